@@ -1,0 +1,91 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+// Module boundaries: a server module is reached only through its index.ts, and a web feature
+// never imports another feature (shared code lives in web/src/components or web/src/app).
+const webFeatures = ['storefront', 'cart', 'checkout', 'admin'];
+const serverModules = ['catalog', 'media', 'content', 'cart', 'orders', 'payments', 'contact', 'admin-auth'];
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', 'bench-results'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['src/**/*.ts', 'workers/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: serverModules.map((m) => ({
+            group: [`**/modules/${m}/*`, `!**/modules/${m}/index`, `!**/modules/${m}/index.ts`],
+            message: `Import the ${m} module through its index.ts.`,
+          })),
+        },
+      ],
+    },
+  },
+  ...serverModules.map((m) => ({
+    // inside a module, its own files may import each other
+    files: [`src/modules/${m}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: serverModules
+            .filter((o) => o !== m)
+            .map((o) => ({
+              group: [
+                `**/modules/${o}/*`,
+                `!**/modules/${o}/index`,
+                `!**/modules/${o}/index.ts`,
+                `../${o}/*`,
+                `!../${o}/index`,
+              ],
+              message: `Import the ${o} module through its index.ts.`,
+            })),
+        },
+      ],
+    },
+  })),
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+    },
+  },
+  ...webFeatures.map((f) => ({
+    // a web feature reaches another only through that feature's index.ts
+    files: [`web/src/features/${f}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: webFeatures
+            .filter((o) => o !== f)
+            .map((o) => ({
+              group: [
+                `**/features/${o}/*`,
+                `!**/features/${o}/index`,
+                `../${o}/*`,
+                `!../${o}/index`,
+                `../../${o}/*`,
+                `!../../${o}/index`,
+              ],
+              message: `Import the ${o} feature through its index.ts.`,
+            })),
+        },
+      ],
+    },
+  })),
+);

@@ -1,0 +1,23 @@
+import type { AppContext } from './platform/context';
+import { ensureDatabase, migrateLatest } from './platform/db';
+import type { Modules } from './modules';
+import { seedDemoData } from './demo/demo-seed';
+
+/**
+ * Everything the API does before it listens: create the database if missing, migrate it, make
+ * sure an admin exists, and fill an empty shop with demo content (DEMO_DATA=false turns it off).
+ * Returns a freshly generated admin password, if one was made, so the caller can print it once.
+ */
+export async function prepare(
+  ctx: AppContext,
+  modules: Modules,
+): Promise<{ username: string; password?: string } | null> {
+  await ensureDatabase(ctx.config.DATABASE_URL);
+  await migrateLatest(ctx.db);
+  const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = ctx.config;
+  const admin = await modules.adminAuth.service.ensureAdmin(
+    username && password ? { username, password } : undefined,
+  );
+  if (ctx.config.DEMO_DATA) await seedDemoData(ctx, modules);
+  return admin;
+}

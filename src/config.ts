@@ -1,0 +1,91 @@
+import { z } from 'zod';
+
+// Env vars arrive as strings; an empty string means "not set".
+const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const bool = (fallback: boolean) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? fallback : v),
+    z.union([z.boolean(), z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')]),
+  );
+const urlWithDefault = (protocols: RegExp, fallback: string) =>
+  z.preprocess((v) => (v === '' || v === undefined ? fallback : v), z.url({ protocol: protocols }));
+const optionalUrl = (protocols: RegExp) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.url({ protocol: protocols }).optional());
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    DATABASE_URL: urlWithDefault(/^postgres(ql)?$/, 'postgres://postgres@127.0.0.1:5432/wildframe'),
+    REDIS_URL: urlWithDefault(/^rediss?$/, 'redis://127.0.0.1:6379'),
+    // Namespace for every Redis key (queues, sessions, rate limits): lets test runs share one Redis.
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[a-z0-9_-]+$/i)
+      .default('wf'),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    PUBLIC_URL: optionalUrl(/^https?$/),
+    SITE_NAME: z.string().min(1).default('Refuge Light Photography'),
+    PHOTOGRAPHER_NAME: z.string().min(1).default('Dana Whitfield'),
+    ADMIN_USERNAME: optionalString.pipe(z.string().min(1).max(50).optional()),
+    ADMIN_PASSWORD: optionalString.pipe(
+      z.string().min(12, 'must be at least 12 characters').max(100).optional(),
+    ),
+    DEMO_DATA: bool(true),
+    SMTP_URL: optionalUrl(/^smtps?$/),
+    MAIL_FROM: z.string().default('Wildframe <no-reply@localhost>'),
+    OWNER_EMAIL: optionalString.pipe(z.email().optional()),
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_PUBLISHABLE_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    STRIPE_API_BASE: optionalUrl(/^https?$/),
+    PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['stripe', 'test']).optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: bool(false),
+    DATA_DIR: z.string().default('data'),
+  })
+  .superRefine((c, ctx) => {
+    const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (c.NODE_ENV === 'production' && !c.SESSION_SECRET)
+      issue('SESSION_SECRET', 'is required in production');
+    if (!!c.ADMIN_USERNAME !== !!c.ADMIN_PASSWORD)
+      issue(
+        c.ADMIN_USERNAME ? 'ADMIN_PASSWORD' : 'ADMIN_USERNAME',
+        'ADMIN_USERNAME and ADMIN_PASSWORD go together',
+      );
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_PUBLISHABLE_KEY)
+      issue('STRIPE_PUBLISHABLE_KEY', 'is required when STRIPE_SECRET_KEY is set');
+    if (c.STRIPE_SECRET_KEY && !c.STRIPE_WEBHOOK_SECRET)
+      issue('STRIPE_WEBHOOK_SECRET', 'is required when STRIPE_SECRET_KEY is set');
+    if (c.PAYMENTS_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY)
+      issue('STRIPE_SECRET_KEY', 'is required when PAYMENTS_PROVIDER=stripe');
+  });
+
+export type Config = z.infer<typeof schema> & {
+  sessionSecret: string;
+  publicUrl: string;
+  paymentsProvider: 'stripe' | 'test' | 'none';
+};
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+  }
+  const c = parsed.data;
+  const paymentsProvider =
+    c.PAYMENTS_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : c.NODE_ENV === 'production' ? 'none' : 'test');
+  return {
+    ...c,
+    // Outside production a fixed secret is fine: sessions live in a local Redis anyway.
+    sessionSecret: c.SESSION_SECRET ?? 'wildframe-development-session-secret-not-for-production',
+    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`).replace(/\/$/, ''),
+    paymentsProvider,
+  };
+}

@@ -1,0 +1,97 @@
+import type { Request, Response, NextFunction } from 'express';
+import passport from 'passport';
+import { Strategy as LocalStrategy } from 'passport-local';
+import { rateLimit } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { AppContext } from '../../platform/context';
+import { createRouter } from '../../platform/http/async-route';
+import { AppError, unauthorized } from '../../platform/http/app-error';
+import { requireAdmin, type SessionUser } from '../../platform/http/guards';
+import { parse } from '../../platform/http/validate';
+import type { AdminAuthService } from './admin-auth.service';
+import { loginSchema } from './admin-auth.schemas';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+export function configurePassport(service: AdminAuthService): void {
+  passport.use(
+    new LocalStrategy((username, password, done) => {
+      service.authenticate(username, password).then((user) => done(null, user ?? false), done);
+    }),
+  );
+  // The session holds only id and username; nothing secret.
+  passport.serializeUser((user, done) => done(null, { id: user.id, username: user.username }));
+  passport.deserializeUser((user: SessionUser, done) => done(null, user));
+}
+
+function loginLimiters(ctx: AppContext) {
+  const store = (name: string) =>
+    new RedisStore({
+      prefix: `${ctx.config.REDIS_PREFIX}:rl:${name}:`,
+      sendCommand: (command: string, ...args: string[]) =>
+        ctx.redis.call(command, ...args) as Promise<RedisReply>,
+    });
+  const tooMany = (_req: Request, _res: Response, next: NextFunction) =>
+    next(new AppError('too_many', 'Too many sign-in attempts. Please wait 15 minutes and try again.'));
+  return [
+    rateLimit({
+      windowMs: FIFTEEN_MINUTES,
+      limit: 30,
+      store: store('login-ip'),
+      handler: tooMany,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+    }),
+    // Failed attempts per username, wherever they come from: stops password guessing on one account.
+    rateLimit({
+      windowMs: FIFTEEN_MINUTES,
+      limit: 5,
+      skipSuccessfulRequests: true,
+      keyGenerator: (req) =>
+        `u:${String(req.body?.username ?? '')
+          .trim()
+          .toLowerCase()}`,
+      store: store('login-user'),
+      handler: tooMany,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+    }),
+  ];
+}
+
+function authenticateLocal(req: Request, res: Response): Promise<SessionUser | false> {
+  return new Promise((resolve, reject) => {
+    passport.authenticate('local', (err: unknown, user: SessionUser | false) =>
+      err ? reject(err) : resolve(user),
+    )(req, res, reject);
+  });
+}
+
+/** Mounted at /api/admin before the admin guard: login must work signed out. */
+export function createAdminAuthRoutes(ctx: AppContext) {
+  const router = createRouter();
+
+  router.post('/login', ...loginLimiters(ctx), async (req, res) => {
+    parse(loginSchema, req.body, 'sign-in');
+    const user = await authenticateLocal(req, res);
+    if (!user) throw unauthorized('Invalid username or password.');
+    // passport regenerates the session id here, so a planted session id is worthless.
+    await new Promise<void>((resolve, reject) => req.logIn(user, (err) => (err ? reject(err) : resolve())));
+    req.log.info({ username: user.username }, 'admin signed in');
+    res.json({ id: user.id, username: user.username });
+  });
+
+  router.post('/logout', async (req, res) => {
+    await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
+    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+    res.clearCookie('wf.sid', { path: '/' });
+    res.json({ message: 'Logged out' });
+  });
+
+  router.get('/user', requireAdmin, (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.json({ id: req.user!.id, username: req.user!.username });
+  });
+
+  return router;
+}

@@ -1,0 +1,30 @@
+// Recognises "a dependency is down" errors so callers answer 503 instead of 500.
+const networkCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+]);
+// Postgres: admin shutdown, cannot connect now, too many connections.
+const pgCodes = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08004']);
+
+export function isDependencyDown(err: unknown): 'database' | 'redis' | null {
+  let e = err as
+    { name?: string; code?: string; message?: string; cause?: unknown; errors?: unknown[] } | undefined;
+  for (let depth = 0; e && depth < 4; depth++) {
+    const msg = e.message ?? '';
+    if (e.name === 'KnexTimeoutError' || (e.code && pgCodes.has(e.code))) return 'database';
+    if (
+      /Connection is closed|Stream isn't writeable|enableOfflineQueue|MaxRetriesPerRequest|Redis is not/i.test(
+        msg,
+      )
+    )
+      return 'redis';
+    if (e.code && networkCodes.has(e.code)) return /6379|redis/i.test(msg) ? 'redis' : 'database';
+    if (Array.isArray(e.errors) && e.errors.length) e = e.errors[0] as typeof e;
+    else e = e.cause as typeof e;
+  }
+  return null;
+}

@@ -1,0 +1,25 @@
+import session from 'express-session';
+import RedisStore from 'connect-redis';
+import type { RequestHandler } from 'express';
+import type { AppContext } from '../context';
+
+const THIRTY_DAYS = 30 * 24 * 3600 * 1000;
+
+export function sessionMiddleware(ctx: AppContext): RequestHandler {
+  return session({
+    name: 'wf.sid',
+    store: new RedisStore({ client: ctx.redis, prefix: `${ctx.config.REDIS_PREFIX}:sess:` }),
+    secret: ctx.config.sessionSecret,
+    resave: false,
+    // No session (and no Redis write) until something is stored in it: browsing is cookie-free.
+    saveUninitialized: false,
+    rolling: false,
+    proxy: ctx.config.TRUST_PROXY,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: ctx.config.NODE_ENV === 'production',
+      maxAge: THIRTY_DAYS,
+    },
+  });
+}

@@ -1,0 +1,57 @@
+import express, { type Express, type Request } from 'express';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Extra <head> markup for a page path (share tags for crawlers), or null. */
+export type HeadProvider = (req: Request) => Promise<string | null>;
+
+/**
+ * Serves the built PWA: hashed assets cached for a year, index.html never cached, and an SPA
+ * fallback for page routes that never answers for /api (those stay JSON 404s).
+ */
+export function serveWebApp(app: Express, distDir: string, headProviders: HeadProvider[] = []): void {
+  const indexPath = path.join(distDir, 'index.html');
+  app.use(
+    '/assets',
+    express.static(path.join(distDir, 'assets'), {
+      immutable: true,
+      maxAge: '1y',
+      fallthrough: false,
+      index: false,
+    }),
+  );
+  app.use(
+    express.static(distDir, {
+      index: false,
+      setHeaders: (res, file) => {
+        // the service worker and manifest must be re-checked on every visit so updates arrive
+        res.setHeader(
+          'Cache-Control',
+          /sw\.js$|workbox-|manifest|\.html$/.test(file) ? 'no-cache' : 'public, max-age=86400',
+        );
+      },
+    }),
+  );
+  let template: string | null = null;
+  app.get(/^(?!\/api\/|\/api$).*/, async (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    if (!template) {
+      if (!existsSync(indexPath)) return next();
+      template = readFileSync(indexPath, 'utf8');
+    }
+    let head = '';
+    for (const provide of headProviders) {
+      const extra = await provide(req);
+      if (extra) {
+        head = extra;
+        break;
+      }
+    }
+    // When a provider supplies a <title>, drop the generic one so crawlers see one title.
+    const page = head
+      ? template.replace(/<title>.*?<\/title>/s, '').replace('</head>', `${head}\n</head>`)
+      : template;
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('html').send(page);
+  });
+}

@@ -1,0 +1,62 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig, ConfigError } from './config';
+import { createApp } from './app';
+import { prepare } from './bootstrap';
+import { createContext, closeContext, type AppContext } from './platform/context';
+import { isMain, onShutdown } from './platform/process';
+import { createModules } from './modules';
+
+export type RunningApi = { ctx: AppContext; server: http.Server; url: string; close(): Promise<void> };
+
+export async function startApi(
+  ctx: AppContext,
+): Promise<RunningApi & { admin: Awaited<ReturnType<typeof prepare>> }> {
+  const modules = createModules(ctx);
+  const admin = await prepare(ctx, modules);
+  const server = http.createServer(createApp(ctx, modules));
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((resolve) => server.listen(ctx.config.PORT, resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    ctx,
+    server,
+    admin,
+    url: `http://localhost:${port}`,
+    // Stops taking connections, lets in-flight requests finish, then closes the pools.
+    async close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await closed;
+    },
+  };
+}
+
+export function printStartBanner(
+  url: string,
+  admin: { username: string; password?: string } | null,
+  log = console.log,
+) {
+  log(`\n  Wildframe is running at ${url}\n  Admin sign-in: ${url}/admin`);
+  if (admin?.password) {
+    log(
+      `\n  An admin account was created. Username: ${admin.username}  One-time password: ${admin.password}`,
+    );
+    log('  It is shown only now. Change it with: npm run admin -- set-password ' + admin.username + '\n');
+  }
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    const ctx = createContext(loadConfig());
+    const api = await startApi(ctx);
+    printStartBanner(api.url, api.admin);
+    onShutdown(ctx.logger, async () => {
+      await api.close();
+      await closeContext(ctx);
+    });
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,64 @@
+import type { Worker } from 'bullmq';
+import { loadConfig, ConfigError } from '../src/config';
+import { createContext, closeContext, type AppContext } from '../src/platform/context';
+import { createMailer } from '../src/platform/mailer';
+import { isMain, onShutdown } from '../src/platform/process';
+import { startWorkers as startQueueWorkers } from '../src/platform/queue';
+import { createWorkerRedis } from '../src/platform/redis';
+import { createModules } from '../src/modules';
+import { mailHandlers } from './mail.worker';
+import { mediaHandlers } from './media.worker';
+import { paymentsHandlers } from './payments.worker';
+import { maintenanceHandlers, SWEEP_EVERY_MS } from './maintenance.worker';
+import type { WorkerDeps } from './worker-deps';
+
+export type RunningWorkers = { workers: Worker[]; close(): Promise<void> };
+
+/** Starts one BullMQ worker per queue; the registry check refuses a missing or doubled handler. */
+export async function startWorkers(
+  ctx: AppContext,
+  mailer = createMailer({
+    smtpUrl: ctx.config.SMTP_URL,
+    from: ctx.config.MAIL_FROM,
+    dataDir: ctx.config.DATA_DIR,
+  }),
+): Promise<RunningWorkers> {
+  const deps: WorkerDeps = { ctx, modules: createModules(ctx), mailer };
+  const connection = createWorkerRedis(ctx.config.REDIS_URL);
+  connection.on('error', () => undefined); // reconnects by itself; workers resume when Redis is back
+  const workers = startQueueWorkers(
+    [mailHandlers(deps), mediaHandlers(deps), paymentsHandlers(deps), maintenanceHandlers(deps)],
+    connection,
+    ctx.config.REDIS_PREFIX,
+    ctx.logger,
+    { media: 1, mail: 2, payments: 2, maintenance: 1 },
+  );
+  await ctx.queues
+    .get('maintenance')
+    .upsertJobScheduler('sweep', { every: SWEEP_EVERY_MS }, { name: 'sweep', data: {} })
+    .catch((err) => ctx.logger.warn({ err }, 'could not schedule the sweeper'));
+  return {
+    workers,
+    // worker.close() waits for the jobs in progress to finish before it resolves.
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+      connection.disconnect();
+      mailer.close();
+    },
+  };
+}
+
+if (isMain(import.meta.url)) {
+  try {
+    const ctx = createContext(loadConfig());
+    const running = await startWorkers(ctx);
+    ctx.logger.info('workers started');
+    onShutdown(ctx.logger, async () => {
+      await running.close();
+      await closeContext(ctx);
+    });
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
+}

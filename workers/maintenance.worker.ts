@@ -1,0 +1,16 @@
+import { requeueStaleEmails } from '../src/platform/outbox';
+import type { HandlerMap } from '../src/platform/queue';
+import type { WorkerDeps } from './worker-deps';
+
+export const SWEEP_EVERY_MS = 60_000;
+
+/** The sweeper re-queues what was missed: unsent e-mails (and, per module, their own work). */
+export const maintenanceHandlers = ({ ctx }: WorkerDeps): HandlerMap => ({
+  queue: 'maintenance',
+  handlers: {
+    sweep: async () => {
+      const emails = await requeueStaleEmails(ctx.db, ctx.queues);
+      return { outcome: 'done', detail: `requeued ${emails} e-mails` };
+    },
+  },
+});
