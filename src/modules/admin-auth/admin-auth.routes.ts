@@ -1,11 +1,10 @@
-import type { Request, Response, NextFunction } from 'express';
+import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
-import { rateLimit } from 'express-rate-limit';
-import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { AppContext } from '../../platform/context';
 import { createRouter } from '../../platform/http/async-route';
-import { AppError, unauthorized } from '../../platform/http/app-error';
+import { unauthorized } from '../../platform/http/app-error';
+import { createRateLimit } from '../../platform/http/rate-limit';
 import { requireAdmin, type SessionUser } from '../../platform/http/guards';
 import { parse } from '../../platform/http/validate';
 import type { AdminAuthService } from './admin-auth.service';
@@ -25,25 +24,11 @@ export function configurePassport(service: AdminAuthService): void {
 }
 
 function loginLimiters(ctx: AppContext) {
-  const store = (name: string) =>
-    new RedisStore({
-      prefix: `${ctx.config.REDIS_PREFIX}:rl:${name}:`,
-      sendCommand: (command: string, ...args: string[]) =>
-        ctx.redis.call(command, ...args) as Promise<RedisReply>,
-    });
-  const tooMany = (_req: Request, _res: Response, next: NextFunction) =>
-    next(new AppError('too_many', 'Too many sign-in attempts. Please wait 15 minutes and try again.'));
+  const message = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
   return [
-    rateLimit({
-      windowMs: FIFTEEN_MINUTES,
-      limit: 30,
-      store: store('login-ip'),
-      handler: tooMany,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
-    }),
+    createRateLimit(ctx, 'login-ip', { windowMs: FIFTEEN_MINUTES, limit: 30, message }),
     // Failed attempts per username, wherever they come from: stops password guessing on one account.
-    rateLimit({
+    createRateLimit(ctx, 'login-user', {
       windowMs: FIFTEEN_MINUTES,
       limit: 5,
       skipSuccessfulRequests: true,
@@ -51,10 +36,7 @@ function loginLimiters(ctx: AppContext) {
         `u:${String(req.body?.username ?? '')
           .trim()
           .toLowerCase()}`,
-      store: store('login-user'),
-      handler: tooMany,
-      standardHeaders: 'draft-8',
-      legacyHeaders: false,
+      message,
     }),
   ];
 }

@@ -1,0 +1,30 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { rateLimit, type Options } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { AppContext } from '../context';
+import { AppError } from './app-error';
+
+/**
+ * A Redis-backed limiter (shared by every API instance) that answers our JSON 429.
+ * `name` namespaces its counters; `message` is what the visitor reads.
+ */
+export function createRateLimit(
+  ctx: AppContext,
+  name: string,
+  opts: { windowMs: number; limit: number; message: string } & Partial<
+    Pick<Options, 'keyGenerator' | 'skipSuccessfulRequests'>
+  >,
+): RequestHandler {
+  const { message, ...rest } = opts;
+  return rateLimit({
+    ...rest,
+    store: new RedisStore({
+      prefix: `${ctx.config.REDIS_PREFIX}:rl:${name}:`,
+      sendCommand: (command: string, ...args: string[]) =>
+        ctx.redis.call(command, ...args) as Promise<RedisReply>,
+    }),
+    handler: (_req: Request, _res: Response, next: NextFunction) => next(new AppError('too_many', message)),
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+  });
+}
