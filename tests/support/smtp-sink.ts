@@ -13,7 +13,7 @@ const decodeQuotedPrintable = (s: string) =>
   ).toString('utf8');
 
 /** A real SMTP server in the test process; every accepted mail is kept. */
-export async function startSmtpSink(opts: { failFirst?: number } = {}) {
+export async function startSmtpSink(opts: { failFirst?: number; delayMs?: number } = {}) {
   const mails: SinkMail[] = [];
   let toFail = opts.failFirst ?? 0;
   const server = new SMTPServer({
@@ -23,7 +23,8 @@ export async function startSmtpSink(opts: { failFirst?: number } = {}) {
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
+      stream.on('end', async () => {
+        if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
         if (toFail > 0) {
           toFail--;
           return callback(Object.assign(new Error('Temporary failure, try again'), { responseCode: 451 }));

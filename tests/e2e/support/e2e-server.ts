@@ -1,0 +1,43 @@
+// Starts the built app (API + workers, like `npm start`) with demo data on a fresh database.
+// Mail goes to .eml files in the data dir's outbox, which the specs read.
+import { rmSync } from 'node:fs';
+import { loadConfig } from '../../../src/config';
+import { createContext, closeContext } from '../../../src/platform/context';
+import { dropDatabase } from '../../../src/platform/db';
+import { startApi } from '../../../src/server';
+import { startWorkers } from '../../../workers/main';
+import { e2e } from './e2e-env';
+
+await dropDatabase(e2e.databaseUrl);
+rmSync(e2e.dataDir, { recursive: true, force: true });
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'test',
+  PORT: String(e2e.port),
+  DATABASE_URL: e2e.databaseUrl,
+  REDIS_PREFIX: e2e.redisPrefix,
+  DATA_DIR: e2e.dataDir,
+  DEMO_DATA: 'true',
+  ADMIN_USERNAME: e2e.admin.username,
+  ADMIN_PASSWORD: e2e.admin.password,
+  OWNER_EMAIL: 'owner@example.com',
+  SMTP_URL: '',
+  STRIPE_SECRET_KEY: '',
+  LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+});
+const ctx = createContext(config);
+const keys = await ctx.redis.keys(`${e2e.redisPrefix}:*`);
+if (keys.length) await ctx.redis.del(...keys);
+const api = await startApi(ctx);
+const workers = await startWorkers(ctx);
+console.log(`e2e server at ${api.url}`);
+
+const stop = async () => {
+  await api.close();
+  await workers.close();
+  await closeContext(ctx);
+  await dropDatabase(e2e.databaseUrl).catch(() => undefined);
+  process.exit(0);
+};
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);

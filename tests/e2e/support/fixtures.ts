@@ -1,0 +1,38 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import knex, { type Knex } from 'knex';
+import { e2e } from './e2e-env';
+
+export { expect };
+
+export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** Specs get a knex handle on the e2e database, to check what was stored. */
+export const test = base.extend<object, { db: Knex }>({
+  db: [
+    async ({}, use) => {
+      const db = knex({ client: 'pg', connection: e2e.databaseUrl, pool: { min: 0, max: 2 } });
+      await use(db);
+      await db.destroy();
+    },
+    { scope: 'worker' },
+  ],
+});
+
+/** The e-mails the app has written to its outbox (.eml files), newest last. */
+export function outboxMails(): string[] {
+  const dir = path.join(e2e.dataDir, 'outbox');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(path.join(dir, f), 'utf8').replace(/=\r?\n/g, ''));
+}
+
+export async function signInAsOwner(page: Page): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(e2e.admin.username);
+  await page.getByLabel('Password').fill(e2e.admin.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/admin/dashboard');
+}
