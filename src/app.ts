@@ -91,7 +91,13 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.use(withSession);
 
   // Admin: sign-in first (small JSON), then the guard, and only then large bodies (photo uploads).
-  app.use('/api/admin', express.json({ limit: '100kb' }), modules.adminAuth.routes());
+  // Only the sign-in body is parsed before the guard; a small limit here must not cap photo uploads.
+  const signInJson = express.json({ limit: '100kb' });
+  app.use(
+    '/api/admin',
+    (req, res, next) => (req.path === '/login' ? signInJson(req, res, next) : next()),
+    modules.adminAuth.routes(),
+  );
   app.use('/api/admin', requireAdmin, express.json({ limit: '16mb' }));
   for (const router of modules.adminRoutes()) app.use('/api/admin', router);
 

@@ -5,12 +5,21 @@ import type { WorkerDeps } from './worker-deps';
 export const SWEEP_EVERY_MS = 60_000;
 
 /** The sweeper re-queues what was missed: unsent e-mails (and, per module, their own work). */
-export const maintenanceHandlers = ({ ctx }: WorkerDeps): HandlerMap => ({
+export const maintenanceHandlers = ({ ctx, modules }: WorkerDeps): HandlerMap => ({
   queue: 'maintenance',
   handlers: {
     sweep: async () => {
       const emails = await requeueStaleEmails(ctx.db, ctx.queues);
-      return { outcome: 'done', detail: `requeued ${emails} e-mails` };
+      const images = await modules.media.sweepMissingVariants();
+      const payments = await modules.payments.service.sweep();
+      const carts = await modules.cart.service.deleteStaleCarts();
+      return {
+        outcome: 'done',
+        detail:
+          `requeued ${emails} e-mails, ${images} images without variants, ` +
+          `${payments.orders} orders awaiting payment, ${payments.events} payment events; ` +
+          `deleted ${carts} stale carts`,
+      };
     },
   },
 });

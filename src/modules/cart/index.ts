@@ -1,8 +1,27 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { CatalogModule } from '../catalog';
+import { createCartRepository } from './cart.repository';
+import { createCartRoutes } from './cart.routes';
+import { createCartService } from './cart.service';
 
-export function createCartModule(_ctx: AppContext, _deps: { catalog: CatalogModule }) {
-  return {} satisfies HttpModule;
+export type {
+  Cart,
+  CartLine,
+  PricedCart,
+  PricedLine,
+  PrintOptionLookup,
+  PrintOptionMatch,
+} from './cart.service';
+export { lookupPrintOptions, priceLines, toCents, toDollars } from './cart.service';
+
+export function createCartModule(ctx: AppContext, deps: { catalog: CatalogModule }) {
+  const service = createCartService(createCartRepository(ctx.db), deps.catalog.service);
+  const module = {
+    /** getCart(cartId), getPricedCart(cartId), clear(cartId), deleteStaleCarts() and the writes. */
+    service,
+    publicRoutes: () => createCartRoutes(service),
+  };
+  return module satisfies HttpModule;
 }
 export type CartModule = ReturnType<typeof createCartModule>;

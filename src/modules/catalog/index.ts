@@ -1,8 +1,46 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { MediaModule } from '../media';
+import { createCatalogRepository } from './catalog.repository';
+import { createCatalogAdminRoutes, createCatalogPublicRoutes } from './catalog.routes';
+import { createPhotoHeadProvider, createSeoRoutes } from './catalog.seo';
+import { createCatalogService } from './catalog.service';
 
-export function createCatalogModule(_ctx: AppContext, _deps: { media: MediaModule }) {
-  return {} satisfies HttpModule;
+export type {
+  Category,
+  PhotoDetail,
+  PhotoSummary,
+  PrintOption,
+  PrintOptionMatch,
+  CatalogService,
+} from './catalog.service';
+export { catalogMessages, imageLimits, toCents, toDollars } from './catalog.service';
+export { photoHead, metaDescription, robotsTxt, sitemapXml } from './catalog.seo';
+
+/**
+ * Photos, the print-option catalogue and categories: public reads, admin writes, share tags for
+ * /photo/{id}, sitemap.xml and robots.txt. Cart and orders use `service.findPrintOption`.
+ */
+export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule }) {
+  const service = createCatalogService(createCatalogRepository(ctx.db), {
+    media: deps.media,
+    logger: ctx.logger,
+  });
+  const routeDeps = { service, media: deps.media };
+  const module = {
+    /**
+     * listPhotos, getPhoto, findPhotoDetail, photoOptions, listItemOptions, listCategories,
+     * countPhotos, findPrintOption(photoId, optionId), findPrintOptions(pairs) and the admin writes.
+     */
+    service,
+    /** shortcut for other modules: the option offered for a photo now, or null */
+    findPrintOption: service.findPrintOption,
+    countPhotos: service.countPhotos,
+    publicRoutes: () => createCatalogPublicRoutes(routeDeps),
+    adminRoutes: () => createCatalogAdminRoutes(routeDeps),
+    rootRoutes: () => createSeoRoutes(service, ctx.config),
+    headProvider: createPhotoHeadProvider(service, ctx.config),
+  };
+  return module satisfies HttpModule;
 }
 export type CatalogModule = ReturnType<typeof createCatalogModule>;

@@ -2,8 +2,30 @@ import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { MediaModule } from '../media';
 import type { CatalogModule } from '../catalog';
+import { createContentRepository } from './content.repository';
+import { createContentService, type ContentMedia } from './content.service';
+import { createContentAdminRoutes, createContentPublicRoutes, type ContentImages } from './content.routes';
 
-export function createContentModule(_ctx: AppContext, _deps: { media: MediaModule; catalog: CatalogModule }) {
-  return {} satisfies HttpModule;
+export type { About, ContentService, Faq, Logo, ShippingNotice, Site } from './content.service';
+
+/** Site settings, logo, about page, FAQs and the shipping notice. */
+export function createContentModule(ctx: AppContext, deps: { media: MediaModule; catalog: CatalogModule }) {
+  // media's public surface, as far as content uses it
+  const media: ContentMedia & ContentImages = deps.media;
+  const service = createContentService({
+    repo: createContentRepository(ctx.db),
+    media,
+    config: ctx.config,
+    logger: ctx.logger,
+  });
+  const module = {
+    /** `service.activeShippingNotice()` gives the order e-mails the notice lines, or null. */
+    service,
+    /** Fills empty content tables with a starting about page, FAQs and an inactive notice. */
+    seedDefaults: () => service.seedDefaults(),
+    publicRoutes: () => createContentPublicRoutes(service, media),
+    adminRoutes: () => createContentAdminRoutes(service),
+  };
+  return module satisfies HttpModule;
 }
 export type ContentModule = ReturnType<typeof createContentModule>;

@@ -47,9 +47,12 @@ export function serveWebApp(app: Express, distDir: string, headProviders: HeadPr
         break;
       }
     }
-    // When a provider supplies a <title>, drop the generic one so crawlers see one title.
+    // A provider's head replaces the generic title and description, so crawlers see one of each.
     const page = head
-      ? template.replace(/<title>.*?<\/title>/s, '').replace('</head>', `${head}\n</head>`)
+      ? template
+          .replace(/<title>.*?<\/title>/s, '')
+          .replace(/<meta\s+name="description"[^>]*>/i, '')
+          .replace('</head>', `${head}\n</head>`)
       : template;
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(page);

@@ -11,6 +11,7 @@ export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, ha
 /** Specs get a knex handle on the e2e database, to check what was stored. */
 export const test = base.extend<object, { db: Knex }>({
   db: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixture list from this pattern
     async ({}, use) => {
       const db = knex({ client: 'pg', connection: e2e.databaseUrl, pool: { min: 0, max: 2 } });
       await use(db);

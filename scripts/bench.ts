@@ -1,0 +1,131 @@
+// `npm run bench`: performance figures against DESIGN.md section 9's budgets.
+// Starts the built app with demo data on its own database, then measures: Lighthouse (mobile) on
+// /, /portfolio and /photo/{id}; the storefront's initial JS (gzipped); API latency under load
+// (autocannon, 100 connections); upload-to-variants time for a 24-megapixel JPEG.
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { loadConfig } from '../src/config';
+import { createContext, closeContext } from '../src/platform/context';
+import { dropDatabase } from '../src/platform/db';
+import { startApi } from '../src/server';
+import { startWorkers } from '../workers/main';
+import { benchUploadToVariants } from './bench-upload';
+
+const port = Number(process.env.BENCH_PORT ?? 3998);
+const dbUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
+dbUrl.pathname = '/wildframe_bench';
+const results: Record<string, unknown> = {};
+
+if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD !== 'false') execSync('npx vite build', { stdio: 'inherit' });
+
+function initialJsGzipKb(): number {
+  const html = readFileSync('dist/web/index.html', 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const bytes = [...new Set(files)].reduce((sum, f) => sum + gzipSync(readFileSync(path.join('dist/web', f))).length, 0);
+  return Math.round(bytes / 102.4) / 10;
+}
+results.initialJsGzipKb = initialJsGzipKb();
+
+await dropDatabase(dbUrl.toString());
+const config = loadConfig({
+  ...process.env,
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+  PAYMENTS_PROVIDER: 'test',
+  PORT: String(port),
+  DATABASE_URL: dbUrl.toString(),
+  REDIS_PREFIX: 'wfbench',
+  DEMO_DATA: 'true',
+  ADMIN_USERNAME: 'owner',
+  ADMIN_PASSWORD: 'bench-owner-password',
+  LOG_LEVEL: 'warn',
+  PUBLIC_URL: `http://localhost:${port}`,
+});
+const ctx = createContext(config);
+const api = await startApi(ctx);
+const workers = await startWorkers(ctx);
+const base = `http://localhost:${port}`;
+
+// Wait for the media worker to finish the demo photos' variants (the steady state visitors see).
+for (let i = 0; i < 240; i++) {
+  const pending = await ctx.db('media_assets as a')
+    .leftJoin('media_variants as v', 'v.asset_id', 'a.id')
+    .whereNull('v.id')
+    .count<{ count: number }[]>('a.id as count');
+  if (Number(pending[0].count) === 0) break;
+  await new Promise((r) => setTimeout(r, 500));
+}
+const photos = (await (await fetch(`${base}/api/photos`)).json()) as { id: number }[];
+const photoId = photos[0]?.id ?? 1;
+
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+});
+const pages: Record<string, unknown> = {};
+try {
+  for (const pagePath of ['/', '/portfolio', `/photo/${photoId}`]) {
+    const run = await lighthouse(`${base}${pagePath}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const lhr = run!.lhr;
+    const score = (k: string) => Math.round((lhr.categories[k]?.score ?? 0) * 100);
+    const audit = (k: string) => lhr.audits[k]?.numericValue ?? NaN;
+    pages[pagePath] = {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(audit('largest-contentful-paint')),
+      tbtMs: Math.round(audit('total-blocking-time')),
+      cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
+      failing: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+        .map((a) => a.id)
+        .slice(0, 12),
+    };
+  }
+} finally {
+  chrome.kill();
+}
+results.lighthouse = pages;
+
+const load = async (urlPath: string) => {
+  const r = await autocannon({ url: `${base}${urlPath}`, connections: 100, duration: 8, headers: { accept: 'image/avif,image/webp,*/*' } });
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+};
+results.api = {
+  'GET /api/photos': await load('/api/photos'),
+  [`GET /api/photos/${photoId}`]: await load(`/api/photos/${photoId}`),
+  'GET /api/categories': await load('/api/categories'),
+  [`GET /api/photos/${photoId}/image?w=640`]: await load(`/api/photos/${photoId}/image?w=640`),
+};
+
+await api.close();
+await workers.close();
+await closeContext(ctx);
+await dropDatabase(dbUrl.toString());
+
+results.uploadToVariants = await benchUploadToVariants();
+
+mkdirSync('bench-results', { recursive: true });
+writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2));
+console.log(JSON.stringify(results, null, 2));
+process.exit(0);

@@ -1,0 +1,162 @@
+import type { Request, Response } from 'express';
+import { createRouter } from '../../platform/http/async-route';
+import { parse, parseId } from '../../platform/http/validate';
+import type { MediaModule } from '../media';
+import type { CatalogService } from './catalog.service';
+import {
+  categoryCreateSchema,
+  categoryReorderSchema,
+  categoryUpdateSchema,
+  itemOptionCreateSchema,
+  itemOptionUpdateSchema,
+  photoCreateSchema,
+  photoItemOptionSchema,
+  photoListQuerySchema,
+  photoUpdateSchema,
+  printOptionSchema,
+} from './catalog.schemas';
+
+type Deps = { service: CatalogService; media: Pick<MediaModule, 'sendImage'> };
+
+/** Public JSON: revalidated on every use (ETag, 304) so an admin change shows at once. */
+function publicJson(res: Response, body: unknown): void {
+  res.setHeader('Cache-Control', 'no-cache');
+  res.json(body);
+}
+
+function adminJson(res: Response, body: unknown, status = 200): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.status(status).json(body);
+}
+
+/** Mounted at /api. */
+export function createCatalogPublicRoutes({ service, media }: Deps) {
+  const router = createRouter();
+
+  router.get('/photos', async (req, res) => {
+    const q = parse(photoListQuerySchema, req.query, 'filter');
+    publicJson(
+      res,
+      await service.listPhotos({ featured: q.featured === 'true', category: q.category || undefined }),
+    );
+  });
+
+  router.get('/photos/:id', async (req, res) => {
+    publicJson(res, await service.getPhoto(parseId(req.params.id, 'photo id')));
+  });
+
+  router.get('/photos/:id/item-options', async (req, res) => {
+    publicJson(res, await service.photoOptions(parseId(req.params.id, 'photo id')));
+  });
+
+  router.get('/photos/:id/image', async (req, res) => {
+    const assetId = await service.imageAsset(parseId(req.params.id, 'photo id'), 'image');
+    await media.sendImage(req, res, assetId, { kind: 'display' });
+  });
+
+  router.get('/photos/:id/thumbnail', async (req, res) => {
+    const assetId = await service.imageAsset(parseId(req.params.id, 'photo id'), 'thumbnail');
+    await media.sendImage(req, res, assetId, { kind: 'thumb' });
+  });
+
+  router.get('/categories', async (_req, res) => {
+    publicJson(res, await service.listCategories());
+  });
+
+  router.get('/item-options', async (_req, res) => {
+    publicJson(res, await service.listItemOptions());
+  });
+
+  return router;
+}
+
+/** Mounted at /api/admin behind the admin guard. */
+export function createCatalogAdminRoutes({ service }: Deps) {
+  const router = createRouter();
+
+  router.get('/photos', async (_req, res) => {
+    adminJson(res, await service.listPhotos());
+  });
+
+  router.get('/photos/:id', async (req, res) => {
+    adminJson(res, await service.getPhoto(parseId(req.params.id, 'photo id')));
+  });
+
+  router.post('/photos', async (req, res) => {
+    adminJson(res, await service.createPhoto(parse(photoCreateSchema, req.body, 'photo')), 201);
+  });
+
+  router.put('/photos/:id', async (req, res) => {
+    const id = parseId(req.params.id, 'photo id');
+    adminJson(res, await service.updatePhoto(id, parse(photoUpdateSchema, req.body, 'photo')));
+  });
+
+  router.delete('/photos/:id', async (req, res) => {
+    adminJson(res, await service.deletePhoto(parseId(req.params.id, 'photo id')));
+  });
+
+  router.post('/print-options', async (req, res) => {
+    adminJson(res, await service.addPrintOption(parse(printOptionSchema, req.body, 'print option')), 201);
+  });
+
+  router.post('/item-options', async (req, res) => {
+    adminJson(
+      res,
+      await service.createItemOption(parse(itemOptionCreateSchema, req.body, 'item option')),
+      201,
+    );
+  });
+
+  router.put('/item-options/:id', async (req, res) => {
+    const id = parseId(req.params.id, 'item option id');
+    adminJson(
+      res,
+      await service.updateItemOption(id, parse(itemOptionUpdateSchema, req.body, 'item option')),
+    );
+  });
+
+  router.delete('/item-options/:id', async (req, res) => {
+    adminJson(res, await service.deleteItemOption(parseId(req.params.id, 'item option id')));
+  });
+
+  router.post('/photos/:id/item-options', async (req, res) => {
+    const id = parseId(req.params.id, 'photo id');
+    const input = parse(photoItemOptionSchema, req.body, 'item option');
+    adminJson(res, await service.createOptionForPhoto(id, input), 201);
+  });
+
+  router.post('/photos/:photoId/item-options/:itemOptionId', async (req, res) => {
+    const photoId = parseId(req.params.photoId, 'photo id');
+    const optionId = parseId(req.params.itemOptionId, 'item option id');
+    adminJson(res, await service.assignOption(photoId, optionId));
+  });
+
+  router.delete('/photos/:id/item-options/:optionId', async (req, res) => {
+    const photoId = parseId(req.params.id, 'photo id');
+    const optionId = parseId(req.params.optionId, 'item option id');
+    adminJson(res, await service.unassignOption(photoId, optionId));
+  });
+
+  router.post('/categories', async (req, res) => {
+    adminJson(res, await service.createCategory(parse(categoryCreateSchema, req.body, 'category')), 201);
+  });
+
+  // before /categories/:id, which would read "reorder" as an id
+  const reorder = async (req: Request, res: Response) => {
+    const { categoryIds } = parse(categoryReorderSchema, req.body, 'category order');
+    adminJson(res, await service.reorderCategories(categoryIds));
+  };
+  router.put('/categories/reorder', reorder);
+  router.post('/categories/reorder', reorder);
+
+  router.put('/categories/:id', async (req, res) => {
+    const id = parseId(req.params.id, 'category id');
+    adminJson(res, await service.updateCategory(id, parse(categoryUpdateSchema, req.body, 'category')));
+  });
+
+  router.delete('/categories/:id', async (req, res) => {
+    adminJson(res, await service.deleteCategory(parseId(req.params.id, 'category id')));
+  });
+
+  return router;
+}

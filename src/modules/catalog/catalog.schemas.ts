@@ -1,0 +1,139 @@
+import { z } from 'zod';
+
+// The wire formats of the catalogue's admin writes, with the spec's messages (section 5).
+
+const numberFrom = (required: string, invalid: string) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' || v === null ? undefined : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? required : invalid) })
+      .refine(Number.isFinite, invalid),
+  );
+
+const requiredText = (label: string, max: number, required = `${label} is required`) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** Optional free text: blank and missing both become null. */
+const optionalText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const booleanFrom = (label: string) =>
+  z.preprocess(
+    (v) => (v === 'true' ? true : v === 'false' ? false : v),
+    z.boolean({ error: `${label} must be true or false` }),
+  );
+
+export const priceSchema = numberFrom('Price is required', 'Price must be a number').pipe(
+  z.number().min(0.01, 'Price must be greater than 0').max(1_000_000, 'Price must be at most 1000000'),
+);
+export const shippingSchema = numberFrom('Shipping is required', 'Shipping must be a number')
+  .pipe(z.number().min(0, 'Shipping cannot be negative').max(100_000, 'Shipping must be at most 100000'))
+  .optional()
+  .transform((v) => v ?? 0);
+
+const aspectRatioRequired = requiredText('Aspect ratio', 7);
+const size = requiredText('Size', 100);
+const format = requiredText('Format', 100);
+
+export const itemOptionCreateSchema = z.object({
+  aspectRatio: aspectRatioRequired,
+  size,
+  format,
+  price: priceSchema,
+  shipping: shippingSchema,
+});
+export const itemOptionUpdateSchema = z.object({
+  size,
+  format,
+  price: priceSchema,
+  shipping: shippingSchema,
+});
+export const photoItemOptionSchema = itemOptionUpdateSchema;
+
+export const printOptionSchema = z.object({
+  photoId: numberFrom('Photo is required', 'Photo must be a number').pipe(
+    z.number().int('Photo must be a whole number').positive('Photo must be a whole number'),
+  ),
+  size,
+  material: requiredText('Material', 100),
+  price: priceSchema,
+  inStock: booleanFrom('In stock').optional().default(true),
+});
+
+const photoFields = {
+  title: requiredText('Title', 200),
+  description: z
+    .string({ error: 'Description is required' })
+    .max(50_000, 'Description must be at most 50000 characters'),
+  imageType: z.string().max(100).nullish(),
+  location: optionalText('Location', 200),
+  dateTaken: optionalText('Date taken', 50),
+  aspectRatio: optionalText('Aspect ratio', 7),
+  category: requiredText('Category', 50),
+  displayOrder: numberFrom('Display order is required', 'Display order must be a number')
+    .pipe(
+      z
+        .number()
+        .int('Display order must be a whole number')
+        .min(-1_000_000, 'Display order is out of range')
+        .max(1_000_000, 'Display order is out of range'),
+    )
+    .optional()
+    .transform((v) => v ?? 0),
+  featured: booleanFrom('Featured')
+    .nullish()
+    .transform((v) => v ?? false),
+  verticalPosition: numberFrom('Vertical position is required', 'Vertical position must be a number')
+    .pipe(
+      z
+        .number()
+        .int('Vertical position must be a whole number')
+        .min(0, 'Vertical position must be between 0 and 100')
+        .max(100, 'Vertical position must be between 0 and 100'),
+    )
+    .optional()
+    .transform((v) => v ?? 50),
+  thumbnailData: z.string({ error: 'Thumbnail data must be text' }).nullish(),
+};
+
+export const photoCreateSchema = z.object({
+  ...photoFields,
+  imageData: z.string({ error: 'Please upload a photo image' }).min(1, 'Please upload a photo image'),
+});
+export const photoUpdateSchema = z.object({
+  ...photoFields,
+  imageData: z.string({ error: 'Image data must be text' }).nullish(),
+});
+export type PhotoCreateInput = z.infer<typeof photoCreateSchema>;
+export type PhotoUpdateInput = z.infer<typeof photoUpdateSchema>;
+
+export const categoryCreateSchema = z.object({
+  name: requiredText('Category ID', 50),
+  displayName: requiredText('Display name', 100),
+  displayOrder: numberFrom('Display order is required', 'Display order must be a number')
+    .pipe(z.number().int('Display order must be a whole number').min(0).max(1_000_000))
+    .optional(),
+});
+export const categoryUpdateSchema = categoryCreateSchema;
+export const categoryReorderSchema = z.object({
+  categoryIds: z
+    .array(z.number({ error: 'Each category id must be a number' }).int().positive(), {
+      error: 'categoryIds must be a list of category ids',
+    })
+    .min(1, 'categoryIds must list the categories in their new order')
+    .refine((ids) => new Set(ids).size === ids.length, 'categoryIds must not repeat an id'),
+});
+
+export const photoListQuerySchema = z.object({
+  featured: z.enum(['true', 'false'], { error: 'featured must be true or false' }).optional(),
+  category: z.string().trim().max(50, 'category must be at most 50 characters').optional(),
+});

@@ -1,0 +1,50 @@
+import type { Request, Response } from 'express';
+import { notFound } from '../../platform/http/app-error';
+import type { MediaService } from './media.service';
+import { etagMatches, pickFormat, type VariantKind } from './media.rules';
+
+export type SendImageOptions = { kind: 'thumb' | 'display'; width?: number };
+
+/** `?w=` as a width, ignored when it is not a sensible number. */
+export function requestedWidth(value: unknown): number | undefined {
+  const n = typeof value === 'string' && /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  return n >= 1 ? Math.min(n, 10_000) : undefined;
+}
+
+/**
+ * Answers an image request with the best stored variant for `?w=` and `Accept`: ETag, 304 on a
+ * match, and a year of immutable caching when the URL is versioned (`?v=`).
+ */
+export function createSendImage(service: MediaService) {
+  return async function sendImage(
+    req: Request,
+    res: Response,
+    assetId: number,
+    opts: SendImageOptions,
+  ): Promise<void> {
+    const format = pickFormat(req.get('accept'));
+    const kind: VariantKind = opts.kind;
+    const variant = await service.findVariant(
+      assetId,
+      kind,
+      opts.width ?? requestedWidth(req.query.w),
+      format,
+    );
+    if (!variant) throw notFound('The image does not exist.');
+    const etag = `"${variant.etag}"`;
+    res.setHeader('Vary', 'Accept');
+    res.setHeader('ETag', etag);
+    res.setHeader(
+      'Cache-Control',
+      req.query.v !== undefined ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+    );
+    if (etagMatches(req.get('if-none-match'), etag)) {
+      res.status(304).end();
+      return;
+    }
+    const data = await variant.load();
+    res.setHeader('Content-Type', variant.mimeType);
+    res.setHeader('Content-Length', String(data.length));
+    res.end(req.method === 'HEAD' ? undefined : data);
+  };
+}

@@ -1,0 +1,128 @@
+// Pure rules of the media pipeline: which variants an image gets and which one a request receives.
+
+export type AssetKind = 'photo' | 'thumbnail' | 'logo' | 'headshot';
+export type VariantKind = 'thumb' | 'display';
+export type VariantFormat = 'avif' | 'webp' | 'jpeg';
+export type SniffedFormat = 'jpeg' | 'png' | 'webp' | 'avif';
+
+export const DISPLAY_WIDTHS = [640, 1080, 1600, 2400] as const;
+export const DEFAULT_DISPLAY_WIDTH = 1080;
+export const THUMB_BOX = { width: 400, height: 300 } as const;
+/** Well below sharp's default (268 MP): a 24 MP camera file passes, a decompression bomb does not. */
+export const MAX_INPUT_PIXELS = 60_000_000;
+export const FORMATS: readonly VariantFormat[] = ['avif', 'webp', 'jpeg'];
+
+export const mimeByFormat: Record<SniffedFormat | VariantFormat, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  avif: 'image/avif',
+};
+
+/** Display widths made for an image `width` px wide: never upscaled, at least one. */
+export function planDisplayWidths(width: number): number[] {
+  const widths = DISPLAY_WIDTHS.filter((w) => w <= width);
+  return widths.length ? widths : [Math.max(1, Math.round(width))];
+}
+
+/** The thumbnail size: fits inside 400x300 keeping the aspect ratio, never upscaled. */
+export function thumbSize(width: number, height: number): { width: number; height: number } {
+  const scale = Math.min(THUMB_BOX.width / width, THUMB_BOX.height / height, 1);
+  return {
+    width: Math.max(1, Math.round(width * scale)),
+    height: Math.max(1, Math.round(height * scale)),
+  };
+}
+
+/** Which variant kinds an asset kind gets: a custom thumbnail only needs thumbnails. */
+export function variantKindsFor(kind: AssetKind): VariantKind[] {
+  return kind === 'thumbnail' ? ['thumb'] : ['thumb', 'display'];
+}
+
+/** The smallest planned width at or above the request, else the largest there is. */
+export function pickWidth(planned: number[], requested: number | undefined): number {
+  const want = requested && requested > 0 ? requested : DEFAULT_DISPLAY_WIDTH;
+  const sorted = [...planned].sort((a, b) => a - b);
+  return sorted.find((w) => w >= want) ?? sorted[sorted.length - 1];
+}
+
+/** AVIF, then WebP, then JPEG, by what the Accept header allows (q=0 means "not acceptable"). */
+export function pickFormat(accept: string | undefined): VariantFormat {
+  const accepted = new Set<string>();
+  for (const part of (accept ?? '').toLowerCase().split(',')) {
+    const [type, ...params] = part.trim().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    if (q && Number(q.slice(2)) === 0) continue;
+    accepted.add(type.trim());
+  }
+  if (accepted.has('image/avif')) return 'avif';
+  if (accepted.has('image/webp')) return 'webp';
+  return 'jpeg';
+}
+
+/** The image format from the first bytes, whatever the file claims to be. */
+export function sniffFormat(buf: Uint8Array): SniffedFormat | null {
+  const ascii = (from: number, to: number) => String.fromCharCode(...buf.subarray(from, to));
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'jpeg';
+  if (buf.length >= 8 && ascii(0, 8) === '\x89PNG\r\n\x1a\n') return 'png';
+  if (buf.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  if (buf.length >= 16 && ascii(4, 8) === 'ftyp') {
+    // ISO-BMFF: major brand at 8, then minor version, then compatible brands to the box end
+    const boxEnd = Math.min(buf.length, (buf[0] << 24) | (buf[1] << 16) | (buf[2] << 8) | buf[3]);
+    const brands = [ascii(8, 12)];
+    for (let i = 16; i + 4 <= boxEnd; i += 4) brands.push(ascii(i, i + 4));
+    if (brands.some((b) => b === 'avif' || b === 'avis')) return 'avif';
+  }
+  return null;
+}
+
+/** '5 MB' for 5 * 1024 * 1024. */
+export function formatBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  if (mb >= 1) return `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
+/** Whether an If-None-Match header matches our strong ETag (weak comparison, as for GET). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
+
+export function toHexColor(c: { r: number; g: number; b: number }): string {
+  const h = (n: number) =>
+    Math.max(0, Math.min(255, Math.round(n)))
+      .toString(16)
+      .padStart(2, '0');
+  return `#${h(c.r)}${h(c.g)}${h(c.b)}`;
+}
+
+export type PlannedVariant = { kind: VariantKind; width: number; height: number; format: VariantFormat };
+
+/** Every variant the media job makes for an asset of this kind and (auto-rotated) size. */
+export function planVariants(kind: AssetKind, width: number, height: number): PlannedVariant[] {
+  const sizes: { kind: VariantKind; width: number; height: number }[] = [];
+  for (const k of variantKindsFor(kind)) {
+    if (k === 'thumb') sizes.push({ kind: k, ...thumbSize(width, height) });
+    else
+      for (const w of planDisplayWidths(width))
+        sizes.push({ kind: k, width: w, height: Math.max(1, Math.round((w * height) / width)) });
+  }
+  return sizes.flatMap((s) => FORMATS.map((format) => ({ ...s, format })));
+}
+
+/** The one variant a request for `kind` at `requestedWidth` in `format` is answered with. */
+export function variantFor(
+  asset: { kind: AssetKind; width: number; height: number },
+  kind: VariantKind,
+  requestedWidth: number | undefined,
+  format: VariantFormat,
+): PlannedVariant {
+  const kinds = variantKindsFor(asset.kind);
+  const k = kinds.includes(kind) ? kind : kinds[0];
+  if (k === 'thumb') return { kind: k, ...thumbSize(asset.width, asset.height), format };
+  const width = pickWidth(planDisplayWidths(asset.width), requestedWidth);
+  return { kind: k, width, height: Math.max(1, Math.round((width * asset.height) / asset.width)), format };
+}

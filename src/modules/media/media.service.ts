@@ -1,0 +1,256 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import type { Knex } from 'knex';
+import { AppError, badRequest } from '../../platform/http/app-error';
+import type { Logger } from '../../platform/logger';
+import type { JobOutcome, Queues } from '../../platform/queue';
+import type { MediaRepository, NewVariant } from './media.repository';
+import {
+  MAX_INPUT_PIXELS,
+  formatBytes,
+  mimeByFormat,
+  planVariants,
+  sniffFormat,
+  toHexColor,
+  variantFor,
+  type AssetKind,
+  type PlannedVariant,
+  type VariantFormat,
+  type VariantKind,
+} from './media.rules';
+
+export const mediaMessages = {
+  unsupported: 'The file is not a supported image (JPEG, PNG, WebP or AVIF).',
+  damaged: 'The image could not be read: the file is damaged or incomplete.',
+  empty: 'The image file is empty.',
+  tooManyPixels: `The image has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels are accepted.`,
+  tooLarge: (maxBytes: number) => `The image is larger than ${formatBytes(maxBytes)}.`,
+};
+
+/** Encoder settings: tuned for speed first (the upload-to-variants budget), quality second. */
+const AVIF = { quality: 55, chromaSubsampling: '4:2:0' } as const;
+const avifEffort = (width: number) => (width >= 1600 ? 0 : 1); // the big ones dominate the time
+const WEBP = { quality: 78, effort: 1 } as const;
+const JPEG = { quality: 82, progressive: true, mozjpeg: false } as const;
+
+export type IngestOptions = {
+  kind: AssetKind;
+  maxBytes: number;
+  /** names the field in `errors` */ field?: string;
+};
+export type IngestedAsset = {
+  id: number;
+  width: number;
+  height: number;
+  mimeType: string;
+  placeholderColor: string;
+};
+export type ServedVariant = {
+  etag: string;
+  format: VariantFormat;
+  mimeType: string;
+  load(): Promise<Buffer>;
+};
+
+const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 32);
+
+function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<Buffer> {
+  if (format === 'avif') return pipeline.avif({ ...AVIF, effort: avifEffort(width) }).toBuffer();
+  if (format === 'webp') return pipeline.webp(WEBP).toBuffer();
+  return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
+}
+
+/** Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or XMP), encodes. */
+type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+function render(input: Source, v: PlannedVariant, keepIcc: boolean, fromOriginal: boolean): Promise<Buffer> {
+  let p = sharp(input.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none', raw: input.raw });
+  if (fromOriginal) p = p.rotate();
+  p = p.resize({ width: v.width, height: v.height, fit: 'fill' });
+  if (keepIcc) p = p.keepIccProfile();
+  return encode(p, v.format, v.width);
+}
+
+export function createMediaService(repo: MediaRepository, deps: { queues: Queues; logger: Logger }) {
+  const inflight = new Map<string, Promise<Buffer>>();
+
+  const fail = (message: string, field?: string) =>
+    badRequest(message, field ? { [field]: message } : undefined);
+
+  /** CMYK files are converted to sRGB; every other embedded profile travels with the variants. */
+  async function keepsIcc(data: Buffer): Promise<boolean> {
+    const m = await sharp(data).metadata();
+    return !!m.icc && m.space !== 'cmyk';
+  }
+
+  const service = {
+    /**
+     * Checks an upload by its content (magic bytes, format, pixel count, a real decode) and stores
+     * the original. Width and height are after EXIF auto-rotation.
+     */
+    async ingest(buffer: Buffer, opts: IngestOptions, trx?: Knex.Transaction): Promise<IngestedAsset> {
+      if (!buffer.length) throw fail(mediaMessages.empty, opts.field);
+      if (buffer.length > opts.maxBytes) {
+        const message = mediaMessages.tooLarge(opts.maxBytes);
+        throw new AppError('too_large', message, opts.field ? { [opts.field]: message } : undefined);
+      }
+      const sniffed = sniffFormat(buffer);
+      if (!sniffed) throw fail(mediaMessages.unsupported, opts.field);
+      let meta: Metadata;
+      try {
+        meta = await sharp(buffer).metadata();
+      } catch {
+        throw fail(mediaMessages.unsupported, opts.field);
+      }
+      const formatOk =
+        sniffed === 'avif' ? meta.format === 'heif' && meta.compression === 'av1' : meta.format === sniffed;
+      if (!formatOk || !meta.width || !meta.height) throw fail(mediaMessages.unsupported, opts.field);
+      if (meta.width * meta.height > MAX_INPUT_PIXELS) throw fail(mediaMessages.tooManyPixels, opts.field);
+
+      // A real decode of the whole file (shrink-on-load keeps it fast): truncated or corrupt data fails.
+      let small: { data: Buffer; info: OutputInfo };
+      try {
+        small = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+          .rotate()
+          .resize(64, 64, { fit: 'inside' })
+          .flatten({ background: '#ffffff' })
+          .toColourspace('srgb')
+          .raw()
+          .toBuffer({ resolveWithObject: true });
+      } catch {
+        throw fail(mediaMessages.damaged, opts.field);
+      }
+      const { dominant } = await sharp(small.data, {
+        raw: { width: small.info.width, height: small.info.height, channels: small.info.channels },
+      }).stats();
+      const rotated = (meta.orientation ?? 1) >= 5;
+      const asset = {
+        kind: opts.kind,
+        data: buffer,
+        mimeType: mimeByFormat[sniffed],
+        width: rotated ? meta.height : meta.width,
+        height: rotated ? meta.width : meta.height,
+        sha256: createHash('sha256').update(buffer).digest('hex'),
+        placeholderColor: toHexColor(dominant),
+      };
+      const id = await repo.insertAsset(asset, trx);
+      return {
+        id,
+        width: asset.width,
+        height: asset.height,
+        mimeType: asset.mimeType,
+        placeholderColor: asset.placeholderColor,
+      };
+    },
+
+    /** Asks the media worker for the variants; a job already queued for this asset is not doubled. */
+    async enqueueVariants(assetId: number): Promise<void> {
+      await deps.queues.enqueue('media', 'make-variants', { assetId }, { jobId: `variants-${assetId}` });
+    },
+
+    /**
+     * The media job: decodes the original once, scales it to the largest display width, and derives
+     * every other variant from that buffer. Running it again changes nothing.
+     */
+    async makeVariants(assetId: number): Promise<JobOutcome & { made: number }> {
+      const asset = await repo.findOriginal(assetId);
+      if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
+      if (asset.variantsReady) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
+      const existing = new Set(
+        (await repo.listVariantKeys(assetId)).map((k) => `${k.kind}:${k.width}:${k.format}`),
+      );
+      const todo = planVariants(asset.kind, asset.width, asset.height)
+        .filter((v) => !existing.has(`${v.kind}:${v.width}:${v.format}`))
+        .sort((a, b) => b.width - a.width); // the slowest first keeps both cores busy to the end
+      let made: NewVariant[] = [];
+      if (todo.length) {
+        const keepIcc = await keepsIcc(asset.data);
+        const maxWidth = Math.max(...todo.map((v) => v.width));
+        const base = sharp(asset.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+          .rotate()
+          .resize({ width: maxWidth, withoutEnlargement: true });
+        // Decoded once, scaled once; every variant starts from these pixels. Raw pixels are the
+        // cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile must travel along.
+        let source: Source;
+        if (keepIcc) {
+          source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
+        } else {
+          const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+          source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+        }
+        made = await Promise.all(
+          todo.map(async (v) => {
+            const data = await render(source, v, keepIcc, false);
+            return { ...v, data, etag: etagOf(data) };
+          }),
+        );
+      }
+      await repo.completeVariants(assetId, made);
+      return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
+    },
+
+    /** For the sweeper: re-queues every asset whose variants were never completed. */
+    async sweepMissingVariants(limit = 500): Promise<number> {
+      const ids = await repo.idsWithoutVariants(limit);
+      for (const id of ids)
+        await deps.queues.enqueueOrRetry('media', 'make-variants', { assetId: id }, `variants-${id}`);
+      return ids.length;
+    },
+
+    /**
+     * The variant answering a request. Once the job has run this is a lookup; before that the one
+     * variant asked for is made from the original, stored, and the job is queued for the rest.
+     */
+    async findVariant(
+      assetId: number,
+      kind: VariantKind,
+      width: number | undefined,
+      format: VariantFormat,
+    ): Promise<ServedVariant | null> {
+      const found = await repo.lookup(assetId, kind, format);
+      if (!found) return null;
+      const wanted = variantFor(found.asset, kind, width, format);
+      const stored = found.variants.find((v) => v.width === wanted.width);
+      const mimeType = mimeByFormat[format];
+      if (stored) {
+        return {
+          etag: stored.etag,
+          format,
+          mimeType,
+          load: async () => {
+            const data = await repo.variantData(stored.id);
+            if (!data) throw new AppError('not_found', 'The image no longer exists.');
+            return data;
+          },
+        };
+      }
+      const key = `${assetId}:${wanted.kind}:${wanted.width}:${format}`;
+      let pending = inflight.get(key);
+      if (!pending) {
+        pending = (async () => {
+          const original = await repo.findOriginal(assetId);
+          if (!original) throw new AppError('not_found', 'The image no longer exists.');
+          const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true);
+          await repo.insertVariants(assetId, [{ ...wanted, data, etag: etagOf(data) }]);
+          return data;
+        })().finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      const data = await pending;
+      if (!found.asset.variantsReady)
+        service
+          .enqueueVariants(assetId)
+          .catch((err) => deps.logger.warn({ err, assetId }, 'could not queue image variants'));
+      return { etag: etagOf(data), format, mimeType, load: async () => data };
+    },
+
+    async deleteAsset(assetId: number, trx?: Knex.Transaction): Promise<void> {
+      await repo.deleteAsset(assetId, trx);
+    },
+
+    async getAsset(assetId: number) {
+      return (await repo.findMeta(assetId)) ?? null;
+    },
+  };
+  return service;
+}
+export type MediaService = ReturnType<typeof createMediaService>;

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import {
+  etagMatches,
+  formatBytes,
+  pickFormat,
+  pickWidth,
+  planDisplayWidths,
+  planVariants,
+  sniffFormat,
+  thumbSize,
+  variantFor,
+} from './media.rules';
+
+describe('media rules', () => {
+  it('plans display widths without upscaling, and at least one for a small image', () => {
+    expect(planDisplayWidths(6000)).toEqual([640, 1080, 1600, 2400]);
+    expect(planDisplayWidths(1200)).toEqual([640, 1080]);
+    expect(planDisplayWidths(500)).toEqual([500]);
+  });
+
+  it('fits thumbnails inside 400x300 and never enlarges them', () => {
+    expect(thumbSize(6000, 4000)).toEqual({ width: 400, height: 267 });
+    expect(thumbSize(4000, 6000)).toEqual({ width: 200, height: 300 });
+    expect(thumbSize(200, 100)).toEqual({ width: 200, height: 100 });
+  });
+
+  it('picks the smallest width at or above the request, 1080 by default, else the largest', () => {
+    expect(pickWidth([640, 1080, 1600, 2400], 700)).toBe(1080);
+    expect(pickWidth([640, 1080, 1600, 2400], undefined)).toBe(1080);
+    expect(pickWidth([640, 1080], 5000)).toBe(1080);
+    expect(pickWidth([640, 1080], 1)).toBe(640);
+  });
+
+  it('prefers AVIF, then WebP, then JPEG, honouring q=0', () => {
+    expect(pickFormat('image/avif,image/webp,*/*')).toBe('avif');
+    expect(pickFormat('image/webp,*/*')).toBe('webp');
+    expect(pickFormat('image/avif;q=0,image/webp')).toBe('webp');
+    expect(pickFormat(undefined)).toBe('jpeg');
+  });
+
+  it('recognises images by their bytes, not their names', () => {
+    expect(sniffFormat(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpeg');
+    expect(sniffFormat(Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'))).toBe('png');
+    expect(sniffFormat(Buffer.from('RIFF\0\0\0\0WEBPVP8 ', 'latin1'))).toBe('webp');
+    const ftyp = Buffer.alloc(24);
+    ftyp.writeUInt32BE(24, 0);
+    ftyp.write('ftypmif1\0\0\0\0mif1avif', 4, 'latin1');
+    expect(sniffFormat(ftyp)).toBe('avif');
+    expect(sniffFormat(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffFormat(Buffer.from('GIF89a'))).toBeNull();
+  });
+
+  it('plans 15 variants for a large photo and only thumbnails for a custom thumbnail', () => {
+    expect(planVariants('photo', 6000, 4000)).toHaveLength(15);
+    expect(planVariants('thumbnail', 800, 600).map((v) => v.kind)).toEqual(['thumb', 'thumb', 'thumb']);
+    expect(variantFor({ kind: 'thumbnail', width: 800, height: 600 }, 'display', 1080, 'webp')).toMatchObject(
+      {
+        kind: 'thumb',
+        width: 400,
+      },
+    );
+  });
+
+  it('compares ETags weakly and formats byte limits for messages', () => {
+    expect(etagMatches('W/"abc", "def"', '"abc"')).toBe(true);
+    expect(etagMatches('"x"', '"abc"')).toBe(false);
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
+    expect(formatBytes(1024 * 1024)).toBe('1 MB');
+  });
+});

@@ -1,0 +1,153 @@
+import type { OutboundEmail } from '../../platform/outbox';
+import type { LineItemRow, OrderRow } from './orders.repository';
+
+export type ShippingNotice = { line1: string; line2?: string | null } | null;
+type Site = { siteName: string; publicUrl: string; ownerEmail?: string };
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export const money = (cents: number) => usd.format(cents / 100);
+export const orderNumber = (id: number) => `#${id}`;
+
+export function escapeHtml(s: string): string {
+  return s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+}
+const multiline = (s: string) => escapeHtml(s).replace(/\n/g, '<br>');
+// Header values are one line; a name never breaks an e-mail header.
+const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
+
+const font = 'font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;';
+const cell = `${font}padding:8px 0;border-bottom:1px solid #e5e5e5;font-size:15px;color:#222;vertical-align:top;`;
+
+function itemRowsHtml(lines: LineItemRow[]): string {
+  return lines
+    .map((l) => {
+      const each =
+        l.quantity > 1
+          ? `<br><span style="color:#666;font-size:13px;">${money(l.priceCents)} each</span>`
+          : '';
+      return `<tr><td style="${cell}"><strong>${escapeHtml(l.title)}</strong><br><span style="color:#555;font-size:14px;">${escapeHtml(l.size)} &middot; ${escapeHtml(l.format)} &middot; Qty ${l.quantity}</span></td><td style="${cell}text-align:right;white-space:nowrap;padding-left:12px;">${money(l.priceCents * l.quantity)}${each}</td></tr>`;
+    })
+    .join('');
+}
+
+function totalsHtml(order: OrderRow): string {
+  const row = (label: string, value: string, strong = false) =>
+    `<tr><td style="${font}padding:4px 0;font-size:15px;${strong ? 'font-weight:bold;' : 'color:#555;'}">${label}</td><td style="${font}padding:4px 0;font-size:15px;text-align:right;${strong ? 'font-weight:bold;' : ''}">${value}</td></tr>`;
+  return (
+    row('Subtotal', money(order.subtotalCents)) +
+    row('Shipping', money(order.shippingCents)) +
+    row('Total', money(order.totalCents), true)
+  );
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f4f4f0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f0;"><tr><td align="center" style="padding:16px 8px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px;"><tr><td style="padding:20px 16px;${font}color:#222;">${body}</td></tr></table></td></tr></table></body></html>`;
+}
+
+function itemsText(lines: LineItemRow[]): string {
+  return lines
+    .map(
+      (l) =>
+        `- ${l.title} (${l.size}, ${l.format}) x ${l.quantity}: ${money(l.priceCents * l.quantity)}` +
+        (l.quantity > 1 ? ` (${money(l.priceCents)} each)` : ''),
+    )
+    .join('\n');
+}
+
+function totalsText(order: OrderRow): string {
+  return `Subtotal: ${money(order.subtotalCents)}\nShipping: ${money(order.shippingCents)}\nTotal: ${money(order.totalCents)}`;
+}
+
+/** The customer's confirmation: everything DESIGN section 3 lists, HTML (phone-sized) and text. */
+export function confirmationEmail(
+  order: OrderRow,
+  lines: LineItemRow[],
+  notice: ShippingNotice,
+  site: Site,
+): OutboundEmail {
+  const no = orderNumber(order.id);
+  const noticeLines = notice ? [notice.line1, notice.line2].filter((l): l is string => !!l) : [];
+  const html = layout(
+    `Order ${no}`,
+    `<h1 style="${font}font-size:22px;margin:0 0 8px;">Thank you for your order!</h1>
+<p style="${font}font-size:15px;margin:0 0 16px;">Hi ${escapeHtml(order.customerName)}, your payment was received and your prints are on their way to being made.</p>
+<p style="${font}font-size:15px;margin:0 0 16px;"><strong>Order number:</strong> ${no}</p>
+${
+  noticeLines.length
+    ? `<div style="${font}background:#fff8e1;border-left:4px solid #f0b400;padding:10px 12px;margin:0 0 16px;font-size:14px;">${noticeLines.map((l) => `<p style="margin:0;">${escapeHtml(l)}</p>`).join('')}</div>`
+    : ''
+}<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines)}</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px;">${totalsHtml(order)}</table>
+<h2 style="${font}font-size:16px;margin:20px 0 6px;">Shipping address</h2>
+<p style="${font}font-size:15px;margin:0;">${multiline(order.shippingAddress)}</p>
+<p style="${font}font-size:13px;color:#666;margin:24px 0 0;">Questions? Reply to this e-mail or write to us at <a href="${escapeHtml(site.publicUrl)}/contact" style="color:#2e6b3a;">${escapeHtml(site.publicUrl)}/contact</a>.</p>`,
+  );
+  const text = [
+    `Thank you for your order, ${order.customerName}!`,
+    '',
+    `Order number: ${no}`,
+    ...(noticeLines.length ? ['', ...noticeLines] : []),
+    '',
+    'Items:',
+    itemsText(lines),
+    '',
+    totalsText(order),
+    '',
+    'Shipping address:',
+    order.shippingAddress,
+    '',
+    `Questions? Reply to this e-mail or write to us at ${site.publicUrl}/contact`,
+    '',
+    site.siteName,
+  ].join('\n');
+  return {
+    dedupeKey: `order-confirmation-${order.id}`,
+    to: order.customerEmail,
+    replyTo: site.ownerEmail,
+    subject: `Your ${oneLine(site.siteName)} order ${no}`,
+    html,
+    text,
+  };
+}
+
+/** The owner's new-order notice; replying goes to the customer. */
+export function ownerNoticeEmail(order: OrderRow, lines: LineItemRow[], site: Site & { ownerEmail: string }) {
+  const no = orderNumber(order.id);
+  const adminUrl = `${site.publicUrl}/admin/orders`;
+  const html = layout(
+    `New order ${no}`,
+    `<h1 style="${font}font-size:22px;margin:0 0 8px;">New order ${no}: ${money(order.totalCents)}</h1>
+<p style="${font}font-size:15px;margin:0 0 16px;"><strong>${escapeHtml(order.customerName)}</strong><br><a href="mailto:${escapeHtml(order.customerEmail)}" style="color:#2e6b3a;">${escapeHtml(order.customerEmail)}</a></p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines)}</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px;">${totalsHtml(order)}</table>
+<h2 style="${font}font-size:16px;margin:20px 0 6px;">Ship to</h2>
+<p style="${font}font-size:15px;margin:0 0 16px;">${multiline(order.shippingAddress)}</p>
+<p style="${font}font-size:15px;margin:0;"><a href="${escapeHtml(adminUrl)}" style="color:#2e6b3a;">Open the orders in the admin</a></p>`,
+  );
+  const text = [
+    `New order ${no}: ${money(order.totalCents)}`,
+    '',
+    `Customer: ${order.customerName} <${order.customerEmail}>`,
+    '',
+    'Items:',
+    itemsText(lines),
+    '',
+    totalsText(order),
+    '',
+    'Ship to:',
+    order.shippingAddress,
+    '',
+    `Orders: ${adminUrl}`,
+  ].join('\n');
+  return {
+    dedupeKey: `order-owner-notice-${order.id}`,
+    to: site.ownerEmail,
+    replyTo: order.customerEmail,
+    subject: `New order ${no} from ${oneLine(order.customerName)}: ${money(order.totalCents)}`,
+    html,
+    text,
+  } satisfies OutboundEmail;
+}

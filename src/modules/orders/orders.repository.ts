@@ -1,0 +1,212 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../platform/db';
+import type { FulfillmentStatus, OrderListQuery, PaymentStatus } from './orders.schemas';
+
+export type OrderRow = {
+  id: number;
+  customerName: string;
+  customerEmail: string;
+  shippingAddress: string;
+  subtotalCents: number;
+  shippingCents: number;
+  totalCents: number;
+  status: PaymentStatus;
+  fulfillmentStatus: FulfillmentStatus;
+  paymentProvider: string | null;
+  paymentIntentId: string | null;
+  paymentSecretHash: string | null;
+  cartId: string | null;
+  paidAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type LineItemRow = {
+  id: number;
+  orderId: number;
+  photoId: number;
+  itemOptionId: number;
+  quantity: number;
+  priceCents: number;
+  shippingCents: number;
+  title: string;
+  size: string;
+  format: string;
+};
+
+export type NewOrder = Pick<
+  OrderRow,
+  'customerName' | 'customerEmail' | 'shippingAddress' | 'subtotalCents' | 'shippingCents' | 'totalCents'
+> & { cartId: string | null };
+export type NewLineItem = Omit<LineItemRow, 'id' | 'orderId'>;
+
+const orderColumns = {
+  id: 'id',
+  customerName: 'customer_name',
+  customerEmail: 'customer_email',
+  shippingAddress: 'shipping_address',
+  subtotalCents: 'subtotal_cents',
+  shippingCents: 'shipping_cents',
+  totalCents: 'total_cents',
+  status: 'status',
+  fulfillmentStatus: 'fulfillment_status',
+  paymentProvider: 'payment_provider',
+  paymentIntentId: 'payment_intent_id',
+  paymentSecretHash: 'payment_secret_hash',
+  cartId: 'cart_id',
+  paidAt: 'paid_at',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
+};
+const returningOrder = Object.entries(orderColumns).map(([as, col]) => `${col} as ${as}`);
+
+const lineColumns = {
+  id: 'id',
+  orderId: 'order_id',
+  photoId: 'photo_id',
+  itemOptionId: 'item_option_id',
+  quantity: 'quantity',
+  priceCents: 'price_cents',
+  shippingCents: 'shipping_cents',
+  title: 'title',
+  size: 'size',
+  format: 'format',
+};
+
+export type Tx = Knex.Transaction;
+
+export function createOrdersRepository(db: Db) {
+  return {
+    db,
+    transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
+      return db.transaction(fn);
+    },
+
+    /** The order and its line items in one transaction: both exist, or neither. */
+    async insertOrder(order: NewOrder, lines: NewLineItem[]): Promise<number> {
+      return db.transaction(async (trx) => {
+        const [{ id }] = await trx('orders')
+          .insert({
+            customer_name: order.customerName,
+            customer_email: order.customerEmail,
+            shipping_address: order.shippingAddress,
+            subtotal_cents: order.subtotalCents,
+            shipping_cents: order.shippingCents,
+            total_cents: order.totalCents,
+            cart_id: order.cartId,
+          })
+          .returning('id');
+        await trx('order_line_items').insert(
+          lines.map((l) => ({
+            order_id: id,
+            photo_id: l.photoId,
+            item_option_id: l.itemOptionId,
+            quantity: l.quantity,
+            price_cents: l.priceCents,
+            shipping_cents: l.shippingCents,
+            title: l.title,
+            size: l.size,
+            format: l.format,
+          })),
+        );
+        return id as number;
+      });
+    },
+
+    async findById(id: number, q: Knex = db): Promise<OrderRow | undefined> {
+      return q('orders').where({ id }).first(orderColumns);
+    },
+
+    async findByPaymentIntent(paymentIntentId: string): Promise<OrderRow | undefined> {
+      return db('orders').where({ payment_intent_id: paymentIntentId }).first(orderColumns);
+    },
+
+    async lineItems(orderId: number, q: Knex = db): Promise<LineItemRow[]> {
+      return q('order_line_items').where({ order_id: orderId }).select(lineColumns).orderBy('id');
+    },
+
+    async lineItemsFor(orderIds: number[]): Promise<LineItemRow[]> {
+      if (!orderIds.length) return [];
+      return db('order_line_items').whereIn('order_id', orderIds).select(lineColumns).orderBy('id');
+    },
+
+    async list(query: OrderListQuery & { limit?: number }): Promise<OrderRow[]> {
+      const sql = db('orders').select(orderColumns);
+      if (query.fulfillmentStatus) sql.where('fulfillment_status', query.fulfillmentStatus);
+      if (query.q) {
+        const term = query.q.replace(/^#/, '');
+        const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        sql.where((w) => {
+          w.whereILike('customer_name', like).orWhereILike('customer_email', like);
+          if (/^\d{1,9}$/.test(term)) w.orWhere('id', Number(term));
+        });
+      }
+      return sql
+        .orderBy([
+          { column: 'created_at', order: 'desc' },
+          { column: 'id', order: 'desc' },
+        ])
+        .limit(query.limit ?? 1000);
+    },
+
+    async setFulfillmentStatus(id: number, status: FulfillmentStatus): Promise<OrderRow | undefined> {
+      const [row] = await db('orders')
+        .where({ id })
+        .update({ fulfillment_status: status, updated_at: db.fn.now() })
+        .returning(returningOrder);
+      return row;
+    },
+
+    /** Sets the payment intent once; a second caller gets the row with the first one's intent. */
+    async attachPaymentIntent(
+      id: number,
+      provider: string,
+      paymentIntentId: string,
+      secretHash: string,
+    ): Promise<OrderRow | undefined> {
+      await db('orders').where({ id }).whereNull('payment_intent_id').update({
+        payment_provider: provider,
+        payment_intent_id: paymentIntentId,
+        payment_secret_hash: secretHash,
+        updated_at: db.fn.now(),
+      });
+      return this.findById(id);
+    },
+
+    /**
+     * Moves the payment status to `to` only from one of `from` and only for this intent; the row
+     * is returned when this call made the change (so its side effects happen exactly once).
+     */
+    async transition(
+      q: Knex,
+      id: number,
+      paymentIntentId: string,
+      from: PaymentStatus[],
+      to: PaymentStatus,
+    ): Promise<OrderRow | undefined> {
+      const [row] = await q('orders')
+        .where({ id, payment_intent_id: paymentIntentId })
+        .whereIn('status', from)
+        .update({
+          status: to,
+          updated_at: db.fn.now(),
+          ...(to === 'paid' ? { paid_at: db.fn.now() } : {}),
+        })
+        .returning(returningOrder);
+      return row;
+    },
+
+    /** Orders still awaiting payment between `minMinutes` and `maxHours` old that have an intent. */
+    async awaitingPayment(minMinutes: number, maxHours: number, limit = 200): Promise<number[]> {
+      return db('orders')
+        .whereIn('status', ['pending', 'processing', 'failed']) // failed: a retry may have paid since
+        .whereNotNull('payment_intent_id')
+        .where('created_at', '<', db.raw('now() - make_interval(mins => ?)', [minMinutes]))
+        .where('created_at', '>', db.raw('now() - make_interval(hours => ?)', [maxHours]))
+        .orderBy('id')
+        .limit(limit)
+        .pluck('id');
+    },
+  };
+}
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;

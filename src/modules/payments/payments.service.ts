@@ -1,0 +1,296 @@
+import type Stripe from 'stripe';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AppContext } from '../../platform/context';
+import { AppError, conflict, notFound } from '../../platform/http/app-error';
+import type { JobOutcome } from '../../platform/queue';
+import type { OrdersService, PayableOrder } from '../orders';
+import type { PaymentProvider } from './payment-provider';
+import type { PaymentsRepository } from './payments.repository';
+import { checkTestCard, declined, testCardMessages, type TestProvider } from './test.provider';
+
+export const paymentMessages = {
+  notConfigured: 'Card payments are not set up on this site yet.',
+  orderNotFound: 'Order not found.',
+  alreadyPaid: 'This order is already paid.',
+  amountMismatch: 'The amount does not match the order total. Please review your cart.',
+  canceled: 'This payment was canceled. Please check out again.',
+  otherProvider: 'This order was started with another payment method. Please check out again.',
+} as const;
+
+type Orders = Pick<
+  OrdersService,
+  | 'getForPayment'
+  | 'findByPaymentIntent'
+  | 'attachPaymentIntent'
+  | 'markPaid'
+  | 'markFailed'
+  | 'markCanceled'
+  | 'markProcessing'
+  | 'awaitingPayment'
+>;
+
+export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const PENDING_CHECK_BUCKET_MS = 10 * 60 * 1000;
+
+export function createPaymentsService(
+  ctx: AppContext,
+  deps: { repo: PaymentsRepository; orders: Orders; provider: PaymentProvider | null },
+) {
+  const { repo, orders, provider } = deps;
+  const { queues, logger } = ctx;
+
+  const requireProvider = () => {
+    if (!provider) throw new AppError('unavailable', paymentMessages.notConfigured);
+    return provider;
+  };
+
+  /** Queues reconciliation of one recorded event; the job id is the event id (one job per event). */
+  async function enqueueReconcile(eventId: string) {
+    await queues
+      .enqueueOrRetry('payments', 'reconcile-payment', { eventId }, eventId)
+      .catch((err) =>
+        logger.warn({ err, eventId }, 'could not queue payment reconciliation; the sweeper will'),
+      );
+  }
+
+  /**
+   * Brings the order's payment status in line with the provider's truth about the intent. The
+   * same answer whatever order events arrive in, and as often as it runs: a paid order is never
+   * downgraded and "paid" (with its e-mails) happens once. Throws while the order is not
+   * visible yet (its commit has not landed), so BullMQ retries with backoff.
+   */
+  async function reconcileIntent(
+    intentId: string,
+    orderIdHint: number | null,
+  ): Promise<JobOutcome & { orderId?: number }> {
+    const p = requireProvider();
+    let order: PayableOrder | null = await orders.findByPaymentIntent(intentId);
+    if (!order && orderIdHint) order = await orders.getForPayment(orderIdHint);
+    if (!order || !order.paymentIntentId)
+      throw new Error(`no committed order for payment intent ${intentId} yet; will retry`);
+    if (order.paymentIntentId !== intentId)
+      return {
+        outcome: 'skipped',
+        detail: `intent ${intentId} is not order ${order.id}'s`,
+        orderId: order.id,
+      };
+    if (order.paymentProvider && order.paymentProvider !== p.name)
+      return { outcome: 'skipped', detail: `order ${order.id} was paid through ${order.paymentProvider}` };
+    const truth = await p.retrieveIntent(intentId);
+    if (!truth)
+      return { outcome: 'skipped', detail: `the provider does not know ${intentId}`, orderId: order.id };
+    if (truth.orderId !== null && truth.orderId !== order.id) {
+      logger.error(
+        { intentId, orderId: order.id, metadataOrderId: truth.orderId },
+        'intent belongs to another order',
+      );
+      return { outcome: 'skipped', detail: 'intent metadata names another order', orderId: order.id };
+    }
+    let changed = false;
+    switch (truth.status) {
+      case 'succeeded':
+        if (truth.amountCents !== order.totalCents) {
+          logger.error(
+            { orderId: order.id, intentId, charged: truth.amountCents, total: order.totalCents },
+            'payment amount does not match the order total; not marking it paid',
+          );
+          return { outcome: 'skipped', detail: 'amount mismatch', orderId: order.id };
+        }
+        changed = await orders.markPaid(order.id, intentId);
+        break;
+      case 'failed':
+        changed = await orders.markFailed(order.id, intentId);
+        break;
+      case 'canceled':
+        changed = await orders.markCanceled(order.id, intentId);
+        break;
+      case 'processing':
+        changed = await orders.markProcessing(order.id, intentId);
+        break;
+      case 'pending':
+        break;
+    }
+    return {
+      outcome: changed ? 'done' : 'skipped',
+      detail: `order ${order.id}: intent ${truth.status}${changed ? '' : ', nothing to change'}`,
+      orderId: order.id,
+    };
+  }
+
+  return {
+    providerName: () => provider?.name ?? null,
+
+    /**
+     * The order's one payment intent (created on first call, reused after): the amount is the
+     * order's; a client amount that disagrees is refused.
+     */
+    async createPaymentIntent(
+      orderId: number,
+      amount: number | undefined,
+    ): Promise<{ clientSecret: string; provider: 'stripe' | 'test' }> {
+      const p = requireProvider();
+      const order = await orders.getForPayment(orderId);
+      if (!order) throw notFound(paymentMessages.orderNotFound);
+      if (order.status === 'paid') throw conflict(paymentMessages.alreadyPaid);
+      if (amount !== undefined && Math.abs(amount * 100 - order.totalCents) > 0.5)
+        throw conflict(paymentMessages.amountMismatch);
+
+      if (order.paymentIntentId) {
+        if (order.paymentProvider !== p.name) throw conflict(paymentMessages.otherProvider);
+        const existing = await p.retrieveIntent(order.paymentIntentId);
+        if (!existing) throw conflict(paymentMessages.canceled);
+        if (existing.status === 'succeeded') {
+          await queues
+            .enqueueOrRetry(
+              'payments',
+              'check-pending-order',
+              { orderId },
+              `check-order-${orderId}-${Math.floor(Date.now() / 60_000)}`,
+            )
+            .catch(() => undefined);
+          throw conflict(paymentMessages.alreadyPaid);
+        }
+        if (existing.status === 'canceled') throw conflict(paymentMessages.canceled);
+        return { clientSecret: existing.clientSecret, provider: p.name };
+      }
+
+      // Two clicks at once: both ask with the same idempotency key and get the same intent.
+      const intent = await p.createIntent({
+        orderId,
+        amountCents: order.totalCents,
+        idempotencyKey: `order-${orderId}-pi`,
+      });
+      const attached = await orders.attachPaymentIntent(orderId, {
+        provider: p.name,
+        paymentIntentId: intent.id,
+        secretHash: sha256(intent.clientSecret),
+      });
+      if (attached.paymentIntentId !== intent.id) {
+        logger.error(
+          { orderId, intentId: intent.id, attached: attached.paymentIntentId },
+          'second intent for an order',
+        );
+        throw conflict(paymentMessages.otherProvider);
+      }
+      return { clientSecret: intent.clientSecret, provider: p.name };
+    },
+
+    /** The order's payment status for whoever holds its client secret; null otherwise. */
+    async statusForSecret(orderId: number, clientSecret: string): Promise<{ status: string } | null> {
+      const order = await orders.getForPayment(orderId);
+      if (!order?.paymentSecretHash) return null;
+      const a = Buffer.from(sha256(clientSecret));
+      const b = Buffer.from(order.paymentSecretHash);
+      return a.length === b.length && timingSafeEqual(a, b) ? { status: order.status } : null;
+    },
+
+    /** Test provider only: checks the card, records the event and queues reconciliation. */
+    async confirmTestPayment(input: {
+      clientSecret: string;
+      cardNumber: string;
+      expiry: string;
+      cvc: string;
+    }): Promise<{ status: 'succeeded' }> {
+      const p = provider as TestProvider | null;
+      if (p?.name !== 'test') throw notFound('Test payments are not enabled.');
+      const intentId = p.intentIdFromSecret(input.clientSecret);
+      const order = intentId ? await orders.findByPaymentIntent(intentId) : null;
+      if (!intentId || !order) throw new AppError('bad_request', testCardMessages.session);
+      if (order.status === 'paid') throw conflict(paymentMessages.alreadyPaid);
+      const card = checkTestCard(input);
+      const succeeded = card.outcome === 'succeeded';
+      const eventId = `test_evt_${randomBytes(12).toString('hex')}`;
+      await repo.recordEvent({
+        provider: 'test',
+        eventId,
+        type: succeeded ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+        paymentIntentId: intentId,
+        orderId: order.id,
+        // never the card number: the last four digits are all anyone needs
+        payload: {
+          paymentIntentId: intentId,
+          orderId: order.id,
+          amount: order.totalCents,
+          last4: card.last4,
+        },
+      });
+      await enqueueReconcile(eventId);
+      if (!succeeded) throw declined();
+      return { status: 'succeeded' };
+    },
+
+    /**
+     * A verified Stripe event: payment_intent.* events are recorded once by event id and queued
+     * for reconciliation; other types are acknowledged and ignored.
+     */
+    async recordStripeEvent(event: Stripe.Event): Promise<{ recorded: boolean }> {
+      if (!event.type.startsWith('payment_intent.')) return { recorded: false };
+      const pi = event.data.object as Stripe.PaymentIntent;
+      // order_id stays empty here: the order may not be committed yet; reconciliation fills it in
+      const { processed } = await repo.recordEvent({
+        provider: 'stripe',
+        eventId: event.id,
+        type: event.type,
+        paymentIntentId: pi.id,
+        orderId: null,
+        // stored without the client secret: only its hash lives on the order
+        payload: { ...event, data: { ...event.data, object: { ...pi, client_secret: null } } },
+      });
+      if (!processed) await enqueueReconcile(event.id);
+      return { recorded: true };
+    },
+
+    /** Job 'reconcile-payment': one recorded event, processed (processed_at set) once it applied. */
+    async reconcileEvent(eventId: string): Promise<JobOutcome> {
+      const event = await repo.findEvent(eventId);
+      if (!event) return { outcome: 'skipped', detail: `no event ${eventId}` };
+      if (!event.paymentIntentId) {
+        await repo.markProcessed(eventId, null);
+        return { outcome: 'skipped', detail: 'event without a payment intent' };
+      }
+      const payload = event.payload as {
+        orderId?: unknown;
+        data?: { object?: { metadata?: { orderId?: unknown } } };
+      };
+      const hint = Number(event.orderId ?? payload.orderId ?? payload.data?.object?.metadata?.orderId);
+      const result = await reconcileIntent(
+        event.paymentIntentId,
+        Number.isSafeInteger(hint) && hint > 0 ? hint : null,
+      );
+      await repo.markProcessed(eventId, result.orderId ?? null);
+      return { outcome: result.outcome, detail: result.detail };
+    },
+
+    /** Job 'check-pending-order': asks the provider about an order still awaiting payment. */
+    async checkPendingOrder(orderId: number): Promise<JobOutcome> {
+      const order = await orders.getForPayment(orderId);
+      if (!order?.paymentIntentId) return { outcome: 'skipped', detail: 'no such order or no intent' };
+      if (order.status === 'paid') return { outcome: 'skipped', detail: 'already paid' };
+      const { outcome, detail } = await reconcileIntent(order.paymentIntentId, order.id);
+      return { outcome, detail };
+    },
+
+    /**
+     * Maintenance sweep: orders with an intent still unpaid after 10 minutes are checked with the
+     * provider (a lost webhook cannot leave a paid order unpaid), and events whose job was lost
+     * or gave up are queued again.
+     */
+    async sweep(now = Date.now()): Promise<{ orders: number; events: number }> {
+      if (!provider) return { orders: 0, events: 0 };
+      const bucket = Math.floor(now / PENDING_CHECK_BUCKET_MS);
+      const orderIds = await orders.awaitingPayment();
+      for (const id of orderIds)
+        await queues.enqueueOrRetry(
+          'payments',
+          'check-pending-order',
+          { orderId: id },
+          `check-order-${id}-${bucket}`,
+        );
+      const eventIds = await repo.unprocessedEventIds(60);
+      for (const eventId of eventIds)
+        await queues.enqueueOrRetry('payments', 'reconcile-payment', { eventId }, eventId);
+      return { orders: orderIds.length, events: eventIds.length };
+    },
+  };
+}
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

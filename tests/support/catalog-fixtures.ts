@@ -1,0 +1,62 @@
+import type { HttpClient } from './http-client';
+import type { TestApp } from './test-app';
+import { makeJpeg, toDataUrl } from './images';
+
+export type CreatedPhoto = {
+  id: number;
+  title: string;
+  version: number;
+  imageUrl: string;
+  thumbnailUrl: string;
+  printOptions: { id: number }[];
+  [key: string]: unknown;
+};
+
+let cachedJpeg: Buffer | null = null;
+/** Adds a photo through the admin API (a small real JPEG unless one is given). */
+export async function addPhoto(
+  admin: HttpClient,
+  fields: Record<string, unknown> = {},
+  image?: Buffer,
+): Promise<CreatedPhoto> {
+  cachedJpeg ??= await makeJpeg(1200, 800);
+  return admin.json<CreatedPhoto>(
+    admin.post('/api/admin/photos', {
+      title: 'Great Blue Heron',
+      description: '<p>At dawn on the marsh.</p>',
+      imageData: toDataUrl(image ?? cachedJpeg),
+      imageType: 'image/jpeg',
+      category: 'birds',
+      aspectRatio: '3:2',
+      ...fields,
+    }),
+    201,
+  );
+}
+
+/** An order referencing a photo and an option, written straight to the tables (orders is another module). */
+export async function insertOrder(app: TestApp, photoId: number, itemOptionId: number): Promise<number> {
+  const [order] = await app.ctx
+    .db('orders')
+    .insert({
+      customer_name: 'Pat Buyer',
+      customer_email: 'pat@example.com',
+      shipping_address: '1 Marsh Road, Laurel, MD 20708',
+      subtotal_cents: 9500,
+      shipping_cents: 1500,
+      total_cents: 11000,
+    })
+    .returning('id');
+  await app.ctx.db('order_line_items').insert({
+    order_id: order.id,
+    photo_id: photoId,
+    item_option_id: itemOptionId,
+    quantity: 1,
+    price_cents: 9500,
+    shipping_cents: 1500,
+    title: 'snapshot',
+    size: '8x12',
+    format: 'Metal',
+  });
+  return order.id as number;
+}

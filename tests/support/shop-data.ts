@@ -1,0 +1,81 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { Db } from '../../src/platform/db';
+import type { HttpClient } from './http-client';
+
+let tinyJpeg: Buffer | null = null;
+async function jpeg(): Promise<Buffer> {
+  tinyJpeg ??= await sharp({ create: { width: 1, height: 1, channels: 3, background: '#557755' } })
+    .jpeg()
+    .toBuffer();
+  return tinyJpeg;
+}
+
+export type OptionSpec = { size: string; format?: string; priceCents: number; shippingCents?: number };
+
+/**
+ * A photo with catalogue options assigned to it, written straight into the tables (so these
+ * tests do not depend on the catalogue's admin routes).
+ */
+export async function insertPhoto(
+  db: Db,
+  spec: { title?: string; aspectRatio?: string; options?: OptionSpec[] } = {},
+): Promise<{ photoId: number; optionIds: number[] }> {
+  const data = await jpeg();
+  const [{ id: assetId }] = await db('media_assets')
+    .insert({
+      kind: 'photo',
+      data,
+      mime_type: 'image/jpeg',
+      width: 1,
+      height: 1,
+      byte_size: data.length,
+      sha256: createHash('sha256').update(data).digest('hex'),
+    })
+    .returning('id');
+  const aspectRatio = spec.aspectRatio ?? '4:5';
+  const [{ id: photoId }] = await db('photos')
+    .insert({ title: spec.title ?? 'Heron at Dawn', original_id: assetId, aspect_ratio: aspectRatio })
+    .returning('id');
+  const optionIds: number[] = [];
+  for (const o of spec.options ?? [{ size: '8x10 inch', priceCents: 9500, shippingCents: 1000 }]) {
+    const [{ id }] = await db('item_options')
+      .insert({
+        aspect_ratio: aspectRatio,
+        size: o.size,
+        format: o.format ?? 'Lustre Paper',
+        price_cents: o.priceCents,
+        shipping_cents: o.shippingCents ?? 0,
+      })
+      .returning('id');
+    await db('photo_item_options').insert({ photo_id: photoId, item_option_id: id });
+    optionIds.push(id);
+  }
+  return { photoId, optionIds };
+}
+
+export const customer = {
+  customerName: 'Ada Lovelace',
+  customerEmail: 'ada@example.com',
+  shippingAddress: '1600 Pennsylvania Ave NW\nWashington, DC 20500',
+};
+
+/** Places an order through the API for the given lines; returns its id and totals. */
+export async function placeOrder(
+  client: HttpClient,
+  items: { photoId: number; printOptionId: number; quantity: number }[],
+  totalAmount: number,
+  overrides: Partial<typeof customer> = {},
+): Promise<{ orderId: number; subtotal: number; shipping: number; total: number }> {
+  return client.json(client.post('/api/checkout', { ...customer, ...overrides, totalAmount, items }), 201);
+}
+
+export async function setShippingNotice(
+  db: Db,
+  notice: { line1: string; line2?: string; isActive: boolean },
+) {
+  await db('shipping_notice')
+    .insert({ id: 1, is_active: notice.isActive, line1: notice.line1, line2: notice.line2 ?? null })
+    .onConflict('id')
+    .merge();
+}
