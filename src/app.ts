@@ -38,7 +38,12 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        // query strings may carry a payment client secret: never log it
+        req: (req) => ({
+          id: req.id,
+          method: req.method,
+          url: String(req.url).replace(/([?&]secret=)[^&]*/, '$1[redacted]'),
+        }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
