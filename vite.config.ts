@@ -1,0 +1,120 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { APPLE_TOUCH_ICON, manifestIcons, manifestScreenshots, pwaAssets } from './scripts/pwa-assets';
+import { palette } from './web/src/app/palette';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+const proxied = ['/api', '/healthz', '/sitemap.xml', '/robots.txt'];
+
+// The installed app's name comes from the site settings at build time.
+const siteName = process.env.SITE_NAME?.trim() || 'Refuge Light Photography';
+const shortName =
+  process.env.SITE_SHORT_NAME?.trim() || (process.env.SITE_NAME?.trim() ? siteName.slice(0, 12) : 'Refuge Light');
+
+const DAY_S = 24 * 60 * 60;
+
+export default defineConfig({
+  root: 'web',
+  plugins: [
+    react(),
+    pwaAssets({
+      source: fileURLToPath(new URL('./web/public-src/icon.svg', import.meta.url)),
+      siteName,
+      colours: palette,
+    }),
+    VitePWA({
+      strategies: 'generateSW',
+      // A new build waits for the visitor's 'Reload' (web/src/app/pwa/update-prompt.tsx), and the
+      // app registers the worker itself, lazily after load (web/src/app/pwa/), never inline.
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: siteName,
+        short_name: shortName,
+        description:
+          'Nature photography from a Washington, DC wildlife refuge. Browse the portfolio and order fine art prints.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: palette.forest,
+        background_color: palette.paper,
+        categories: ['photography', 'shopping'],
+        icons: manifestIcons(),
+        screenshots: manifestScreenshots(siteName),
+      },
+      workbox: {
+        // The app shell: every script, style and the page itself. Admin-only heavy chunks (the
+        // rich text editor) are left to the runtime /assets/ cache so visitors never fetch them.
+        globPatterns: ['**/*.{js,css,html,svg}', APPLE_TOUCH_ICON],
+        globIgnores: ['**/rich-text-editor-*.js'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sitemap\.xml$/, /^\/robots\.txt$/, /^\/healthz$/, /^\/readyz$/],
+        cleanupOutdatedCaches: true,
+        // First install takes over the open page at once so its photos are cached for offline use;
+        // later versions still wait for the visitor's 'Reload' (no skipWaiting).
+        clientsClaim: true,
+        runtimeCaching: [
+          {
+            // Photo, logo and headshot images: addresses carry ?v=<version>, so cache first is safe.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              /^\/api\/(photos\/\d+\/(image|thumbnail)|logo\/image|about\/headshot)(\/|$)/.test(url.pathname),
+            handler: 'CacheFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'wildframe-images',
+              expiration: { maxEntries: 200, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Public catalog and content reads: fresh when the network answers within 4 s, else
+            // the last copy. Nothing else under /api is matched, so the admin, cart, checkout,
+            // payment, order and webhook calls always go to the network and are never cached.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin &&
+              /^\/api\/(photos(\/\d+(\/item-options)?)?|categories|about|faqs|logo|site|shipping-notice|item-options)$/.test(
+                url.pathname,
+              ),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'wildframe-api-reads',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 150, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Hashed build files not in the precache (admin-only chunks): immutable, cache first.
+            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            handler: 'CacheFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'wildframe-assets',
+              expiration: { maxEntries: 60, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+        ],
+      },
+    }),
+  ],
+  build: {
+    outDir: '../dist/web',
+    emptyOutDir: true,
+    target: 'es2022',
+  },
+  server: {
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+  },
+  preview: {
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+  },
+});

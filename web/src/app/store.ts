@@ -1,0 +1,28 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { cartUi } from '../features/cart';
+import { api } from './api';
+import { apiRehydrated, persistApiCache, readSaved, rehydrationFrom } from './api-cache';
+
+export function makeStore() {
+  return configureStore({
+    reducer: {
+      [api.reducerPath]: api.reducer,
+      cartUi: cartUi.reducer,
+    },
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+  });
+}
+
+export const store = makeStore();
+
+// Public catalog and content answers survive a reload (design section 6: visited pages work offline).
+if (typeof window !== 'undefined') {
+  const saved = readSaved();
+  const rehydration = rehydrationFrom(saved, navigator.onLine);
+  if (rehydration) store.dispatch(apiRehydrated({ [api.reducerPath]: rehydration }));
+  persistApiCache(store, (state) => (state as RootState)[api.reducerPath], saved);
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type RootState = ReturnType<AppStore['getState']>;
+export type AppDispatch = AppStore['dispatch'];

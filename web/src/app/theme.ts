@@ -1,0 +1,76 @@
+import { createTheme } from '@mui/material/styles';
+import { palette } from './palette';
+
+const serif = 'Georgia, "Times New Roman", Times, serif';
+const sans = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+
+export { palette };
+
+export const theme = createTheme({
+  palette: {
+    mode: 'light',
+    primary: {
+      main: palette.forest,
+      dark: palette.forestDark,
+      light: palette.forestLight,
+      contrastText: '#ffffff',
+    },
+    secondary: {
+      main: palette.sand,
+      light: palette.sandLight,
+      dark: palette.sandDark,
+      contrastText: palette.ink,
+    },
+    error: { main: '#b3261e' },
+    background: { default: palette.paper, paper: '#ffffff' },
+    text: { primary: palette.ink, secondary: palette.inkSoft },
+    divider: 'rgba(31, 38, 34, 0.12)',
+  },
+  shape: { borderRadius: 6 },
+  typography: {
+    fontFamily: sans,
+    h1: {
+      fontFamily: serif,
+      fontWeight: 400,
+      fontSize: 'clamp(2.25rem, 5vw + 1rem, 4.25rem)',
+      lineHeight: 1.1,
+    },
+    h2: { fontFamily: serif, fontWeight: 400, fontSize: 'clamp(1.9rem, 3vw + 1rem, 3rem)', lineHeight: 1.15 },
+    h3: {
+      fontFamily: serif,
+      fontWeight: 400,
+      fontSize: 'clamp(1.5rem, 1.5vw + 1rem, 2.1rem)',
+      lineHeight: 1.2,
+    },
+    h4: { fontFamily: serif, fontWeight: 400, fontSize: '1.5rem', lineHeight: 1.25 },
+    h5: { fontFamily: serif, fontWeight: 400, fontSize: '1.25rem', lineHeight: 1.3 },
+    h6: { fontFamily: serif, fontWeight: 400, fontSize: '1.1rem', lineHeight: 1.35 },
+    subtitle1: { fontSize: '1.1rem', lineHeight: 1.6 },
+    body1: { lineHeight: 1.7 },
+    body2: { lineHeight: 1.6 },
+    overline: { letterSpacing: '0.18em', fontWeight: 600 },
+    button: { textTransform: 'none', fontWeight: 600, letterSpacing: '0.02em' },
+  },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        html: { scrollBehavior: 'smooth' },
+        '@media (prefers-reduced-motion: reduce)': { html: { scrollBehavior: 'auto' } },
+        img: { maxWidth: '100%' },
+      },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: { borderRadius: 999, paddingInline: '1.4em' },
+        sizeLarge: { paddingBlock: '0.7em' },
+      },
+    },
+    MuiCard: {
+      defaultProps: { elevation: 0 },
+      styleOverrides: { root: { border: '1px solid rgba(31,38,34,0.08)' } },
+    },
+    MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+  },
+});

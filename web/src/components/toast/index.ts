@@ -1,0 +1,2 @@
+export { ToastProvider } from './toast-provider';
+export { useToast, type ToastFn, type ToastOptions, type ToastVariant } from './toast-context';

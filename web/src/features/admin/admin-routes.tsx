@@ -1,0 +1,98 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import NotFound from '../../app/not-found';
+import AuthRedirectPage from './auth/auth-redirect-page';
+import LoginPage from './auth/login-page';
+import { RequireAdmin } from './auth/require-admin';
+import PhotosTab from './photos/photos-tab';
+import { AdminFrame } from './shell/admin-frame';
+import { AdminShell } from './shell/admin-shell';
+import { AdminTabsLayout } from './shell/admin-tabs-layout';
+import { CenteredSpinner } from './shell/centered-spinner';
+
+// Tabs and screens other than the dashboard load on demand; the editor (Tiptap) rides with the
+// photo form and the About tab only.
+const SaleItemsTab = lazy(() => import('./sale-items/sale-items-tab'));
+const AboutTab = lazy(() => import('./about/about-tab'));
+const WebsiteDataTab = lazy(() => import('./website-data/website-data-tab'));
+const OrdersTab = lazy(() => import('./orders/orders-tab'));
+const FaqsTab = lazy(() => import('./faqs/faqs-tab'));
+const ShippingNoticeTab = lazy(() => import('./shipping-notice/shipping-notice-tab'));
+const AddPhotoPage = lazy(() => import('./photos/add-photo-page'));
+const EditPhotoPage = lazy(() => import('./photos/edit-photo-page'));
+const ManageItemOptionsPage = lazy(() => import('./item-options/manage-item-options-page'));
+const PickPhotoPage = lazy(() => import('./photo-options/pick-photo-page'));
+const PhotoOptionsPage = lazy(() => import('./photo-options/photo-options-page'));
+
+function Screen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<CenteredSpinner label="Loading..." />}>{children}</Suspense>;
+}
+
+/** Every admin route of spec section 2; paths are relative to /admin. */
+export default function AdminApp() {
+  return (
+    <Routes>
+      <Route element={<AdminFrame />}>
+        <Route index element={<LoginPage />} />
+        <Route path="login" element={<LoginPage />} />
+        <Route path="auth-redirect" element={<AuthRedirectPage />} />
+        <Route element={<RequireAdmin />}>
+          <Route element={<AdminShell />}>
+            <Route element={<AdminTabsLayout />}>
+              <Route path="dashboard" element={<PhotosTab />} />
+              <Route path="photos" element={<PhotosTab />} />
+              <Route path="sale-items" element={<SaleItemsTab />} />
+              <Route path="about" element={<AboutTab />} />
+              <Route path="website-data" element={<WebsiteDataTab />} />
+              <Route path="orders" element={<OrdersTab />} />
+              <Route path="faqs" element={<FaqsTab />} />
+              <Route path="shipping-notice" element={<ShippingNoticeTab />} />
+            </Route>
+            <Route
+              path="add-photo"
+              element={
+                <Screen>
+                  <AddPhotoPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="edit-photo/:id"
+              element={
+                <Screen>
+                  <EditPhotoPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="manage-item-options"
+              element={
+                <Screen>
+                  <ManageItemOptionsPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="manage-photo-options"
+              element={
+                <Screen>
+                  <PickPhotoPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="manage-photo-options/:id"
+              element={
+                <Screen>
+                  <PhotoOptionsPage />
+                </Screen>
+              }
+            />
+            <Route path="edit-photo" element={<Navigate to="/admin/dashboard" replace />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { isApiError, serverMessage } from '../../../app/api';
+import { useToast } from '../../../components/toast';
+import { useSite } from '../../storefront';
+import { useGetAdminUserQuery, useLoginMutation } from '../api';
+import { CenteredSpinner } from '../shell/centered-spinner';
+import { validateLogin, type LoginErrors } from './login-validation';
+
+function loginFailureText(err: unknown): string {
+  if (isApiError(err)) {
+    if (err.status === 429) return serverMessage(err) ?? 'Too many sign-in attempts. Please try again later.';
+    if (err.status === 'FETCH_ERROR' || err.status === 'TIMEOUT_ERROR')
+      return 'Could not reach the server. Please check your connection and try again.';
+  }
+  return 'Invalid username or password.';
+}
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const toast = useToast();
+  const { siteName } = useSite();
+  // Always re-checked: a cached answer from before a logout must not bounce her to the dashboard.
+  const session = useGetAdminUserQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [login, { isLoading: signingIn }] = useLoginMutation();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<LoginErrors>({});
+
+  if (session.isFetching && !signingIn) return <CenteredSpinner label="Checking your session..." />;
+  if (session.data) return <Navigate to="/admin/dashboard" replace />;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(username, password);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await login({ username: username.trim(), password }).unwrap();
+      toast({ title: 'Login successful', description: 'Please wait while we establish your session...' });
+      navigate('/admin/auth-redirect', { replace: true });
+    } catch (err) {
+      toast({ title: 'Login failed', description: loginFailureText(err), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, py: { xs: 4, sm: 8 } }}>
+      <title>{`Admin Sign In | ${siteName}`}</title>
+      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
+        <Typography variant="overline" color="text.secondary" component="p">
+          {siteName} Admin
+        </Typography>
+        <Typography variant="h4" component="h1" sx={{ mb: 3 }}>
+          Admin Sign In
+        </Typography>
+        <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
+          <TextField
+            id="admin-username"
+            label="Username"
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            autoCorrect="off"
+            spellCheck={false}
+            value={username}
+            onChange={(e) => {
+              setUsername(e.target.value);
+              if (errors.username) setErrors((prev) => ({ ...prev, username: undefined }));
+            }}
+            error={Boolean(errors.username)}
+            helperText={errors.username}
+            disabled={signingIn}
+            required
+          />
+          <TextField
+            id="admin-password"
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              if (errors.password) setErrors((prev) => ({ ...prev, password: undefined }));
+            }}
+            error={Boolean(errors.password)}
+            helperText={errors.password}
+            disabled={signingIn}
+            required
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth disabled={signingIn}>
+            {signingIn ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </Stack>
+        <Link component={RouterLink} to="/" variant="body2" sx={{ display: 'inline-block', mt: 3 }}>
+          Back to the site
+        </Link>
+      </Paper>
+    </Box>
+  );
+}

@@ -1,0 +1,65 @@
+import { useEffect, useState } from 'react';
+import { Navigate, Outlet, useOutletContext } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { errorMessage } from '../../../app/api';
+import { useToast } from '../../../components/toast';
+import { useGetAdminUserQuery } from '../api';
+import { CenteredSpinner } from '../shell/centered-spinner';
+
+export type AdminSessionContext = {
+  /** Called once logout succeeded: the session check may answer 401 before sign-in is shown. */
+  markSignedOut: () => void;
+};
+
+export function useAdminSession(): AdminSessionContext {
+  return useOutletContext<AdminSessionContext>();
+}
+
+/** Protection wrapper of every admin screen except sign-in. */
+export function RequireAdmin() {
+  const toast = useToast();
+  const [loggedOut, setLoggedOut] = useState(false);
+  const {
+    data: user,
+    error,
+    isLoading,
+    isFetching,
+    refetch,
+  } = useGetAdminUserQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+  // After a deliberate logout the 401 is expected: no 'Authentication required' toast or redirect.
+  const signedOut = user === null && !loggedOut;
+
+  useEffect(() => {
+    if (signedOut)
+      toast({
+        title: 'Authentication required',
+        description: 'Please log in to access the admin dashboard.',
+        variant: 'destructive',
+      });
+  }, [signedOut, toast]);
+
+  if (loggedOut) return <CenteredSpinner label="Signing out..." />;
+  if (isLoading) return <CenteredSpinner label="Checking your session..." />;
+  if (signedOut) return <Navigate to="/admin" replace />;
+  if (!user) {
+    return (
+      <Box sx={{ p: 3, maxWidth: 560, mx: 'auto', width: '100%' }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+              Try Again
+            </Button>
+          }
+        >
+          Could not check your session. {error ? errorMessage(error) : ''}
+        </Alert>
+      </Box>
+    );
+  }
+  return <Outlet context={{ markSignedOut: () => setLoggedOut(true) } satisfies AdminSessionContext} />;
+}

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/Edit';
+import { errorMessage } from '../../../app/api';
+import type { PrintOption } from '../../../app/api-types';
+import { useToast } from '../../../components/toast';
+import { formatPrice } from '../../../lib/format';
+import { useUpdateItemOptionMutation } from '../api';
+import { useSessionExpiryCheck } from '../shell/session';
+import { ItemOptionFields } from './item-option-fields';
+import {
+  draftOf,
+  fieldsOfDraft,
+  validateDraft,
+  type ItemOptionDraft,
+  type ItemOptionErrors,
+} from './item-option-model';
+
+type ItemOptionCardProps = {
+  option: PrintOption;
+  onDelete: (option: PrintOption) => void;
+  deleting: boolean;
+};
+
+/** One catalogue entry: shown, or edited in place. */
+export function ItemOptionCard({ option, onDelete, deleting }: ItemOptionCardProps) {
+  const toast = useToast();
+  const checkSession = useSessionExpiryCheck();
+  const [updateItemOption, { isLoading: saving }] = useUpdateItemOptionMutation();
+  const [draft, setDraft] = useState<ItemOptionDraft | null>(null);
+  const [errors, setErrors] = useState<ItemOptionErrors>({});
+  const label = `${option.size}, ${option.format}`;
+
+  const onSave = async () => {
+    if (!draft) return;
+    const found = validateDraft(draft, false);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await updateItemOption({ id: option.id, ...fieldsOfDraft(draft) }).unwrap();
+      toast({ title: 'Success', description: 'Item option updated.' });
+      setDraft(null);
+    } catch (err) {
+      checkSession(err);
+      toast({
+        title: 'Error',
+        description: `Failed to update item option: ${errorMessage(err)}`,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Card component="article" aria-label={label} sx={{ height: '100%' }}>
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        {draft ? (
+          <Box
+            component="form"
+            noValidate
+            onSubmit={(e) => {
+              e.preventDefault();
+              void onSave();
+            }}
+          >
+            <Typography variant="overline" color="text.secondary" component="p">
+              Editing · {option.aspectRatio}
+            </Typography>
+            <ItemOptionFields
+              idPrefix={`item-option-${option.id}`}
+              draft={draft}
+              errors={errors}
+              onChange={(patch) => setDraft((prev) => (prev ? { ...prev, ...patch } : prev))}
+              disabled={saving}
+            />
+            <Box
+              sx={{
+                display: 'flex',
+                gap: 1,
+                mt: 2,
+                flexDirection: { xs: 'column-reverse', sm: 'row' },
+                justifyContent: 'flex-end',
+              }}
+            >
+              <Button
+                onClick={() => {
+                  setDraft(null);
+                  setErrors({});
+                }}
+                disabled={saving}
+              >
+                Cancel
+              </Button>
+              <Button type="submit" variant="contained" disabled={saving}>
+                {saving ? 'Saving...' : 'Save'}
+              </Button>
+            </Box>
+          </Box>
+        ) : (
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+                {option.size}
+              </Typography>
+              <Typography color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+                {option.format}
+              </Typography>
+              <Typography sx={{ mt: 1, fontWeight: 600 }}>
+                {formatPrice(option.price)}{' '}
+                <Typography component="span" variant="body2" color="text.secondary">
+                  + {formatPrice(option.shipping)} shipping
+                </Typography>
+              </Typography>
+            </Box>
+            <Tooltip title="Edit">
+              <IconButton
+                aria-label={`Edit ${label}`}
+                onClick={() => setDraft(draftOf(option))}
+                disabled={deleting}
+              >
+                <EditIcon />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton
+                aria-label={`Delete ${label}`}
+                onClick={() => onDelete(option)}
+                disabled={deleting}
+                color="error"
+              >
+                <DeleteOutlinedIcon />
+              </IconButton>
+            </Tooltip>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

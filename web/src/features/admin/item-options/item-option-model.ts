@@ -1,0 +1,64 @@
+import type { PrintOption } from '../../../app/api-types';
+
+export type ItemOptionDraft = {
+  aspectRatio: string;
+  size: string;
+  format: string;
+  price: string;
+  shipping: string;
+};
+export type ItemOptionErrors = Partial<Record<keyof ItemOptionDraft, string>>;
+
+export function emptyDraft(aspectRatio = ''): ItemOptionDraft {
+  return { aspectRatio, size: '', format: '', price: '', shipping: '0' };
+}
+
+export function draftOf(option: PrintOption): ItemOptionDraft {
+  return {
+    aspectRatio: option.aspectRatio,
+    size: option.size,
+    format: option.format,
+    price: String(option.price),
+    shipping: String(option.shipping),
+  };
+}
+
+function num(value: string): number {
+  return value.trim() === '' ? Number.NaN : Number(value);
+}
+
+/** Catalogue rules of spec section 5; aspect ratio is checked only when adding. */
+export function validateDraft(draft: ItemOptionDraft, checkRatio: boolean): ItemOptionErrors {
+  const errors: ItemOptionErrors = {};
+  if (checkRatio && !draft.aspectRatio.trim()) errors.aspectRatio = 'Aspect ratio is required';
+  if (!draft.size.trim()) errors.size = 'Size is required';
+  if (!draft.format.trim()) errors.format = 'Format is required';
+  const price = num(draft.price);
+  if (!Number.isFinite(price) || price < 0.01) errors.price = 'Price must be greater than 0';
+  const shipping = num(draft.shipping);
+  if (!Number.isFinite(shipping) || shipping < 0) errors.shipping = 'Shipping cannot be negative';
+  return errors;
+}
+
+export function fieldsOfDraft(draft: ItemOptionDraft) {
+  return {
+    size: draft.size.trim(),
+    format: draft.format.trim(),
+    price: num(draft.price),
+    shipping: num(draft.shipping),
+  };
+}
+
+/** Options grouped by aspect ratio, ratios in natural order, options by price. */
+export function groupByRatio(
+  options: readonly PrintOption[],
+): Array<{ ratio: string; options: PrintOption[] }> {
+  const groups = new Map<string, PrintOption[]>();
+  for (const option of options) {
+    const ratio = option.aspectRatio || 'Unspecified';
+    groups.set(ratio, [...(groups.get(ratio) ?? []), option]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
+    .map(([ratio, list]) => ({ ratio, options: [...list].sort((a, b) => a.price - b.price || a.id - b.id) }));
+}

@@ -1,0 +1,253 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { errorMessage } from '../../../app/api';
+import type { PrintOption } from '../../../app/api-types';
+import { useToast } from '../../../components/toast';
+import { useGetItemOptionsQuery } from '../../storefront';
+import { useCreateItemOptionMutation, useDeleteItemOptionMutation, useGetAdminPhotosQuery } from '../api';
+import { AspectRatioField } from '../photos/aspect-ratio-field';
+import { aspectRatioChoices, aspectRatioLabel } from '../photos/photo-form-model';
+import { useSessionExpiryCheck } from '../shell/session';
+import { SubPage } from '../shell/sub-page';
+import { ItemOptionCard } from './item-option-card';
+import { ItemOptionFields } from './item-option-fields';
+import {
+  emptyDraft,
+  fieldsOfDraft,
+  groupByRatio,
+  validateDraft,
+  type ItemOptionDraft,
+  type ItemOptionErrors,
+} from './item-option-model';
+
+function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
+  const toast = useToast();
+  const checkSession = useSessionExpiryCheck();
+  const [createItemOption, { isLoading: saving }] = useCreateItemOptionMutation();
+  const [draft, setDraft] = useState<ItemOptionDraft>(() => emptyDraft());
+  const [errors, setErrors] = useState<ItemOptionErrors>({});
+
+  const update = (patch: Partial<ItemOptionDraft>) => {
+    setDraft((prev) => ({ ...prev, ...patch }));
+    setErrors((prev) => {
+      const next = { ...prev };
+      for (const name of Object.keys(patch) as Array<keyof ItemOptionDraft>) delete next[name];
+      return next;
+    });
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateDraft(draft, true);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    try {
+      await createItemOption({ aspectRatio: draft.aspectRatio.trim(), ...fieldsOfDraft(draft) }).unwrap();
+      toast({ title: 'Success', description: 'Item option created.' });
+      // The ratio stays: options are usually added several at a time for one ratio.
+      setDraft(emptyDraft(draft.aspectRatio));
+    } catch (err) {
+      checkSession(err);
+      toast({
+        title: 'Error',
+        description: `Failed to create item option: ${errorMessage(err)}`,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="add-item-option-heading"
+      sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}
+    >
+      <Typography id="add-item-option-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+        Add Item Option
+      </Typography>
+      <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', md: '1fr 3fr' },
+            alignItems: 'start',
+          }}
+        >
+          <AspectRatioField
+            id="new-item-option-ratio"
+            value={draft.aspectRatio}
+            onChange={(aspectRatio) => update({ aspectRatio })}
+            choices={ratioChoices}
+            disabled={saving}
+            error={errors.aspectRatio}
+            required
+          />
+          <ItemOptionFields
+            idPrefix="new-item-option"
+            draft={draft}
+            errors={errors}
+            onChange={update}
+            disabled={saving}
+          />
+        </Box>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
+          <Button
+            type="submit"
+            variant="contained"
+            startIcon={<AddIcon />}
+            disabled={saving}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            {saving ? 'Adding...' : 'Add Option'}
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}
+
+export default function ManageItemOptionsPage() {
+  const toast = useToast();
+  const checkSession = useSessionExpiryCheck();
+  const { data: options, error, isLoading, refetch, isFetching } = useGetItemOptionsQuery();
+  const { data: photos } = useGetAdminPhotosQuery();
+  const [deleteItemOption, { isLoading: deleting }] = useDeleteItemOptionMutation();
+  const [pendingDelete, setPendingDelete] = useState<PrintOption | null>(null);
+
+  const groups = groupByRatio(options ?? []);
+  const ratioChoices = useMemo(
+    () =>
+      aspectRatioChoices([
+        ...(options ?? []).map((o) => o.aspectRatio),
+        ...(photos ?? []).map((p) => p.aspectRatio),
+      ]),
+    [options, photos],
+  );
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    try {
+      const result = await deleteItemOption(pendingDelete.id).unwrap();
+      toast({
+        title: 'Success',
+        description: result?.archived
+          ? 'The item option was archived instead of deleted because existing orders reference it. It is no longer offered.'
+          : 'Item option deleted.',
+      });
+      setPendingDelete(null);
+    } catch (err) {
+      checkSession(err);
+      toast({
+        title: 'Error',
+        description: `Failed to delete item option: ${errorMessage(err)}`,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <SubPage
+      title="Manage Item Options"
+      backTo="/admin/sale-items"
+      backLabel="Back to sale items"
+      maxWidth="xl"
+    >
+      <Typography color="text.secondary" sx={{ mb: 3, mt: -2 }}>
+        The print catalogue. Each option belongs to one aspect ratio and can be offered on every photo of that
+        ratio.
+      </Typography>
+      <AddItemOptionForm ratioChoices={ratioChoices} />
+
+      {error && !options ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+              Try Again
+            </Button>
+          }
+        >
+          Failed to load item options. {errorMessage(error)}
+        </Alert>
+      ) : isLoading ? (
+        <Skeleton variant="rounded" height={160} />
+      ) : groups.length === 0 ? (
+        <Typography color="text.secondary">No item options yet. Add the first one above.</Typography>
+      ) : (
+        groups.map((group) => (
+          <Box
+            component="section"
+            key={group.ratio}
+            aria-label={`Aspect ratio ${group.ratio}`}
+            sx={{ mb: 4 }}
+          >
+            <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
+              {aspectRatioLabel(group.ratio)}
+            </Typography>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: {
+                  xs: '1fr',
+                  sm: 'repeat(2, 1fr)',
+                  lg: 'repeat(3, 1fr)',
+                  xl: 'repeat(4, 1fr)',
+                },
+              }}
+            >
+              {group.options.map((option) => (
+                <ItemOptionCard
+                  key={option.id}
+                  option={option}
+                  onDelete={setPendingDelete}
+                  deleting={deleting && pendingDelete?.id === option.id}
+                />
+              ))}
+            </Box>
+          </Box>
+        ))
+      )}
+
+      <Dialog
+        open={pendingDelete !== null}
+        onClose={() => (deleting ? undefined : setPendingDelete(null))}
+        aria-labelledby="delete-item-option-title"
+        aria-describedby="delete-item-option-text"
+      >
+        <DialogTitle id="delete-item-option-title">Delete item option</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="delete-item-option-text">
+            Are you sure you want to delete this item option? This action cannot be undone.
+          </DialogContentText>
+          {pendingDelete && (
+            <Typography sx={{ mt: 2, fontWeight: 600 }}>
+              {pendingDelete.aspectRatio} · {pendingDelete.size} · {pendingDelete.format}
+            </Typography>
+          )}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setPendingDelete(null)} disabled={deleting}>
+            Cancel
+          </Button>
+          <Button onClick={() => void confirmDelete()} color="error" variant="contained" disabled={deleting}>
+            {deleting ? 'Deleting...' : 'Delete'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </SubPage>
+  );
+}

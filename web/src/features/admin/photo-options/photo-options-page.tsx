@@ -1,0 +1,206 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import CheckIcon from '@mui/icons-material/Check';
+import { errorMessage, isApiError } from '../../../app/api';
+import type { PhotoDetail, PrintOption } from '../../../app/api-types';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { useToast } from '../../../components/toast';
+import { formatPrice } from '../../../lib/format';
+import { useGetItemOptionsQuery } from '../../storefront';
+import { useAssignItemOptionMutation, useGetAdminPhotoQuery, useUnassignItemOptionMutation } from '../api';
+import { CenteredSpinner } from '../shell/centered-spinner';
+import { useSessionExpiryCheck } from '../shell/session';
+import { SubPage } from '../shell/sub-page';
+
+function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: PrintOption; added: boolean }) {
+  const toast = useToast();
+  const checkSession = useSessionExpiryCheck();
+  const [assign, { isLoading: adding }] = useAssignItemOptionMutation();
+  const [unassign, { isLoading: removing }] = useUnassignItemOptionMutation();
+  const busy = adding || removing;
+  const label = `${option.size}, ${option.format}`;
+
+  const onChange = async (next: 'added' | 'removed' | null) => {
+    if (!next || busy || (next === 'added') === added) return;
+    try {
+      if (next === 'added') {
+        await assign({ photoId: photo.id, itemOptionId: option.id }).unwrap();
+        toast({ title: 'Success', description: `${label} is now offered for this photo.` });
+      } else {
+        await unassign({ photoId: photo.id, optionId: option.id }).unwrap();
+        toast({ title: 'Success', description: `${label} is no longer offered for this photo.` });
+      }
+    } catch (err) {
+      checkSession(err);
+      toast({
+        title: 'Error',
+        description: `${next === 'added' ? 'Failed to add print option' : 'Failed to remove print option'}: ${errorMessage(err)}`,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <Card
+      component="li"
+      aria-label={label}
+      sx={{ listStyle: 'none', borderColor: added ? 'primary.main' : undefined }}
+    >
+      <CardContent
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          alignItems: { xs: 'stretch', sm: 'center' },
+          gap: 1.5,
+          '&:last-child': { pb: 2 },
+        }}
+      >
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Typography sx={{ fontWeight: 600 }}>{option.size}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {option.format} · {formatPrice(option.price)} + {formatPrice(option.shipping)} shipping
+          </Typography>
+        </Box>
+        <ToggleButtonGroup
+          exclusive
+          size="small"
+          value={added ? 'added' : 'removed'}
+          onChange={(_e, next: 'added' | 'removed' | null) => void onChange(next)}
+          aria-label={`${label}: offered for this photo`}
+          disabled={busy}
+          sx={{
+            alignSelf: { xs: 'stretch', sm: 'center' },
+            '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' }, px: 2 },
+          }}
+        >
+          <ToggleButton value="added" color="primary">
+            {added && <CheckIcon fontSize="small" sx={{ mr: 0.5 }} />}
+            Added
+          </ToggleButton>
+          <ToggleButton value="removed">Removed</ToggleButton>
+        </ToggleButtonGroup>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function PhotoOptionsPage() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const validId = Number.isInteger(id) && id > 0;
+  const photoQuery = useGetAdminPhotoQuery(id, { skip: !validId, refetchOnMountOrArgChange: true });
+  const catalogueQuery = useGetItemOptionsQuery();
+  const photo = photoQuery.data;
+
+  if (!validId || (isApiError(photoQuery.error) && photoQuery.error.status === 404)) {
+    return (
+      <SubPage title="Photo Not Found" backTo="/admin/manage-photo-options" backLabel="Back to photos">
+        <Typography color="text.secondary">This photo does not exist.</Typography>
+      </SubPage>
+    );
+  }
+  if (photoQuery.isLoading) return <CenteredSpinner label="Loading photo..." />;
+  if (!photo) {
+    return (
+      <SubPage title="Manage Photo Options" backTo="/admin/manage-photo-options" backLabel="Back to photos">
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void photoQuery.refetch()}>
+              Try Again
+            </Button>
+          }
+        >
+          Failed to load the photo. {photoQuery.error ? errorMessage(photoQuery.error) : ''}
+        </Alert>
+      </SubPage>
+    );
+  }
+
+  const assignedIds = new Set(photo.printOptions.map((o) => o.id));
+  const matching = (catalogueQuery.data ?? []).filter((o) => o.aspectRatio === photo.aspectRatio);
+  // Assigned options stay listed even if the catalogue no longer offers them, so they can be removed.
+  const listed = [...matching, ...photo.printOptions.filter((o) => !matching.some((m) => m.id === o.id))];
+
+  return (
+    <SubPage title="Manage Photo Options" backTo="/admin/manage-photo-options" backLabel="Back to photos">
+      <Card sx={{ mb: 3 }}>
+        <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' } }}>
+          <Box sx={{ width: { xs: '100%', sm: 220 }, flexShrink: 0 }}>
+            <ResponsiveImage photo={photo} ratio={4 / 3} sizes="(min-width: 600px) 220px, 100vw" />
+          </Box>
+          <CardContent sx={{ flex: 1 }}>
+            <Typography variant="h5" component="h2">
+              {photo.title}
+            </Typography>
+            <Typography color="text.secondary">
+              Aspect ratio: {photo.aspectRatio ?? 'not set'} · {photo.printOptions.length} option
+              {photo.printOptions.length === 1 ? '' : 's'} assigned
+            </Typography>
+            <Button
+              component={RouterLink}
+              to={`/admin/edit-photo/${photo.id}`}
+              size="small"
+              sx={{ mt: 1, ml: -1 }}
+            >
+              Edit photo
+            </Button>
+          </CardContent>
+        </Box>
+      </Card>
+
+      {!photo.aspectRatio ? (
+        <Alert
+          severity="warning"
+          action={
+            <Button component={RouterLink} to={`/admin/edit-photo/${photo.id}`} color="inherit" size="small">
+              Edit Photo
+            </Button>
+          }
+        >
+          This photo has no aspect ratio. Edit the photo and set its aspect ratio first; only print options of
+          the same aspect ratio can be assigned.
+        </Alert>
+      ) : catalogueQuery.isLoading ? (
+        <Skeleton variant="rounded" height={160} />
+      ) : catalogueQuery.error && !catalogueQuery.data ? (
+        <Alert severity="error">Failed to load print options. {errorMessage(catalogueQuery.error)}</Alert>
+      ) : listed.length === 0 ? (
+        <Alert
+          severity="info"
+          action={
+            <Button component={RouterLink} to="/admin/manage-item-options" color="inherit" size="small">
+              Manage Options
+            </Button>
+          }
+        >
+          No print options exist for aspect ratio {photo.aspectRatio} yet.
+        </Alert>
+      ) : (
+        <>
+          <Typography variant="h6" component="h2" sx={{ mb: 1.5 }}>
+            Print options for {photo.aspectRatio}
+          </Typography>
+          <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}>
+            {listed.map((option) => (
+              <OptionToggle
+                key={option.id}
+                photo={photo}
+                option={option}
+                added={assignedIds.has(option.id)}
+              />
+            ))}
+          </Box>
+        </>
+      )}
+    </SubPage>
+  );
+}

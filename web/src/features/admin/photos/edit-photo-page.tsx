@@ -1,0 +1,75 @@
+import { Link as RouterLink, useParams } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { errorMessage, isApiError } from '../../../app/api';
+import { useGetAdminPhotoQuery } from '../api';
+import { CenteredSpinner } from '../shell/centered-spinner';
+import { SubPage } from '../shell/sub-page';
+import { PhotoForm } from './photo-form';
+
+function PhotoNotFound() {
+  return (
+    <Box sx={{ textAlign: 'center', py: { xs: 6, sm: 10 }, px: 2 }}>
+      <title>Photo Not Found | Admin</title>
+      <Typography variant="h3" component="h1" gutterBottom>
+        Photo Not Found
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        The photo you are trying to edit does not exist.
+      </Typography>
+      <Button
+        component={RouterLink}
+        to="/admin/dashboard"
+        variant="contained"
+        sx={{ width: { xs: '100%', sm: 'auto' } }}
+      >
+        Back to Dashboard
+      </Button>
+    </Box>
+  );
+}
+
+export default function EditPhotoPage() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const validId = Number.isInteger(id) && id > 0;
+  const {
+    data: photo,
+    error,
+    isLoading,
+    refetch,
+    isFetching,
+  } = useGetAdminPhotoQuery(id, {
+    skip: !validId,
+    refetchOnMountOrArgChange: true,
+  });
+
+  if (!validId) return <PhotoNotFound />;
+  if (isLoading) return <CenteredSpinner label="Loading photo..." />;
+  if (!photo) {
+    if (isApiError(error) && (error.status === 404 || error.status === 400)) return <PhotoNotFound />;
+    return (
+      <Box sx={{ p: 3, maxWidth: 640, mx: 'auto' }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+              Try Again
+            </Button>
+          }
+        >
+          Failed to load the photo. {error ? errorMessage(error) : ''}
+        </Alert>
+      </Box>
+    );
+  }
+
+  return (
+    <SubPage title="Edit Photo" backTo="/admin/dashboard" backLabel="Back to dashboard">
+      {/* Keyed so that a refetch after saving never resets what is being typed. */}
+      <PhotoForm key={photo.id} mode="edit" photo={photo} />
+    </SubPage>
+  );
+}

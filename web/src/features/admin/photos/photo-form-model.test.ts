@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import {
+  aspectRatioChoices,
+  defaultAddOptions,
+  emptyPhotoFields,
+  hasChanged,
+  isBlankHtml,
+  missingRequired,
+  validateAddOption,
+  validateEditOption,
+} from './photo-form-model';
+import { fitWithin } from './image-files';
+import { filterPhotos } from './photo-filter';
+
+describe('add-photo defaults', () => {
+  it('offers 8x10 and 12x16 inch on Lustre Paper at 95 and 150, in stock', () => {
+    const rows = defaultAddOptions().map(({ key: _key, ...row }) => row);
+    expect(rows).toEqual([
+      { size: '8x10 inch', material: 'Lustre Paper', price: '95', inStock: true },
+      { size: '12x16 inch', material: 'Lustre Paper', price: '150', inStock: true },
+    ]);
+  });
+});
+
+describe('required fields', () => {
+  it('treats an empty editor document as a missing description', () => {
+    expect(isBlankHtml('<p></p>')).toBe(true);
+    expect(isBlankHtml('<p>&nbsp; </p>')).toBe(true);
+    expect(isBlankHtml('<p><strong>Heron</strong></p>')).toBe(false);
+    expect(missingRequired(emptyPhotoFields())).toEqual(['title', 'description', 'category']);
+    expect(
+      missingRequired({ ...emptyPhotoFields(), title: 'Heron', description: '<p>x</p>', category: 'birds' }),
+    ).toEqual([]);
+  });
+});
+
+describe('print option rules', () => {
+  it('uses the spec messages on the add form', () => {
+    expect(validateAddOption({ key: 'a', size: ' ', material: '', price: '0', inStock: true })).toEqual({
+      size: 'Size is required',
+      material: 'Material is required',
+      price: 'Price must be greater than 0',
+    });
+    expect(
+      validateAddOption({ key: 'a', size: '8x10', material: 'Lustre', price: '0.01', inStock: true }),
+    ).toEqual({});
+  });
+
+  it('uses the spec messages on the edit form', () => {
+    expect(validateEditOption({ key: 'a', size: '', format: '', price: '', shipping: '-1' })).toEqual({
+      size: 'Size is required',
+      format: 'Format is required',
+      price: 'Price must be greater than 0',
+      shipping: 'Shipping must be a positive number',
+    });
+    expect(validateEditOption({ key: 'a', size: 'A', format: 'B', price: '5', shipping: '0' })).toEqual({});
+  });
+
+  it('detects only real changes', () => {
+    const saved = { key: 'a', id: 1, size: '8x10', format: 'Lustre', price: '95', shipping: '10' };
+    expect(hasChanged({ ...saved, price: '95.00' }, saved)).toBe(false);
+    expect(hasChanged({ ...saved, shipping: '12' }, saved)).toBe(true);
+    expect(hasChanged(saved, undefined)).toBe(true);
+  });
+});
+
+describe('aspect ratio choices', () => {
+  it('lists the defaults first, then ratios in use, once each', () => {
+    expect(aspectRatioChoices(['3:2', '5:4', null, ' 5:4 ', '65:24'])).toEqual([
+      '3:2',
+      '2:3',
+      '1:1',
+      '16:9',
+      '4:3',
+      '5:4',
+      '65:24',
+    ]);
+  });
+});
+
+describe('thumbnail size', () => {
+  it('fits within 400x300 without upscaling', () => {
+    expect(fitWithin(6000, 4000)).toEqual({ width: 400, height: 267 });
+    expect(fitWithin(3000, 4500)).toEqual({ width: 200, height: 300 });
+    expect(fitWithin(320, 200)).toEqual({ width: 320, height: 200 });
+  });
+});
+
+describe('photo search', () => {
+  it('matches title, location and category, ignoring case', () => {
+    const photos = [
+      { title: 'Great Blue Heron', location: 'Kenilworth', category: 'birds' },
+      { title: 'Fog', location: null, category: 'landscapes' },
+    ];
+    expect(filterPhotos(photos, 'heron')).toHaveLength(1);
+    expect(filterPhotos(photos, 'KENIL')).toHaveLength(1);
+    expect(filterPhotos(photos, 'landscapes')).toEqual([photos[1]]);
+    expect(filterPhotos(photos, '  ')).toHaveLength(2);
+  });
+});

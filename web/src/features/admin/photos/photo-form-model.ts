@@ -1,0 +1,166 @@
+/** Form state and client validation of the add and edit photo screens (spec sections 5 and 9). */
+
+export type PhotoFields = {
+  title: string;
+  description: string;
+  location: string;
+  dateTaken: string;
+  aspectRatio: string;
+  category: string;
+  displayOrder: string;
+  featured: boolean;
+  verticalPosition: number;
+};
+
+/** A print option row of the add form (the older per-photo shape). */
+export type AddOptionRow = { key: string; size: string; material: string; price: string; inStock: boolean };
+
+/** A print option row of the edit form; rows without an id are created on save. */
+export type EditOptionRow = {
+  key: string;
+  id?: number;
+  size: string;
+  format: string;
+  price: string;
+  shipping: string;
+};
+
+export type RowErrors = Partial<Record<'size' | 'material' | 'format' | 'price' | 'shipping', string>>;
+
+export const ASPECT_RATIO_MAX = 7;
+export const DEFAULT_VERTICAL_POSITION = 50;
+export const DEFAULT_EDIT_CATEGORY = 'landscapes';
+
+export const DEFAULT_ASPECT_RATIOS: ReadonlyArray<{ value: string; label: string }> = [
+  { value: '3:2', label: '3:2 (Standard Landscape)' },
+  { value: '2:3', label: '2:3 (Standard Portrait)' },
+  { value: '1:1', label: '1:1 (Square)' },
+  { value: '16:9', label: '16:9 (Panoramic)' },
+  { value: '4:3', label: '4:3 (Classic)' },
+];
+
+let nextKey = 1;
+export function rowKey(): string {
+  return `row-${nextKey++}`;
+}
+
+export function emptyPhotoFields(): PhotoFields {
+  return {
+    title: '',
+    description: '',
+    location: '',
+    dateTaken: '',
+    aspectRatio: '',
+    category: '',
+    displayOrder: '0',
+    featured: false,
+    verticalPosition: DEFAULT_VERTICAL_POSITION,
+  };
+}
+
+/** Two rows: 8x10 inch and 12x16 inch, Lustre Paper, 95 and 150, in stock. */
+export function defaultAddOptions(): AddOptionRow[] {
+  return [
+    { key: rowKey(), size: '8x10 inch', material: 'Lustre Paper', price: '95', inStock: true },
+    { key: rowKey(), size: '12x16 inch', material: 'Lustre Paper', price: '150', inStock: true },
+  ];
+}
+
+export function emptyAddOption(): AddOptionRow {
+  return { key: rowKey(), size: '', material: 'Lustre Paper', price: '', inStock: true };
+}
+
+export function emptyEditOption(): EditOptionRow {
+  return { key: rowKey(), size: '', format: '', price: '', shipping: '0' };
+}
+
+/** True when rich text holds no visible text (Tiptap's empty document is '<p></p>'). */
+export function isBlankHtml(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;/g, ' ')
+      .trim() === ''
+  );
+}
+
+export function toNumber(value: string): number {
+  const trimmed = value.trim();
+  return trimmed === '' ? Number.NaN : Number(trimmed);
+}
+
+/** Title, description and category are required: 'Incomplete form'. */
+export function missingRequired(fields: PhotoFields): Array<'title' | 'description' | 'category'> {
+  const missing: Array<'title' | 'description' | 'category'> = [];
+  if (!fields.title.trim()) missing.push('title');
+  if (isBlankHtml(fields.description)) missing.push('description');
+  if (!fields.category.trim()) missing.push('category');
+  return missing;
+}
+
+export function validateAddOption(row: AddOptionRow): RowErrors {
+  const errors: RowErrors = {};
+  if (!row.size.trim()) errors.size = 'Size is required';
+  if (!row.material.trim()) errors.material = 'Material is required';
+  const price = toNumber(row.price);
+  if (!Number.isFinite(price) || price < 0.01) errors.price = 'Price must be greater than 0';
+  return errors;
+}
+
+export function validateEditOption(row: EditOptionRow): RowErrors {
+  const errors: RowErrors = {};
+  if (!row.size.trim()) errors.size = 'Size is required';
+  if (!row.format.trim()) errors.format = 'Format is required';
+  const price = toNumber(row.price);
+  if (!Number.isFinite(price) || price < 0.01) errors.price = 'Price must be greater than 0';
+  const shipping = toNumber(row.shipping);
+  if (!Number.isFinite(shipping) || shipping < 0) errors.shipping = 'Shipping must be a positive number';
+  return errors;
+}
+
+/** Errors per row key; empty when every row is valid. */
+export function rowErrors<R extends { key: string }>(
+  rows: R[],
+  validate: (row: R) => RowErrors,
+): Record<string, RowErrors> {
+  const result: Record<string, RowErrors> = {};
+  for (const row of rows) {
+    const errors = validate(row);
+    if (Object.keys(errors).length > 0) result[row.key] = errors;
+  }
+  return result;
+}
+
+export function hasChanged(row: EditOptionRow, original: EditOptionRow | undefined): boolean {
+  if (!original) return true;
+  return (
+    row.size.trim() !== original.size.trim() ||
+    row.format.trim() !== original.format.trim() ||
+    toNumber(row.price) !== toNumber(original.price) ||
+    toNumber(row.shipping) !== toNumber(original.shipping)
+  );
+}
+
+/** Ratio choices: the defaults, then the ratios already in use, each once. */
+export function aspectRatioChoices(used: Array<string | null | undefined>): string[] {
+  const values = DEFAULT_ASPECT_RATIOS.map((r) => r.value);
+  for (const ratio of used) {
+    const value = ratio?.trim();
+    if (value && !values.includes(value)) values.push(value);
+  }
+  return values;
+}
+
+export function aspectRatioLabel(value: string): string {
+  return DEFAULT_ASPECT_RATIOS.find((r) => r.value === value)?.label ?? value;
+}
+
+export function optionalText(value: string): string | null {
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+export function displayOrderOf(value: string): number {
+  const n = Number.parseInt(value, 10);
+  return Number.isFinite(n) ? n : 0;
+}

@@ -1,0 +1,185 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/Edit';
+import SearchIcon from '@mui/icons-material/Search';
+import StarIcon from '@mui/icons-material/Star';
+import TuneIcon from '@mui/icons-material/Tune';
+import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
+import { errorMessage } from '../../../app/api';
+import type { PhotoSummary } from '../../../app/api-types';
+import { ResponsiveImage } from '../../../components/responsive-image';
+import { useGetAdminPhotosQuery } from '../api';
+import { filterPhotos } from './photo-filter';
+
+export const PHOTO_GRID_SIZES =
+  '(min-width: 1200px) 25vw, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
+
+const gridSx = {
+  display: 'grid',
+  gap: { xs: 2, sm: 2.5 },
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
+} as const;
+
+function AdminPhotoCard({ photo }: { photo: PhotoSummary }) {
+  return (
+    <Card component="article" aria-label={photo.title} sx={{ display: 'flex', flexDirection: 'column' }}>
+      <Box sx={{ position: 'relative' }}>
+        <ResponsiveImage photo={photo} ratio={4 / 3} sizes={PHOTO_GRID_SIZES} alt={photo.title} />
+        {photo.featured && (
+          <Chip
+            icon={<StarIcon />}
+            label="Featured"
+            size="small"
+            color="secondary"
+            sx={{ position: 'absolute', top: 8, left: 8, fontWeight: 600 }}
+          />
+        )}
+      </Box>
+      <CardContent sx={{ flex: 1, pb: 1 }}>
+        <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+          {photo.title}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {[photo.location, photo.dateTaken].filter(Boolean).join(' · ') || 'No location'}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }}>
+          <Chip label={photo.category} size="small" variant="outlined" />
+          {photo.aspectRatio && <Chip label={photo.aspectRatio} size="small" variant="outlined" />}
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, gap: 1 }}>
+        <Button
+          component={RouterLink}
+          to={`/admin/edit-photo/${photo.id}`}
+          variant="contained"
+          startIcon={<EditIcon />}
+          sx={{ flex: 1 }}
+        >
+          Edit
+        </Button>
+        <Button
+          component={RouterLink}
+          to={`/admin/manage-photo-options/${photo.id}`}
+          variant="outlined"
+          startIcon={<TuneIcon />}
+          sx={{ flex: 1, ml: '0 !important' }}
+        >
+          Options
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+/** The photos tab, also shown at /admin/dashboard. */
+export default function PhotosTab() {
+  const { data: photos, error, isLoading, refetch, isFetching } = useGetAdminPhotosQuery();
+  const [query, setQuery] = useState('');
+  const shown = filterPhotos(photos ?? [], query);
+
+  return (
+    <Box>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 2,
+          alignItems: { xs: 'stretch', sm: 'center' },
+          mb: 3,
+        }}
+      >
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          Photos
+        </Typography>
+        <TextField
+          label="Search photos"
+          placeholder="Title, location or category"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          size="small"
+          type="search"
+          sx={{ width: { xs: '100%', sm: 300 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <Button
+          component={RouterLink}
+          to="/admin/add-photo"
+          variant="contained"
+          startIcon={<AddIcon />}
+          sx={{ width: { xs: '100%', sm: 'auto' }, whiteSpace: 'nowrap' }}
+        >
+          Add New Photo
+        </Button>
+      </Box>
+
+      {error && !photos ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+              Try Again
+            </Button>
+          }
+        >
+          Failed to load photos. {errorMessage(error)}
+        </Alert>
+      ) : isLoading ? (
+        <Box sx={gridSx} aria-busy="true" aria-label="Loading photos">
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} variant="rounded" sx={{ height: 'auto', aspectRatio: '3 / 4' }} />
+          ))}
+        </Box>
+      ) : photos && photos.length === 0 ? (
+        <Box sx={{ textAlign: 'center', py: 8, px: 2 }}>
+          <PhotoLibraryOutlinedIcon sx={{ fontSize: 56, color: 'text.disabled' }} />
+          <Typography variant="h5" component="p" sx={{ mt: 1 }}>
+            No photos yet
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 3 }}>
+            Add your first photo to start the portfolio.
+          </Typography>
+          <Button component={RouterLink} to="/admin/add-photo" variant="contained" startIcon={<AddIcon />}>
+            Add New Photo
+          </Button>
+        </Box>
+      ) : shown.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 6, textAlign: 'center' }} role="status">
+          No photos match “{query.trim()}”.
+        </Typography>
+      ) : (
+        <>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }} role="status">
+            {shown.length === photos?.length
+              ? `${shown.length} photo${shown.length === 1 ? '' : 's'}`
+              : `${shown.length} of ${photos?.length ?? 0} photos`}
+          </Typography>
+          <Box sx={gridSx}>
+            {shown.map((photo) => (
+              <AdminPhotoCard key={photo.id} photo={photo} />
+            ))}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}

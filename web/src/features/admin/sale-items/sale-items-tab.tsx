@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import LinkIcon from '@mui/icons-material/Link';
+import TuneIcon from '@mui/icons-material/Tune';
+import { errorMessage } from '../../../app/api';
+import { formatPrice } from '../../../lib/format';
+import { useGetItemOptionsQuery } from '../../storefront';
+import { aspectRatioLabel } from '../photos/photo-form-model';
+import { groupByRatio } from '../item-options/item-option-model';
+
+type View = 'overview' | 'by-ratio';
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h3" component="p">
+          {value}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+export default function SaleItemsTab() {
+  const { data: options, error, isLoading, refetch, isFetching } = useGetItemOptionsQuery();
+  const [view, setView] = useState<View>('overview');
+  const groups = groupByRatio(options ?? []);
+
+  return (
+    <Box>
+      <Box
+        sx={{
+          display: 'flex',
+          flexDirection: { xs: 'column', md: 'row' },
+          alignItems: { xs: 'stretch', md: 'center' },
+          gap: 1.5,
+          mb: 2,
+        }}
+      >
+        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
+          Sale Items
+        </Typography>
+        <Button
+          component={RouterLink}
+          to="/admin/manage-item-options"
+          variant="contained"
+          startIcon={<TuneIcon />}
+        >
+          Manage Options
+        </Button>
+        <Button
+          component={RouterLink}
+          to="/admin/manage-photo-options"
+          variant="outlined"
+          startIcon={<LinkIcon />}
+        >
+          Assign Options to Photos
+        </Button>
+      </Box>
+
+      <Tabs
+        value={view}
+        onChange={(_e, next: View) => setView(next)}
+        aria-label="Sale item views"
+        variant="fullWidth"
+        sx={{ mb: 3, borderBottom: 1, borderColor: 'divider', maxWidth: { sm: 420 } }}
+      >
+        <Tab
+          value="overview"
+          label="Overview"
+          id="sale-items-tab-overview"
+          aria-controls="sale-items-panel"
+        />
+        <Tab
+          value="by-ratio"
+          label="By Aspect Ratio"
+          id="sale-items-tab-by-ratio"
+          aria-controls="sale-items-panel"
+        />
+      </Tabs>
+
+      <Box role="tabpanel" id="sale-items-panel" aria-labelledby={`sale-items-tab-${view}`}>
+        {error && !options ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+                Try Again
+              </Button>
+            }
+          >
+            Failed to load print options. {errorMessage(error)}
+          </Alert>
+        ) : isLoading ? (
+          <Skeleton variant="rounded" height={140} />
+        ) : view === 'overview' ? (
+          <Box sx={{ display: 'grid', gap: 2 }}>
+            <Box
+              sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
+            >
+              <Stat label="Total print options" value={options?.length ?? 0} />
+              <Stat label="Aspect ratios" value={groups.length} />
+            </Box>
+            {groups.length === 0 ? (
+              <Typography color="text.secondary">
+                No print options yet. Use Manage Options to create the first one.
+              </Typography>
+            ) : (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {groups.map((group) => (
+                  <Chip
+                    key={group.ratio}
+                    label={`${aspectRatioLabel(group.ratio)}: ${group.options.length} option${group.options.length === 1 ? '' : 's'}`}
+                    variant="outlined"
+                  />
+                ))}
+              </Box>
+            )}
+          </Box>
+        ) : groups.length === 0 ? (
+          <Typography color="text.secondary">No print options yet.</Typography>
+        ) : (
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)', xl: 'repeat(3, 1fr)' },
+            }}
+          >
+            {groups.map((group) => (
+              <Card key={group.ratio} component="section" aria-label={`Aspect ratio ${group.ratio}`}>
+                <CardContent>
+                  <Typography variant="h6" component="h2">
+                    {aspectRatioLabel(group.ratio)}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                    {group.options.length} option{group.options.length === 1 ? '' : 's'}
+                  </Typography>
+                  <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+                    {group.options.map((option, index) => (
+                      <li key={option.id}>
+                        {index > 0 && <Divider />}
+                        <Box
+                          sx={{
+                            display: 'flex',
+                            flexWrap: 'wrap',
+                            justifyContent: 'space-between',
+                            gap: 1,
+                            py: 1,
+                          }}
+                        >
+                          <Box sx={{ minWidth: 0 }}>
+                            <Typography sx={{ fontWeight: 600 }}>{option.size}</Typography>
+                            <Typography variant="body2" color="text.secondary">
+                              {option.format}
+                            </Typography>
+                          </Box>
+                          <Box sx={{ textAlign: 'right' }}>
+                            <Typography sx={{ fontWeight: 600 }}>{formatPrice(option.price)}</Typography>
+                            <Typography variant="body2" color="text.secondary">
+                              + {formatPrice(option.shipping)} shipping
+                            </Typography>
+                          </Box>
+                        </Box>
+                      </li>
+                    ))}
+                  </Box>
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '../../../app/api';
+import type { ShippingNotice } from '../../../app/api-types';
+import { useToast } from '../../../components/toast';
+import { useGetShippingNoticeQuery } from '../../storefront';
+import { useSaveShippingNoticeMutation, type ShippingNoticeInput } from './api';
+
+export default function ShippingNoticeTab() {
+  const { data, isLoading, isError, refetch } = useGetShippingNoticeQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+  });
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h5" component="h2">
+          Temporary Shipping Notice
+        </Typography>
+        <Typography color="text.secondary">
+          When active, this notice shows on every photo page, at checkout and in order confirmation e-mails.
+        </Typography>
+      </Box>
+      {isLoading ? (
+        <Skeleton variant="rounded" height={300} aria-label="Loading shipping notice" />
+      ) : isError || !data ? (
+        // No form without the stored notice: saving would overwrite it with blanks.
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void refetch()}>
+              Try Again
+            </Button>
+          }
+        >
+          Failed to load the shipping notice.
+        </Alert>
+      ) : (
+        <ShippingNoticeForm notice={data} />
+      )}
+    </Stack>
+  );
+}
+
+function ShippingNoticeForm({ notice }: { notice: ShippingNotice }) {
+  const toast = useToast();
+  const [save, { isLoading: saving }] = useSaveShippingNoticeMutation();
+  const [isActive, setIsActive] = useState(notice.isActive);
+  const [line1, setLine1] = useState(notice.line1 ?? '');
+  const [line2, setLine2] = useState(notice.line2 ?? '');
+  const [line1Error, setLine1Error] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (line1.trim() === '') {
+      setLine1Error('First line of notice is required.');
+      return;
+    }
+    setLine1Error(null);
+    const body: ShippingNoticeInput = { line1: line1.trim(), isActive };
+    if (line2.trim() !== '') body.line2 = line2.trim();
+    try {
+      await save(body).unwrap();
+      toast({ title: 'Success', description: 'Shipping notice has been updated' });
+    } catch (err) {
+      toast({
+        title: 'Error',
+        description: `Failed to save shipping notice: ${errorMessage(err)}`,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const previewLines = [line1.trim(), line2.trim()].filter(Boolean);
+
+  return (
+    <Paper
+      variant="outlined"
+      component="form"
+      onSubmit={(event: FormEvent) => void onSubmit(event)}
+      noValidate
+      sx={{ p: { xs: 2, sm: 3 }, maxWidth: 760 }}
+    >
+      <Stack spacing={3}>
+        <FormControlLabel
+          control={<Switch checked={isActive} onChange={(event) => setIsActive(event.target.checked)} />}
+          label={isActive ? 'Notice is active' : 'Notice is inactive'}
+          disabled={saving}
+        />
+        <TextField
+          label="First Line (Required)"
+          placeholder="Orders placed after June 15 will ship after July 1."
+          value={line1}
+          onChange={(event) => {
+            setLine1(event.target.value);
+            if (line1Error && event.target.value.trim() !== '') setLine1Error(null);
+          }}
+          error={line1Error !== null}
+          helperText={line1Error ?? 'The main message, shown in bold.'}
+          disabled={saving}
+          fullWidth
+        />
+        <TextField
+          label="Second Line (Optional)"
+          placeholder="Thank you for your patience while I am in the field."
+          value={line2}
+          onChange={(event) => setLine2(event.target.value)}
+          helperText="Extra detail shown beneath the first line."
+          disabled={saving}
+          fullWidth
+        />
+
+        {previewLines.length > 0 && (
+          <Box>
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+              Preview{isActive ? '' : ' (not shown while inactive)'}
+            </Typography>
+            <Box
+              sx={{
+                p: 2,
+                borderRadius: 1.5,
+                bgcolor: 'secondary.light',
+                border: '1px solid',
+                borderColor: 'secondary.main',
+                opacity: isActive ? 1 : 0.6,
+              }}
+            >
+              {previewLines.map((line, index) => (
+                <Typography key={index} variant="body2" sx={{ fontWeight: index === 0 ? 600 : 400 }}>
+                  {line}
+                </Typography>
+              ))}
+            </Box>
+          </Box>
+        )}
+
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            disabled={saving}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            {saving ? 'Saving...' : 'Save Changes'}
+          </Button>
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

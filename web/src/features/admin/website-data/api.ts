@@ -1,0 +1,42 @@
+import { api } from '../../../app/api';
+import type { Category, Logo } from '../../../app/api-types';
+
+export type CategoryInput = { name: string; displayName: string };
+
+export const websiteDataAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createCategory: build.mutation<Category, CategoryInput>({
+      query: (body) => ({ url: '/admin/categories', method: 'POST', body }),
+      invalidatesTags: ['Categories'],
+    }),
+    updateCategory: build.mutation<Category, CategoryInput & { id: number }>({
+      query: ({ id, ...body }) => ({ url: `/admin/categories/${id}`, method: 'PUT', body }),
+      // Photos refer to categories by name, so a renamed category changes their filter too.
+      invalidatesTags: ['Categories', 'Photos'],
+    }),
+    deleteCategory: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/admin/categories/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Categories'],
+    }),
+    reorderCategories: build.mutation<unknown, number[]>({
+      query: (categoryIds) => ({ url: '/admin/categories/reorder', method: 'PUT', body: { categoryIds } }),
+      invalidatesTags: ['Categories'],
+    }),
+    updateLogo: build.mutation<Logo, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('logo', file);
+        return { url: '/admin/logo', method: 'POST', body };
+      },
+      invalidatesTags: ['Logo'],
+    }),
+  }),
+});
+
+export const {
+  useCreateCategoryMutation,
+  useUpdateCategoryMutation,
+  useDeleteCategoryMutation,
+  useReorderCategoriesMutation,
+  useUpdateLogoMutation,
+} = websiteDataAdminApi;

@@ -1,0 +1,161 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
+import { errorMessage } from '../../../app/api';
+import { useToast } from '../../../components/toast';
+import { useGetLogoQuery } from '../../storefront';
+import { useObjectUrl } from '../about/use-object-url';
+import { useUpdateLogoMutation } from './api';
+
+const GUIDELINES = [
+  'A PNG with a transparent background works best.',
+  'The logo is shown in the site header and on the home page hero.',
+  'Recommended width: 600-1200 px.',
+  'Recommended height: 200-400 px.',
+  'Aspect ratio: about 3:1 (wide rather than tall).',
+  'Maximum file size: 2MB.',
+];
+
+export function LogoPanel() {
+  const toast = useToast();
+  const { data: logo, isLoading } = useGetLogoQuery(undefined, { refetchOnMountOrArgChange: true });
+  const [updateLogo, { isLoading: saving }] = useUpdateLogoMutation();
+  const [file, setFile] = useState<File | null>(null);
+  const preview = useObjectUrl(file);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const currentLogo = logo?.logoUrl ?? null;
+
+  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (picked) setFile(picked);
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!file) {
+      toast({ title: 'Error', description: 'Please select a logo file to upload.', variant: 'destructive' });
+      return;
+    }
+    try {
+      await updateLogo(file).unwrap();
+      setFile(null);
+      toast({ title: 'Success', description: 'Logo updated successfully.' });
+    } catch (err) {
+      toast({
+        title: 'Error',
+        description: `Failed to update logo: ${errorMessage(err)}`,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  const shown = preview ?? currentLogo;
+
+  return (
+    <Box
+      component="form"
+      onSubmit={(event: FormEvent) => void onSubmit(event)}
+      noValidate
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Stack spacing={2}>
+        <Box>
+          <Typography variant="h6" component="h3">
+            Site Logo
+          </Typography>
+          {shown && (
+            <Typography variant="body2" color="text.secondary">
+              {preview ? 'Preview of the chosen file (not saved yet)' : 'Current logo'}
+            </Typography>
+          )}
+        </Box>
+        <Box
+          sx={{
+            minHeight: 160,
+            p: 2,
+            borderRadius: 2,
+            border: '1px dashed',
+            borderColor: 'divider',
+            // A checkerboard shows where a transparent logo is see-through.
+            backgroundColor: '#fff',
+            backgroundImage:
+              'linear-gradient(45deg, #eee 25%, transparent 25%), linear-gradient(-45deg, #eee 25%, transparent 25%), linear-gradient(45deg, transparent 75%, #eee 75%), linear-gradient(-45deg, transparent 75%, #eee 75%)',
+            backgroundSize: '20px 20px',
+            backgroundPosition: '0 0, 0 10px, 10px -10px, -10px 0',
+            display: 'grid',
+            placeItems: 'center',
+          }}
+        >
+          {isLoading ? (
+            <Skeleton variant="rounded" width="80%" height={100} />
+          ) : shown ? (
+            <Box
+              component="img"
+              src={shown}
+              alt={preview ? 'Preview of the new logo' : 'Current site logo'}
+              sx={{ maxWidth: '100%', maxHeight: 200, objectFit: 'contain', display: 'block' }}
+            />
+          ) : (
+            <Typography color="text.secondary">No logo uploaded</Typography>
+          )}
+        </Box>
+        {file && (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            Chosen file: {file.name}
+          </Typography>
+        )}
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          aria-label="Logo file"
+          onChange={onPick}
+          disabled={saving}
+          hidden
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+          <Button
+            variant="outlined"
+            startIcon={<CloudUploadOutlinedIcon />}
+            onClick={() => fileInput.current?.click()}
+            disabled={saving}
+          >
+            {currentLogo ? 'Change Logo' : 'Upload Logo'}
+          </Button>
+          <Button type="submit" variant="contained" disabled={!file || saving}>
+            {saving ? 'Updating...' : 'Update Logo'}
+          </Button>
+          {file && (
+            <Button variant="text" onClick={() => setFile(null)} disabled={saving}>
+              Cancel
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, bgcolor: 'background.default' }}>
+        <Typography variant="subtitle2" component="h4" sx={{ mb: 1, fontWeight: 700 }}>
+          Logo guidelines
+        </Typography>
+        <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.5 } }}>
+          {GUIDELINES.map((line) => (
+            <Typography component="li" variant="body2" key={line}>
+              {line}
+            </Typography>
+          ))}
+        </Box>
+      </Paper>
+    </Box>
+  );
+}

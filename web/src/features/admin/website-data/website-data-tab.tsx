@@ -1,0 +1,56 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { CategoriesPanel } from './categories-panel';
+import { LogoPanel } from './logo-panel';
+
+type Section = 'categories' | 'logo';
+
+export default function WebsiteDataTab() {
+  const [section, setSection] = useState<Section>('categories');
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h5" component="h2">
+          Website Data
+        </Typography>
+        <Typography color="text.secondary">Portfolio categories and the site logo.</Typography>
+      </Box>
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        <Tabs
+          value={section}
+          onChange={(_event, value: Section) => setSection(value)}
+          variant="fullWidth"
+          aria-label="Website data sections"
+          sx={{ borderBottom: 1, borderColor: 'divider', maxWidth: { sm: 420 } }}
+        >
+          <Tab
+            label="Categories"
+            value="categories"
+            id="website-data-tab-categories"
+            aria-controls="website-data-panel-categories"
+          />
+          <Tab
+            label="Site Logo"
+            value="logo"
+            id="website-data-tab-logo"
+            aria-controls="website-data-panel-logo"
+          />
+        </Tabs>
+        <Box
+          role="tabpanel"
+          id={`website-data-panel-${section}`}
+          aria-labelledby={`website-data-tab-${section}`}
+          sx={{ p: { xs: 2, sm: 3 } }}
+        >
+          {section === 'categories' ? <CategoriesPanel /> : <LogoPanel />}
+        </Box>
+      </Paper>
+    </Stack>
+  );
+}

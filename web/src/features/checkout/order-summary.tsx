@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import type { Cart, CartLine } from '../../app/api-types';
+import { ResponsiveImage } from '../../components/responsive-image';
+import { formatPrice } from '../../lib/format';
+
+const THUMB_PX = 64;
+
+/**
+ * The 'Order Summary' card: lines, Subtotal, Shipping and Total as the server computed them.
+ * On a phone it sits above the form with its lines collapsed behind a toggle (the total stays
+ * visible); from the md breakpoint up it is always open.
+ */
+export function OrderSummary({ cart }: { cart: Cart }) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [expanded, setExpanded] = useState(false);
+  const open = wide || expanded;
+  const count = cart.items.reduce((sum, line) => sum + line.quantity, 0);
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby="order-summary-heading"
+      elevation={0}
+      sx={{ borderRadius: 2, border: '1px solid', borderColor: 'divider', overflow: 'hidden' }}
+    >
+      <Box sx={{ px: { xs: 2.5, sm: 3 }, pt: { xs: 2, sm: 3 }, pb: open ? 0 : { xs: 2, sm: 3 } }}>
+        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
+          <Typography id="order-summary-heading" variant="h5" component="h2">
+            Order Summary
+          </Typography>
+          {!wide && (
+            <ButtonBase
+              onClick={() => setExpanded((value) => !value)}
+              aria-expanded={expanded}
+              aria-controls="order-summary-details"
+              sx={{
+                gap: 0.5,
+                px: 1,
+                py: 0.5,
+                borderRadius: 1,
+                color: 'primary.main',
+                fontWeight: 600,
+                fontSize: '0.9rem',
+                '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.light' },
+              }}
+            >
+              {expanded ? 'Hide details' : `Show ${count} ${count === 1 ? 'item' : 'items'}`}
+              <ExpandMoreIcon
+                fontSize="small"
+                aria-hidden
+                sx={{ transition: 'transform 200ms', transform: expanded ? 'rotate(180deg)' : 'none' }}
+              />
+            </ButtonBase>
+          )}
+        </Stack>
+        {!open && (
+          <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
+            <Typography color="text.secondary">Total</Typography>
+            <Typography sx={{ fontWeight: 700 }}>{formatPrice(cart.total)}</Typography>
+          </Stack>
+        )}
+      </Box>
+
+      <Collapse in={open} id="order-summary-details" timeout={wide ? 0 : 'auto'}>
+        <Box sx={{ px: { xs: 2.5, sm: 3 }, pb: { xs: 2.5, sm: 3 } }}>
+          <Box component="ul" aria-label="Items in your order" sx={{ listStyle: 'none', m: 0, p: 0, mt: 1 }}>
+            {cart.items.map((line) => (
+              <SummaryLine key={line.id} line={line} />
+            ))}
+          </Box>
+          <Divider sx={{ my: 2 }} />
+          <Stack spacing={0.75}>
+            <TotalRow label="Subtotal" amount={cart.subtotal} />
+            <TotalRow label="Shipping" amount={cart.shipping} />
+            <Divider sx={{ my: 0.75 }} />
+            <TotalRow label="Total" amount={cart.total} strong />
+          </Stack>
+        </Box>
+      </Collapse>
+    </Paper>
+  );
+}
+
+function SummaryLine({ line }: { line: CartLine }) {
+  const title = line.photo?.title ?? 'Print';
+  const price = line.printOption?.price ?? 0;
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: `${THUMB_PX}px minmax(0, 1fr) auto`,
+        gap: 2,
+        alignItems: 'start',
+        py: 1.5,
+        borderBottom: '1px solid',
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 'none' },
+      }}
+    >
+      <Box sx={{ borderRadius: 1, overflow: 'hidden' }}>
+        <ResponsiveImage photo={line.photo} alt={title} ratio={1} renderedWidth={THUMB_PX} />
+      </Box>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 600, lineHeight: 1.35, overflowWrap: 'anywhere' }}>{title}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {`Size: ${line.printOption?.size ?? '-'}`}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {`Format: ${line.printOption?.format ?? '-'}`}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {line.quantity > 1 ? `Qty: ${line.quantity} × ${formatPrice(price)}` : `Qty: ${line.quantity}`}
+        </Typography>
+      </Box>
+      <Typography sx={{ fontWeight: 600 }}>{formatPrice(price * line.quantity)}</Typography>
+    </Box>
+  );
+}
+
+function TotalRow({ label, amount, strong = false }: { label: string; amount: number; strong?: boolean }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
+      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{formatPrice(amount)}</Typography>
+    </Stack>
+  );
+}

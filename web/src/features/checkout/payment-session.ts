@@ -1,0 +1,30 @@
+import type { PaymentProvider } from './api';
+import type { CheckoutDetails } from './checkout-validation';
+
+/** What the payment phase needs once the server has answered with a payment secret. */
+export type PaymentSession = {
+  orderId: number;
+  clientSecret: string;
+  provider: PaymentProvider;
+  /** The order total in dollars, as the server computed it. */
+  amount: number;
+  details: CheckoutDetails;
+};
+
+/** Props every payment form (Stripe or the test provider) receives. */
+export type PaymentFormProps = {
+  session: PaymentSession;
+  /** Called once the provider reports the payment succeeded. */
+  onPaid: () => Promise<void> | void;
+  /** Called when the provider says the payment is still processing. */
+  onProcessing: () => void;
+  /** No network: the Pay button is disabled (the page explains why). */
+  offline: boolean;
+};
+
+/** Spec section 9: the redirect to / after a successful payment waits 100 ms. */
+export const PAYMENT_REDIRECT_DELAY_MS = 100;
+
+export const PAYMENT_FAILED_FALLBACK = 'An error occurred with your payment';
+export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+export const UNEXPECTED_ERROR_TOAST = 'An unexpected error occurred during payment processing';

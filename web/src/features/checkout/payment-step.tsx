@@ -1,0 +1,126 @@
+import { Suspense, lazy, useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useGetOrderPaymentStatusMutation } from './api';
+import type { PaymentSession } from './payment-session';
+import { TestPaymentForm } from './test-payment-form';
+
+// Stripe.js and its React bindings live only in this lazy chunk (DESIGN.md section 6).
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+const STATUS_POLL_MS = 2000;
+const STATUS_POLL_ATTEMPTS = 15;
+
+type Props = {
+  session: PaymentSession;
+  publishableKey: string | null;
+  onPaid: () => Promise<void> | void;
+  onEditDetails: () => void;
+  offline: boolean;
+};
+
+/** Phase 2: the visitor's details as entered, then the provider's payment form. */
+export function PaymentStep({ session, publishableKey, onPaid, onEditDetails, offline }: Props) {
+  const [processingNotice, setProcessingNotice] = useState(false);
+  const [getStatus] = useGetOrderPaymentStatusMutation();
+  const onPaidRef = useRef(onPaid);
+  useEffect(() => {
+    onPaidRef.current = onPaid;
+  }, [onPaid]);
+
+  // The provider said 'processing': ask our server (which reconciles with the provider) until paid.
+  useEffect(() => {
+    if (!processingNotice) return;
+    let cancelled = false;
+    let attempts = 0;
+    let timer: number | undefined;
+    const poll = async () => {
+      attempts += 1;
+      try {
+        const { status } = await getStatus({
+          orderId: session.orderId,
+          secret: session.clientSecret,
+        }).unwrap();
+        if (cancelled) return;
+        if (status === 'paid') {
+          await onPaidRef.current();
+          return;
+        }
+      } catch (err) {
+        console.warn('Order status check failed', err);
+      }
+      if (!cancelled && attempts < STATUS_POLL_ATTEMPTS) timer = window.setTimeout(poll, STATUS_POLL_MS);
+    };
+    timer = window.setTimeout(poll, STATUS_POLL_MS);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [processingNotice, getStatus, session.orderId, session.clientSecret]);
+
+  const formProps = { session, onPaid, offline, onProcessing: () => setProcessingNotice(true) };
+
+  return (
+    <Stack spacing={3}>
+      <Box
+        sx={{
+          p: 2,
+          borderRadius: 1.5,
+          bgcolor: 'background.default',
+          border: '1px solid',
+          borderColor: 'divider',
+        }}
+      >
+        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {session.details.customerName}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {session.details.customerEmail}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', mt: 0.5 }}>
+              {session.details.shippingAddress}
+            </Typography>
+          </Box>
+          <Button size="small" onClick={onEditDetails} sx={{ flexShrink: 0 }}>
+            Edit details
+          </Button>
+        </Stack>
+      </Box>
+
+      {processingNotice && (
+        <Alert severity="info" role="status">
+          Your payment is processing. You will receive a confirmation e-mail as soon as it completes.
+        </Alert>
+      )}
+
+      {session.provider === 'test' ? (
+        <TestPaymentForm {...formProps} />
+      ) : publishableKey ? (
+        <Suspense fallback={<PaymentFormSkeleton />}>
+          <StripePaymentForm {...formProps} publishableKey={publishableKey} />
+        </Suspense>
+      ) : (
+        <Alert severity="error" role="alert">
+          Card payments are not available right now. Please try again later.
+        </Alert>
+      )}
+    </Stack>
+  );
+}
+
+function PaymentFormSkeleton() {
+  return (
+    <Stack spacing={1.5} aria-busy="true" aria-label="Loading the payment form">
+      <Skeleton variant="rounded" height={48} />
+      <Skeleton variant="rounded" height={48} />
+      <Skeleton variant="rounded" height={48} />
+      <Skeleton variant="rounded" height={52} />
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import { useEffect } from 'react';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { ResponsiveImage } from '../../components/responsive-image';
+import { RichText } from '../../components/rich-text';
+import { useGetAboutQuery, useSite } from './api';
+import {
+  DEFAULT_APPROACH_TEXT,
+  DEFAULT_HEADSHOT,
+  DEFAULT_MAIN_BIO,
+  DEFAULT_SERVICES_TEXT,
+} from './about-defaults';
+import { pageTitle } from './page-title';
+
+export default function AboutPage() {
+  const { siteName, photographerName, loaded } = useSite();
+  const { data: about, isLoading, error } = useGetAboutQuery();
+
+  // Spec section 8: a failed load is only logged; the built-in text shows instead.
+  useEffect(() => {
+    if (error) console.error('Failed to load about content', error);
+  }, [error]);
+
+  const mainBio = about?.mainBio ?? DEFAULT_MAIN_BIO;
+  const approachText = about?.approachText ?? DEFAULT_APPROACH_TEXT;
+  const servicesText = about?.servicesText ?? DEFAULT_SERVICES_TEXT;
+
+  return (
+    <>
+      <title>{pageTitle(siteName, 'About')}</title>
+      <meta
+        name="description"
+        content={`About ${photographerName}, an amateur nature photographer in Washington, DC, and the prints on offer.`}
+      />
+      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: { xs: 4, md: 8 },
+            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+            alignItems: 'start',
+          }}
+        >
+          <Box sx={{ maxWidth: { xs: 360, md: 'none' }, mx: { xs: 'auto', md: 0 }, width: '100%' }}>
+            {isLoading ? (
+              <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
+            ) : (
+              <Box sx={{ borderRadius: 2, overflow: 'hidden', boxShadow: '0 18px 40px rgba(31,38,34,0.12)' }}>
+                <ResponsiveImage
+                  src={about?.headshotUrl ?? DEFAULT_HEADSHOT}
+                  alt={loaded ? `Portrait of ${photographerName}` : 'Portrait of the photographer'}
+                  ratio={1}
+                  priority
+                />
+              </Box>
+            )}
+          </Box>
+          <Box>
+            <Typography variant="overline" color="secondary.dark">
+              About
+            </Typography>
+            <Typography variant="h1" sx={{ fontSize: 'clamp(2.1rem, 3vw + 1rem, 3.25rem)', mt: 1, mb: 3 }}>
+              {loaded ? `Hello, I'm ${photographerName}` : 'About the Photographer'}
+            </Typography>
+            {isLoading ? <TextSkeleton /> : <RichText html={mainBio} />}
+          </Box>
+        </Box>
+      </Container>
+
+      <Box component="section" sx={{ bgcolor: 'secondary.light', py: { xs: 7, md: 11 } }}>
+        <Container maxWidth="lg">
+          <Box
+            sx={{ display: 'grid', gap: { xs: 6, md: 8 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
+          >
+            <Box component="article" aria-labelledby="approach-heading">
+              <Typography id="approach-heading" variant="h3" component="h2" sx={{ mb: 2.5 }}>
+                My Approach
+              </Typography>
+              {isLoading ? <TextSkeleton /> : <RichText html={approachText} />}
+            </Box>
+            <Box component="article" aria-labelledby="services-heading">
+              <Typography id="services-heading" variant="h3" component="h2" sx={{ mb: 2.5 }}>
+                Prints &amp; Services
+              </Typography>
+              {isLoading ? <TextSkeleton /> : <RichText html={servicesText} />}
+            </Box>
+          </Box>
+        </Container>
+      </Box>
+    </>
+  );
+}
+
+function TextSkeleton() {
+  return (
+    <Box aria-hidden>
+      {[100, 96, 98, 70].map((width, i) => (
+        <Skeleton key={i} variant="text" sx={{ width: `${width}%`, fontSize: '1.05rem' }} />
+      ))}
+    </Box>
+  );
+}
