@@ -1,5 +1,6 @@
 import type { AppContext } from './platform/context';
 import { ensureDatabase, migrateLatest } from './platform/db';
+import { waitForRedis } from './platform/redis';
 import type { Modules } from './modules';
 import { seedDemoData } from './demo/demo-seed';
 
@@ -12,6 +13,7 @@ export async function prepare(
   ctx: AppContext,
   modules: Modules,
 ): Promise<{ username: string; password?: string } | null> {
+  await waitForRedis(ctx.redis);
   await ensureDatabase(ctx.config.DATABASE_URL);
   await migrateLatest(ctx.db);
   const { ADMIN_USERNAME: username, ADMIN_PASSWORD: password } = ctx.config;

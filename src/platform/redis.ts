@@ -31,3 +31,19 @@ export async function redisReady(redis: Redis): Promise<boolean> {
     return false;
   }
 }
+
+/** At start: wait for the first connection so early commands do not fail; a clear error if it never comes. */
+export async function waitForRedis(redis: Redis, timeoutMs = 15_000): Promise<void> {
+  if (redis.status === 'ready') return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      redis.off('ready', onReady);
+      reject(new Error(`Redis did not answer within ${timeoutMs / 1000} s. Is it running at REDIS_URL?`));
+    }, timeoutMs);
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    redis.once('ready', onReady);
+  });
+}

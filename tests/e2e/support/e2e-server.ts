@@ -5,6 +5,7 @@ import { loadConfig } from '../../../src/config';
 import { createContext, closeContext } from '../../../src/platform/context';
 import { dropDatabase } from '../../../src/platform/db';
 import { startApi } from '../../../src/server';
+import { waitForRedis } from '../../../src/platform/redis';
 import { startWorkers } from '../../../workers/main';
 import { e2e } from './e2e-env';
 
@@ -26,6 +27,7 @@ const config = loadConfig({
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 });
 const ctx = createContext(config);
+await waitForRedis(ctx.redis);
 const keys = await ctx.redis.keys(`${e2e.redisPrefix}:*`);
 if (keys.length) await ctx.redis.del(...keys);
 const api = await startApi(ctx);

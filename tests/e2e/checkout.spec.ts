@@ -1,0 +1,220 @@
+import type { Page } from '@playwright/test';
+import type { Knex } from 'knex';
+import { expect, outboxMails, phone, test } from './support/fixtures';
+
+// The e2e server runs the built app with demo data and the built-in TEST payment provider.
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
+
+/** A fresh address per test, so orders and e-mails of other tests never match. */
+function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** Header folding and quoted-printable soft breaks removed, so a subject reads on one line. */
+function unfold(mail: string): string {
+  return mail.replace(/\r?\n[ \t]+/g, ' ');
+}
+
+/** Opens the n-th photo of the portfolio, picks its first print option and adds it to the cart. */
+async function addPrintFromPortfolio(page: Page, photoIndex: number): Promise<void> {
+  await page.goto('/portfolio');
+  const cards = page.locator('main a[href^="/photo/"]');
+  await expect(cards.nth(photoIndex)).toBeVisible();
+  await cards.nth(photoIndex).click();
+  await expect(page).toHaveURL(/\/photo\/\d+$/);
+
+  const addButton = page.getByRole('button', { name: 'Add to Cart' });
+  await expect(addButton).toBeDisabled();
+  const option = page.getByRole('group', { name: 'Print Options' }).getByRole('button').first();
+  await option.click();
+  await expect(option).toHaveAttribute('aria-pressed', 'true');
+  await addButton.click();
+  // The cart panel opens by itself after a successful add.
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeVisible();
+}
+
+async function cartLineCount(page: Page): Promise<number> {
+  const response = await page.request.get('/api/cart');
+  expect(response.ok()).toBe(true);
+  const cart = (await response.json()) as { items: unknown[] };
+  return cart.items.length;
+}
+
+async function cartTotal(page: Page): Promise<number> {
+  const response = await page.request.get('/api/cart');
+  return ((await response.json()) as { total: number }).total;
+}
+
+async function fillDetails(page: Page, email: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Your details' });
+  await form.getByLabel('Full Name').fill('Rachel Carson');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Shipping to US Only').fill('11701 Berwick Road\nSilver Spring, MD 20904');
+  await form.getByRole('button', { name: 'Continue to Payment' }).click();
+}
+
+async function payWithCard(page: Page, cardNumber: string, total: number): Promise<void> {
+  const form = page.getByRole('form', { name: 'Payment' });
+  await expect(form.getByText('Test mode')).toBeVisible();
+  await form.getByLabel('Card number').fill(cardNumber);
+  await form.getByLabel('Expiry').fill('1234');
+  await expect(form.getByLabel('Expiry')).toHaveValue('12/34');
+  await form.getByLabel('CVC').fill('123');
+  await form.getByRole('button', { name: `Pay ${usd.format(total)}` }).click();
+}
+
+async function buyTwoPrints(page: Page, db: Knex): Promise<void> {
+  await addPrintFromPortfolio(page, 0);
+  await page.getByRole('button', { name: 'Continue Shopping' }).click();
+  await expect(page.getByRole('heading', { name: 'Your Cart' })).toBeHidden();
+  await addPrintFromPortfolio(page, 1);
+  expect(await cartLineCount(page)).toBe(2);
+  const total = await cartTotal(page);
+
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary).toContainText(usd.format(total));
+  await expect(page.getByRole('heading', { name: 'Complete Your Purchase' })).toBeVisible();
+
+  const email = uniqueEmail('buyer');
+  await fillDetails(page, email);
+  await payWithCard(page, '4242 4242 4242 4242', total);
+
+  await expect(page.getByText('Payment Successful').first()).toBeVisible();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => cartLineCount(page)).toBe(0);
+
+  // The reconciliation job marks the order paid...
+  await expect
+    .poll(async () => (await db('orders').where({ customer_email: email }).first())?.status, {
+      timeout: 20_000,
+    })
+    .toBe('paid');
+  const order = await db('orders').where({ customer_email: email }).first();
+  expect(order.customer_name).toBe('Rachel Carson');
+  expect(order.total_cents).toBe(Math.round(total * 100));
+  const lines = await db('order_line_items').where({ order_id: order.id });
+  expect(lines).toHaveLength(2);
+
+  // ...and the customer's confirmation and the owner's notice are written to the outbox.
+  await expect
+    .poll(
+      () => {
+        const mails = outboxMails().map(unfold);
+        const confirmation = mails.some(
+          (m) => m.includes(`To: ${email}`) && m.includes(`order #${order.id}`),
+        );
+        const notice = mails.some(
+          (m) => m.includes('To: owner@example.com') && m.includes(`New order #${order.id}`),
+        );
+        return { confirmation, notice };
+      },
+      { timeout: 20_000 },
+    )
+    .toEqual({ confirmation: true, notice: true });
+}
+
+test.describe('checkout on a desktop', () => {
+  test('a visitor buys two prints with the test card, the order is paid and both e-mails are sent', async ({
+    page,
+    db,
+  }) => {
+    await buyTwoPrints(page, db);
+  });
+
+  test('the order summary sits beside the form on a desktop', async ({ page }) => {
+    await addPrintFromPortfolio(page, 0);
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const summary = await page.getByRole('heading', { name: 'Order Summary' }).boundingBox();
+    const form = await page.getByRole('heading', { name: 'Complete Your Purchase' }).boundingBox();
+    expect(summary && form && summary.x > form.x + form.width).toBe(true);
+  });
+
+  test('a declined card shows the provider message and the cart keeps its lines', async ({ page, db }) => {
+    await addPrintFromPortfolio(page, 0);
+    const total = await cartTotal(page);
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+
+    const email = uniqueEmail('declined');
+    await fillDetails(page, email);
+    await payWithCard(page, '4000 0000 0000 0002', total);
+
+    const paymentForm = page.getByRole('form', { name: 'Payment' });
+    await expect(paymentForm.getByRole('alert')).toHaveText('Your card was declined.');
+    await expect(page.getByText('Payment Failed')).toBeVisible();
+    await expect(paymentForm.getByRole('button', { name: `Pay ${usd.format(total)}` })).toBeEnabled();
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByRole('region', { name: 'Order Summary' }).getByRole('listitem')).toHaveCount(1);
+    expect(await cartLineCount(page)).toBe(1);
+    const order = await db('orders').where({ customer_email: email }).first();
+    expect(order?.status).not.toBe('paid');
+  });
+
+  test('when the cart is empty, checkout says so and redirects to the portfolio', async ({ page }) => {
+    await page.goto('/checkout');
+    await expect(page.getByText('Empty Cart')).toBeVisible();
+    await expect(page).toHaveURL(/\/portfolio$/);
+  });
+
+  test('the details form explains what is missing and sends nothing until it is valid', async ({ page }) => {
+    await addPrintFromPortfolio(page, 0);
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const checkoutCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/checkout') {
+        checkoutCalls.push(request.url());
+      }
+    });
+
+    const form = page.getByRole('form', { name: 'Your details' });
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(form.getByText('Name must be at least 3 characters')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(form.getByText('Please enter your complete shipping address')).toBeVisible();
+
+    await form.getByLabel('Full Name').fill('Al');
+    await form.getByLabel('Email').fill('rachel@');
+    await form.getByLabel('Shipping to US Only').fill('1 Main St');
+    await form.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(form.getByText('Name must be at least 3 characters')).toBeVisible();
+    await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+    await expect(form.getByText('Please enter your complete shipping address')).toBeVisible();
+
+    // After the first submit, every change re-checks the fields.
+    await form.getByLabel('Full Name').fill('Alma');
+    await expect(form.getByText('Name must be at least 3 characters')).toBeHidden();
+    await form.getByLabel('Email').fill('alma@example.com');
+    await expect(form.getByText('Please enter a valid email address')).toBeHidden();
+    expect(checkoutCalls).toHaveLength(0);
+    await expect(page.getByRole('form', { name: 'Payment' })).toHaveCount(0);
+  });
+});
+
+test.describe('checkout on a phone', () => {
+  test.use(phone);
+
+  test('a visitor buys two prints with the test card on a phone', async ({ page, db }) => {
+    await buyTwoPrints(page, db);
+  });
+
+  test('the order summary collapses above the form', async ({ page }) => {
+    await addPrintFromPortfolio(page, 0);
+    const total = await cartTotal(page);
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const summary = page.getByRole('region', { name: 'Order Summary' });
+    await expect(summary).toContainText(usd.format(total));
+    const toggle = summary.getByRole('button', { name: /Show 1 item/ });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(summary.getByRole('listitem')).toBeHidden();
+    await toggle.click();
+    await expect(summary.getByRole('listitem')).toBeVisible();
+
+    const summaryBox = await summary.boundingBox();
+    const formBox = await page.getByRole('heading', { name: 'Complete Your Purchase' }).boundingBox();
+    expect(summaryBox && formBox && summaryBox.y + summaryBox.height <= formBox.y).toBe(true);
+  });
+});
