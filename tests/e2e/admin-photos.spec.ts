@@ -75,7 +75,10 @@ async function addEditAssignAndSignOut(page: Page, label: string) {
 
   // The storefront sees it at once, with its print options.
   await page.goto('/portfolio');
-  await page.getByRole('link', { name: new RegExp(title) }).first().click();
+  await page
+    .getByRole('link', { name: new RegExp(title) })
+    .first()
+    .click();
   await page.waitForURL(/\/photo\/\d+$/);
   const photoId = Number(page.url().split('/').pop());
   await expect(page.getByRole('heading', { name: title })).toBeVisible();

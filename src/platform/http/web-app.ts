@@ -1,5 +1,5 @@
 import express, { type Express, type Request } from 'express';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Extra <head> markup for a page path (share tags for crawlers), or null. */
@@ -32,12 +32,14 @@ export function serveWebApp(app: Express, distDir: string, headProviders: HeadPr
       },
     }),
   );
-  let template: string | null = null;
+  // Re-read index.html when a new build replaces it, so a redeploy needs no restart.
+  let template: { html: string; mtimeMs: number } | null = null;
   app.get(/^(?!\/api\/|\/api$).*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
-    if (!template) {
-      if (!existsSync(indexPath)) return next();
-      template = readFileSync(indexPath, 'utf8');
+    const stat = statSync(indexPath, { throwIfNoEntry: false });
+    if (!stat) return next();
+    if (!template || template.mtimeMs !== stat.mtimeMs) {
+      template = { html: readFileSync(indexPath, 'utf8'), mtimeMs: stat.mtimeMs };
     }
     let head = '';
     for (const provide of headProviders) {
@@ -49,11 +51,11 @@ export function serveWebApp(app: Express, distDir: string, headProviders: HeadPr
     }
     // A provider's head replaces the generic title and description, so crawlers see one of each.
     const page = head
-      ? template
+      ? template.html
           .replace(/<title>.*?<\/title>/s, '')
           .replace(/<meta\s+name="description"[^>]*>/i, '')
           .replace('</head>', `${head}\n</head>`)
-      : template;
+      : template.html;
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(page);
   });
