@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, phone, signInAsOwner, test } from './support/fixtures';
 
 /** A real JPEG on disk, the way the owner picks one from her camera roll. */
@@ -29,7 +29,15 @@ function toast(page: Page, text: string) {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 }
 
-async function addEditAssignAndSignOut(page: Page, label: string) {
+async function addEditAssignAndSignOut(
+  browser: Browser,
+  baseURL: string | undefined,
+  page: Page,
+  label: string,
+) {
+  // The storefront is checked by separate visitors, as her customers see it.
+  const freshVisitor = () => browser.newPage({ baseURL, viewport: page.viewportSize() ?? undefined });
+  const visitor = await freshVisitor();
   const title = `E2E Heron ${label} ${Date.now()}`;
   const image = await photoFile(`heron-${label}.jpg`);
 
@@ -103,9 +111,11 @@ async function addEditAssignAndSignOut(page: Page, label: string) {
   await expect(toast(page, 'Photo updated')).toBeVisible({ timeout: 20_000 });
   await page.waitForURL('**/admin/dashboard');
 
-  await page.goto(`/photo/${photoId}`);
-  await expect(page.getByRole('heading', { name: edited })).toBeVisible();
-  await expect(page.getByText(size, { exact: true })).toBeVisible();
+  const afterEdit = await freshVisitor();
+  await afterEdit.goto(`/photo/${photoId}`);
+  await expect(afterEdit.getByRole('heading', { name: edited })).toBeVisible();
+  await expect(afterEdit.getByText(size, { exact: true })).toBeVisible();
+  await afterEdit.close();
 
   // Assign and remove: the new option toggles between Removed and Added.
   await page.goto('/admin/dashboard');
@@ -122,9 +132,11 @@ async function addEditAssignAndSignOut(page: Page, label: string) {
   await row.getByRole('button', { name: 'Removed' }).click();
   await expect(row.getByRole('button', { name: 'Removed' })).toHaveAttribute('aria-pressed', 'true');
 
-  await page.goto(`/photo/${photoId}`);
-  await expect(page.getByText('8x10 inch', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText(size, { exact: true })).toHaveCount(0);
+  const afterRemove = await freshVisitor();
+  await afterRemove.goto(`/photo/${photoId}`);
+  await expect(afterRemove.getByText('8x10 inch', { exact: true }).first()).toBeVisible();
+  await expect(afterRemove.getByText(size, { exact: true })).toHaveCount(0);
+  await afterRemove.close();
 
   // Sign out
   await page.goto('/admin/dashboard');
@@ -135,16 +147,16 @@ async function addEditAssignAndSignOut(page: Page, label: string) {
 }
 
 test.describe('admin photos on a desktop', () => {
-  test('adds, shows, edits, assigns options and signs out', async ({ page }) => {
-    await addEditAssignAndSignOut(page, 'desktop');
+  test('adds, shows, edits, assigns options and signs out', async ({ browser, baseURL, page }) => {
+    await addEditAssignAndSignOut(browser, baseURL, page, 'desktop');
   });
 });
 
 test.describe('admin photos on a phone', () => {
   test.use(phone);
 
-  test('adds, shows, edits, assigns options and signs out', async ({ page }) => {
-    await addEditAssignAndSignOut(page, 'phone');
+  test('adds, shows, edits, assigns options and signs out', async ({ browser, baseURL, page }) => {
+    await addEditAssignAndSignOut(browser, baseURL, page, 'phone');
   });
 
   test('tabs scroll and every tab has its route', async ({ page }) => {

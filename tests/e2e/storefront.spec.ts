@@ -18,6 +18,7 @@ test.describe('storefront on a desktop', () => {
     await page.goto('/portfolio');
     await expect(page.getByRole('heading', { name: 'Photography Portfolio' })).toBeVisible();
     await expect(page.getByText('Explore my collection of photographs for sale.')).toBeVisible();
+    await expect(page.locator('main a[href^="/photo/"]').first()).toBeVisible();
     const all = await page.locator('main a[href^="/photo/"]').count();
     await page
       .getByRole('button', { name: 'Birds', exact: true })
