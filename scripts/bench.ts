@@ -21,12 +21,16 @@ const dbUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1
 dbUrl.pathname = '/wildframe_bench';
 const results: Record<string, unknown> = {};
 
-if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD !== 'false') execSync('npx vite build', { stdio: 'inherit' });
+if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD !== 'false')
+  execSync('npx vite build', { stdio: 'inherit' });
 
 function initialJsGzipKb(): number {
   const html = readFileSync('dist/web/index.html', 'utf8');
   const files = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  const bytes = [...new Set(files)].reduce((sum, f) => sum + gzipSync(readFileSync(path.join('dist/web', f))).length, 0);
+  const bytes = [...new Set(files)].reduce(
+    (sum, f) => sum + gzipSync(readFileSync(path.join('dist/web', f))).length,
+    0,
+  );
   return Math.round(bytes / 102.4) / 10;
 }
 results.initialJsGzipKb = initialJsGzipKb();
@@ -53,7 +57,8 @@ const base = `http://localhost:${port}`;
 
 // Wait for the media worker to finish the demo photos' variants (the steady state visitors see).
 for (let i = 0; i < 240; i++) {
-  const pending = await ctx.db('media_assets as a')
+  const pending = await ctx
+    .db('media_assets as a')
     .leftJoin('media_variants as v', 'v.asset_id', 'a.id')
     .whereNull('v.id')
     .count<{ count: number }[]>('a.id as count');
@@ -97,7 +102,14 @@ try {
       tbtMs: Math.round(audit('total-blocking-time')),
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       failing: Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'manual')
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 0.9 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'notApplicable' &&
+            a.scoreDisplayMode !== 'manual',
+        )
         .map((a) => a.id)
         .slice(0, 12),
     };
@@ -108,8 +120,19 @@ try {
 results.lighthouse = pages;
 
 const load = async (urlPath: string) => {
-  const r = await autocannon({ url: `${base}${urlPath}`, connections: 100, duration: 8, headers: { accept: 'image/avif,image/webp,*/*' } });
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, non2xx: r.non2xx };
+  const r = await autocannon({
+    url: `${base}${urlPath}`,
+    connections: 100,
+    duration: 8,
+    headers: { accept: 'image/avif,image/webp,*/*' },
+  });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
 };
 results.api = {
   'GET /api/photos': await load('/api/photos'),
