@@ -11,7 +11,8 @@ const proxied = ['/api', '/healthz', '/sitemap.xml', '/robots.txt'];
 // The installed app's name comes from the site settings at build time.
 const siteName = process.env.SITE_NAME?.trim() || 'Refuge Light Photography';
 const shortName =
-  process.env.SITE_SHORT_NAME?.trim() || (process.env.SITE_NAME?.trim() ? siteName.slice(0, 12) : 'Refuge Light');
+  process.env.SITE_SHORT_NAME?.trim() ||
+  (process.env.SITE_NAME?.trim() ? siteName.slice(0, 12) : 'Refuge Light');
 
 const DAY_S = 24 * 60 * 60;
 
@@ -54,7 +55,13 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg}', APPLE_TOUCH_ICON],
         globIgnores: ['**/rich-text-editor-*.js'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api(\/|$)/, /^\/sitemap\.xml$/, /^\/robots\.txt$/, /^\/healthz$/, /^\/readyz$/],
+        navigateFallbackDenylist: [
+          /^\/api(\/|$)/,
+          /^\/sitemap\.xml$/,
+          /^\/robots\.txt$/,
+          /^\/healthz$/,
+          /^\/readyz$/,
+        ],
         cleanupOutdatedCaches: true,
         // First install takes over the open page at once so its photos are cached for offline use;
         // later versions still wait for the visitor's 'Reload' (no skipWaiting).

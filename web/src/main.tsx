@@ -8,6 +8,10 @@ import { store } from './app/store';
 import { router } from './app/router';
 import { theme } from './app/theme';
 import { ToastProvider } from './components/toast';
+import { PwaHost } from './app/pwa/pwa-host';
+import { captureInstallOffer } from './app/pwa/install-event';
+
+captureInstallOffer();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -19,6 +23,7 @@ createRoot(container).render(
         <CssBaseline />
         <ToastProvider>
           <RouterProvider router={router} />
+          <PwaHost router={router} />
         </ToastProvider>
       </ThemeProvider>
     </Provider>

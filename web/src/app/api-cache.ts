@@ -26,13 +26,11 @@ export const PERSISTED_ENDPOINTS: ReadonlySet<string> = new Set([
 ]);
 
 export const STORAGE_KEY = 'wildframe:api-cache';
-const FORMAT = 1;
+export const FORMAT = 1;
 export const FRESH_MS = 5 * 60 * 1000;
 export const OFFLINE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
-const MAX_ENTRIES = 150;
-const WRITE_DELAY_MS = 1000;
 
-type Tag = { type: string; id?: string | number };
+export type Tag = { type: string; id?: string | number };
 
 /** The fields of a fulfilled query entry that are saved (the slice's own shape). */
 export type SavedQuery = {
@@ -56,21 +54,7 @@ export type ApiRehydration = {
 /** Dispatched once at start-up with the saved public queries, keyed by the api's reducer path. */
 export const apiRehydrated = createAction<Record<string, ApiRehydration>>('app/apiRehydrated');
 
-type QueryLike = {
-  status?: string;
-  endpointName?: string;
-  requestId?: string;
-  originalArgs?: unknown;
-  startedTimeStamp?: number;
-  fulfilledTimeStamp?: number;
-  data?: unknown;
-};
-type ApiStateLike = {
-  queries: Record<string, QueryLike | undefined>;
-  provided?: { keys?: Record<string, readonly Tag[] | undefined> };
-};
-
-function storage(): Storage | null {
+export function storage(): Storage | null {
   try {
     return typeof localStorage === 'undefined' ? null : localStorage;
   } catch {
@@ -108,7 +92,11 @@ export function readSaved(now = Date.now(), maxAgeMs = OFFLINE_MAX_AGE_MS): Map<
 }
 
 /** The slice state to rehydrate: fresh answers when online, anything saved when offline. */
-export function rehydrationFrom(saved: Map<string, SavedQuery>, online: boolean, now = Date.now()): ApiRehydration | null {
+export function rehydrationFrom(
+  saved: Map<string, SavedQuery>,
+  online: boolean,
+  now = Date.now(),
+): ApiRehydration | null {
   const queries: ApiRehydration['queries'] = {};
   const provided: ApiRehydration['provided'] = { tags: {}, keys: {} };
   for (const [key, { tags = [], ...entry }] of saved) {
@@ -121,83 +109,4 @@ export function rehydrationFrom(saved: Map<string, SavedQuery>, online: boolean,
     }
   }
   return Object.keys(queries).length ? { queries, mutations: {}, provided } : null;
-}
-
-function write(saved: Map<string, SavedQuery>): void {
-  const store = storage();
-  if (!store) return;
-  let entries = [...saved].sort((a, b) => b[1].fulfilledTimeStamp - a[1].fulfilledTimeStamp).slice(0, MAX_ENTRIES);
-  // A full quota drops the oldest half and tries again, then gives up quietly.
-  for (let attempt = 0; attempt < 3 && entries.length; attempt++) {
-    try {
-      store.setItem(STORAGE_KEY, JSON.stringify({ format: FORMAT, queries: Object.fromEntries(entries) }));
-      return;
-    } catch {
-      entries = entries.slice(0, Math.floor(entries.length / 2));
-    }
-  }
-}
-
-/** Copies new public answers from the slice into `saved`; true when something changed. */
-export function collect(state: ApiStateLike, saved: Map<string, SavedQuery>): boolean {
-  let changed = false;
-  for (const [key, q] of Object.entries(state.queries)) {
-    if (
-      !q ||
-      q.status !== 'fulfilled' ||
-      !q.endpointName ||
-      !PERSISTED_ENDPOINTS.has(q.endpointName) ||
-      typeof q.fulfilledTimeStamp !== 'number' ||
-      (saved.get(key)?.fulfilledTimeStamp ?? -1) >= q.fulfilledTimeStamp
-    ) {
-      continue;
-    }
-    saved.set(key, {
-      status: 'fulfilled',
-      endpointName: q.endpointName,
-      requestId: q.requestId ?? '',
-      originalArgs: q.originalArgs,
-      startedTimeStamp: q.startedTimeStamp ?? q.fulfilledTimeStamp,
-      fulfilledTimeStamp: q.fulfilledTimeStamp,
-      data: q.data,
-      tags: [...(state.provided?.keys?.[key] ?? [])],
-    });
-    changed = true;
-  }
-  return changed;
-}
-
-/**
- * Saves new public answers (a second after they arrive, and when the page is hidden). Entries the
- * slice drops from memory stay saved, so an offline visitor keeps every page seen in 30 days.
- */
-export function persistApiCache(
-  store: { getState: () => unknown; subscribe: (listener: () => void) => () => void },
-  select: (state: unknown) => ApiStateLike,
-  saved: Map<string, SavedQuery> = readSaved(),
-): () => void {
-  let lastQueries: unknown = null;
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  const flush = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const state = select(store.getState());
-    if (state.queries === lastQueries) return;
-    lastQueries = state.queries;
-    if (collect(state, saved)) write(saved);
-  };
-  const unsubscribe = store.subscribe(() => {
-    if (!timer && select(store.getState()).queries !== lastQueries) timer = setTimeout(flush, WRITE_DELAY_MS);
-  });
-  const onHide = () => {
-    if (document.visibilityState === 'hidden') flush();
-  };
-  window.addEventListener('pagehide', flush);
-  document.addEventListener('visibilitychange', onHide);
-  return () => {
-    unsubscribe();
-    if (timer) clearTimeout(timer);
-    window.removeEventListener('pagehide', flush);
-    document.removeEventListener('visibilitychange', onHide);
-  };
 }

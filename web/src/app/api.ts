@@ -22,7 +22,11 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError> = async (arg
   // Writes need the server: while offline every mutation (and any non-GET call) is refused at once
   // with a clear sentence, never left spinning. Reads still go out: the service worker may answer.
   const method = (typeof args === 'string' ? 'GET' : (args.method ?? 'GET')).toUpperCase();
-  if ((api.type === 'mutation' || method !== 'GET') && typeof navigator !== 'undefined' && !navigator.onLine) {
+  if (
+    (api.type === 'mutation' || method !== 'GET') &&
+    typeof navigator !== 'undefined' &&
+    !navigator.onLine
+  ) {
     return { error: offlineError() };
   }
   const result = await rawBaseQuery(args, api, extraOptions);

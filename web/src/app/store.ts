@@ -1,7 +1,14 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { cartUi } from '../features/cart';
 import { api } from './api';
-import { apiRehydrated, persistApiCache, readSaved, rehydrationFrom } from './api-cache';
+import {
+  apiRehydrated,
+  FORMAT,
+  PERSISTED_ENDPOINTS,
+  readSaved,
+  rehydrationFrom,
+  STORAGE_KEY,
+} from './api-cache';
 
 export function makeStore() {
   return configureStore({
@@ -20,7 +27,17 @@ if (typeof window !== 'undefined') {
   const saved = readSaved();
   const rehydration = rehydrationFrom(saved, navigator.onLine);
   if (rehydration) store.dispatch(apiRehydrated({ [api.reducerPath]: rehydration }));
-  persistApiCache(store, (state) => (state as RootState)[api.reducerPath], saved);
+  // Saving starts after the page has loaded; it then catches up with everything fetched so far.
+  const startSaving = () =>
+    void import('./api-cache-writer').then(({ persistApiCache }) =>
+      persistApiCache(store, (state) => (state as RootState)[api.reducerPath], saved, {
+        key: STORAGE_KEY,
+        format: FORMAT,
+        endpoints: PERSISTED_ENDPOINTS,
+      }),
+    );
+  if (document.readyState === 'complete') startSaving();
+  else window.addEventListener('load', startSaving, { once: true });
 }
 
 export type AppStore = ReturnType<typeof makeStore>;

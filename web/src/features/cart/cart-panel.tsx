@@ -148,7 +148,9 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
       console.error('Cart remove failed', err);
       toast({
         title: 'Error',
-        description: isOfflineError(err) ? OFFLINE_MESSAGE : 'Failed to remove the item from your cart. Please try again.',
+        description: isOfflineError(err)
+          ? OFFLINE_MESSAGE
+          : 'Failed to remove the item from your cart. Please try again.',
         variant: 'destructive',
       });
     }

@@ -49,7 +49,7 @@ export function CropPositionField({ value, onChange, previewSrc, photo, disabled
           />
         </Box>
       )}
-      <Box sx={{ px: 1.5, maxWidth: 360 }}>
+      <Box sx={{ px: 3, maxWidth: 360 }}>
         <Slider
           value={value}
           min={0}

@@ -679,7 +679,7 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
           title="Print Options"
           description={
             isEdit
-              ? 'Edit sizes, formats and prices in place. Options you remove are unassigned when you save.'
+              ? 'Edit sizes, formats and prices in place; a change applies to every photo offering that option. Options you remove are unassigned from this photo when you save.'
               : 'The sizes and materials this photo is sold in.'
           }
         >

@@ -20,6 +20,7 @@ import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import { errorMessage } from '../../../app/api';
 import type { PhotoSummary } from '../../../app/api-types';
 import { ResponsiveImage } from '../../../components/responsive-image';
+import { useGetCategoriesQuery } from '../../storefront';
 import { useGetAdminPhotosQuery } from '../api';
 import { filterPhotos } from './photo-filter';
 
@@ -32,7 +33,7 @@ const gridSx = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
 } as const;
 
-function AdminPhotoCard({ photo }: { photo: PhotoSummary }) {
+function AdminPhotoCard({ photo, categoryName }: { photo: PhotoSummary; categoryName: string }) {
   return (
     <Card component="article" aria-label={photo.title} sx={{ display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ position: 'relative' }}>
@@ -55,7 +56,7 @@ function AdminPhotoCard({ photo }: { photo: PhotoSummary }) {
           {[photo.location, photo.dateTaken].filter(Boolean).join(' · ') || 'No location'}
         </Typography>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }}>
-          <Chip label={photo.category} size="small" variant="outlined" />
+          <Chip label={categoryName} size="small" variant="outlined" />
           {photo.aspectRatio && <Chip label={photo.aspectRatio} size="small" variant="outlined" />}
         </Box>
       </CardContent>
@@ -86,8 +87,10 @@ function AdminPhotoCard({ photo }: { photo: PhotoSummary }) {
 /** The photos tab, also shown at /admin/dashboard. */
 export default function PhotosTab() {
   const { data: photos, error, isLoading, refetch, isFetching } = useGetAdminPhotosQuery();
+  const { data: categories } = useGetCategoriesQuery();
   const [query, setQuery] = useState('');
   const shown = filterPhotos(photos ?? [], query);
+  const categoryName = (name: string) => categories?.find((c) => c.name === name)?.displayName ?? name;
 
   return (
     <Box>
@@ -175,7 +178,7 @@ export default function PhotosTab() {
           </Typography>
           <Box sx={gridSx}>
             {shown.map((photo) => (
-              <AdminPhotoCard key={photo.id} photo={photo} />
+              <AdminPhotoCard key={photo.id} photo={photo} categoryName={categoryName(photo.category)} />
             ))}
           </Box>
         </>

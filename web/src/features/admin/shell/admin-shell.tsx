@@ -45,25 +45,34 @@ export function AdminShell() {
       <AppBar position="sticky" color="primary" elevation={0}>
         <Toolbar sx={{ gap: 1.5, minHeight: { xs: 56, sm: 64 }, px: { xs: 2, sm: 3 } }}>
           <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography
+            <Box
               component="p"
-              noWrap
               sx={{
+                m: 0,
+                display: 'flex',
+                alignItems: 'baseline',
+                gap: 0.75,
                 fontFamily: 'Georgia, serif',
                 fontSize: { xs: '1.15rem', sm: '1.3rem' },
                 lineHeight: 1.2,
               }}
             >
-              <Link component={RouterLink} to="/admin/dashboard" color="inherit" underline="none">
+              <Link
+                component={RouterLink}
+                to="/admin/dashboard"
+                color="inherit"
+                underline="none"
+                sx={{ minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+              >
                 {siteName}
-              </Link>{' '}
+              </Link>
               <Box
                 component="span"
-                sx={{ opacity: 0.8, fontFamily: 'system-ui, sans-serif', fontSize: '0.9em' }}
+                sx={{ flexShrink: 0, opacity: 0.8, fontFamily: 'system-ui, sans-serif', fontSize: '0.85em' }}
               >
                 Admin
               </Box>
-            </Typography>
+            </Box>
             {user && (
               <Typography variant="caption" component="p" noWrap sx={{ opacity: 0.85, lineHeight: 1.3 }}>
                 Logged in as {user.username}
