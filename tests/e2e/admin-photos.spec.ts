@@ -82,16 +82,17 @@ async function addEditAssignAndSignOut(
   await page.waitForURL('**/admin/dashboard');
 
   // The storefront sees it at once, with its print options.
-  await page.goto('/portfolio');
-  await page
+  await visitor.goto('/portfolio');
+  await visitor
     .getByRole('link', { name: new RegExp(title) })
     .first()
     .click();
-  await page.waitForURL(/\/photo\/\d+$/);
-  const photoId = Number(page.url().split('/').pop());
-  await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  await expect(page.getByText('8x10 inch', { exact: true }).first()).toBeVisible();
-  await expect(page.getByText('12x16 inch', { exact: true }).first()).toBeVisible();
+  await visitor.waitForURL(/\/photo\/\d+$/);
+  const photoId = Number(visitor.url().split('/').pop());
+  await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
+  await expect(visitor.getByText('8x10 inch', { exact: true }).first()).toBeVisible();
+  await expect(visitor.getByText('12x16 inch', { exact: true }).first()).toBeVisible();
+  await visitor.close();
 
   // Edit: new title, one more print option.
   await page.goto('/admin/dashboard');
@@ -148,6 +149,7 @@ async function addEditAssignAndSignOut(
 
 test.describe('admin photos on a desktop', () => {
   test('adds, shows, edits, assigns options and signs out', async ({ browser, baseURL, page }) => {
+    test.setTimeout(90_000); // a whole working session: upload, storefront checks, edit, options
     await addEditAssignAndSignOut(browser, baseURL, page, 'desktop');
   });
 });
@@ -156,6 +158,7 @@ test.describe('admin photos on a phone', () => {
   test.use(phone);
 
   test('adds, shows, edits, assigns options and signs out', async ({ browser, baseURL, page }) => {
+    test.setTimeout(90_000); // a whole working session: upload, storefront checks, edit, options
     await addEditAssignAndSignOut(browser, baseURL, page, 'phone');
   });
 

@@ -21,6 +21,8 @@ test.describe('global layout on a desktop', () => {
     await page.goto('/');
     const header = page.locator('header').first();
     await expect(header).toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    await expect(page.getByRole('heading', { name: 'Featured Work' })).toBeAttached();
+    await page.mouse.move(700, 400);
     await page.mouse.wheel(0, 400);
     await expect(header).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
   });

@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { store } from './app/store';
-import { router } from './app/router';
+import { AppRoutes } from './app/router';
 import { theme } from './app/theme';
 import { ToastProvider } from './components/toast';
 import { PwaHost } from './app/pwa/pwa-host';
@@ -22,8 +22,10 @@ createRoot(container).render(
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <ToastProvider>
-          <RouterProvider router={router} />
-          <PwaHost router={router} />
+          <BrowserRouter>
+            <AppRoutes />
+            <PwaHost />
+          </BrowserRouter>
         </ToastProvider>
       </ThemeProvider>
     </Provider>

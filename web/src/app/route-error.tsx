@@ -1,13 +1,10 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, type ReactNode } from 'react';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 
 /** Last-resort screen when a page throws or its chunk fails to load (e.g. after a deploy or offline). */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
     <Container maxWidth="sm" sx={{ py: 16, textAlign: 'center' }}>
       <title>Something went wrong</title>
@@ -15,11 +12,27 @@ export function RouteError() {
         Something went wrong
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 4 }}>
-        {detail ?? 'This page could not be shown. Check your connection and try again.'}
+        This page could not be shown. Check your connection and try again.
       </Typography>
       <Button variant="contained" onClick={() => window.location.reload()}>
         Reload the page
       </Button>
     </Container>
   );
+}
+
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

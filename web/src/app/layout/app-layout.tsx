@@ -1,4 +1,5 @@
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { useLayoutEffect } from 'react';
+import { Outlet, useLocation, useNavigationType } from 'react-router';
 import Box from '@mui/material/Box';
 import { CartPanelHost } from '../../features/cart';
 import { OfflineBanner } from '../../components/offline-banner';
@@ -9,6 +10,11 @@ import { SiteHeader } from './site-header';
 /** Fixed header, main area, footer and the cart panel around every page. */
 export function AppLayout() {
   const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  // A new page starts at the top; back and forward keep the browser's own scroll restoration.
+  useLayoutEffect(() => {
+    if (navigationType !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
   // The home hero sits under the transparent header; every other page is padded below it.
   const overHero = pathname === '/';
   return (
@@ -57,7 +63,6 @@ export function AppLayout() {
       </Box>
       <SiteFooter />
       <CartPanelHost />
-      <ScrollRestoration />
     </Box>
   );
 }

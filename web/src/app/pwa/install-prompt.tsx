@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
@@ -44,22 +45,14 @@ function recordPageView(pathname: string): number {
   }
 }
 
-/** The part of the app's data router the prompt reads (passed in: this chunk never imports it). */
-export type LocationSource = {
-  subscribe: (listener: () => void) => () => void;
-  state: { location: { pathname: string } };
-};
-
 /**
  * 'Install app', offered only where the browser allows it (beforeinstallprompt), once the visitor
  * has looked at two pages of the storefront, never on checkout or the admin; a dismissal is
  * remembered for 30 days.
  */
-export function InstallPrompt({ router }: { router: LocationSource }) {
+export function InstallPrompt() {
   const offer = useSyncExternalStore(subscribeInstallOffer, installOffer, () => null);
-  const subscribeLocation = useCallback((listener: () => void) => router.subscribe(listener), [router]);
-  const currentPath = useCallback(() => router.state.location.pathname, [router]);
-  const pathname = useSyncExternalStore(subscribeLocation, currentPath, currentPath);
+  const { pathname } = useLocation();
   const [pagesViewed, setPagesViewed] = useState(0);
   const [dismissed, setDismissed] = useState(dismissedRecently);
 

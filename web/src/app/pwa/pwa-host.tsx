@@ -1,5 +1,4 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import type { LocationSource } from './install-prompt';
 
 const PwaUi = lazy(() => import('./pwa-ui'));
 
@@ -7,7 +6,7 @@ const PwaUi = lazy(() => import('./pwa-ui'));
  * The service worker registration, the update prompt and the install prompt load only after the
  * page has loaded and the browser is idle: none of it is in the critical path (design section 9).
  */
-export function PwaHost({ router }: { router: LocationSource }) {
+export function PwaHost() {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let idle = 0;
@@ -28,7 +27,7 @@ export function PwaHost({ router }: { router: LocationSource }) {
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <PwaUi router={router} />
+      <PwaUi />
     </Suspense>
   );
 }

@@ -1,12 +1,12 @@
-import { InstallPrompt, type LocationSource } from './install-prompt';
+import { InstallPrompt } from './install-prompt';
 import { UpdatePrompt } from './update-prompt';
 
 /** Loaded lazily by PwaHost: registers the service worker and offers updates and installation. */
-export default function PwaUi({ router }: { router: LocationSource }) {
+export default function PwaUi() {
   return (
     <>
       <UpdatePrompt />
-      <InstallPrompt router={router} />
+      <InstallPrompt />
     </>
   );
 }
