@@ -6,9 +6,8 @@ import { createAction } from '@reduxjs/toolkit';
  * `api` slice at start-up through `extractRehydrationInfo` (app/api.ts). Cart, checkout, orders
  * and everything admin are never saved.
  *
- * Freshness: online, only answers younger than FRESH_MS come back (the same 5 minutes an unused
- * answer lives in memory, and the spec's 5 minutes for featured photos), so a returning visitor
- * never sees an old FAQ; offline, anything up to OFFLINE_MAX_AGE_MS old is better than nothing.
+ * Freshness: saved answers come back only offline, where anything up to OFFLINE_MAX_AGE_MS old is
+ * better than nothing; online the in-memory cache rules (featured photos fresh for 5 minutes).
  */
 
 /** The public GET reads of features/storefront/api.ts. */
@@ -27,7 +26,6 @@ export const PERSISTED_ENDPOINTS: ReadonlySet<string> = new Set([
 
 export const STORAGE_KEY = 'wildframe:api-cache';
 export const FORMAT = 1;
-export const FRESH_MS = 5 * 60 * 1000;
 export const OFFLINE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type Tag = { type: string; id?: string | number };
@@ -91,16 +89,16 @@ export function readSaved(now = Date.now(), maxAgeMs = OFFLINE_MAX_AGE_MS): Map<
   return saved;
 }
 
-/** The slice state to rehydrate: fresh answers when online, anything saved when offline. */
-export function rehydrationFrom(
-  saved: Map<string, SavedQuery>,
-  online: boolean,
-  now = Date.now(),
-): ApiRehydration | null {
+/**
+ * The slice state to rehydrate: nothing when online (the network, backed by the service worker,
+ * is the truth: a saved answer could predate an edit made elsewhere, e.g. by the owner in the
+ * admin), anything saved when offline.
+ */
+export function rehydrationFrom(saved: Map<string, SavedQuery>, online: boolean): ApiRehydration | null {
+  if (online) return null;
   const queries: ApiRehydration['queries'] = {};
   const provided: ApiRehydration['provided'] = { tags: {}, keys: {} };
   for (const [key, { tags = [], ...entry }] of saved) {
-    if (online && now - entry.fulfilledTimeStamp > FRESH_MS) continue;
     queries[key] = entry;
     provided.keys[key] = tags;
     for (const tag of tags) {
