@@ -271,6 +271,25 @@ describe('share tags and search engines', () => {
       ['150.00', 'USD'],
     ]);
     expect(ld['@graph'][0]).toMatchObject({ '@type': 'Photograph', name: 'Heron <at> "Dawn"' });
+    // the main image is preloaded with the same srcset the page's <img> uses
+    expect(head).toMatch(
+      new RegExp(
+        `<link rel="preload" as="image" fetchpriority="high" imagesrcset="/api/photos/${heron.id}/image\\?v=\\d+&amp;w=\\d+ \\d+w`,
+      ),
+    );
+  });
+
+  it('preloads the home hero (the first featured photo) and adds nothing else to the home page', async () => {
+    const head = await headFor('/');
+    const [first] = await app.ctx
+      .db('photos')
+      .where({ featured: true })
+      .whereNull('archived_at')
+      .orderBy([{ column: 'display_order' }, { column: 'id', order: 'desc' }]);
+    if (!first) return expect(head).toBeNull();
+    expect(head).toContain(`imagesrcset="/api/photos/${first.id}/image?v=`);
+    expect(head).toContain('imagesizes="100vw"');
+    expect(head).not.toContain('<title>');
   });
 
   it('falls back to "A photograph by" and cuts long descriptions to 160 characters', async () => {
@@ -303,6 +322,7 @@ describe('share tags and search engines', () => {
     const html = await res.text();
     expect(res.status).toBe(200);
     expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain('<title>Heron &lt;at&gt; &quot;Dawn&quot; | Refuge Light Photography</title>');
     expect(html).toContain('<meta property="og:title"');
   });

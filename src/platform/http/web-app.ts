@@ -49,13 +49,11 @@ export function serveWebApp(app: Express, distDir: string, headProviders: HeadPr
         break;
       }
     }
-    // A provider's head replaces the generic title and description, so crawlers see one of each.
-    const page = head
-      ? template.html
-          .replace(/<title>.*?<\/title>/s, '')
-          .replace(/<meta\s+name="description"[^>]*>/i, '')
-          .replace('</head>', `${head}\n</head>`)
-      : template.html;
+    // A provider's title and description replace the generic ones, so crawlers see one of each.
+    let page = template.html;
+    if (head.includes('<title>')) page = page.replace(/<title>.*?<\/title>/s, '');
+    if (head.includes('name="description"')) page = page.replace(/<meta\s+name="description"[^>]*>/i, '');
+    if (head) page = page.replace('</head>', `${head}\n</head>`);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(page);
   });

@@ -44,6 +44,8 @@ export function AppLayout() {
         tabIndex={-1}
         sx={{
           flex: 1,
+          // Keeps the footer below the fold while a page's chunk and data load (no layout shift).
+          minHeight: '100dvh',
           outline: 'none',
           pt: overHero ? 0 : { xs: `${HEADER_HEIGHT.xs}px`, md: `${HEADER_HEIGHT.md}px` },
         }}

@@ -27,6 +27,7 @@ import { photoMetaDescription } from './meta';
 import { pageTitle } from './page-title';
 import { ShippingNoticeBanner } from './shipping-notice-banner';
 
+// Equal to the server's PHOTO_PAGE_IMAGE_SIZES (catalog.seo.ts), which preloads this image.
 const IMAGE_SIZES = '(min-width: 1200px) 680px, (min-width: 900px) 56vw, 100vw';
 
 export default function PhotoPage() {
