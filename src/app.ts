@@ -12,6 +12,7 @@ import { redisReady } from './platform/redis';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler';
 import { requireAdmin } from './platform/http/guards';
 import { sameOrigin } from './platform/http/same-origin';
+import { createResponseCache } from './platform/http/response-cache';
 import { sessionMiddleware } from './platform/http/session';
 import { serveWebApp } from './platform/http/web-app';
 import { createModules, type Modules } from './modules';
@@ -19,6 +20,10 @@ import { createModules, type Modules } from './modules';
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 // Only these API areas need a visitor or admin session; catalog reads stay cookie-free and fast.
+// Public JSON reads that are the same for every visitor: served from a short per-process cache.
+const cacheablePaths =
+  /^\/api\/(photos|photos\/\d+|photos\/\d+\/item-options|categories|item-options|faqs|about|logo|site|shipping-notice)$/;
+
 const sessionPaths = /^\/api\/(admin|cart|checkout|create-payment-intent|test-payments|orders)(\/|$)/;
 
 export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)): Express {
@@ -89,6 +94,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.use('/api/webhooks', modules.payments.webhookRoutes());
 
   app.use('/api', sameOrigin(config.publicUrl));
+  const responseCache = createResponseCache();
+  app.use('/api', responseCache.invalidateOnWrite);
+  app.get(cacheablePaths, responseCache.cache);
   const session = sessionMiddleware(ctx);
   const passportSession = passport.session();
   const withSession: RequestHandler = (req, res, next) =>
