@@ -117,6 +117,8 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     target: 'es2022',
+    // The server reads it to preload each page's chunk (src/platform/http/page-preloads.ts).
+    manifest: true,
   },
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),

@@ -16,6 +16,7 @@ export function requestedWidth(value: unknown): number | undefined {
  * match, and a year of immutable caching when the URL is versioned (`?v=`).
  */
 export function createSendImage(service: MediaService) {
+  const bytes = createByteCache(64 * 1024 * 1024);
   return async function sendImage(
     req: Request,
     res: Response,
@@ -42,9 +43,46 @@ export function createSendImage(service: MediaService) {
       res.status(304).end();
       return;
     }
-    const data = await variant.load();
+    // The ETag is a hash of the bytes, so bytes cached under it can never be stale.
+    let data = bytes.get(variant.etag);
+    if (!data) {
+      data = await variant.load();
+      bytes.set(variant.etag, data);
+    }
     res.setHeader('Content-Type', variant.mimeType);
     res.setHeader('Content-Length', String(data.length));
     res.end(req.method === 'HEAD' ? undefined : data);
+  };
+}
+
+/**
+ * Keeps the most recently served image bytes in memory (least recently used evicted first, up to
+ * `maxBytes`), so popular variants cost no database read of their bytes.
+ */
+export function createByteCache(maxBytes: number) {
+  const entries = new Map<string, Buffer>();
+  let total = 0;
+  return {
+    get(key: string): Buffer | undefined {
+      const hit = entries.get(key);
+      if (hit) {
+        entries.delete(key);
+        entries.set(key, hit); // most recent last
+      }
+      return hit;
+    },
+    set(key: string, data: Buffer): void {
+      if (data.length > maxBytes / 8 || entries.has(key)) return;
+      entries.set(key, data);
+      total += data.length;
+      for (const [k, v] of entries) {
+        if (total <= maxBytes) break;
+        entries.delete(k);
+        total -= v.length;
+      }
+    },
+    get size() {
+      return total;
+    },
   };
 }

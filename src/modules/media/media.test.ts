@@ -10,6 +10,7 @@ import {
   thumbSize,
   variantFor,
 } from './media.rules';
+import { createByteCache } from './media.http';
 
 describe('media rules', () => {
   it('plans display widths without upscaling, and at least one for a small image', () => {
@@ -66,5 +67,20 @@ describe('media rules', () => {
     expect(etagMatches('"x"', '"abc"')).toBe(false);
     expect(formatBytes(5 * 1024 * 1024)).toBe('5 MB');
     expect(formatBytes(1024 * 1024)).toBe('1 MB');
+  });
+});
+
+describe('image byte cache', () => {
+  it('evicts the least recently used bytes past its size and refuses very large items', () => {
+    const cache = createByteCache(80);
+    cache.set('a', Buffer.alloc(10));
+    cache.set('b', Buffer.alloc(10));
+    cache.get('a'); // a is now the most recently used
+    for (const k of ['c', 'd', 'e', 'f', 'g', 'h', 'i']) cache.set(k, Buffer.alloc(10));
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBeDefined();
+    expect(cache.size).toBeLessThanOrEqual(80);
+    cache.set('huge', Buffer.alloc(11));
+    expect(cache.get('huge')).toBeUndefined();
   });
 });

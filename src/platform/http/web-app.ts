@@ -1,6 +1,7 @@
 import express, { type Express, type Request } from 'express';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { createPagePreloads } from './page-preloads';
 
 /** Extra <head> markup for a page path (share tags for crawlers), or null. */
 export type HeadProvider = (req: Request) => Promise<string | null>;
@@ -34,6 +35,7 @@ export function serveWebApp(app: Express, distDir: string, headProviders: HeadPr
   );
   // Re-read index.html when a new build replaces it, so a redeploy needs no restart.
   let template: { html: string; mtimeMs: number } | null = null;
+  const pagePreloads = createPagePreloads(distDir);
   app.get(/^(?!\/api\/|\/api$).*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
     const stat = statSync(indexPath, { throwIfNoEntry: false });
@@ -53,6 +55,7 @@ export function serveWebApp(app: Express, distDir: string, headProviders: HeadPr
     let page = template.html;
     if (head.includes('<title>')) page = page.replace(/<title>.*?<\/title>/s, '');
     if (head.includes('name="description"')) page = page.replace(/<meta\s+name="description"[^>]*>/i, '');
+    head = [head, pagePreloads(req.path)].filter(Boolean).join('\n');
     if (head) page = page.replace('</head>', `${head}\n</head>`);
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(page);
