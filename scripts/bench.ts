@@ -9,6 +9,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
 import { loadConfig } from '../src/config';
 import { createContext, closeContext } from '../src/platform/context';
 import { dropDatabase } from '../src/platform/db';
@@ -118,6 +119,38 @@ try {
   chrome.kill();
 }
 results.lighthouse = pages;
+
+// Lighthouse 12 has no PWA category: ask Chromium itself whether the app is installable.
+{
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const page = await browser.newPage();
+  await page.goto(base + '/', { waitUntil: 'networkidle' });
+  const swScope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+    installabilityErrors: { errorId: string }[];
+  };
+  const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+  results.pwa = {
+    serviceWorkerScope: swScope,
+    manifestUrl: manifest.url,
+    manifestErrors: manifest.errors.map((e) => e.message),
+    installable: installabilityErrors.length === 0,
+    installabilityErrors: installabilityErrors.map((e) => e.errorId),
+  };
+  await browser.close();
+}
 
 const load = async (urlPath: string) => {
   const r = await autocannon({
