@@ -6,20 +6,18 @@ export type AdminUser = { id: number; username: string };
 export type Credentials = { username: string; password: string };
 
 /** Body of POST/PUT /api/admin/photos; image fields only when a new image was chosen. */
-export type PhotoPayload = {
-  title: string;
-  description: string;
-  location: string | null;
-  dateTaken: string | null;
-  aspectRatio: string | null;
-  category: string;
-  displayOrder: number;
-  featured: boolean;
-  verticalPosition: number;
-  imageData?: string;
-  imageType?: string;
-  thumbnailData?: string | null;
-};
+export type PhotoPayload = Pick<
+  PhotoSummary,
+  | 'title'
+  | 'description'
+  | 'location'
+  | 'dateTaken'
+  | 'aspectRatio'
+  | 'category'
+  | 'displayOrder'
+  | 'featured'
+  | 'verticalPosition'
+> & { imageData?: string; imageType?: string; thumbnailData?: string | null };
 
 /** The older per-photo print option shape the add form sends. */
 export type NewPrintOption = {

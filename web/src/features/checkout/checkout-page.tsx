@@ -17,7 +17,7 @@ import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
 import type { CheckoutDetails } from './checkout-validation';
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentSession } from './payment-session';
-import { useOnline } from './use-online';
+import { useOnline } from '../../components/use-online';
 
 const EMPTY_DETAILS: CheckoutDetails = { customerName: '', customerEmail: '', shippingAddress: '' };
 
