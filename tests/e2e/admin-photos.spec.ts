@@ -139,6 +139,17 @@ async function addEditAssignAndSignOut(
   await expect(afterRemove.getByText(size, { exact: true })).toHaveCount(0);
   await afterRemove.close();
 
+  // Delete: confirmed in a dialog, gone from the shop.
+  await page.goto(`/admin/edit-photo/${photoId}`);
+  await page.getByRole('button', { name: 'Delete Photo' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(toast(page, 'Photo deleted')).toBeVisible();
+  await page.waitForURL('**/admin/dashboard');
+  const afterDelete = await freshVisitor();
+  await afterDelete.goto(`/photo/${photoId}`);
+  await expect(afterDelete.getByRole('heading', { name: 'Photo Not Found' })).toBeVisible();
+  await afterDelete.close();
+
   // Sign out
   await page.goto('/admin/dashboard');
   await page.getByRole('button', { name: 'Logout' }).click();

@@ -67,6 +67,10 @@ export const adminApi = api.injectEndpoints({
       query: (id) => `/admin/photos/${id}`,
       providesTags: (_photo, _error, id) => [{ type: 'Photo', id }],
     }),
+    deletePhoto: build.mutation<DeleteResult, number>({
+      query: (id) => ({ url: `/admin/photos/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Photos', 'Photo', 'Cart'],
+    }),
     createPrintOption: build.mutation<PrintOption, NewPrintOption>({
       query: (body) => ({ url: '/admin/print-options', method: 'POST', body }),
       invalidatesTags: (_result, _error, { photoId }) => ['ItemOptions', { type: 'Photo', id: photoId }],
@@ -117,6 +121,7 @@ export const {
   useLogoutMutation,
   useGetAdminPhotosQuery,
   useGetAdminPhotoQuery,
+  useDeletePhotoMutation,
   useCreatePrintOptionMutation,
   useCreateItemOptionMutation,
   useUpdateItemOptionMutation,

@@ -7,6 +7,7 @@ import { errorMessage, isApiError } from '../../../app/api';
 import { useGetAdminPhotoQuery } from '../api';
 import { CenteredSpinner } from '../shell/centered-spinner';
 import { SubPage } from '../shell/sub-page';
+import { DeletePhotoButton } from './delete-photo-button';
 import { PhotoForm } from './photo-form';
 
 function PhotoNotFound() {
@@ -70,6 +71,13 @@ export default function EditPhotoPage() {
     <SubPage title="Edit Photo" backTo="/admin/dashboard" backLabel="Back to dashboard">
       {/* Keyed so that a refetch after saving never resets what is being typed. */}
       <PhotoForm key={photo.id} mode="edit" photo={photo} />
+      <Box
+        component="section"
+        aria-label="Delete photo"
+        sx={{ mt: 4, pt: 3, borderTop: 1, borderColor: 'divider' }}
+      >
+        <DeletePhotoButton photoId={photo.id} title={photo.title} />
+      </Box>
     </SubPage>
   );
 }

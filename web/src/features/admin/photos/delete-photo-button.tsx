@@ -1,0 +1,69 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { errorMessage } from '../../../app/api';
+import { useToast } from '../../../components/toast';
+import { useDeletePhotoMutation } from '../api';
+
+/**
+ * Deletes a photo after a confirmation. A photo that orders reference is archived instead by the
+ * server (hidden from the shop, kept for the order history), and the toast says so.
+ */
+export function DeletePhotoButton({ photoId, title }: { photoId: number; title: string }) {
+  const [open, setOpen] = useState(false);
+  const [deletePhoto, { isLoading }] = useDeletePhotoMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  const confirm = async () => {
+    try {
+      const result = await deletePhoto(photoId).unwrap();
+      toast({ title: result.archived ? 'Photo archived' : 'Photo deleted', description: result.message });
+      navigate('/admin/dashboard');
+    } catch (err) {
+      setOpen(false);
+      toast({
+        title: 'Error',
+        description: `Failed to delete the photo: ${errorMessage(err)}`,
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <>
+      <Button
+        color="error"
+        variant="outlined"
+        startIcon={<DeleteOutlinedIcon />}
+        onClick={() => setOpen(true)}
+        sx={{ width: { xs: '100%', sm: 'auto' } }}
+      >
+        Delete Photo
+      </Button>
+      <Dialog open={open} onClose={() => !isLoading && setOpen(false)} aria-labelledby="delete-photo-title">
+        <DialogTitle id="delete-photo-title">Delete “{title}”?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            Are you sure you want to delete this photo? This action cannot be undone. If orders include it, it
+            is archived instead: hidden from the shop and kept for the order history.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button color="error" variant="contained" onClick={() => void confirm()} disabled={isLoading}>
+            {isLoading ? 'Deleting...' : 'Delete'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
