@@ -3,7 +3,8 @@
 // /, /portfolio and /photo/{id}; the storefront's initial JS (gzipped); API latency under load
 // (autocannon, 100 connections); upload-to-variants time for a 24-megapixel JPEG.
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -122,7 +123,8 @@ results.lighthouse = pages;
 
 // Lighthouse 12 has no PWA category: ask Chromium itself whether the app is installable.
 {
-  const browser = await chromium.launch({
+  // A persistent profile: Chromium never offers installation in an incognito context.
+  const browser = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'wf-bench-')), {
     executablePath: '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -137,7 +139,7 @@ results.lighthouse = pages;
   const page = await browser.newPage();
   await page.goto(base + '/', { waitUntil: 'networkidle' });
   const swScope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
-  const cdp = await page.context().newCDPSession(page);
+  const cdp = await browser.newCDPSession(page);
   const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
     installabilityErrors: { errorId: string }[];
   };
