@@ -20,6 +20,15 @@ export default defineConfig({
   root: 'web',
   plugins: [
     react(),
+    {
+      // index.html's title and first-paint brand carry the site name from the build's environment.
+      name: 'site-name-in-html',
+      transformIndexHtml: (html: string) =>
+        html.replaceAll(
+          '{{siteName}}',
+          siteName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
+        ),
+    },
     pwaAssets({
       source: fileURLToPath(new URL('./web/public-src/icon.svg', import.meta.url)),
       siteName,
