@@ -19,5 +19,10 @@ describe('rich text sanitizer', () => {
     expect(richTextToPlain('<p>Great&nbsp;egret &amp; <strong>heron</strong></p>\n<p>at dawn</p>')).toBe(
       'Great egret & heron at dawn',
     );
+    expect(
+      richTextToPlain(
+        '<p>The sun clears the trees.</p><p>Printed on lustre.</p><ul><li>one</li><li>two</li></ul>',
+      ),
+    ).toBe('The sun clears the trees. Printed on lustre. one two');
   });
 });

@@ -19,7 +19,9 @@ export function sanitizeRichText(html: string): string {
 
 /** Plain text of rich HTML, whitespace folded (for meta descriptions and e-mails). */
 export function richTextToPlain(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} })
+  // A block boundary is a word boundary: '<p>line.</p><p>Next' must not become 'line.Next'.
+  const spaced = html.replace(/<\/(p|h[1-6]|li|ul|ol|div)>|<br\s*\/?>/gi, '$& ');
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} })
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
