@@ -119,7 +119,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.use('/api', notFoundHandler);
 
   for (const router of modules.rootRoutes()) app.use(router);
-  serveWebApp(app, path.join(rootDir, 'dist/web'), modules.headProviders());
+  serveWebApp(app, path.join(rootDir, 'dist/web'), modules.headProviders(), modules.shellProviders());
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

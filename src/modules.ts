@@ -35,6 +35,7 @@ export function createModules(ctx: AppContext) {
     adminRoutes: () => http.flatMap((m) => (m.adminRoutes ? [m.adminRoutes()] : [])),
     rootRoutes: () => http.flatMap((m) => (m.rootRoutes ? [m.rootRoutes()] : [])),
     headProviders: () => http.flatMap((m) => (m.headProvider ? [m.headProvider] : [])),
+    shellProviders: () => http.flatMap((m) => (m.shellProvider ? [m.shellProvider] : [])),
   };
 }
 export type Modules = ReturnType<typeof createModules>;

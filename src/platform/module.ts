@@ -1,5 +1,5 @@
 import type { Router } from 'express';
-import type { HeadProvider } from './http/web-app';
+import type { HeadProvider, ShellProvider } from './http/web-app';
 
 /** What a module may plug into the HTTP app; every part is optional. */
 export type HttpModule = {
@@ -11,4 +11,6 @@ export type HttpModule = {
   rootRoutes?: () => Router;
   /** extra <head> markup for server-rendered share tags */
   headProvider?: HeadProvider;
+  /** first-paint markup inside #root, before the app's script runs */
+  shellProvider?: ShellProvider;
 };

@@ -279,6 +279,23 @@ describe('share tags and search engines', () => {
     );
   });
 
+  it('paints the home hero from the HTML, before the app script runs', async () => {
+    const shell = await app.modules.catalog.shellProvider({ path: '/' } as Request);
+    const [first] = await app.ctx
+      .db('photos')
+      .where({ featured: true })
+      .whereNull('archived_at')
+      .orderBy([{ column: 'display_order' }, { column: 'id', order: 'desc' }]);
+    if (!first) return expect(shell).toBeNull();
+    expect(shell).toMatch(
+      new RegExp(
+        `^<img class="boot-hero" alt="" aria-hidden="true" fetchpriority="high" src="/api/photos/${first.id}/image`,
+      ),
+    );
+    expect(shell).toContain('sizes="100vw"');
+    expect(await app.modules.catalog.shellProvider({ path: '/portfolio' } as Request)).toBeNull();
+  });
+
   it('preloads the home hero (the first featured photo) and adds nothing else to the home page', async () => {
     const head = await headFor('/');
     const [first] = await app.ctx

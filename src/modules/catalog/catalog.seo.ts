@@ -136,6 +136,26 @@ export function photoHead(photo: PhotoDetail, config: SeoConfig): string {
   ].join('\n');
 }
 
+/**
+ * First paint of the home page: the hero photo itself, in the HTML, where the app will put it, so
+ * the page's largest image shows without waiting for the app's script (Largest Contentful Paint).
+ * The app replaces it with its own hero, built from the same cached image.
+ */
+export function createHomeShellProvider(service: Pick<CatalogService, 'listPhotos'>) {
+  return async (req: Pick<Request, 'path'>): Promise<string | null> => {
+    if (req.path !== '/') return null;
+    const [hero] = await service.listPhotos({ featured: true });
+    if (!hero) return null;
+    const widths = [...hero.widths].sort((a, b) => a - b);
+    const srcset = widths.map((w) => `${hero.imageUrl}&w=${w} ${w}w`).join(', ');
+    const src = `${hero.imageUrl}&w=${widths.find((w) => w >= 1080) ?? widths[widths.length - 1]}`;
+    return (
+      `<img class="boot-hero" alt="" aria-hidden="true" fetchpriority="high" src="${escapeHtml(src)}" ` +
+      `srcset="${escapeHtml(srcset)}" sizes="${HERO_IMAGE_SIZES}" style="object-position: 50% ${hero.verticalPosition}%">`
+    );
+  };
+}
+
 /** HeadProvider for the web app: share tags and image preload for /photo/{id}, hero preload for /. */
 export function createPhotoHeadProvider(
   service: Pick<CatalogService, 'findPhotoDetail' | 'listPhotos'>,

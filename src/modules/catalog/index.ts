@@ -3,7 +3,7 @@ import type { HttpModule } from '../../platform/module';
 import type { MediaModule } from '../media';
 import { createCatalogRepository } from './catalog.repository';
 import { createCatalogAdminRoutes, createCatalogPublicRoutes } from './catalog.routes';
-import { createPhotoHeadProvider, createSeoRoutes } from './catalog.seo';
+import { createHomeShellProvider, createPhotoHeadProvider, createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
 
 export type {
@@ -40,6 +40,7 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule 
     adminRoutes: () => createCatalogAdminRoutes(routeDeps),
     rootRoutes: () => createSeoRoutes(service, ctx.config),
     headProvider: createPhotoHeadProvider(service, ctx.config),
+    shellProvider: createHomeShellProvider(service),
   };
   return module satisfies HttpModule;
 }

@@ -5,12 +5,19 @@ import { createPagePreloads } from './page-preloads';
 
 /** Extra <head> markup for a page path (share tags for crawlers), or null. */
 export type HeadProvider = (req: Request) => Promise<string | null>;
+/** Markup painted inside #root before the app's script runs (replaced when the app starts), or null. */
+export type ShellProvider = (req: Request) => Promise<string | null>;
 
 /**
  * Serves the built PWA: hashed assets cached for a year, index.html never cached, and an SPA
  * fallback for page routes that never answers for /api (those stay JSON 404s).
  */
-export function serveWebApp(app: Express, distDir: string, headProviders: HeadProvider[] = []): void {
+export function serveWebApp(
+  app: Express,
+  distDir: string,
+  headProviders: HeadProvider[] = [],
+  shellProviders: ShellProvider[] = [],
+): void {
   const indexPath = path.join(distDir, 'index.html');
   app.use(
     '/assets',
@@ -57,6 +64,13 @@ export function serveWebApp(app: Express, distDir: string, headProviders: HeadPr
     if (head.includes('name="description"')) page = page.replace(/<meta\s+name="description"[^>]*>/i, '');
     head = [head, pagePreloads(req.path)].filter(Boolean).join('\n');
     if (head) page = page.replace('</head>', `${head}\n</head>`);
+    for (const provide of shellProviders) {
+      const shell = await provide(req);
+      if (shell) {
+        page = page.replace('<div id="root">', `<div id="root">${shell}`);
+        break;
+      }
+    }
     res.setHeader('Cache-Control', 'no-cache');
     res.type('html').send(page);
   });
