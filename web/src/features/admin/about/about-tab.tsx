@@ -1,5 +1,4 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -15,6 +14,7 @@ import { useGetAboutQuery } from '../../storefront';
 import { useUpdateAboutMutation, type AboutUpdate } from './api';
 import { HEADSHOT_TYPES, headshotProblem, readAsBase64 } from './headshot-file';
 import { useObjectUrl } from './use-object-url';
+import { LoadError } from '../shared/load-error';
 
 export default function AboutTab() {
   // Always read fresh: the form must start from what is stored now, not from an old cache entry.
@@ -37,16 +37,7 @@ export default function AboutTab() {
         </Stack>
       ) : isError || !data ? (
         // No form without the stored text: saving empty fields would wipe the page.
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try Again
-            </Button>
-          }
-        >
-          Failed to load the about page content.
-        </Alert>
+        <LoadError onRetry={refetch}>Failed to load the about page content.</LoadError>
       ) : (
         <AboutForm about={data} />
       )}

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useOutletContext } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { errorMessage } from '../../../app/api';
 import { useToast } from '../../../components/toast';
 import { useGetAdminUserQuery } from '../api';
 import { CenteredSpinner } from '../shell/centered-spinner';
+import { LoadError } from '../shared/load-error';
 
 export type AdminSessionContext = {
   /** Called once logout succeeded: the session check may answer 401 before sign-in is shown. */
@@ -48,16 +47,9 @@ export function RequireAdmin() {
   if (!user) {
     return (
       <Box sx={{ p: 3, maxWidth: 560, mx: 'auto', width: '100%' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Try Again
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch} retrying={isFetching}>
           Could not check your session. {error ? errorMessage(error) : ''}
-        </Alert>
+        </LoadError>
       </Box>
     );
   }

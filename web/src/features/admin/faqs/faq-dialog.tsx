@@ -1,16 +1,13 @@
-import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../app/api';
 import type { Faq } from '../../../app/api-types';
 import { useToast } from '../../../components/toast';
+import { DialogForm, EditDialog } from '../shared/edit-dialog';
+import { FormTextField } from '../shared/form-field';
 import { useCreateFaqMutation, useUpdateFaqMutation } from './api';
+
+const TITLE_ID = 'faq-dialog-title';
 
 type Props = {
   open: boolean;
@@ -22,17 +19,9 @@ type Props = {
 
 export function FaqDialog({ open, faq, onClose, fullScreen }: Props) {
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby="faq-dialog-title"
-    >
-      {/* Mounted only while open, so every opening starts from the picked FAQ's values. */}
-      {open && <FaqForm faq={faq} onClose={onClose} />}
-    </Dialog>
+    <EditDialog open={open} onClose={onClose} fullScreen={fullScreen} titleId={TITLE_ID}>
+      <FaqForm faq={faq} onClose={onClose} />
+    </EditDialog>
   );
 }
 
@@ -48,8 +37,7 @@ function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
   const empty = question === '' || answer === '';
   const blank = question.trim() === '' || answer.trim() === '';
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (saving) return;
     if (blank) {
       setError('Question and answer are required');
@@ -76,44 +64,39 @@ function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <DialogTitle id="faq-dialog-title">{editing ? 'Edit FAQ' : 'Add FAQ'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <TextField
-            label="Question"
-            value={question}
-            onChange={(event) => setQuestion(event.target.value)}
-            required
-            autoFocus
-            fullWidth
-            disabled={saving}
-          />
-          <TextField
-            label="Answer"
-            value={answer}
-            onChange={(event) => setAnswer(event.target.value)}
-            required
-            multiline
-            minRows={5}
-            fullWidth
-            disabled={saving}
-          />
-          {error && (
-            <Typography color="error" variant="body2" role="alert">
-              {error}
-            </Typography>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={empty || saving}>
-          {saving ? 'Saving...' : editing ? 'Save Changes' : 'Add FAQ'}
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      titleId={TITLE_ID}
+      title={editing ? 'Edit FAQ' : 'Add FAQ'}
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      saving={saving}
+      submitDisabled={empty}
+      submitLabel={editing ? 'Save Changes' : 'Add FAQ'}
+    >
+      <FormTextField
+        label="Question"
+        value={question}
+        onValueChange={setQuestion}
+        required
+        autoFocus
+        fullWidth
+        disabled={saving}
+      />
+      <FormTextField
+        label="Answer"
+        value={answer}
+        onValueChange={setAnswer}
+        required
+        multiline
+        minRows={5}
+        fullWidth
+        disabled={saving}
+      />
+      {error && (
+        <Typography color="error" variant="body2" role="alert">
+          {error}
+        </Typography>
+      )}
+    </DialogForm>
   );
 }

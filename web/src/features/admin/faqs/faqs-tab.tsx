@@ -1,25 +1,19 @@
 import { useMemo, useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { api, errorMessage } from '../../../app/api';
 import type { Faq } from '../../../app/api-types';
 import { useAppDispatch } from '../../../app/hooks';
 import { useToast } from '../../../components/toast';
 import { storefrontApi, useGetFaqsQuery } from '../../storefront';
 import { useDeleteFaqMutation, useReorderFaqsMutation } from './api';
+import { EmptyList, ListHeader, ListSkeleton } from '../shared/list-panel';
+import { LoadError } from '../shared/load-error';
+import { moved } from '../shared/reorder';
+import { ReorderableList } from '../shared/reorderable-list';
 import { FaqDialog } from './faq-dialog';
 import { useAutoHideScrollbar } from './use-auto-hide-scrollbar';
 
@@ -71,10 +65,8 @@ export default function FaqsTab() {
   };
 
   const move = async (index: number, offset: -1 | 1) => {
-    const target = index + offset;
-    if (target < 0 || target >= faqs.length) return;
-    const next = [...faqs];
-    [next[index], next[target]] = [next[target], next[index]];
+    const next = moved(faqs, index, offset);
+    if (!next) return;
     dispatch(
       storefrontApi.util.updateQueryData('getFaqs', undefined, () =>
         next.map((faq, position) => ({ ...faq, orderIndex: position })),
@@ -101,54 +93,20 @@ export default function FaqsTab() {
 
   return (
     <Stack spacing={3}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 2,
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        }}
-      >
-        <Box>
-          <Typography variant="h5" component="h2">
-            FAQs
-          </Typography>
-          <Typography color="text.secondary">Questions shown on the FAQ page, in this order.</Typography>
-        </Box>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={openAdd}
-          sx={{ width: { xs: '100%', sm: 'auto' } }}
-        >
-          Add FAQ
-        </Button>
-      </Box>
+      <ListHeader
+        level="h2"
+        title="FAQs"
+        description="Questions shown on the FAQ page, in this order."
+        addLabel="Add FAQ"
+        onAdd={openAdd}
+      />
 
       {isLoading ? (
-        <Stack spacing={1.5} aria-busy="true" aria-label="Loading FAQs">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={110} />
-          ))}
-        </Stack>
+        <ListSkeleton label="Loading FAQs" height={110} />
       ) : isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try Again
-            </Button>
-          }
-        >
-          Failed to load FAQs.
-        </Alert>
+        <LoadError onRetry={refetch}>Failed to load FAQs.</LoadError>
       ) : faqs.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">
-            No FAQs found. Add your first FAQ using the button above.
-          </Typography>
-        </Paper>
+        <EmptyList>No FAQs found. Add your first FAQ using the button above.</EmptyList>
       ) : (
         <Box
           tabIndex={0}
@@ -169,74 +127,44 @@ export default function FaqsTab() {
             '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
           }}
         >
-          <Stack component="ol" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {faqs.map((faq, index) => (
-              <Paper
-                component="li"
-                key={faq.id}
-                variant="outlined"
-                sx={{
-                  p: { xs: 1.5, sm: 2 },
-                  display: 'flex',
-                  flexDirection: { xs: 'column', sm: 'row' },
-                  gap: { xs: 1, sm: 2 },
-                }}
-              >
-                <Box sx={{ flex: 1, minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{faq.question}</Typography>
-                  <Typography
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{
-                      mt: 0.5,
-                      whiteSpace: 'pre-line',
-                      overflowWrap: 'anywhere',
-                      display: '-webkit-box',
-                      WebkitLineClamp: 3,
-                      WebkitBoxOrient: 'vertical',
-                      overflow: 'hidden',
-                    }}
-                  >
-                    {faq.answer}
-                  </Typography>
-                </Box>
-                <Box
+          <ReorderableList
+            ordered
+            items={faqs}
+            keyOf={(faq) => faq.id}
+            nameOf={(faq) => `"${faq.question}"`}
+            itemSx={{
+              p: { xs: 1.5, sm: 2 },
+              display: 'flex',
+              flexDirection: { xs: 'column', sm: 'row' },
+              gap: { xs: 1, sm: 2 },
+            }}
+            actionsSx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' }, flexShrink: 0 }}
+            onMove={(index, offset) => void move(index, offset)}
+            onEdit={openEdit}
+            onDelete={(faq) => void remove(faq)}
+            reordering={reordering}
+            isDeleting={(faq) => deletingId === faq.id}
+            renderItem={(faq) => (
+              <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{faq.question}</Typography>
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
                   sx={{
-                    display: 'flex',
-                    gap: 0.5,
-                    alignSelf: { xs: 'flex-end', sm: 'flex-start' },
-                    flexShrink: 0,
+                    mt: 0.5,
+                    whiteSpace: 'pre-line',
+                    overflowWrap: 'anywhere',
+                    display: '-webkit-box',
+                    WebkitLineClamp: 3,
+                    WebkitBoxOrient: 'vertical',
+                    overflow: 'hidden',
                   }}
                 >
-                  <IconButton
-                    aria-label={`Move "${faq.question}" up`}
-                    onClick={() => void move(index, -1)}
-                    disabled={index === 0 || reordering}
-                  >
-                    <ArrowUpwardIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    aria-label={`Move "${faq.question}" down`}
-                    onClick={() => void move(index, 1)}
-                    disabled={index === faqs.length - 1 || reordering}
-                  >
-                    <ArrowDownwardIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton aria-label={`Edit "${faq.question}"`} onClick={() => openEdit(faq)}>
-                    <EditOutlinedIcon fontSize="small" />
-                  </IconButton>
-                  <IconButton
-                    aria-label={`Delete "${faq.question}"`}
-                    onClick={() => void remove(faq)}
-                    disabled={deletingId === faq.id}
-                    sx={{ color: 'error.main' }}
-                  >
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Box>
-              </Paper>
-            ))}
-          </Stack>
+                  {faq.answer}
+                </Typography>
+              </Box>
+            )}
+          />
         </Box>
       )}
 

@@ -1,5 +1,4 @@
 import { useMemo, useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -30,6 +29,7 @@ import {
   type ItemOptionDraft,
   type ItemOptionErrors,
 } from './item-option-model';
+import { LoadError } from '../shared/load-error';
 
 function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
   const toast = useToast();
@@ -172,16 +172,9 @@ export default function ManageItemOptionsPage() {
       <AddItemOptionForm ratioChoices={ratioChoices} />
 
       {error && !options ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Try Again
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch} retrying={isFetching}>
           Failed to load item options. {errorMessage(error)}
-        </Alert>
+        </LoadError>
       ) : isLoading ? (
         <Skeleton variant="rounded" height={160} />
       ) : groups.length === 0 ? (

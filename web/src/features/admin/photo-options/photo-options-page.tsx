@@ -19,6 +19,7 @@ import { useAssignItemOptionMutation, useGetAdminPhotoQuery, useUnassignItemOpti
 import { CenteredSpinner } from '../shell/centered-spinner';
 import { useSessionExpiryCheck } from '../shell/session';
 import { SubPage } from '../shell/sub-page';
+import { LoadError } from '../shared/load-error';
 
 function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: PrintOption; added: boolean }) {
   const toast = useToast();
@@ -111,16 +112,9 @@ export default function PhotoOptionsPage() {
   if (!photo) {
     return (
       <SubPage title="Manage Photo Options" backTo="/admin/manage-photo-options" backLabel="Back to photos">
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void photoQuery.refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <LoadError onRetry={photoQuery.refetch}>
           Failed to load the photo. {photoQuery.error ? errorMessage(photoQuery.error) : ''}
-        </Alert>
+        </LoadError>
       </SubPage>
     );
   }

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -16,6 +14,7 @@ import { useGetAdminPhotosQuery } from '../api';
 import { filterPhotos } from '../photos/photo-filter';
 import { PHOTO_GRID_SIZES } from '../photos/photos-tab';
 import { SubPage } from '../shell/sub-page';
+import { LoadError } from '../shared/load-error';
 
 /** All photos; picking one opens its option assignments. */
 export default function PickPhotoPage() {
@@ -44,16 +43,9 @@ export default function PickPhotoPage() {
         Pick a photo to choose which print options it is sold in.
       </Typography>
       {error && !photos ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Try Again
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch} retrying={isFetching}>
           Failed to load photos. {errorMessage(error)}
-        </Alert>
+        </LoadError>
       ) : isLoading ? (
         <Skeleton variant="rounded" height={240} />
       ) : shown.length === 0 ? (

@@ -1,5 +1,4 @@
 import { Link as RouterLink, useParams } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -9,6 +8,7 @@ import { CenteredSpinner } from '../shell/centered-spinner';
 import { SubPage } from '../shell/sub-page';
 import { DeletePhotoButton } from './delete-photo-button';
 import { PhotoForm } from './photo-form';
+import { LoadError } from '../shared/load-error';
 
 function PhotoNotFound() {
   return (
@@ -53,16 +53,9 @@ export default function EditPhotoPage() {
     if (isApiError(error) && (error.status === 404 || error.status === 400)) return <PhotoNotFound />;
     return (
       <Box sx={{ p: 3, maxWidth: 640, mx: 'auto' }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Try Again
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch} retrying={isFetching}>
           Failed to load the photo. {error ? errorMessage(error) : ''}
-        </Alert>
+        </LoadError>
       </Box>
     );
   }

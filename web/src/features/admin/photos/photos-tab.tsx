@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -23,6 +22,7 @@ import { ResponsiveImage } from '../../../components/responsive-image';
 import { useGetCategoriesQuery } from '../../storefront';
 import { useGetAdminPhotosQuery } from '../api';
 import { filterPhotos } from './photo-filter';
+import { LoadError } from '../shared/load-error';
 
 export const PHOTO_GRID_SIZES =
   '(min-width: 1200px) 25vw, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
@@ -136,16 +136,9 @@ export default function PhotosTab() {
       </Box>
 
       {error && !photos ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-              Try Again
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch} retrying={isFetching}>
           Failed to load photos. {errorMessage(error)}
-        </Alert>
+        </LoadError>
       ) : isLoading ? (
         <Box sx={gridSx} aria-busy="true" aria-label="Loading photos">
           {Array.from({ length: 8 }, (_, i) => (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -18,6 +17,7 @@ import { formatPrice } from '../../../lib/format';
 import { useGetItemOptionsQuery } from '../../storefront';
 import { aspectRatioLabel } from '../photos/photo-form-model';
 import { groupByRatio } from '../item-options/item-option-model';
+import { LoadError } from '../shared/load-error';
 
 type View = 'overview' | 'by-ratio';
 
@@ -96,16 +96,9 @@ export default function SaleItemsTab() {
 
       <Box role="tabpanel" id="sale-items-panel" aria-labelledby={`sale-items-tab-${view}`}>
         {error && !options ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
-                Try Again
-              </Button>
-            }
-          >
+          <LoadError onRetry={refetch} retrying={isFetching}>
             Failed to load print options. {errorMessage(error)}
-          </Alert>
+          </LoadError>
         ) : isLoading ? (
           <Skeleton variant="rounded" height={140} />
         ) : view === 'overview' ? (

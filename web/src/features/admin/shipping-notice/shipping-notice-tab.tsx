@@ -1,5 +1,4 @@
 import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,6 +13,7 @@ import type { ShippingNotice } from '../../../app/api-types';
 import { useToast } from '../../../components/toast';
 import { useGetShippingNoticeQuery } from '../../storefront';
 import { useSaveShippingNoticeMutation, type ShippingNoticeInput } from './api';
+import { LoadError } from '../shared/load-error';
 
 export default function ShippingNoticeTab() {
   const { data, isLoading, isError, refetch } = useGetShippingNoticeQuery(undefined, {
@@ -34,16 +34,7 @@ export default function ShippingNoticeTab() {
         <Skeleton variant="rounded" height={300} aria-label="Loading shipping notice" />
       ) : isError || !data ? (
         // No form without the stored notice: saving would overwrite it with blanks.
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try Again
-            </Button>
-          }
-        >
-          Failed to load the shipping notice.
-        </Alert>
+        <LoadError onRetry={refetch}>Failed to load the shipping notice.</LoadError>
       ) : (
         <ShippingNoticeForm notice={data} />
       )}

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,22 +7,18 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import { errorMessage } from '../../../app/api';
 import type { Category } from '../../../app/api-types';
 import { useAppDispatch } from '../../../app/hooks';
 import { useToast } from '../../../components/toast';
 import { storefrontApi, useGetCategoriesQuery } from '../../storefront';
 import { useDeleteCategoryMutation, useReorderCategoriesMutation } from './api';
+import { EmptyList, ListHeader, ListSkeleton } from '../shared/list-panel';
+import { LoadError } from '../shared/load-error';
+import { moved } from '../shared/reorder';
+import { ReorderableList } from '../shared/reorderable-list';
 import { CategoryDialog } from './category-dialog';
 
 export function CategoriesPanel() {
@@ -68,10 +63,8 @@ export function CategoriesPanel() {
   };
 
   const move = async (index: number, offset: -1 | 1) => {
-    const target = index + offset;
-    if (target < 0 || target >= categories.length) return;
-    const next = [...categories];
-    [next[index], next[target]] = [next[target], next[index]];
+    const next = moved(categories, index, offset);
+    if (!next) return;
     // Show the new order at once; the refetch after the call brings the stored one.
     dispatch(
       storefrontApi.util.updateQueryData('getCategories', undefined, () =>
@@ -93,72 +86,41 @@ export function CategoriesPanel() {
 
   return (
     <Stack spacing={2.5}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 2,
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        }}
-      >
-        <Box>
-          <Typography variant="h6" component="h3">
-            Categories
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            The filter buttons of the portfolio, in this order.
-          </Typography>
-        </Box>
-        <Button
-          variant="contained"
-          startIcon={<AddIcon />}
-          onClick={openAdd}
-          sx={{ width: { xs: '100%', sm: 'auto' } }}
-        >
-          Add Category
-        </Button>
-      </Box>
+      <ListHeader
+        level="h3"
+        title="Categories"
+        description="The filter buttons of the portfolio, in this order."
+        addLabel="Add Category"
+        onAdd={openAdd}
+      />
 
       {isLoading ? (
-        <Stack spacing={1.5} aria-busy="true" aria-label="Loading categories">
-          {[0, 1, 2].map((i) => (
-            <Skeleton key={i} variant="rounded" height={72} />
-          ))}
-        </Stack>
+        <ListSkeleton label="Loading categories" height={72} />
       ) : isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try Again
-            </Button>
-          }
-        >
-          Failed to load categories.
-        </Alert>
+        <LoadError onRetry={refetch}>Failed to load categories.</LoadError>
       ) : categories.length === 0 ? (
-        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">
-            No categories found. Add your first category to get started.
-          </Typography>
-        </Paper>
+        <EmptyList>No categories found. Add your first category to get started.</EmptyList>
       ) : (
-        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Categories">
-          {categories.map((category, index) => (
-            <Paper
-              component="li"
-              key={category.id}
-              variant="outlined"
-              sx={{
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                gap: { xs: 1, sm: 2 },
-                px: { xs: 1.5, sm: 2 },
-                py: 1.5,
-              }}
-            >
+        <ReorderableList
+          aria-label="Categories"
+          items={categories}
+          keyOf={(category) => category.id}
+          nameOf={(category) => category.displayName}
+          itemSx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            gap: { xs: 1, sm: 2 },
+            px: { xs: 1.5, sm: 2 },
+            py: 1.5,
+          }}
+          actionsSx={{ ml: 'auto' }}
+          onMove={(index, offset) => void move(index, offset)}
+          onEdit={openEdit}
+          onDelete={setPendingDelete}
+          reordering={reordering}
+          renderItem={(category) => (
+            <>
               <Avatar
                 aria-label={`Display order ${category.displayOrder}`}
                 sx={{
@@ -179,35 +141,9 @@ export function CategoriesPanel() {
                   ID: {category.name}
                 </Typography>
               </Box>
-              <Box sx={{ display: 'flex', gap: 0.5, ml: 'auto' }}>
-                <IconButton
-                  aria-label={`Move ${category.displayName} up`}
-                  onClick={() => void move(index, -1)}
-                  disabled={index === 0 || reordering}
-                >
-                  <ArrowUpwardIcon fontSize="small" />
-                </IconButton>
-                <IconButton
-                  aria-label={`Move ${category.displayName} down`}
-                  onClick={() => void move(index, 1)}
-                  disabled={index === categories.length - 1 || reordering}
-                >
-                  <ArrowDownwardIcon fontSize="small" />
-                </IconButton>
-                <IconButton aria-label={`Edit ${category.displayName}`} onClick={() => openEdit(category)}>
-                  <EditOutlinedIcon fontSize="small" />
-                </IconButton>
-                <IconButton
-                  aria-label={`Delete ${category.displayName}`}
-                  onClick={() => setPendingDelete(category)}
-                  sx={{ color: 'error.main' }}
-                >
-                  <DeleteOutlineIcon fontSize="small" />
-                </IconButton>
-              </Box>
-            </Paper>
-          ))}
-        </Stack>
+            </>
+          )}
+        />
       )}
 
       <CategoryDialog open={dialogOpen} category={editing} onClose={() => setDialogOpen(false)} />

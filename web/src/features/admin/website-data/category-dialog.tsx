@@ -1,15 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { useState } from 'react';
 import { errorMessage } from '../../../app/api';
 import type { Category } from '../../../app/api-types';
 import { useToast } from '../../../components/toast';
+import { DialogForm, EditDialog } from '../shared/edit-dialog';
+import { FormTextField } from '../shared/form-field';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from './api';
+
+const TITLE_ID = 'category-dialog-title';
 
 type Props = {
   open: boolean;
@@ -20,10 +17,9 @@ type Props = {
 
 export function CategoryDialog({ open, category, onClose }: Props) {
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="category-dialog-title">
-      {/* Mounted only while open, so every opening starts from the picked category's values. */}
-      {open && <CategoryForm category={category} onClose={onClose} />}
-    </Dialog>
+    <EditDialog open={open} onClose={onClose} titleId={TITLE_ID}>
+      <CategoryForm category={category} onClose={onClose} />
+    </EditDialog>
   );
 }
 
@@ -37,8 +33,7 @@ function CategoryForm({ category, onClose }: Omit<Props, 'open'>) {
   const editing = category !== null;
   const incomplete = name.trim() === '' || displayName.trim() === '';
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = async () => {
     if (incomplete || saving) return;
     const input = { name: name.trim(), displayName: displayName.trim() };
     try {
@@ -61,40 +56,35 @@ function CategoryForm({ category, onClose }: Omit<Props, 'open'>) {
   };
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
-      <DialogTitle id="category-dialog-title">{editing ? 'Edit Category' : 'Add Category'}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <TextField
-            label="Category ID"
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            helperText="Used for URL and internal reference (lowercase, no spaces)"
-            placeholder="e.g. birds"
-            required
-            autoFocus
-            disabled={saving}
-            slotProps={{ htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } }}
-          />
-          <TextField
-            label="Display Name"
-            value={displayName}
-            onChange={(event) => setDisplayName(event.target.value)}
-            helperText="The name shown to users"
-            placeholder="e.g. Birds"
-            required
-            disabled={saving}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="contained" disabled={incomplete || saving}>
-          {saving ? 'Saving...' : editing ? 'Save Changes' : 'Add Category'}
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      titleId={TITLE_ID}
+      title={editing ? 'Edit Category' : 'Add Category'}
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      saving={saving}
+      submitDisabled={incomplete}
+      submitLabel={editing ? 'Save Changes' : 'Add Category'}
+    >
+      <FormTextField
+        label="Category ID"
+        value={name}
+        onValueChange={setName}
+        helperText="Used for URL and internal reference (lowercase, no spaces)"
+        placeholder="e.g. birds"
+        required
+        autoFocus
+        disabled={saving}
+        slotProps={{ htmlInput: { autoCapitalize: 'none', autoCorrect: 'off', spellCheck: false } }}
+      />
+      <FormTextField
+        label="Display Name"
+        value={displayName}
+        onValueChange={setDisplayName}
+        helperText="The name shown to users"
+        placeholder="e.g. Birds"
+        required
+        disabled={saving}
+      />
+    </DialogForm>
   );
 }
