@@ -1,40 +1,46 @@
-import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import { FormTextField, MoneyField } from '../shared/form-field';
 import type { AddOptionRow, EditOptionRow, RowErrors } from './photo-form-model';
+import type { OptionPatch } from './photo-form-state';
 
-const dollar = { input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } };
 const fullOnPhone = { gridColumn: { xs: '1 / -1', md: 'auto' } } as const;
 
-type RowsProps<R> = {
-  rows: R[];
+/** The add form's rows are the older per-photo options (size, material, price, in stock);
+ * the edit form's are catalogue options (size, format, price, shipping). */
+type ModeRows = { mode: 'add'; rows: AddOptionRow[] } | { mode: 'edit'; rows: EditOptionRow[] };
+type ModeRow = { mode: 'add'; row: AddOptionRow } | { mode: 'edit'; row: EditOptionRow };
+
+type Handlers = {
   errors: Record<string, RowErrors>;
-  onChange: (key: string, patch: Partial<R>) => void;
+  onChange: (key: string, patch: OptionPatch) => void;
   onRemove: (key: string) => void;
-  onAdd: () => void;
   disabled?: boolean;
 };
 
-type RowFrameProps = {
-  index: number;
-  columns: string;
-  badge?: ReactNode;
-  onRemove: () => void;
-  disabled?: boolean;
-  children: ReactNode;
-};
+type OptionRowProps = ModeRow & Omit<Handlers, 'errors'> & { index: number; errors: RowErrors };
 
 /** One option: stacked on a phone under a heading with its remove button, one line on desktop. */
-function RowFrame({ index, columns, badge, onRemove, disabled, children }: RowFrameProps) {
+function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }: OptionRowProps) {
+  const { key, size, price } = props.row;
+  const set = (patch: OptionPatch) => onChange(key, patch);
+  const isNew = props.mode === 'edit' && !props.row.id;
+  /** The props of one text field of the row. */
+  const text = (name: keyof RowErrors, label: string, value: string) => ({
+    label,
+    value,
+    onValueChange: (next: string) => set({ [name]: next }),
+    error: e[name],
+    disabled,
+    size: 'small' as const,
+  });
   return (
     <Paper
       variant="outlined"
@@ -46,7 +52,10 @@ function RowFrame({ index, columns, badge, onRemove, disabled, children }: RowFr
         display: 'grid',
         gap: 1.5,
         alignItems: 'start',
-        gridTemplateColumns: { xs: '1fr 1fr', md: columns },
+        gridTemplateColumns: {
+          xs: '1fr 1fr',
+          md: props.mode === 'add' ? '2fr 2fr 1.2fr auto auto' : '2fr 2fr 1.2fr 1.2fr auto',
+        },
       }}
     >
       <Box
@@ -58,188 +67,83 @@ function RowFrame({ index, columns, badge, onRemove, disabled, children }: RowFr
         }}
       >
         <Typography variant="subtitle2" component="p" sx={{ display: { md: 'none' }, flex: 1 }}>
-          Print option {index + 1} {badge}
+          Print option {index + 1}{' '}
+          {isNew && (
+            <Typography component="span" variant="caption" color="primary">
+              (new)
+            </Typography>
+          )}
         </Typography>
         <IconButton
           aria-label={`Remove print option ${index + 1}`}
-          onClick={onRemove}
+          onClick={() => onRemove(key)}
           disabled={disabled}
           sx={{ order: { md: 1 }, justifySelf: 'end', mt: { md: 0.25 } }}
         >
           <DeleteOutlinedIcon />
         </IconButton>
       </Box>
-      {children}
+      <FormTextField {...text('size', 'Size', size)} sx={fullOnPhone} />
+      {props.mode === 'add' ? (
+        <FormTextField {...text('material', 'Material', props.row.material)} sx={fullOnPhone} />
+      ) : (
+        <FormTextField {...text('format', 'Format', props.row.format)} sx={fullOnPhone} />
+      )}
+      <MoneyField min={0.01} {...text('price', 'Price', price)} />
+      {props.mode === 'add' ? (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={props.row.inStock}
+              onChange={(ev) => set({ inStock: ev.target.checked })}
+              disabled={disabled}
+            />
+          }
+          label="In stock"
+          sx={{ mr: 0, ml: 0 }}
+        />
+      ) : (
+        <MoneyField min={0} {...text('shipping', 'Shipping', props.row.shipping)} />
+      )}
     </Paper>
   );
 }
 
-/** Rows of the add form: size, material, price, in stock. */
-export function AddPrintOptionRows({
-  rows,
-  errors,
-  onChange,
-  onRemove,
-  onAdd,
-  disabled,
-}: RowsProps<AddOptionRow>) {
-  return (
-    <Box sx={{ display: 'grid', gap: 1.5 }}>
-      {rows.map((row, index) => {
-        const e = errors[row.key] ?? {};
-        const set = (patch: Partial<AddOptionRow>) => onChange(row.key, patch);
-        return (
-          <RowFrame
-            key={row.key}
-            index={index}
-            columns="2fr 2fr 1.2fr auto auto"
-            onRemove={() => onRemove(row.key)}
-            disabled={disabled}
-          >
-            <TextField
-              label="Size"
-              value={row.size}
-              onChange={(ev) => set({ size: ev.target.value })}
-              error={Boolean(e.size)}
-              helperText={e.size}
-              disabled={disabled}
-              size="small"
-              sx={fullOnPhone}
-            />
-            <TextField
-              label="Material"
-              value={row.material}
-              onChange={(ev) => set({ material: ev.target.value })}
-              error={Boolean(e.material)}
-              helperText={e.material}
-              disabled={disabled}
-              size="small"
-              sx={fullOnPhone}
-            />
-            <TextField
-              label="Price"
-              type="number"
-              value={row.price}
-              onChange={(ev) => set({ price: ev.target.value })}
-              error={Boolean(e.price)}
-              helperText={e.price}
-              disabled={disabled}
-              size="small"
-              slotProps={{ ...dollar, htmlInput: { min: 0.01, step: 0.01, inputMode: 'decimal' } }}
-            />
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={row.inStock}
-                  onChange={(ev) => set({ inStock: ev.target.checked })}
-                  disabled={disabled}
-                />
-              }
-              label="In stock"
-              sx={{ mr: 0, ml: 0 }}
-            />
-          </RowFrame>
-        );
-      })}
-      <AddRowButton onAdd={onAdd} disabled={disabled} />
-    </Box>
-  );
-}
+type PrintOptionRowsProps = ModeRows & Handlers & { onAdd: () => void };
 
-/** Rows of the edit form: size, format, price, shipping. */
-export function EditPrintOptionRows({
-  rows,
-  errors,
-  onChange,
-  onRemove,
-  onAdd,
-  disabled,
-}: RowsProps<EditOptionRow>) {
+/** The print option rows of the add or the edit photo form, with the button that adds one. */
+export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProps) {
+  const { onChange, onRemove, disabled } = props;
+  const rowProps = (key: string, index: number) => ({
+    index,
+    errors: errors[key] ?? {},
+    onChange,
+    onRemove,
+    disabled,
+  });
   return (
     <Box sx={{ display: 'grid', gap: 1.5 }}>
-      {rows.length === 0 && (
+      {props.mode === 'edit' && props.rows.length === 0 && (
         <Typography color="text.secondary" variant="body2">
           This photo has no print options yet.
         </Typography>
       )}
-      {rows.map((row, index) => {
-        const e = errors[row.key] ?? {};
-        const set = (patch: Partial<EditOptionRow>) => onChange(row.key, patch);
-        return (
-          <RowFrame
-            key={row.key}
-            index={index}
-            columns="2fr 2fr 1.2fr 1.2fr auto"
-            badge={
-              row.id ? undefined : (
-                <Typography component="span" variant="caption" color="primary">
-                  (new)
-                </Typography>
-              )
-            }
-            onRemove={() => onRemove(row.key)}
-            disabled={disabled}
-          >
-            <TextField
-              label="Size"
-              value={row.size}
-              onChange={(ev) => set({ size: ev.target.value })}
-              error={Boolean(e.size)}
-              helperText={e.size}
-              disabled={disabled}
-              size="small"
-              sx={fullOnPhone}
-            />
-            <TextField
-              label="Format"
-              value={row.format}
-              onChange={(ev) => set({ format: ev.target.value })}
-              error={Boolean(e.format)}
-              helperText={e.format}
-              disabled={disabled}
-              size="small"
-              sx={fullOnPhone}
-            />
-            <TextField
-              label="Price"
-              type="number"
-              value={row.price}
-              onChange={(ev) => set({ price: ev.target.value })}
-              error={Boolean(e.price)}
-              helperText={e.price}
-              disabled={disabled}
-              size="small"
-              slotProps={{ ...dollar, htmlInput: { min: 0.01, step: 0.01, inputMode: 'decimal' } }}
-            />
-            <TextField
-              label="Shipping"
-              type="number"
-              value={row.shipping}
-              onChange={(ev) => set({ shipping: ev.target.value })}
-              error={Boolean(e.shipping)}
-              helperText={e.shipping}
-              disabled={disabled}
-              size="small"
-              slotProps={{ ...dollar, htmlInput: { min: 0, step: 0.01, inputMode: 'decimal' } }}
-            />
-          </RowFrame>
-        );
-      })}
-      <AddRowButton onAdd={onAdd} disabled={disabled} />
+      {props.mode === 'add'
+        ? props.rows.map((row, i) => (
+            <OptionRow key={row.key} mode="add" row={row} {...rowProps(row.key, i)} />
+          ))
+        : props.rows.map((row, i) => (
+            <OptionRow key={row.key} mode="edit" row={row} {...rowProps(row.key, i)} />
+          ))}
+      <Button
+        onClick={onAdd}
+        disabled={props.disabled}
+        variant="outlined"
+        startIcon={<AddIcon />}
+        sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}
+      >
+        Add Print Option
+      </Button>
     </Box>
-  );
-}
-
-function AddRowButton({ onAdd, disabled }: { onAdd: () => void; disabled?: boolean }) {
-  return (
-    <Button
-      onClick={onAdd}
-      disabled={disabled}
-      variant="outlined"
-      startIcon={<AddIcon />}
-      sx={{ justifySelf: { xs: 'stretch', sm: 'start' } }}
-    >
-      Add Print Option
-    </Button>
   );
 }

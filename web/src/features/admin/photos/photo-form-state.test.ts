@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { PhotoDetail } from '../../../app/api-types';
+import { initialPhotoFormState, photoFormReducer } from './photo-form-state';
+
+const photo = {
+  id: 7,
+  title: 'Heron',
+  description: '<p>Grey</p>',
+  category: '',
+  displayOrder: 2,
+  featured: false,
+  printOptions: [{ id: 31, size: '8x10', format: 'Lustre', price: 95, shipping: 10 }],
+} as unknown as PhotoDetail;
+
+describe('photo form state', () => {
+  it('starts the edit form from the photo, with the edit default category', () => {
+    const state = initialPhotoFormState(photo);
+    expect(state.mode).toBe('edit');
+    expect(state.fields).toMatchObject({ title: 'Heron', category: 'landscapes', displayOrder: '2' });
+    expect(state.editRows).toMatchObject([{ id: 31, price: '95', shipping: '10' }]);
+    expect(state.addRows).toEqual([]);
+  });
+
+  it('clears a field error once the field changes', () => {
+    let state = photoFormReducer(initialPhotoFormState(), { type: 'fieldErrors', errors: { title: 'x' } });
+    state = photoFormReducer(state, { type: 'field', name: 'title', value: 'Egret' });
+    expect(state.fields.title).toBe('Egret');
+    expect(state.fieldErrors.title).toBeUndefined();
+  });
+
+  it('collects removed saved options and keeps only the failed ones after saving', () => {
+    const start = initialPhotoFormState(photo);
+    const [saved] = start.editRows;
+    let state = photoFormReducer(start, { type: 'removeRow', key: saved.key });
+    expect(state.removedIds).toEqual([31]);
+    state = photoFormReducer(state, {
+      type: 'addEditRow',
+      row: { key: 'new', size: 'A', format: 'B', price: '5', shipping: '0' },
+    });
+    state = photoFormReducer(state, { type: 'optionsSynced', removed: [], savedIds: new Map([['new', 40]]) });
+    expect(state.removedIds).toEqual([31]);
+    expect(state.editRows[0].id).toBe(40);
+    expect(state.savedRows[40]).toMatchObject({ size: 'A' });
+  });
+});

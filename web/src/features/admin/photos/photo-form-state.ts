@@ -1,0 +1,178 @@
+import { useReducer, type Dispatch } from 'react';
+import type { PhotoDetail } from '../../../app/api-types';
+import {
+  DEFAULT_EDIT_CATEGORY,
+  defaultAddOptions,
+  emptyPhotoFields,
+  rowKey,
+  type AddOptionRow,
+  type EditOptionRow,
+  type PhotoFields,
+  type RowErrors,
+} from './photo-form-model';
+
+/** State of the add and edit photo form, one reducer instead of a dozen useStates. */
+
+export type FormMode = 'add' | 'edit';
+export type ChosenImage = {
+  file: File;
+  previewUrl: string;
+  base64: string;
+  type: string;
+  autoThumbnail?: string;
+};
+export type ChosenThumbnail = { file: File; previewUrl: string; base64: string };
+export type FieldErrors = Partial<Record<keyof PhotoFields | 'image', string>>;
+export type Phase =
+  { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'processing' } | { step: 'options' };
+/** A change to one print option row, of either form. */
+export type OptionPatch = Partial<Omit<AddOptionRow, 'key'> & Omit<EditOptionRow, 'key' | 'id'>>;
+
+export type PhotoFormState = {
+  mode: FormMode;
+  fields: PhotoFields;
+  fieldErrors: FieldErrors;
+  image: ChosenImage | null;
+  thumbnail: ChosenThumbnail | null;
+  /** The rows of the add form (empty on edit). */
+  addRows: AddOptionRow[];
+  /** The rows of the edit form (empty on add). */
+  editRows: EditOptionRow[];
+  /** What each saved option looked like, so only changed ones are written back to the catalogue. */
+  savedRows: Record<number, EditOptionRow>;
+  /** Saved options removed in the form, unassigned on save. */
+  removedIds: number[];
+  optionErrors: Record<string, RowErrors>;
+  optionsMessage: string | null;
+  phase: Phase;
+};
+
+export type PhotoFormAction =
+  | { type: 'field'; name: keyof PhotoFields; value: PhotoFields[keyof PhotoFields] }
+  | { type: 'fieldErrors'; errors: FieldErrors }
+  | { type: 'image'; image: ChosenImage | null }
+  | { type: 'thumbnail'; thumbnail: ChosenThumbnail | null }
+  | { type: 'changeRow'; key: string; patch: OptionPatch }
+  | { type: 'addRow'; row: AddOptionRow }
+  | { type: 'addEditRow'; row: EditOptionRow }
+  | { type: 'removeRow'; key: string }
+  | { type: 'optionErrors'; errors: Record<string, RowErrors> }
+  | { type: 'optionsMessage'; message: string | null }
+  | { type: 'phase'; phase: Phase }
+  /** After saving the edit form's options: what was unassigned, and the ids of the rows written. */
+  | { type: 'optionsSynced'; removed: number[]; savedIds: Map<string, number> };
+
+function fieldsOf(photo: PhotoDetail): PhotoFields {
+  return {
+    title: photo.title,
+    description: photo.description ?? '',
+    location: photo.location ?? '',
+    dateTaken: photo.dateTaken ?? '',
+    aspectRatio: photo.aspectRatio ?? '',
+    category: photo.category || DEFAULT_EDIT_CATEGORY,
+    displayOrder: String(photo.displayOrder ?? 0),
+    featured: photo.featured,
+    verticalPosition: photo.verticalPosition ?? 50,
+  };
+}
+
+function editRowsOf(photo: PhotoDetail): EditOptionRow[] {
+  return photo.printOptions.map((option) => ({
+    key: rowKey(),
+    id: option.id,
+    size: option.size,
+    format: option.format,
+    price: String(option.price),
+    shipping: String(option.shipping),
+  }));
+}
+
+export function initialPhotoFormState(photo?: PhotoDetail): PhotoFormState {
+  const editRows = photo ? editRowsOf(photo) : [];
+  return {
+    mode: photo ? 'edit' : 'add',
+    fields: photo ? fieldsOf(photo) : emptyPhotoFields(),
+    fieldErrors: {},
+    image: null,
+    thumbnail: null,
+    addRows: photo ? [] : defaultAddOptions(),
+    editRows,
+    savedRows: Object.fromEntries(editRows.map((row) => [row.id as number, row])),
+    removedIds: [],
+    optionErrors: {},
+    optionsMessage: null,
+    phase: { step: 'idle' },
+  };
+}
+
+function patchRows<R extends { key: string }>(rows: R[], key: string, patch: OptionPatch): R[] {
+  return rows.map((row) => (row.key === key ? { ...row, ...patch } : row));
+}
+
+export function photoFormReducer(state: PhotoFormState, action: PhotoFormAction): PhotoFormState {
+  switch (action.type) {
+    case 'field': {
+      const fieldErrors = state.fieldErrors[action.name]
+        ? { ...state.fieldErrors, [action.name]: undefined }
+        : state.fieldErrors;
+      return { ...state, fields: { ...state.fields, [action.name]: action.value }, fieldErrors };
+    }
+    case 'fieldErrors':
+      return { ...state, fieldErrors: { ...state.fieldErrors, ...action.errors } };
+    case 'image':
+      return {
+        ...state,
+        image: action.image,
+        fieldErrors: action.image ? { ...state.fieldErrors, image: undefined } : state.fieldErrors,
+      };
+    case 'thumbnail':
+      return { ...state, thumbnail: action.thumbnail };
+    case 'changeRow':
+      return {
+        ...state,
+        addRows: patchRows(state.addRows, action.key, action.patch),
+        editRows: patchRows(state.editRows, action.key, action.patch),
+        optionErrors: { ...state.optionErrors, [action.key]: {} },
+      };
+    case 'addRow':
+      return { ...state, addRows: [...state.addRows, action.row], optionsMessage: null };
+    case 'addEditRow':
+      return { ...state, editRows: [...state.editRows, action.row] };
+    case 'removeRow': {
+      const removed = state.editRows.find((row) => row.key === action.key);
+      return {
+        ...state,
+        addRows: state.addRows.filter((row) => row.key !== action.key),
+        editRows: state.editRows.filter((row) => row.key !== action.key),
+        removedIds: removed?.id !== undefined ? [...state.removedIds, removed.id] : state.removedIds,
+      };
+    }
+    case 'optionErrors':
+      return { ...state, optionErrors: action.errors };
+    case 'optionsMessage':
+      return { ...state, optionsMessage: action.message };
+    case 'phase':
+      return { ...state, phase: action.phase };
+    case 'optionsSynced': {
+      // Keep what succeeded so that saving again retries only what failed.
+      const { removed, savedIds } = action;
+      const editRows = state.editRows.map((row) =>
+        savedIds.has(row.key) ? { ...row, id: savedIds.get(row.key) } : row,
+      );
+      const savedRows = { ...state.savedRows };
+      for (const row of editRows) if (row.id !== undefined && savedIds.has(row.key)) savedRows[row.id] = row;
+      return {
+        ...state,
+        editRows,
+        savedRows,
+        removedIds: state.removedIds.filter((id) => !removed.includes(id)),
+      };
+    }
+  }
+}
+
+export type PhotoFormDispatch = Dispatch<PhotoFormAction>;
+
+export function usePhotoFormState(photo?: PhotoDetail): [PhotoFormState, PhotoFormDispatch] {
+  return useReducer(photoFormReducer, photo, initialPhotoFormState);
+}
