@@ -15,6 +15,7 @@ import { useUpdateAboutMutation, type AboutUpdate } from './api';
 import { HEADSHOT_TYPES, headshotProblem, readAsBase64 } from './headshot-file';
 import { useObjectUrl } from './use-object-url';
 import { LoadError } from '../shared/load-error';
+import { SaveChangesButton } from '../shared/save-changes-button';
 
 export default function AboutTab() {
   // Always read fresh: the form must start from what is stored now, not from an old cache entry.
@@ -206,17 +207,7 @@ function AboutForm({ about }: { about: AboutContent }) {
         disabled={saving}
       />
 
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Button
-          variant="contained"
-          size="large"
-          onClick={() => void onSave()}
-          disabled={saving}
-          sx={{ width: { xs: '100%', sm: 'auto' } }}
-        >
-          {saving ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </Box>
+      <SaveChangesButton saving={saving} onClick={() => void onSave()} />
     </Stack>
   );
 }

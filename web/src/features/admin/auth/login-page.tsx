@@ -5,12 +5,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { isApiError, serverMessage } from '../../../app/api';
 import { useToast } from '../../../components/toast';
 import { useSite } from '../../storefront';
 import { useGetAdminUserQuery, useLoginMutation } from '../api';
+import { FormTextField } from '../shared/form-field';
 import { CenteredSpinner } from '../shell/centered-spinner';
 import { validateLogin, type LoginErrors } from './login-validation';
 
@@ -51,6 +51,18 @@ export default function LoginPage() {
     }
   };
 
+  /** A field's value, its change (which clears its error) and its error. */
+  const field = (name: keyof LoginErrors, value: string, setValue: (value: string) => void) => ({
+    value,
+    onValueChange: (next: string) => {
+      setValue(next);
+      if (errors[name]) setErrors((prev) => ({ ...prev, [name]: undefined }));
+    },
+    error: errors[name],
+    disabled: signingIn,
+    required: true,
+  });
+
   return (
     <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', px: 2, py: { xs: 4, sm: 8 } }}>
       <title>{`Admin Sign In | ${siteName}`}</title>
@@ -62,7 +74,7 @@ export default function LoginPage() {
           Admin Sign In
         </Typography>
         <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
-          <TextField
+          <FormTextField
             id="admin-username"
             label="Username"
             name="username"
@@ -70,31 +82,15 @@ export default function LoginPage() {
             autoCapitalize="none"
             autoCorrect="off"
             spellCheck={false}
-            value={username}
-            onChange={(e) => {
-              setUsername(e.target.value);
-              if (errors.username) setErrors((prev) => ({ ...prev, username: undefined }));
-            }}
-            error={Boolean(errors.username)}
-            helperText={errors.username}
-            disabled={signingIn}
-            required
+            {...field('username', username, setUsername)}
           />
-          <TextField
+          <FormTextField
             id="admin-password"
             label="Password"
             name="password"
             type="password"
             autoComplete="current-password"
-            value={password}
-            onChange={(e) => {
-              setPassword(e.target.value);
-              if (errors.password) setErrors((prev) => ({ ...prev, password: undefined }));
-            }}
-            error={Boolean(errors.password)}
-            helperText={errors.password}
-            disabled={signingIn}
-            required
+            {...field('password', password, setPassword)}
           />
           <Button type="submit" variant="contained" size="large" fullWidth disabled={signingIn}>
             {signingIn ? 'Signing in...' : 'Sign In'}

@@ -1,11 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
@@ -29,6 +24,7 @@ import {
   type ItemOptionDraft,
   type ItemOptionErrors,
 } from './item-option-model';
+import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { LoadError } from '../shared/load-error';
 
 function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
@@ -215,32 +211,22 @@ export default function ManageItemOptionsPage() {
         ))
       )}
 
-      <Dialog
+      <ConfirmDeleteDialog
         open={pendingDelete !== null}
-        onClose={() => (deleting ? undefined : setPendingDelete(null))}
-        aria-labelledby="delete-item-option-title"
-        aria-describedby="delete-item-option-text"
+        id="delete-item-option"
+        title="Delete item option"
+        text="Are you sure you want to delete this item option? This action cannot be undone."
+        deleting={deleting}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => void confirmDelete()}
+        actionsSx={{ px: 3, pb: 2 }}
       >
-        <DialogTitle id="delete-item-option-title">Delete item option</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-item-option-text">
-            Are you sure you want to delete this item option? This action cannot be undone.
-          </DialogContentText>
-          {pendingDelete && (
-            <Typography sx={{ mt: 2, fontWeight: 600 }}>
-              {pendingDelete.aspectRatio} · {pendingDelete.size} · {pendingDelete.format}
-            </Typography>
-          )}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setPendingDelete(null)} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button onClick={() => void confirmDelete()} color="error" variant="contained" disabled={deleting}>
-            {deleting ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        {pendingDelete && (
+          <Typography sx={{ mt: 2, fontWeight: 600 }}>
+            {pendingDelete.aspectRatio} · {pendingDelete.size} · {pendingDelete.format}
+          </Typography>
+        )}
+      </ConfirmDeleteDialog>
     </SubPage>
   );
 }

@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import { errorMessage } from '../../../app/api';
 import { useToast } from '../../../components/toast';
 import { useDeletePhotoMutation } from '../api';
+import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 
 /**
  * Deletes a photo after a confirmation. A photo that orders reference is archived instead by the
@@ -47,23 +43,15 @@ export function DeletePhotoButton({ photoId, title }: { photoId: number; title: 
       >
         Delete Photo
       </Button>
-      <Dialog open={open} onClose={() => !isLoading && setOpen(false)} aria-labelledby="delete-photo-title">
-        <DialogTitle id="delete-photo-title">Delete “{title}”?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            Are you sure you want to delete this photo? This action cannot be undone. If orders include it, it
-            is archived instead: hidden from the shop and kept for the order history.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void confirm()} disabled={isLoading}>
-            {isLoading ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDeleteDialog
+        open={open}
+        id="delete-photo"
+        title={<>Delete “{title}”?</>}
+        text="Are you sure you want to delete this photo? This action cannot be undone. If orders include it, it is archived instead: hidden from the shop and kept for the order history."
+        deleting={isLoading}
+        onCancel={() => setOpen(false)}
+        onConfirm={() => void confirm()}
+      />
     </>
   );
 }

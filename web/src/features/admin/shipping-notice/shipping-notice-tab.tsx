@@ -1,19 +1,19 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../app/api';
 import type { ShippingNotice } from '../../../app/api-types';
 import { useToast } from '../../../components/toast';
 import { useGetShippingNoticeQuery } from '../../storefront';
 import { useSaveShippingNoticeMutation, type ShippingNoticeInput } from './api';
+import { FormTextField } from '../shared/form-field';
 import { LoadError } from '../shared/load-error';
+import { SaveChangesButton } from '../shared/save-changes-button';
 
 export default function ShippingNoticeTab() {
   const { data, isLoading, isError, refetch } = useGetShippingNoticeQuery(undefined, {
@@ -87,24 +87,24 @@ function ShippingNoticeForm({ notice }: { notice: ShippingNotice }) {
           label={isActive ? 'Notice is active' : 'Notice is inactive'}
           disabled={saving}
         />
-        <TextField
+        <FormTextField
           label="First Line (Required)"
           placeholder="Orders placed after June 15 will ship after July 1."
           value={line1}
-          onChange={(event) => {
-            setLine1(event.target.value);
-            if (line1Error && event.target.value.trim() !== '') setLine1Error(null);
+          onValueChange={(value) => {
+            setLine1(value);
+            if (line1Error && value.trim() !== '') setLine1Error(null);
           }}
-          error={line1Error !== null}
-          helperText={line1Error ?? 'The main message, shown in bold.'}
+          error={line1Error ?? undefined}
+          helperText="The main message, shown in bold."
           disabled={saving}
           fullWidth
         />
-        <TextField
+        <FormTextField
           label="Second Line (Optional)"
           placeholder="Thank you for your patience while I am in the field."
           value={line2}
-          onChange={(event) => setLine2(event.target.value)}
+          onValueChange={setLine2}
           helperText="Extra detail shown beneath the first line."
           disabled={saving}
           fullWidth
@@ -134,17 +134,7 @@ function ShippingNoticeForm({ notice }: { notice: ShippingNotice }) {
           </Box>
         )}
 
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={saving}
-            sx={{ width: { xs: '100%', sm: 'auto' } }}
-          >
-            {saving ? 'Saving...' : 'Save Changes'}
-          </Button>
-        </Box>
+        <SaveChangesButton saving={saving} />
       </Stack>
     </Paper>
   );

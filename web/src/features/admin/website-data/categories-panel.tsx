@@ -1,12 +1,6 @@
 import { useMemo, useState } from 'react';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../app/api';
@@ -15,6 +9,7 @@ import { useAppDispatch } from '../../../app/hooks';
 import { useToast } from '../../../components/toast';
 import { storefrontApi, useGetCategoriesQuery } from '../../storefront';
 import { useDeleteCategoryMutation, useReorderCategoriesMutation } from './api';
+import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { EmptyList, ListHeader, ListSkeleton } from '../shared/list-panel';
 import { LoadError } from '../shared/load-error';
 import { moved } from '../shared/reorder';
@@ -148,28 +143,17 @@ export function CategoriesPanel() {
 
       <CategoryDialog open={dialogOpen} category={editing} onClose={() => setDialogOpen(false)} />
 
-      <Dialog
+      <ConfirmDeleteDialog
         open={pendingDelete !== null}
-        onClose={() => !deleting && setPendingDelete(null)}
-        aria-labelledby="delete-category-title"
-        aria-describedby="delete-category-text"
+        id="delete-category"
         role="alertdialog"
-      >
-        <DialogTitle id="delete-category-title">Delete Category</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="delete-category-text">
-            Are you sure you want to delete this category? This action cannot be undone.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={() => setPendingDelete(null)} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={() => void confirmDelete()} disabled={deleting}>
-            {deleting ? 'Deleting...' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title="Delete Category"
+        text="Are you sure you want to delete this category? This action cannot be undone."
+        deleting={deleting}
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={() => void confirmDelete()}
+        actionsSx={{ px: 3, pb: 2.5 }}
+      />
     </Stack>
   );
 }
