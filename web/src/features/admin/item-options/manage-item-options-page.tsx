@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -10,8 +10,8 @@ import type { PrintOption } from '../../../app/api-types';
 import { useToast } from '../../../components/toast';
 import { useGetItemOptionsQuery } from '../../storefront';
 import { useCreateItemOptionMutation, useDeleteItemOptionMutation, useGetAdminPhotosQuery } from '../api';
-import { AspectRatioField } from '../photos/aspect-ratio-field';
-import { aspectRatioChoices, aspectRatioLabel } from '../photos/photo-form-model';
+import { AspectRatioField, useAspectRatioChoices } from '../photos/aspect-ratio-field';
+import { aspectRatioLabel } from '../photos/photo-form-model';
 import { useSessionExpiryCheck } from '../shell/session';
 import { SubPage } from '../shell/sub-page';
 import { ItemOptionCard } from './item-option-card';
@@ -124,14 +124,7 @@ export default function ManageItemOptionsPage() {
   const [pendingDelete, setPendingDelete] = useState<PrintOption | null>(null);
 
   const groups = groupByRatio(options ?? []);
-  const ratioChoices = useMemo(
-    () =>
-      aspectRatioChoices([
-        ...(options ?? []).map((o) => o.aspectRatio),
-        ...(photos ?? []).map((p) => p.aspectRatio),
-      ]),
-    [options, photos],
-  );
+  const ratioChoices = useAspectRatioChoices(options, photos);
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;

@@ -1,7 +1,18 @@
+import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { ASPECT_RATIO_MAX, aspectRatioLabel } from './photo-form-model';
+import { ASPECT_RATIO_MAX, aspectRatioChoices, aspectRatioLabel } from './photo-form-model';
+
+type HasRatio = { aspectRatio: string | null };
+
+/** The ratios to offer: the defaults, then those of the first list, then those of the second. */
+export function useAspectRatioChoices(first?: readonly HasRatio[], second?: readonly HasRatio[]): string[] {
+  return useMemo(
+    () => aspectRatioChoices([...(first ?? []), ...(second ?? [])].map((item) => item.aspectRatio)),
+    [first, second],
+  );
+}
 
 type AspectRatioFieldProps = {
   value: string;

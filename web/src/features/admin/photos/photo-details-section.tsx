@@ -9,8 +9,8 @@ import { useGetCategoriesQuery, useGetItemOptionsQuery } from '../../storefront'
 import { useGetAdminPhotosQuery } from '../api';
 import { FormSection } from '../shared/form-section';
 import { FormTextField } from '../shared/form-field';
-import { AspectRatioField } from './aspect-ratio-field';
-import { aspectRatioChoices, type PhotoFields } from './photo-form-model';
+import { AspectRatioField, useAspectRatioChoices } from './aspect-ratio-field';
+import type { PhotoFields } from './photo-form-model';
 import type { FieldErrors } from './photo-form-state';
 
 type PhotoDetailsSectionProps = {
@@ -26,14 +26,7 @@ export function PhotoDetailsSection({ fields, errors, setField, busy }: PhotoDet
   const { data: photos } = useGetAdminPhotosQuery();
   const { data: catalogue } = useGetItemOptionsQuery();
 
-  const ratioChoices = useMemo(
-    () =>
-      aspectRatioChoices([
-        ...(photos ?? []).map((p) => p.aspectRatio),
-        ...(catalogue ?? []).map((o) => o.aspectRatio),
-      ]),
-    [photos, catalogue],
-  );
+  const ratioChoices = useAspectRatioChoices(photos, catalogue);
   const categoryChoices = useMemo(() => {
     const list = (categories ?? []).map((c) => ({ value: c.name, label: c.displayName }));
     if (fields.category && !list.some((c) => c.value === fields.category))
