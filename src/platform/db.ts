@@ -26,13 +26,32 @@ const migrationSource: Knex.MigrationSource<string> = {
 
 export const migrationConfig: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };
 
-export function createDb(databaseUrl: string, poolMax = 10): Db {
+/**
+ * A request must not hang when Postgres is gone, whether it refuses connections or silently drops
+ * packets (a partition): connecting, waiting for a pooled connection and every query are bounded,
+ * the error handler answers 503, and a connection whose query timed out is thrown away rather than
+ * reused (its socket may be dead).
+ */
+export function createDb(databaseUrl: string, poolMax = 10, queryTimeoutMs = 5000): Db {
+  // 0 turns the query and statement limits off (the migration script); connecting stays bounded
+  const connectMs = Math.min(3000, queryTimeoutMs || 3000);
   const db = knexFactory({
     client: 'pg',
-    connection: { connectionString: databaseUrl, connectionTimeoutMillis: 3000 },
-    pool: { min: 0, max: poolMax },
-    // A request must not hang when Postgres is gone: fail fast, the error handler answers 503.
-    acquireConnectionTimeout: 4000,
+    connection: {
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: connectMs,
+      // client side: gives up on an answer that never comes (packets dropped)
+      query_timeout: queryTimeoutMs,
+      // server side: cancels a statement the database is too slow to finish
+      statement_timeout: queryTimeoutMs,
+      keepAlive: true,
+    },
+    pool: {
+      min: 0,
+      max: poolMax,
+      validate: (conn: { _getActiveQuery?: () => unknown }) => !conn._getActiveQuery?.(),
+    },
+    acquireConnectionTimeout: connectMs + 1000,
     migrations: migrationConfig,
   });
   Model.knex(db);
@@ -71,11 +90,19 @@ export async function migrateLatest(db: Db): Promise<void> {
   await db.migrate.latest(migrationConfig);
 }
 
-export async function dbReady(db: Db): Promise<boolean> {
+/** Postgres answers within `timeoutMs` (readiness must answer quickly even during a partition). */
+export async function dbReady(db: Db, timeoutMs = 1500): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await db.raw('select 1');
-    return true;
+    return await Promise.race([
+      db.raw('select 1').then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
   } catch {
     return false;
+  } finally {
+    clearTimeout(timer);
   }
 }

@@ -7,15 +7,30 @@ const networkCodes = new Set([
   'ENOTFOUND',
   'EHOSTUNREACH',
 ]);
-// Postgres: admin shutdown, cannot connect now, too many connections.
-const pgCodes = new Set(['57P01', '57P02', '57P03', '53300', '08000', '08003', '08006', '08001', '08004']);
+// Postgres: admin shutdown, cannot connect now, too many connections, statement timeout.
+const pgCodes = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+  '57014',
+]);
+// node-postgres and knex when the database does not answer in time (e.g. packets dropped).
+const pgTimeouts =
+  /Query read timeout|Timeout acquiring a connection|timeout exceeded when trying to connect|Connection terminated|timeout expired/i;
 
 export function isDependencyDown(err: unknown): 'database' | 'redis' | null {
   let e = err as
     { name?: string; code?: string; message?: string; cause?: unknown; errors?: unknown[] } | undefined;
   for (let depth = 0; e && depth < 4; depth++) {
     const msg = e.message ?? '';
-    if (e.name === 'KnexTimeoutError' || (e.code && pgCodes.has(e.code))) return 'database';
+    if (e.name === 'KnexTimeoutError' || (e.code && pgCodes.has(e.code)) || pgTimeouts.test(msg))
+      return 'database';
     if (
       /Connection is closed|Stream isn't writeable|enableOfflineQueue|MaxRetriesPerRequest|Redis is not/i.test(
         msg,
