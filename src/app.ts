@@ -102,8 +102,11 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.get(cacheablePaths, responseCache.cache);
   const session = sessionMiddleware(ctx);
   const passportSession = passport.session();
+  // A session store error (Redis down) goes to the error handler (503), never silently past it.
   const withSession: RequestHandler = (req, res, next) =>
-    sessionPaths.test(req.originalUrl) ? session(req, res, () => passportSession(req, res, next)) : next();
+    sessionPaths.test(req.originalUrl)
+      ? session(req, res, (err?: unknown) => (err ? next(err) : passportSession(req, res, next)))
+      : next();
   app.use(withSession);
 
   // Admin: sign-in first (small JSON), then the guard, and only then large bodies (photo uploads).
