@@ -28,102 +28,48 @@ type Route = {
   admin?: boolean;
   body: Record<string, unknown>;
 };
+const visitorWrite = (method: Route['method'], path: string, body: Route['body']): Route => ({
+  method,
+  path,
+  body,
+});
+const adminWrite = (method: Route['method'], path: string, body: Route['body']): Route => ({
+  method,
+  path,
+  body,
+  admin: true,
+});
+const category = { name: 'birds', displayName: 'Birds' };
+const option = { size: '8x10', format: 'Paper' };
+const photoText = { title: 'T', description: 'D', location: 'L', category: 'birds' };
 // Every write that takes text, with each of its text fields.
 const textRoutes: Route[] = [
-  {
-    method: 'POST',
-    path: '/api/contact',
-    body: { name: 'Rosa', email: 'r@example.org', message: 'hello there!' },
-  },
-  {
-    method: 'POST',
-    path: '/api/checkout',
-    body: {
-      customerName: 'Ada Lovelace',
-      customerEmail: 'ada@example.com',
-      shippingAddress: '1 Main St, Springfield',
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/login',
-    body: { username: 'owner', password: 'correct horse battery' },
-  },
-  {
-    method: 'POST',
-    path: '/api/test-payments/confirm',
-    body: { clientSecret: 'x', cardNumber: '4242', expiry: '12/34', cvc: '123', name: 'Ada' },
-  },
-  { method: 'POST', path: '/api/admin/faqs', admin: true, body: { question: 'Q?', answer: 'A.' } },
-  { method: 'PATCH', path: '/api/admin/faqs/1', admin: true, body: { question: 'Q?', answer: 'A.' } },
-  {
-    method: 'POST',
-    path: '/api/admin/shipping-notice',
-    admin: true,
-    body: { line1: 'Ships', line2: 'soon' },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/about',
-    admin: true,
-    body: { mainBio: '<p>bio</p>', approachText: 'a', servicesText: 's' },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/categories',
-    admin: true,
-    body: { name: 'birds', displayName: 'Birds' },
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/categories/1',
-    admin: true,
-    body: { name: 'birds', displayName: 'Birds' },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/photos',
-    admin: true,
-    body: {
-      title: 'T',
-      description: 'D',
-      location: 'L',
-      dateTaken: '2020',
-      category: 'birds',
-      aspectRatio: '4:5',
-    },
-  },
-  {
-    method: 'PUT',
-    path: '/api/admin/photos/1',
-    admin: true,
-    body: { title: 'T', description: 'D', location: 'L', category: 'birds' },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/item-options',
-    admin: true,
-    body: { aspectRatio: '4:5', size: '8x10', format: 'Paper' },
-  },
-  { method: 'PUT', path: '/api/admin/item-options/1', admin: true, body: { size: '8x10', format: 'Paper' } },
-  {
-    method: 'POST',
-    path: '/api/admin/photos/1/item-options',
-    admin: true,
-    body: { size: '8x10', format: 'Paper' },
-  },
-  {
-    method: 'POST',
-    path: '/api/admin/print-options',
-    admin: true,
-    body: { size: '8x10', material: 'Paper' },
-  },
-  {
-    method: 'PATCH',
-    path: '/api/admin/orders/1/fulfillment-status',
-    admin: true,
-    body: { fulfillmentStatus: 'paid' },
-  },
+  visitorWrite('POST', '/api/contact', { name: 'Rosa', email: 'r@example.org', message: 'hello there!' }),
+  visitorWrite('POST', '/api/checkout', {
+    customerName: 'Ada Lovelace',
+    customerEmail: 'ada@example.com',
+    shippingAddress: '1 Main St, Springfield',
+  }),
+  visitorWrite('POST', '/api/admin/login', { username: 'owner', password: 'correct horse battery' }),
+  visitorWrite('POST', '/api/test-payments/confirm', {
+    clientSecret: 'x',
+    cardNumber: '4242',
+    expiry: '1',
+    cvc: '1',
+  }),
+  adminWrite('POST', '/api/admin/faqs', { question: 'Q?', answer: 'A.' }),
+  adminWrite('PATCH', '/api/admin/faqs/1', { question: 'Q?', answer: 'A.' }),
+  adminWrite('POST', '/api/admin/shipping-notice', { line1: 'Ships', line2: 'soon' }),
+  adminWrite('POST', '/api/admin/about', { mainBio: '<p>bio</p>', approachText: 'a', servicesText: 's' }),
+  adminWrite('POST', '/api/admin/categories', category),
+  adminWrite('PUT', '/api/admin/categories/1', category),
+  adminWrite('POST', '/api/admin/photos', { ...photoText, dateTaken: '2020', aspectRatio: '4:5' }),
+  adminWrite('PUT', '/api/admin/photos/1', photoText),
+  adminWrite('POST', '/api/admin/item-options', { ...option, aspectRatio: '4:5' }),
+  adminWrite('PUT', '/api/admin/item-options/1', option),
+  adminWrite('POST', '/api/admin/photos/1/item-options', option),
+  adminWrite('POST', '/api/admin/print-options', { size: '8x10', material: 'Paper' }),
+  adminWrite('PATCH', '/api/admin/orders/1/fulfillment-status', { fulfillmentStatus: 'paid' }),
 ];
 
 const send = (route: Route, body: unknown) => {
