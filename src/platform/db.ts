@@ -4,6 +4,7 @@ import { Model } from 'objection';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readdirSync } from 'node:fs';
+import { answersWithin } from './dependency-errors';
 
 export type Db = Knex;
 
@@ -91,18 +92,6 @@ export async function migrateLatest(db: Db): Promise<void> {
 }
 
 /** Postgres answers within `timeoutMs` (readiness must answer quickly even during a partition). */
-export async function dbReady(db: Db, timeoutMs = 1500): Promise<boolean> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      db.raw('select 1').then(() => true),
-      new Promise<boolean>((resolve) => {
-        timer = setTimeout(() => resolve(false), timeoutMs);
-      }),
-    ]);
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
+export function dbReady(db: Db, timeoutMs = 1000): Promise<boolean> {
+  return answersWithin(() => db.raw('select 1').then(() => true), timeoutMs);
 }

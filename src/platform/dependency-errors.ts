@@ -32,7 +32,7 @@ export function isDependencyDown(err: unknown): 'database' | 'redis' | null {
     if (e.name === 'KnexTimeoutError' || (e.code && pgCodes.has(e.code)) || pgTimeouts.test(msg))
       return 'database';
     if (
-      /Connection is closed|Stream isn't writeable|enableOfflineQueue|MaxRetriesPerRequest|Redis is not/i.test(
+      /Connection is closed|Stream isn't writeable|enableOfflineQueue|MaxRetriesPerRequest|Redis is not|Command timed out/i.test(
         msg,
       )
     )
@@ -42,4 +42,21 @@ export function isDependencyDown(err: unknown): 'database' | 'redis' | null {
     else e = e.cause as typeof e;
   }
   return null;
+}
+
+/** True when `check` resolves true within `timeoutMs`; false when it fails or takes longer. */
+export async function answersWithin(check: () => Promise<boolean>, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      check(),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), timeoutMs);
+      }),
+    ]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
