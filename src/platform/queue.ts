@@ -90,11 +90,13 @@ export class Queues {
     jobId: string,
   ): Promise<void> {
     const existing = await this.get(queue).getJob(jobId);
-    const state = existing ? await existing.getState() : 'unknown';
-    if (existing && state === 'failed') return existing.retry();
-    if (existing && state === 'completed') await existing.remove();
-    if (!existing || state === 'completed' || state === 'unknown')
-      await this.enqueue(queue, name, data, { jobId });
+    if (existing) {
+      const state = await existing.getState();
+      if (state === 'failed') return existing.retry();
+      if (state !== 'completed' && state !== 'unknown') return; // it will run
+      await existing.remove(); // a finished (or orphaned) run must not block the id
+    }
+    await this.enqueue(queue, name, data, { jobId });
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import { startRedisServer } from '../support/redis-server';
 import { insertPhoto, placeOrder } from '../support/shop-data';
 import type { HttpClient } from '../support/http-client';
 import type { RunningWorkers } from '../../workers/main';
+import { enqueueEmail, writeEmail } from '../../src/platform/outbox';
 
 // Redis without persistence crashes and comes back empty: every job it held is gone, and so would
 // be a sweeper schedule kept there. Postgres holds the truth; the re-drive must deliver it all,
@@ -165,5 +166,28 @@ describe('Redis restarted empty', () => {
         (await after.post('/api/cart', { photoId: photo.photoId, printOptionId: photo.optionIds[0] }))
           .status === 201,
     );
+  });
+
+  it('sends an e-mail still queued in Postgres even when a completed job holds its id', async () => {
+    const id = (await writeEmail(app.ctx.db, {
+      dedupeKey: 'completed-job',
+      to: 'c@example.com',
+      subject: 'Completed yet unsent',
+      html: '<p>x</p>',
+      text: 'x',
+    }))!;
+    // a run that did nothing (the row looked sent) completes and keeps its id in Redis
+    await app.ctx.db('outbound_emails').where({ id }).update({ status: 'sent' });
+    await enqueueEmail(app.ctx.queues, id);
+    const mail = app.ctx.queues.get('mail');
+    await eventually(async () => (await (await mail.getJob(`email-${id}`))?.getState()) === 'completed');
+    await app.ctx
+      .db('outbound_emails')
+      .where({ id })
+      .update({ status: 'queued', created_at: app.ctx.db.raw("now() - interval '2 minutes'") });
+    await eventually(async () => sink.mails.some((m) => m.subject === 'Completed yet unsent'), 15_000);
+    const runs = workers.redriver.runs;
+    await eventually(async () => workers.redriver.runs >= runs + 3, 10_000);
+    expect(sink.mails.filter((m) => m.subject === 'Completed yet unsent')).toHaveLength(1);
   });
 });
