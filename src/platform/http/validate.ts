@@ -5,8 +5,8 @@ import { badRequest, notFound } from './app-error';
 /**
  * One set of input rules at the edge (DESIGN section 7): no NUL characters in text (Postgres
  * refuses them), ids within Postgres' integer range, numbers are numbers (never coerced from
- * booleans, arrays or objects). Schemas use `id()` and `wholeNumber()`; the JSON body parser, the
- * query string and the path go through `rejectNul`.
+ * booleans, arrays or objects). Schemas use `id()`, `wholeNumber()`, `decimal()` and `numberIn()`;
+ * every JSON body is parsed by `jsonBody()` and every /api URL checked by `rejectNulInUrl`.
  */
 export const MAX_ID = 2_147_483_647;
 export const NUL_MESSAGE = 'Text must not contain NUL characters.';
@@ -79,7 +79,10 @@ export function decimal(message: string) {
   return z.preprocess(fromNumericString, z.number({ error: message }).refine(Number.isFinite, message));
 }
 
-/** The dotted path of the first string holding a NUL character, or null. */
+/**
+ * The dotted path of the first string (or key) holding a NUL character, or null. Nesting deeper
+ * than any of our schemas is not walked (and is refused by them anyway).
+ */
 export function findNul(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path || 'body' : null;
   if (depth > 20 || value === null || typeof value !== 'object') return null;
