@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readdirSync } from 'node:fs';
 import { answersWithin } from './dependency-errors';
+import type { Logger } from './logger';
 
 export type Db = Knex;
 
@@ -33,7 +34,7 @@ export const migrationConfig: Knex.MigratorConfig = { migrationSource, tableName
  * the error handler answers 503, and a connection whose query timed out is thrown away rather than
  * reused (its socket may be dead).
  */
-export function createDb(databaseUrl: string, poolMax = 10, queryTimeoutMs = 5000): Db {
+export function createDb(databaseUrl: string, poolMax = 10, queryTimeoutMs = 5000, logger?: Logger): Db {
   // 0 turns the query and statement limits off (the migration script); connecting stays bounded
   const connectMs = Math.min(3000, queryTimeoutMs || 3000);
   const db = knexFactory({
@@ -54,6 +55,16 @@ export function createDb(databaseUrl: string, poolMax = 10, queryTimeoutMs = 500
     },
     acquireConnectionTimeout: connectMs + 1000,
     migrations: migrationConfig,
+    // knex's own warnings (e.g. "Acquire connection error" while Postgres is away) as structured logs
+    ...(logger && {
+      log: {
+        warn: (message: unknown) => logger.warn({ knex: String(message) }, 'database warning'),
+        error: (message: unknown) => logger.error({ knex: String(message) }, 'database error'),
+        debug: (message: unknown) => logger.debug({ knex: String(message) }, 'database debug'),
+        deprecate: (method: string, alternative: string) =>
+          logger.warn({ method, alternative }, 'knex deprecation'),
+      },
+    }),
   });
   Model.knex(db);
   return db;

@@ -75,7 +75,7 @@ describe('when Postgres is partitioned', () => {
       expect(r.body.message, r.what).toBe(
         'The service is temporarily unavailable (database). Please try again shortly.',
       );
-      expect(r.ms, r.what).toBeLessThan(7000);
+      expect(r.ms, r.what).toBeLessThan(8000); // 5 s query limit, plus a loaded CI machine
     }
     const slowest = Math.max(...results.map((r) => r.ms));
     console.log(`partition: readyz ${readyMs} ms, slowest 503 ${slowest} ms`);
