@@ -4,7 +4,7 @@ import { createDb, ensureDatabase, migrationConfig } from '../src/platform/db';
 
 const config = loadConfig();
 await ensureDatabase(config.DATABASE_URL);
-const db = createDb(config.DATABASE_URL);
+const db = createDb(config.DATABASE_URL, 2, 0);
 const [done, log] =
   process.argv[2] === 'rollback'
     ? await db.migrate.rollback(migrationConfig, true)

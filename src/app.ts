@@ -12,10 +12,12 @@ import { redisReady } from './platform/redis';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler';
 import { requireAdmin } from './platform/http/guards';
 import { sameOrigin } from './platform/http/same-origin';
+import { jsonBody, rejectNulInUrl } from './platform/http/validate';
 import { createResponseCache } from './platform/http/response-cache';
 import { sessionMiddleware } from './platform/http/session';
 import { serveWebApp } from './platform/http/web-app';
 import { createModules, type Modules } from './modules';
+import { createOpsAdminRoutes } from './platform/queue-board';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -90,6 +92,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
       );
   });
 
+  app.use('/api', rejectNulInUrl);
   // The Stripe webhook needs the raw body and is authenticated by its signature, not by origin.
   app.use('/api/webhooks', modules.payments.webhookRoutes());
 
@@ -99,22 +102,26 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.get(cacheablePaths, responseCache.cache);
   const session = sessionMiddleware(ctx);
   const passportSession = passport.session();
+  // A session store error (Redis down) goes to the error handler (503), never silently past it.
   const withSession: RequestHandler = (req, res, next) =>
-    sessionPaths.test(req.originalUrl) ? session(req, res, () => passportSession(req, res, next)) : next();
+    sessionPaths.test(req.originalUrl)
+      ? session(req, res, (err?: unknown) => (err ? next(err) : passportSession(req, res, next)))
+      : next();
   app.use(withSession);
 
   // Admin: sign-in first (small JSON), then the guard, and only then large bodies (photo uploads).
   // Only the sign-in body is parsed before the guard; a small limit here must not cap photo uploads.
-  const signInJson = express.json({ limit: '100kb' });
+  const signInJson = jsonBody('100kb');
   app.use(
     '/api/admin',
     (req, res, next) => (req.path === '/login' ? signInJson(req, res, next) : next()),
     modules.adminAuth.routes(),
   );
-  app.use('/api/admin', requireAdmin, express.json({ limit: '16mb' }));
+  app.use('/api/admin', requireAdmin, jsonBody('16mb'));
   for (const router of modules.adminRoutes()) app.use('/api/admin', router);
+  app.use('/api/admin', createOpsAdminRoutes(ctx));
 
-  app.use('/api', express.json({ limit: '100kb' }));
+  app.use('/api', jsonBody('100kb'));
   for (const router of modules.publicRoutes()) app.use('/api', router);
   app.use('/api', notFoundHandler);
 

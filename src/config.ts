@@ -43,6 +43,10 @@ const schema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: bool(false),
     DATA_DIR: z.string().default('data'),
+    // Longest a single database query may take before the request answers 503 (0: no limit).
+    DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+    // How often each worker process re-drives durable work from Postgres (the sweeper).
+    SWEEP_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   })
   .superRefine((c, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

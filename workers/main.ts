@@ -1,4 +1,4 @@
-import type { Worker } from 'bullmq';
+import { Queue, type Worker } from 'bullmq';
 import { loadConfig, ConfigError } from '../src/config';
 import { createContext, closeContext, type AppContext } from '../src/platform/context';
 import { createMailer } from '../src/platform/mailer';
@@ -9,12 +9,16 @@ import { createModules } from '../src/modules';
 import { mailHandlers } from './mail.worker';
 import { mediaHandlers } from './media.worker';
 import { paymentsHandlers } from './payments.worker';
-import { maintenanceHandlers, SWEEP_EVERY_MS } from './maintenance.worker';
+import { Redriver } from '../src/platform/redrive';
+import { redriveTasks } from './maintenance.worker';
 import type { WorkerDeps } from './worker-deps';
 
-export type RunningWorkers = { workers: Worker[]; close(): Promise<void> };
+export type RunningWorkers = { workers: Worker[]; redriver: Redriver; close(): Promise<void> };
 
-/** Starts one BullMQ worker per queue; the registry check refuses a missing or doubled handler. */
+/**
+ * Starts one BullMQ worker per queue (the registry check refuses a missing or doubled handler) and
+ * the re-drive timer that queues again, from Postgres, whatever Redis lost.
+ */
 export async function startWorkers(
   ctx: AppContext,
   mailer = createMailer({
@@ -27,25 +31,37 @@ export async function startWorkers(
   const connection = createWorkerRedis(ctx.config.REDIS_URL);
   connection.on('error', () => undefined); // reconnects by itself; workers resume when Redis is back
   const workers = startQueueWorkers(
-    [mailHandlers(deps), mediaHandlers(deps), paymentsHandlers(deps), maintenanceHandlers(deps)],
+    [mailHandlers(deps), mediaHandlers(deps), paymentsHandlers(deps)],
     connection,
     ctx.config.REDIS_PREFIX,
     ctx.logger,
-    { media: 1, mail: 2, payments: 2, maintenance: 1 },
+    { media: 1, mail: 2, payments: 2 },
   );
-  await ctx.queues
-    .get('maintenance')
-    .upsertJobScheduler('sweep', { every: SWEEP_EVERY_MS }, { name: 'sweep', data: {} })
-    .catch((err) => ctx.logger.warn({ err }, 'could not schedule the sweeper'));
+  const redriver = new Redriver(ctx.db, ctx.logger).register(...redriveTasks(deps));
+  redriver.start(ctx.config.SWEEP_EVERY_MS);
+  void removeLegacySweepScheduler(ctx);
   return {
     workers,
+    redriver,
     // worker.close() waits for the jobs in progress to finish before it resolves.
     async close() {
+      await redriver.stop();
       await Promise.all(workers.map((w) => w.close()));
       connection.disconnect();
       mailer.close();
     },
   };
+}
+
+/** The sweep used to be a BullMQ job scheduler held in Redis; a persisted Redis may still have it. */
+async function removeLegacySweepScheduler(ctx: AppContext): Promise<void> {
+  const legacy = new Queue('maintenance', {
+    connection: ctx.redis,
+    prefix: `${ctx.config.REDIS_PREFIX}:bull`,
+  });
+  legacy.on('error', () => undefined);
+  await legacy.removeJobScheduler('sweep').catch(() => undefined);
+  await legacy.close().catch(() => undefined);
 }
 
 if (isMain(import.meta.url)) {

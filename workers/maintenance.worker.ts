@@ -1,25 +1,21 @@
 import { requeueStaleEmails } from '../src/platform/outbox';
-import type { HandlerMap } from '../src/platform/queue';
+import type { RedriveTask } from '../src/platform/redrive';
 import type { WorkerDeps } from './worker-deps';
 
-export const SWEEP_EVERY_MS = 60_000;
-
-/** The sweeper re-queues what was missed: unsent e-mails (and, per module, their own work). */
-export const maintenanceHandlers = ({ ctx, modules }: WorkerDeps): HandlerMap => ({
-  queue: 'maintenance',
-  handlers: {
-    sweep: async () => {
-      const emails = await requeueStaleEmails(ctx.db, ctx.queues);
-      const images = await modules.media.sweepMissingVariants();
-      const payments = await modules.payments.service.sweep();
-      const carts = await modules.cart.service.deleteStaleCarts();
-      return {
-        outcome: 'done',
-        detail:
-          `requeued ${emails} e-mails, ${images} images without variants, ` +
-          `${payments.orders} orders awaiting payment, ${payments.events} payment events; ` +
-          `deleted ${carts} stale carts`,
-      };
+/**
+ * What the sweeper re-drives from Postgres (see src/platform/redrive.ts): unsent e-mails, images
+ * without variants, payments still pending, and it deletes stale carts. A module with durable work
+ * of its own (e.g. the domain-events relay) adds one entry here.
+ */
+export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
+  { name: 'emails', run: () => requeueStaleEmails(ctx.db, ctx.queues) },
+  { name: 'variants', run: () => modules.media.sweepMissingVariants() },
+  {
+    name: 'payments',
+    run: async () => {
+      const { orders, events } = await modules.payments.service.sweep();
+      return orders + events;
     },
   },
-});
+  { name: 'stale-carts', run: () => modules.cart.service.deleteStaleCarts() },
+];

@@ -18,7 +18,7 @@ export function createContext(config: Config, logger = createLogger(config.LOG_L
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
   return {
     config,
-    db: createDb(config.DATABASE_URL),
+    db: createDb(config.DATABASE_URL, 10, config.DB_QUERY_TIMEOUT_MS, logger),
     redis,
     queues: new Queues(redis, config.REDIS_PREFIX),
     logger,

@@ -4,6 +4,8 @@ import { Model } from 'objection';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readdirSync } from 'node:fs';
+import { answersWithin } from './dependency-errors';
+import type { Logger } from './logger';
 
 export type Db = Knex;
 
@@ -26,14 +28,43 @@ const migrationSource: Knex.MigrationSource<string> = {
 
 export const migrationConfig: Knex.MigratorConfig = { migrationSource, tableName: 'knex_migrations' };
 
-export function createDb(databaseUrl: string, poolMax = 10): Db {
+/**
+ * A request must not hang when Postgres is gone, whether it refuses connections or silently drops
+ * packets (a partition): connecting, waiting for a pooled connection and every query are bounded,
+ * the error handler answers 503, and a connection whose query timed out is thrown away rather than
+ * reused (its socket may be dead).
+ */
+export function createDb(databaseUrl: string, poolMax = 10, queryTimeoutMs = 5000, logger?: Logger): Db {
+  // 0 turns the query and statement limits off (the migration script); connecting stays bounded
+  const connectMs = Math.min(3000, queryTimeoutMs || 3000);
   const db = knexFactory({
     client: 'pg',
-    connection: { connectionString: databaseUrl, connectionTimeoutMillis: 3000 },
-    pool: { min: 0, max: poolMax },
-    // A request must not hang when Postgres is gone: fail fast, the error handler answers 503.
-    acquireConnectionTimeout: 4000,
+    connection: {
+      connectionString: databaseUrl,
+      connectionTimeoutMillis: connectMs,
+      // client side: gives up on an answer that never comes (packets dropped)
+      query_timeout: queryTimeoutMs,
+      // server side: cancels a statement the database is too slow to finish
+      statement_timeout: queryTimeoutMs,
+      keepAlive: true,
+    },
+    pool: {
+      min: 0,
+      max: poolMax,
+      validate: (conn: { _getActiveQuery?: () => unknown }) => !conn._getActiveQuery?.(),
+    },
+    acquireConnectionTimeout: connectMs + 1000,
     migrations: migrationConfig,
+    // knex's own warnings (e.g. "Acquire connection error" while Postgres is away) as structured logs
+    ...(logger && {
+      log: {
+        warn: (message: unknown) => logger.warn({ knex: String(message) }, 'database warning'),
+        error: (message: unknown) => logger.error({ knex: String(message) }, 'database error'),
+        debug: (message: unknown) => logger.debug({ knex: String(message) }, 'database debug'),
+        deprecate: (method: string, alternative: string) =>
+          logger.warn({ method, alternative }, 'knex deprecation'),
+      },
+    }),
   });
   Model.knex(db);
   return db;
@@ -71,11 +102,7 @@ export async function migrateLatest(db: Db): Promise<void> {
   await db.migrate.latest(migrationConfig);
 }
 
-export async function dbReady(db: Db): Promise<boolean> {
-  try {
-    await db.raw('select 1');
-    return true;
-  } catch {
-    return false;
-  }
+/** Postgres answers within `timeoutMs` (readiness must answer quickly even during a partition). */
+export function dbReady(db: Db, timeoutMs = 1000): Promise<boolean> {
+  return answersWithin(() => db.raw('select 1').then(() => true), timeoutMs);
 }

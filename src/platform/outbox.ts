@@ -30,30 +30,47 @@ export async function enqueueEmail(queues: Queues, id: number): Promise<void> {
   await queues.enqueue('mail', 'send-email', { emailId: id }, { jobId: `email-${id}` });
 }
 
-/** The mail job: sends a queued e-mail once; a retry after success does nothing. */
+/**
+ * The mail job: sends a queued e-mail once; a retry after success does nothing. The row is locked
+ * while it is sent, so two senders (a job duplicated after Redis lost its state, two worker
+ * processes) never both send it: the second one skips.
+ */
 export async function sendQueuedEmail(db: Db, mailer: Mailer, emailId: number): Promise<JobOutcome> {
-  const row = await db('outbound_emails').where({ id: emailId }).first();
-  if (!row) return { outcome: 'skipped', detail: 'no such e-mail' };
-  if (row.status === 'sent') return { outcome: 'skipped', detail: 'already sent' };
-  await db('outbound_emails').where({ id: emailId }).increment('attempts', 1);
-  try {
-    await mailer.send({
-      to: row.to_address,
-      replyTo: row.reply_to ?? undefined,
-      subject: row.subject,
-      html: row.html,
-      text: row.text,
+  let failure: unknown = null;
+  const outcome = await db.transaction(async (trx): Promise<JobOutcome> => {
+    const row = await trx('outbound_emails').where({ id: emailId }).forUpdate().skipLocked().first();
+    if (!row) {
+      const exists = await trx('outbound_emails').where({ id: emailId }).first('id');
+      return { outcome: 'skipped', detail: exists ? 'being sent by another job' : 'no such e-mail' };
+    }
+    if (row.status === 'sent') return { outcome: 'skipped', detail: 'already sent' };
+    const attempt = trx('outbound_emails').where({ id: emailId });
+    try {
+      await mailer.send({
+        to: row.to_address,
+        replyTo: row.reply_to ?? undefined,
+        subject: row.subject,
+        html: row.html,
+        text: row.text,
+      });
+    } catch (err) {
+      failure = err;
+      await attempt.update({
+        attempts: trx.raw('attempts + 1'),
+        last_error: String((err as Error).message).slice(0, 500),
+      });
+      return { outcome: 'skipped', detail: 'send failed' };
+    }
+    await attempt.update({
+      status: 'sent',
+      sent_at: trx.fn.now(),
+      last_error: null,
+      attempts: trx.raw('attempts + 1'),
     });
-  } catch (err) {
-    await db('outbound_emails')
-      .where({ id: emailId })
-      .update({ last_error: String((err as Error).message).slice(0, 500) });
-    throw err; // BullMQ retries with backoff
-  }
-  await db('outbound_emails')
-    .where({ id: emailId })
-    .update({ status: 'sent', sent_at: db.fn.now(), last_error: null });
-  return { outcome: 'done', detail: `sent to ${row.to_address}` };
+    return { outcome: 'done', detail: `sent to ${row.to_address}` };
+  });
+  if (failure) throw failure; // BullMQ retries with backoff
+  return outcome;
 }
 
 /** Sweeper: queue again every e-mail still unsent a minute after it was written. */
@@ -61,8 +78,19 @@ export async function requeueStaleEmails(db: Db, queues: Queues): Promise<number
   const rows = await db('outbound_emails')
     .where({ status: 'queued' })
     .andWhere('created_at', '<', db.raw("now() - interval '1 minute'"))
+    .orderBy('id')
     .select('id')
     .limit(500);
   for (const r of rows) await queues.enqueueOrRetry('mail', 'send-email', { emailId: r.id }, `email-${r.id}`);
   return rows.length;
+}
+
+/** For readiness and the owner: e-mails still waiting in the outbox after `minutes`. */
+export async function staleEmailCount(db: Db, minutes = 10): Promise<number> {
+  const row = await db('outbound_emails')
+    .where({ status: 'queued' })
+    .andWhere('created_at', '<', db.raw('now() - make_interval(mins => ?)', [minutes]))
+    .count<{ count: number }[]>({ count: '*' })
+    .first();
+  return Number(row?.count ?? 0);
 }

@@ -10,7 +10,6 @@ export const jobNames = {
   media: ['make-variants'],
   mail: ['send-email'],
   payments: ['reconcile-payment', 'check-pending-order'],
-  maintenance: ['sweep'],
 } as const;
 
 export type QueueName = keyof typeof jobNames;
@@ -79,7 +78,11 @@ export class Queues {
     await this.get(queue).add(name, data, opts);
   }
 
-  /** For sweepers: queue the job again, or retry it when an earlier run with that id failed. */
+  /**
+   * For the sweeper (re-driving work Postgres says is unfinished): queue the job again, retry it
+   * when an earlier run with that id failed, and replace a completed run (Postgres still says the
+   * work is not done, so that run did not do it). Waiting, delayed or active jobs are left alone.
+   */
   async enqueueOrRetry<Q extends QueueName>(
     queue: Q,
     name: JobName<Q>,
@@ -87,8 +90,13 @@ export class Queues {
     jobId: string,
   ): Promise<void> {
     const existing = await this.get(queue).getJob(jobId);
-    if (existing && (await existing.isFailed())) await existing.retry();
-    else if (!existing) await this.enqueue(queue, name, data, { jobId });
+    if (existing) {
+      const state = await existing.getState();
+      if (state === 'failed') return existing.retry();
+      if (state !== 'completed' && state !== 'unknown') return; // it will run
+      await existing.remove(); // a finished (or orphaned) run must not block the id
+    }
+    await this.enqueue(queue, name, data, { jobId });
   }
 
   async close(): Promise<void> {

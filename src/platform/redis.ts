@@ -1,14 +1,17 @@
 import { Redis, type RedisOptions } from 'ioredis';
+import { answersWithin } from './dependency-errors';
 
 export type { Redis };
 
-// Commands fail at once while Redis is unreachable (no offline queue), so requests answer 503
-// quickly; the client keeps reconnecting in the background and recovers by itself.
+// Commands fail at once while Redis is unreachable (no offline queue), and within 3 s when it stops
+// answering (a partition), so requests answer 503 quickly; the client keeps reconnecting in the
+// background and recovers by itself.
 export function createRedis(url: string, options: RedisOptions = {}): Redis {
   return new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 3000,
+    commandTimeout: 3000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
     lazyConnect: false,
     ...options,
@@ -24,12 +27,9 @@ export function createWorkerRedis(url: string): Redis {
   });
 }
 
-export async function redisReady(redis: Redis): Promise<boolean> {
-  try {
-    return (await redis.ping()) === 'PONG';
-  } catch {
-    return false;
-  }
+/** Redis answers within `timeoutMs` (readiness must answer quickly even during a partition). */
+export function redisReady(redis: Redis, timeoutMs = 1000): Promise<boolean> {
+  return answersWithin(() => redis.ping().then((pong) => pong === 'PONG'), timeoutMs);
 }
 
 /** At start: wait for the first connection so early commands do not fail; a clear error if it never comes. */

@@ -1,8 +1,14 @@
 /** A tiny browser-like client: keeps cookies, sends JSON, sends a same-origin header on writes. */
 export class HttpClient {
-  private cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    private readonly cookies = new Map<string, string>(),
+  ) {}
 
-  constructor(readonly baseUrl: string) {}
+  /** The same visitor (same cookies) talking to another server, e.g. a second API process. */
+  at(baseUrl: string): HttpClient {
+    return new HttpClient(baseUrl, this.cookies);
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

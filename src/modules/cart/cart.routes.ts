@@ -1,4 +1,5 @@
 import { createRouter } from '../../platform/http/async-route';
+import { saveSession } from '../../platform/http/session';
 import { parse, parseId } from '../../platform/http/validate';
 import type { CartService } from './cart.service';
 import { addToCartSchema, updateCartLineSchema } from './cart.schemas';
@@ -20,7 +21,10 @@ export function createCartRoutes(service: CartService) {
   router.post('/cart', async (req, res) => {
     const input = parse(addToCartSchema, req.body, 'cart item');
     const { cartId, cart } = await service.addItem(req.session.cartId, input);
-    if (req.session.cartId !== cartId) req.session.cartId = cartId;
+    if (req.session.cartId !== cartId) {
+      req.session.cartId = cartId;
+      await saveSession(req); // no 201 for a line the visitor's session cannot find again
+    }
     res.status(201).json(cart);
   });
 

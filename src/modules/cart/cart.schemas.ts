@@ -1,18 +1,15 @@
 import { z } from 'zod';
+import { id, numberIn } from '../../platform/http/validate';
 
 export const MAX_QUANTITY = 99;
 
-const id = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is required` })
-    .int(`${label} must be a whole number`)
-    .positive(`${label} is required`);
-
-const quantity = z.coerce
-  .number({ error: 'Quantity must be a number' })
-  .int('Quantity must be a whole number')
-  .min(1, 'Quantity must be at least 1')
-  .max(MAX_QUANTITY, `Quantity can be at most ${MAX_QUANTITY}`);
+const quantity = numberIn(
+  z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_QUANTITY, `Quantity can be at most ${MAX_QUANTITY}`),
+);
 
 export const addToCartSchema = z.object({
   photoId: id('Photo'),

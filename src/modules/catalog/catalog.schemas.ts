@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from '../../platform/http/validate';
 
 // The wire formats of the catalogue's admin writes, with the spec's messages (section 5).
 
@@ -60,9 +61,7 @@ export const itemOptionUpdateSchema = z.object({
 export const photoItemOptionSchema = itemOptionUpdateSchema;
 
 export const printOptionSchema = z.object({
-  photoId: numberFrom('Photo is required', 'Photo must be a number').pipe(
-    z.number().int('Photo must be a whole number').positive('Photo must be a whole number'),
-  ),
+  photoId: id('Photo', { invalid: 'Photo must be a whole number' }),
   size,
   material: requiredText('Material', 100),
   price: priceSchema,
@@ -126,7 +125,7 @@ export const categoryCreateSchema = z.object({
 export const categoryUpdateSchema = categoryCreateSchema;
 export const categoryReorderSchema = z.object({
   categoryIds: z
-    .array(z.number({ error: 'Each category id must be a number' }).int().positive(), {
+    .array(id('Each category id', { invalid: 'Each category id must be a number' }), {
       error: 'categoryIds must be a list of category ids',
     })
     .min(1, 'categoryIds must list the categories in their new order')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from '../../platform/http/validate';
 
 // Every text a visitor or the owner may read comes from here (one place per module).
 export const messages = {
@@ -56,7 +57,7 @@ export type FaqPatch = z.infer<typeof faqPatchSchema>;
 
 export const faqReorderSchema = z.object({
   faqIds: z
-    .array(z.number({ error: 'Each FAQ id must be a number.' }).int().positive(), {
+    .array(id('Each FAQ id', { invalid: 'Each FAQ id must be a number.' }), {
       error: 'faqIds must be a list of FAQ ids.',
     })
     .max(1000),

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import { createRouter } from '../../platform/http/async-route';
 import { createRateLimit } from '../../platform/http/rate-limit';
+import { saveSession } from '../../platform/http/session';
 import { parse, parseId } from '../../platform/http/validate';
 import { rememberOrder } from './order-session';
 import type { OrdersService } from './orders.service';
@@ -20,6 +21,7 @@ export function createCheckoutRoutes(ctx: AppContext, service: OrdersService) {
     const result = await service.checkout(input, req.session?.cartId ?? null);
     // Only this visitor session may create the payment for (and poll) the order it placed.
     rememberOrder(req.session, result.orderId);
+    if (req.session) await saveSession(req);
     res.status(201).json(result);
   });
 

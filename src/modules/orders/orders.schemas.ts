@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { decimal, id, wholeNumber } from '../../platform/http/validate';
 
 export const paymentStatuses = ['pending', 'processing', 'paid', 'failed', 'canceled'] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
@@ -22,20 +23,10 @@ export const messages = {
   fulfillment: 'Fulfillment status must be one of received, paid, shipped, completed, canceled.',
 } as const;
 
-const positiveId = (label: string) =>
-  z.coerce
-    .number({ error: `${label} is required` })
-    .int(`${label} is required`)
-    .positive(`${label} is required`);
-
 export const checkoutItemSchema = z.object({
-  photoId: positiveId('Photo'),
-  printOptionId: positiveId('Print option'),
-  quantity: z.coerce
-    .number({ error: messages.quantity })
-    .int(messages.quantity)
-    .min(1, messages.quantity)
-    .max(99, messages.quantity),
+  photoId: id('Photo', { invalid: 'Photo is required' }),
+  printOptionId: id('Print option', { invalid: 'Print option is required' }),
+  quantity: wholeNumber(messages.quantity, 1, 99),
 });
 
 export const checkoutSchema = z.object({
@@ -57,7 +48,7 @@ export const checkoutSchema = z.object({
     .min(10, messages.address)
     .max(1000, messages.addressTooLong)
     .transform((s) => s.replace(/\r\n?/g, '\n')),
-  totalAmount: z.coerce.number({ error: messages.total }).min(0.01, messages.total),
+  totalAmount: decimal(messages.total).pipe(z.number().min(0.01, messages.total)),
   items: z.array(checkoutItemSchema, { error: messages.emptyCart }).min(1, messages.emptyCart).max(100),
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;

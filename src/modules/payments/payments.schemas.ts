@@ -1,14 +1,9 @@
 import { z } from 'zod';
+import { decimal, id } from '../../platform/http/validate';
 
 export const createPaymentIntentSchema = z.object({
-  orderId: z.coerce
-    .number({ error: 'Order is required' })
-    .int('Order is required')
-    .positive('Order is required'),
-  amount: z.coerce
-    .number({ error: 'Amount must be a number' })
-    .positive('Amount must be positive')
-    .optional(),
+  orderId: id('Order', { invalid: 'Order is required' }),
+  amount: decimal('Amount must be a number').pipe(z.number().positive('Amount must be positive')).optional(),
 });
 
 const field = (message: string, max = 100) =>

@@ -8,6 +8,11 @@ export const notFoundHandler: RequestHandler = (req, res) => {
   res.status(404).json({ message: `No route for ${req.method} ${req.originalUrl.split('?')[0]}.` });
 };
 
+const isBrokenMultipart = (message = '') =>
+  /^(Multipart: |Unexpected end of (form|file)|Malformed part header|Malformed urlencoded form|Unsupported content type)/.test(
+    message,
+  );
+
 // The single place where errors become HTTP answers.
 export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
   const send = (status: number, body: Record<string, unknown>) => {
@@ -22,6 +27,9 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     return send(413, { message: 'The request is too large.' });
   if (e.code === 'LIMIT_UNEXPECTED_FILE' || e.code === 'LIMIT_FILE_COUNT' || e.code === 'LIMIT_PART_COUNT')
     return send(400, { message: 'Unexpected file field in the upload.' });
+  // multer's other limits and busboy's parse errors: a broken upload is bad input, not our fault
+  if ((err as Error).name === 'MulterError' || isBrokenMultipart(e.message))
+    return send(400, { message: 'The upload is not a valid multipart form.' });
   if (typeof e.status === 'number' && e.status >= 400 && e.status < 500)
     return send(e.status, { message: e.message ?? 'Bad request.' });
   const down = isDependencyDown(err);

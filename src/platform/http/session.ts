@@ -1,6 +1,6 @@
 import session from 'express-session';
 import RedisStore from 'connect-redis';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../context';
 
 const THIRTY_DAYS = 30 * 24 * 3600 * 1000;
@@ -22,4 +22,15 @@ export function sessionMiddleware(ctx: AppContext): RequestHandler {
       maxAge: THIRTY_DAYS,
     },
   });
+}
+
+/**
+ * Saves the session now, so a write whose session cannot be kept (Redis down) fails with the
+ * store's error (503) instead of answering 2xx and losing it: express-session's own save at the end
+ * of the response cannot change a status already chosen.
+ */
+export function saveSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.session.save((err: unknown) => (err ? reject(err) : resolve())),
+  );
 }

@@ -89,6 +89,18 @@ export function AdminShell() {
           >
             View site
           </Button>
+          {/* The job queues (BullMQ's dashboard, served by the API behind the admin session). */}
+          <Button
+            component="a"
+            href="/api/admin/queues"
+            target="_blank"
+            rel="noopener"
+            color="inherit"
+            size="small"
+            sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+          >
+            Jobs
+          </Button>
           <Button
             color="inherit"
             variant="outlined"

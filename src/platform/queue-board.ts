@@ -1,0 +1,60 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { ExpressAdapter } from '@bull-board/express';
+import type { Router } from 'express';
+import type { AppContext } from './context';
+import { createRouter } from './http/async-route';
+import { staleEmailCount } from './outbox';
+import { jobNames, type QueueName } from './queue';
+
+/** Where the owner sees the queues (BullMQ's own dashboard): behind the admin guard. */
+export const QUEUE_BOARD_PATH = '/api/admin/queues';
+/** An e-mail still unsent after this long is reported as stale. */
+export const STALE_EMAIL_MINUTES = 10;
+
+const queueNames = Object.keys(jobNames) as QueueName[];
+
+/**
+ * Mounted at /api/admin behind requireAdmin (and the same-origin check on /api): the queue
+ * dashboard (counts per state, each failed job with its error, retry) and a JSON health view.
+ */
+export function createOpsAdminRoutes(ctx: AppContext): Router {
+  const router = createRouter();
+
+  const board = new ExpressAdapter();
+  board.setBasePath(QUEUE_BOARD_PATH);
+  createBullBoard({
+    queues: queueNames.map((name) => new BullMQAdapter(ctx.queues.get(name))),
+    // @bull-board/express carries its own copy of @bull-board/api's types: same shape, two declarations
+    serverAdapter: board as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
+    options: { uiConfig: { boardTitle: `${ctx.config.SITE_NAME} jobs` } },
+  });
+  router.use('/queues', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.use('/queues', board.getRouter() as Router);
+
+  // Waiting, active, failed and delayed counts per queue, the latest failures with their error,
+  // and e-mails waiting in the outbox longer than they should.
+  router.get('/health', async (_req, res) => {
+    const queues: Record<string, unknown> = {};
+    for (const name of queueNames) {
+      const q = ctx.queues.get(name);
+      const counts = await q.getJobCounts('waiting', 'active', 'failed', 'delayed', 'completed');
+      const failed = (await q.getFailed(0, 19)).map((job) => ({
+        id: job.id,
+        name: job.name,
+        error: job.failedReason,
+        attempts: job.attemptsMade,
+        failedAt: job.finishedOn ? new Date(job.finishedOn).toISOString() : null,
+      }));
+      queues[name] = { ...counts, failedJobs: failed };
+    }
+    const stale = await staleEmailCount(ctx.db, STALE_EMAIL_MINUTES);
+    res.set('Cache-Control', 'no-store');
+    res.json({ outbox: { stale, staleAfterMinutes: STALE_EMAIL_MINUTES }, queues, board: QUEUE_BOARD_PATH });
+  });
+
+  return router;
+}
