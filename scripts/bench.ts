@@ -1,13 +1,13 @@
 // `npm run bench`: performance figures against DESIGN.md section 9's budgets.
 // Starts the built app with demo data on its own database, then measures: Lighthouse (mobile) on
-// /, /portfolio and /photo/{id}; the storefront's initial JS (gzipped); API latency under load
-// (autocannon, 100 connections); upload-to-variants time for a 24-megapixel JPEG.
+// /, /portfolio and /photo/{id}; the storefront's initial JS (gzipped); serving cost under load
+// against a bare Node server (bench-serving.ts); upload-to-variants time for a 24-megapixel JPEG
+// against raw sharp making the same variants (bench-upload.ts).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -16,6 +16,7 @@ import { createContext, closeContext } from '../src/platform/context';
 import { dropDatabase } from '../src/platform/db';
 import { startApi } from '../src/server';
 import { startWorkers } from '../workers/main';
+import { benchServing } from './bench-serving';
 import { benchUploadToVariants } from './bench-upload';
 
 const port = Number(process.env.BENCH_PORT ?? 3998);
@@ -164,36 +165,22 @@ results.lighthouse = pages;
   await browser.close();
 }
 
-const load = async (urlPath: string) => {
-  const r = await autocannon({
-    url: `${base}${urlPath}`,
-    connections: 100,
-    duration: 8,
-    headers: { accept: 'image/avif,image/webp,*/*' },
-  });
-  return {
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  };
-};
-results.api = {
-  'GET /api/photos': await load('/api/photos'),
-  [`GET /api/photos/${photoId}`]: await load(`/api/photos/${photoId}`),
-  'GET /api/categories': await load('/api/categories'),
-  [`GET /api/photos/${photoId}/image?w=640`]: await load(`/api/photos/${photoId}/image?w=640`),
-};
-
 await api.close();
 await workers.close();
 await closeContext(ctx);
 await dropDatabase(dbUrl.toString());
 
+// Serving cost against a bare node:http server sending the same bytes, in the same run.
+const serving = await benchServing();
+results.serving = serving.rows;
 results.uploadToVariants = await benchUploadToVariants();
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2));
 console.log(JSON.stringify(results, null, 2));
+console.log(`\nServing (100 connections, app vs bare node:http, same bytes):\n${serving.table}`);
+const upload = results.uploadToVariants as Awaited<ReturnType<typeof benchUploadToVariants>>;
+console.log(
+  `Upload of a 24 MP JPEG to all variants: ${upload.totalMs} ms (budget < 3000), raw sharp ${upload.rawSharpMs} ms, ratio ${upload.ratio}x (budget <= 1.5x)`,
+);
 process.exit(0);
