@@ -4,7 +4,7 @@
 // app/bare is what the budgets are about: absolute figures move with the load on the machine.
 //
 //   npx tsx scripts/bench-serving.ts            (standalone; bench.ts calls benchServing())
-//   BENCH_SERVING_SECONDS=4 BENCH_SERVING_ROUNDS=3 BENCH_SERVING_PORT=3996
+//   BENCH_SERVING_SECONDS=3 BENCH_SERVING_ROUNDS=5 BENCH_SERVING_PORT=3996 BENCH_LOG_LEVEL=info
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -12,7 +12,13 @@ import autocannon from 'autocannon';
 import { isMain } from '../src/platform/process';
 
 type Captured = { status: number; headers: [string, string][]; body: string /* base64 */ };
-type Case = { name: string; path: string; headers: Record<string, string>; budget?: number };
+type Case = {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  budget?: number;
+  p99BudgetMs?: number;
+};
 export type ServingRow = {
   name: string;
   path: string;
@@ -22,6 +28,7 @@ export type ServingRow = {
   bare: { rps: number; p99: number; non2xx: number; errors: number };
   ratio: number;
   budget?: number;
+  p99BudgetMs?: number;
 };
 
 const browser = {
@@ -36,6 +43,7 @@ const cases = (photoId: number): Case[] => [
     path: '/api/photos',
     headers: { ...browser, accept: 'application/json' },
     budget: 0.8,
+    p99BudgetMs: 30,
   },
   {
     name: 'JSON one photo (gzip, br)',
@@ -112,8 +120,8 @@ export async function benchServing(
   opts: { port?: number; seconds?: number; rounds?: number; logLevel?: string } = {},
 ): Promise<{ rows: ServingRow[]; table: string }> {
   const port = opts.port ?? Number(process.env.BENCH_SERVING_PORT ?? 3996);
-  const seconds = opts.seconds ?? Number(process.env.BENCH_SERVING_SECONDS ?? 4);
-  const rounds = opts.rounds ?? Number(process.env.BENCH_SERVING_ROUNDS ?? 3);
+  const seconds = opts.seconds ?? Number(process.env.BENCH_SERVING_SECONDS ?? 3);
+  const rounds = opts.rounds ?? Number(process.env.BENCH_SERVING_ROUNDS ?? 5);
   const app = await child('--app', {
     PORT: String(port),
     BENCH_LOG_LEVEL: opts.logLevel ?? process.env.BENCH_LOG_LEVEL ?? 'info',
@@ -152,6 +160,7 @@ export async function benchServing(
         bare: mid.bare,
         ratio: Math.round((mid.app.rps / mid.bare.rps) * 100) / 100,
         budget: c.budget,
+        p99BudgetMs: c.p99BudgetMs,
       });
     }
   } finally {
@@ -172,7 +181,12 @@ export function formatTable(rows: ServingRow[]): string {
     String(r.bare.rps),
     `${r.bare.p99} ms`,
     `${r.ratio.toFixed(2)}x`,
-    r.budget ? `>= ${r.budget}x ${r.ratio >= r.budget ? 'ok' : 'MISS'}` : '',
+    [
+      r.budget ? `>= ${r.budget}x ${r.ratio >= r.budget ? 'ok' : 'MISS'}` : '',
+      r.p99BudgetMs ? `p99 < ${r.p99BudgetMs} ms ${r.app.p99 < r.p99BudgetMs ? 'ok' : 'MISS'}` : '',
+    ]
+      .filter(Boolean)
+      .join(', '),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
   const fmt = (l: string[]) => l.map((s, i) => s.padEnd(widths[i])).join(' | ');

@@ -131,6 +131,8 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
   const routes: Route[] = [];
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | null>>();
+  /** Responses whose answer capture is waiting for (serve() then just sends). */
+  const capturing = new WeakSet<Response>();
   let total = 0;
   let generation = 0;
   /**
@@ -327,6 +329,7 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
         return;
       }
       if (req.method !== 'GET') return next();
+      capturing.add(res);
       const before = new Set(res.getHeaderNames());
       const end = res.end;
       let answered!: (p: Produced | null) => void;
@@ -372,6 +375,15 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
      */
     async serve(req: Request, res: Response, produce: () => Promise<Produced | null>): Promise<boolean> {
       const k = keyOf(req, req.originalUrl);
+      if (capturing.has(res)) {
+        // capture (mounted before the routes) is keeping this answer: just send it.
+        const p = await produce();
+        if (!p) return false;
+        res.status(p.status ?? 200).type(p.contentType);
+        for (const [name, value] of Object.entries(p.headers ?? {})) res.setHeader(name, value);
+        res.end(p.body);
+        return true;
+      }
       const e = k
         ? (fresh(k.key) ?? (await (pending.get(k.key) ?? flight(k.key, k.route, produce))))
         : await produce().then((p) => p && build(uncached, p));
