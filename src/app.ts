@@ -14,6 +14,7 @@ import { redisReady } from './platform/redis';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler';
 import { requireAdmin } from './platform/http/guards';
 import { sameOrigin } from './platform/http/same-origin';
+import { createCacheHitLog } from './platform/http/cache-hit-log';
 import { createResponseCache } from './platform/http/response-cache';
 import { sessionMiddleware } from './platform/http/session';
 import { serveWebApp } from './platform/http/web-app';
@@ -117,8 +118,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
     responseCache.invalidate(),
   );
 
-  // A warm cache answers before Express runs at all: the security headers, a request id and one
-  // log line, nothing else. Everything else (and every miss) takes the full route below.
+  // A warm cache answers before Express runs at all: the security headers, a request id and a
+  // count for the log (cache-hit-log.ts). Everything else (and every miss) takes the full route.
+  const logHit = createCacheHitLog(ctx.logger);
   const handle = (app as unknown as { handle: (...a: unknown[]) => void }).handle.bind(app);
   (app as unknown as { handle: unknown }).handle = (
     req: IncomingMessage,
@@ -128,10 +130,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
     let id = '';
     const served = responseCache.tryServe(req, res, () => ['X-Request-Id', (id = requestId(req))]);
     if (!served) return handle(req, res, done);
-    ctx.logger.info(
-      { req: { id, method: req.method, url: req.url }, res: { statusCode: res.statusCode }, cached: true },
-      'request completed',
-    );
+    logHit(id, req.method, req.url, res.statusCode);
   };
 
   // Images are compressed already: they never pass through compression().
