@@ -193,50 +193,19 @@ export function formatTable(rows: ServingRow[]): string {
   return [fmt(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...lines.map(fmt)].join('\n');
 }
 
-/** Child: the demo shop, in production mode, on its own database, with its media worker. */
+/** Child: the demo shop (bench-shop.ts) with its variants made, then without its worker. */
 async function runApp(): Promise<void> {
-  const { loadConfig } = await import('../src/config');
-  const { createContext, closeContext } = await import('../src/platform/context');
-  const { dropDatabase } = await import('../src/platform/db');
-  const { startApi } = await import('../src/server');
-  const { startWorkers } = await import('../workers/main');
+  const { startBenchShop } = await import('./bench-shop');
   const port = Number(process.env.PORT);
-  const dbUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
-  dbUrl.pathname = `/wildframe_bench_serving_${port}`;
-  await dropDatabase(dbUrl.toString());
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-    PAYMENTS_PROVIDER: 'test',
-    DATABASE_URL: dbUrl.toString(),
-    REDIS_PREFIX: `wfbenchserve${port}`,
-    DEMO_DATA: 'true',
-    ADMIN_USERNAME: 'owner',
-    ADMIN_PASSWORD: 'bench-owner-password',
-    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATA_DIR: `/tmp/wildframe-bench-serving-${port}`,
+  const shop = await startBenchShop({
+    port,
+    database: `wildframe_bench_serving_${port}`,
+    redisPrefix: `wfbenchserve${port}`,
+    logLevel: process.env.BENCH_LOG_LEVEL ?? 'info',
   });
-  const ctx = createContext(config);
-  const api = await startApi(ctx);
-  const workers = await startWorkers(ctx);
-  // The steady state visitors see: every demo photo has its variants.
-  for (let i = 0; i < 240; i++) {
-    const [{ count }] = await ctx
-      .db('media_assets as a')
-      .leftJoin('media_variants as v', 'v.asset_id', 'a.id')
-      .whereNull('v.id')
-      .count<{ count: number }[]>('a.id as count');
-    if (Number(count) === 0) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  await workers.close();
   process.send?.({ port });
   process.once('SIGTERM', async () => {
-    await api.close();
-    await closeContext(ctx);
-    await dropDatabase(dbUrl.toString());
+    await shop.close();
     process.exit(0);
   });
 }

@@ -11,17 +11,11 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { loadConfig } from '../src/config';
-import { createContext, closeContext } from '../src/platform/context';
-import { dropDatabase } from '../src/platform/db';
-import { startApi } from '../src/server';
-import { startWorkers } from '../workers/main';
 import { benchServing } from './bench-serving';
+import { startBenchShop } from './bench-shop';
 import { benchUploadToVariants } from './bench-upload';
 
 const port = Number(process.env.BENCH_PORT ?? 3998);
-const dbUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
-dbUrl.pathname = '/wildframe_bench';
 const results: Record<string, unknown> = {};
 
 if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD !== 'false')
@@ -38,36 +32,8 @@ function initialJsGzipKb(): number {
 }
 results.initialJsGzipKb = initialJsGzipKb();
 
-await dropDatabase(dbUrl.toString());
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-  PAYMENTS_PROVIDER: 'test',
-  PORT: String(port),
-  DATABASE_URL: dbUrl.toString(),
-  REDIS_PREFIX: 'wfbench',
-  DEMO_DATA: 'true',
-  ADMIN_USERNAME: 'owner',
-  ADMIN_PASSWORD: 'bench-owner-password',
-  LOG_LEVEL: 'warn',
-  PUBLIC_URL: `http://localhost:${port}`,
-});
-const ctx = createContext(config);
-const api = await startApi(ctx);
-const workers = await startWorkers(ctx);
-const base = `http://localhost:${port}`;
-
-// Wait for the media worker to finish the demo photos' variants (the steady state visitors see).
-for (let i = 0; i < 240; i++) {
-  const pending = await ctx
-    .db('media_assets as a')
-    .leftJoin('media_variants as v', 'v.asset_id', 'a.id')
-    .whereNull('v.id')
-    .count<{ count: number }[]>('a.id as count');
-  if (Number(pending[0].count) === 0) break;
-  await new Promise((r) => setTimeout(r, 500));
-}
+const shop = await startBenchShop({ port, database: 'wildframe_bench', redisPrefix: 'wfbench' });
+const { base } = shop;
 const photos = (await (await fetch(`${base}/api/photos`)).json()) as { id: number }[];
 const photoId = photos[0]?.id ?? 1;
 
@@ -165,10 +131,7 @@ results.lighthouse = pages;
   await browser.close();
 }
 
-await api.close();
-await workers.close();
-await closeContext(ctx);
-await dropDatabase(dbUrl.toString());
+await shop.close();
 
 // Serving cost against a bare node:http server sending the same bytes, in the same run.
 const serving = await benchServing();

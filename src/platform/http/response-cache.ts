@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis';
+import { createSizedLru } from '../sized-lru';
 
 /** What a producer hands the cache: a finished answer. Only a 200 is stored. */
 export type Produced = {
@@ -129,11 +130,10 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
   const maxAgeMs = opts.maxAgeMs ?? 60_000;
   const baseHead = (opts.baseHeaders ?? []).flat();
   const routes: Route[] = [];
-  const entries = new Map<string, Entry>();
+  const entries = createSizedLru<Entry>(maxBytes, (e) => e.bytes);
   const pending = new Map<string, Promise<Entry | null>>();
   /** Responses whose answer capture is waiting for (serve() then just sends). */
   const capturing = new WeakSet<Response>();
-  let total = 0;
   let generation = 0;
   /**
    * With Redis, the cache is used only while this process is subscribed to invalidations: a
@@ -145,7 +145,6 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
     generation++;
     entries.clear();
     pending.clear();
-    total = 0;
   };
 
   function routeFor(url: string): Route | undefined {
@@ -168,7 +167,6 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
     if (!e) return undefined;
     if (Date.now() - e.storedAt > maxAgeMs) {
       entries.delete(key);
-      total -= e.bytes;
       return undefined;
     }
     return e;
@@ -236,16 +234,7 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
 
   function store(key: string, e: Entry, startedAt: number): void {
     if (!listening || startedAt !== generation || e.status !== 200 || e.bytes > maxBytes / 16) return;
-    const old = entries.get(key);
-    if (old) total -= old.bytes;
-    entries.delete(key);
     entries.set(key, e);
-    total += e.bytes;
-    for (const [k, v] of entries) {
-      if (total <= maxBytes) break;
-      entries.delete(k);
-      total -= v.bytes;
-    }
   }
 
   /** Sends an entry on an Express response (a miss, or a request that waited for one). */
@@ -296,7 +285,7 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
      * `extraHead` is added to the headers (e.g. the request id). False: not cached, carry on.
      */
     tryServe(req: IncomingMessage, res: ServerResponse, extraHead?: () => string[]): boolean {
-      if (!entries.size || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+      if (!entries.count || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
       const k = keyOf(req, req.url ?? '/');
       const e = k && fresh(k.key);
       if (!e) return false;
@@ -408,7 +397,7 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
     }) as RequestHandler,
 
     get stats() {
-      return { entries: entries.size, bytes: total, generation };
+      return { entries: entries.count, bytes: entries.size, generation };
     },
   };
 
