@@ -35,7 +35,10 @@ const acceptsHtml = (req: IncomingMessage) => {
   return !accept || accept.includes('text/html') || accept.includes('*/*') ? 'html' : null;
 };
 
-/** The headers a middleware sets on every response (helmet's), recorded once. */
+/**
+ * The headers a middleware sets on every response (helmet's), recorded once. Only for headers
+ * that do not depend on the request: a per-request CSP nonce would fail here, at start.
+ */
 function headersOf(middleware: RequestHandler): [string, string][] {
   const headers = new Map<string, [string, string]>();
   const res = {
@@ -46,6 +49,7 @@ function headersOf(middleware: RequestHandler): [string, string][] {
   return [...headers.values()];
 }
 
+// Only these API areas need a visitor or admin session; catalog reads stay cookie-free and fast.
 const sessionPaths = /^\/api\/(admin|cart|checkout|create-payment-intent|test-payments|orders)(\/|$)/;
 
 export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)): Express {
