@@ -6,6 +6,7 @@
 //   npx tsx scripts/bench-serving.ts            (standalone; bench.ts calls benchServing())
 //   BENCH_SERVING_SECONDS=3 BENCH_SERVING_ROUNDS=5 BENCH_SERVING_PORT=3996 BENCH_LOG_LEVEL=info
 import { fork, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -232,7 +233,11 @@ if (isMain(import.meta.url)) {
   else {
     const { rows, table } = await benchServing();
     console.log(table);
-    console.log(JSON.stringify(rows));
+    // Alone, it updates the serving figures of the last full run's results.
+    const file = 'bench-results/latest.json';
+    const results = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as object) : {};
+    mkdirSync('bench-results', { recursive: true });
+    writeFileSync(file, JSON.stringify({ ...results, serving: rows }, null, 2));
     process.exit(0);
   }
 }
