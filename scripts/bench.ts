@@ -1,26 +1,21 @@
 // `npm run bench`: performance figures against DESIGN.md section 9's budgets.
 // Starts the built app with demo data on its own database, then measures: Lighthouse (mobile) on
-// /, /portfolio and /photo/{id}; the storefront's initial JS (gzipped); API latency under load
-// (autocannon, 100 connections); upload-to-variants time for a 24-megapixel JPEG.
+// /, /portfolio and /photo/{id}; the storefront's initial JS (gzipped); serving cost under load
+// against a bare Node server (bench-serving.ts); upload-to-variants time for a 24-megapixel JPEG
+// against raw sharp making the same variants (bench-upload.ts).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { loadConfig } from '../src/config';
-import { createContext, closeContext } from '../src/platform/context';
-import { dropDatabase } from '../src/platform/db';
-import { startApi } from '../src/server';
-import { startWorkers } from '../workers/main';
+import { benchServing } from './bench-serving';
+import { startBenchShop } from './bench-shop';
 import { benchUploadToVariants } from './bench-upload';
 
 const port = Number(process.env.BENCH_PORT ?? 3998);
-const dbUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
-dbUrl.pathname = '/wildframe_bench';
 const results: Record<string, unknown> = {};
 
 if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD !== 'false')
@@ -37,36 +32,8 @@ function initialJsGzipKb(): number {
 }
 results.initialJsGzipKb = initialJsGzipKb();
 
-await dropDatabase(dbUrl.toString());
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-  PAYMENTS_PROVIDER: 'test',
-  PORT: String(port),
-  DATABASE_URL: dbUrl.toString(),
-  REDIS_PREFIX: 'wfbench',
-  DEMO_DATA: 'true',
-  ADMIN_USERNAME: 'owner',
-  ADMIN_PASSWORD: 'bench-owner-password',
-  LOG_LEVEL: 'warn',
-  PUBLIC_URL: `http://localhost:${port}`,
-});
-const ctx = createContext(config);
-const api = await startApi(ctx);
-const workers = await startWorkers(ctx);
-const base = `http://localhost:${port}`;
-
-// Wait for the media worker to finish the demo photos' variants (the steady state visitors see).
-for (let i = 0; i < 240; i++) {
-  const pending = await ctx
-    .db('media_assets as a')
-    .leftJoin('media_variants as v', 'v.asset_id', 'a.id')
-    .whereNull('v.id')
-    .count<{ count: number }[]>('a.id as count');
-  if (Number(pending[0].count) === 0) break;
-  await new Promise((r) => setTimeout(r, 500));
-}
+const shop = await startBenchShop({ port, database: 'wildframe_bench', redisPrefix: 'wfbench' });
+const { base } = shop;
 const photos = (await (await fetch(`${base}/api/photos`)).json()) as { id: number }[];
 const photoId = photos[0]?.id ?? 1;
 
@@ -164,36 +131,19 @@ results.lighthouse = pages;
   await browser.close();
 }
 
-const load = async (urlPath: string) => {
-  const r = await autocannon({
-    url: `${base}${urlPath}`,
-    connections: 100,
-    duration: 8,
-    headers: { accept: 'image/avif,image/webp,*/*' },
-  });
-  return {
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  };
-};
-results.api = {
-  'GET /api/photos': await load('/api/photos'),
-  [`GET /api/photos/${photoId}`]: await load(`/api/photos/${photoId}`),
-  'GET /api/categories': await load('/api/categories'),
-  [`GET /api/photos/${photoId}/image?w=640`]: await load(`/api/photos/${photoId}/image?w=640`),
-};
+await shop.close();
 
-await api.close();
-await workers.close();
-await closeContext(ctx);
-await dropDatabase(dbUrl.toString());
-
+// Serving cost against a bare node:http server sending the same bytes, in the same run.
+const serving = await benchServing();
+results.serving = serving.rows;
 results.uploadToVariants = await benchUploadToVariants();
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2));
 console.log(JSON.stringify(results, null, 2));
+console.log(`\nServing (100 connections, app vs bare node:http, same bytes):\n${serving.table}`);
+const upload = results.uploadToVariants as Awaited<ReturnType<typeof benchUploadToVariants>>;
+console.log(
+  `Upload of a 24 MP JPEG to all variants: ${upload.totalMs} ms (budget < 3000), raw sharp ${upload.rawSharpMs} ms, ratio ${upload.ratio}x (budget <= 1.5x)`,
+);
 process.exit(0);

@@ -1,9 +1,11 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import compression from 'compression';
 import passport from 'passport';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
+import { watchFile } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppContext } from './platform/context';
@@ -13,19 +15,43 @@ import { errorHandler, notFoundHandler } from './platform/http/error-handler';
 import { requireAdmin } from './platform/http/guards';
 import { sameOrigin } from './platform/http/same-origin';
 import { jsonBody, rejectNulInUrl } from './platform/http/validate';
+import { createCacheHitLog } from './platform/http/cache-hit-log';
 import { createResponseCache } from './platform/http/response-cache';
 import { sessionMiddleware } from './platform/http/session';
 import { serveWebApp } from './platform/http/web-app';
 import { createModules, type Modules } from './modules';
 import { createOpsAdminRoutes } from './platform/queue-board';
+import { pickFormat } from './modules/media';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-// Only these API areas need a visitor or admin session; catalog reads stay cookie-free and fast.
-// Public JSON reads that are the same for every visitor: served from a short per-process cache.
-const cacheablePaths =
+// Public reads that are the same for every visitor: kept as finished bytes (response-cache.ts)
+// until an admin write changes them. JSON and storefront HTML are stored with their gzip and
+// brotli forms; images as they are, one entry per format the Accept header gets.
+const publicJsonPaths =
   /^\/api\/(photos|photos\/\d+|photos\/\d+\/item-options|categories|item-options|faqs|about|logo|site|shipping-notice)$/;
+const imagePaths = /^\/api\/(photos\/\d+\/(image|thumbnail)|logo\/image|about\/headshot)$/;
+const storefrontPages = /^\/(portfolio(\/[\w-]+)?|photo\/\d+|about|faq)?$/;
+const acceptsHtml = (req: IncomingMessage) => {
+  const accept = req.headers.accept;
+  return !accept || accept.includes('text/html') || accept.includes('*/*') ? 'html' : null;
+};
 
+/**
+ * The headers a middleware sets on every response (helmet's), recorded once. Only for headers
+ * that do not depend on the request: a per-request CSP nonce would fail here, at start.
+ */
+function headersOf(middleware: RequestHandler): [string, string][] {
+  const headers = new Map<string, [string, string]>();
+  const res = {
+    setHeader: (k: string, v: unknown) => headers.set(k.toLowerCase(), [k, String(v)]),
+    removeHeader: (k: string) => headers.delete(k.toLowerCase()),
+  };
+  middleware({} as Request, res as unknown as Response, () => undefined);
+  return [...headers.values()];
+}
+
+// Only these API areas need a visitor or admin session; catalog reads stay cookie-free and fast.
 const sessionPaths = /^\/api\/(admin|cart|checkout|create-payment-intent|test-payments|orders)(\/|$)/;
 
 export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)): Express {
@@ -35,11 +61,13 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
   app.set('query parser', 'simple');
 
+  const requestId = (req: IncomingMessage) =>
+    (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
   app.use(
     pinoHttp({
       logger: ctx.logger,
       genReqId: (req, res) => {
-        const id = (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID();
+        const id = requestId(req);
         res.setHeader('X-Request-Id', id);
         return id;
       },
@@ -55,7 +83,8 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
       },
     }),
   );
-  app.use(
+  // helmet's headers do not depend on the request: computed once, set from a list on every answer.
+  const securityHeaders = headersOf(
     helmet({
       contentSecurityPolicy: {
         useDefaults: true,
@@ -75,7 +104,45 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
       crossOriginEmbedderPolicy: false,
     }),
   );
-  app.use(compression());
+  app.use((_req, res, next) => {
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    next();
+  });
+
+  const distDir = path.join(rootDir, 'dist/web');
+  const responseCache = createResponseCache({
+    baseHeaders: securityHeaders,
+    redis: ctx.redis,
+    channel: `${config.REDIS_PREFIX}:response-cache`,
+    logger: ctx.logger,
+  });
+  responseCache.route(publicJsonPaths);
+  responseCache.route(imagePaths, { compress: false, vary: (req) => pickFormat(req.headers.accept) });
+  responseCache.route(storefrontPages, { vary: acceptsHtml });
+  // A new build changes every page's asset links: its pages replace the cached ones.
+  watchFile(path.join(distDir, 'index.html'), { persistent: false, interval: 2000 }, () =>
+    responseCache.invalidate(),
+  );
+
+  // A warm cache answers before Express runs at all: the security headers, a request id and a
+  // count for the log (cache-hit-log.ts). Everything else (and every miss) takes the full route.
+  const logHit = createCacheHitLog(ctx.logger);
+  const handle = (app as unknown as { handle: (...a: unknown[]) => void }).handle.bind(app);
+  (app as unknown as { handle: unknown }).handle = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    done: unknown,
+  ) => {
+    let id = '';
+    const served = responseCache.tryServe(req, res, () => ['X-Request-Id', (id = requestId(req))]);
+    if (!served) return handle(req, res, done);
+    logHit(id, req.method, req.url, res.statusCode);
+  };
+
+  // Images are compressed already: they never pass through compression().
+  const compress = compression();
+  app.use((req, res, next) => (imagePaths.test(req.path) ? next() : compress(req, res, next)));
+  app.use(responseCache.capture);
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -97,9 +164,6 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.use('/api/webhooks', modules.payments.webhookRoutes());
 
   app.use('/api', sameOrigin(config.publicUrl));
-  const responseCache = createResponseCache();
-  app.use('/api', responseCache.invalidateOnWrite);
-  app.get(cacheablePaths, responseCache.cache);
   const session = sessionMiddleware(ctx);
   const passportSession = passport.session();
   // A session store error (Redis down) goes to the error handler (503), never silently past it.
@@ -117,7 +181,8 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
     (req, res, next) => (req.path === '/login' ? signInJson(req, res, next) : next()),
     modules.adminAuth.routes(),
   );
-  app.use('/api/admin', requireAdmin, jsonBody('16mb'));
+  // Only a signed-in admin's write changes public reads: it clears the cache in every process.
+  app.use('/api/admin', requireAdmin, responseCache.invalidateOnWrite, jsonBody('16mb'));
   for (const router of modules.adminRoutes()) app.use('/api/admin', router);
   app.use('/api/admin', createOpsAdminRoutes(ctx));
 
@@ -126,7 +191,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.use('/api', notFoundHandler);
 
   for (const router of modules.rootRoutes()) app.use(router);
-  serveWebApp(app, path.join(rootDir, 'dist/web'), modules.headProviders(), modules.shellProviders());
+  serveWebApp(app, distDir, modules.headProviders(), modules.shellProviders());
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

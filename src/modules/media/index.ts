@@ -6,12 +6,13 @@ import { createSendImage } from './media.http';
 
 export type { IngestOptions, IngestedAsset } from './media.service';
 export type { SendImageOptions } from './media.http';
-export { mediaMessages } from './media.service';
+export { mediaMessages, render as renderVariant } from './media.service';
 export {
   DISPLAY_WIDTHS,
   MAX_INPUT_PIXELS,
   THUMB_BOX,
   planDisplayWidths,
+  planVariants,
   pickFormat,
   sniffFormat,
   type AssetKind,

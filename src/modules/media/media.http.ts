@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { notFound } from '../../platform/http/app-error';
+import { createSizedLru } from '../../platform/sized-lru';
 import type { MediaService } from './media.service';
 import { etagMatches, pickFormat, type VariantKind } from './media.rules';
 
@@ -60,29 +61,14 @@ export function createSendImage(service: MediaService) {
  * `maxBytes`), so popular variants cost no database read of their bytes.
  */
 export function createByteCache(maxBytes: number) {
-  const entries = new Map<string, Buffer>();
-  let total = 0;
+  const lru = createSizedLru<Buffer>(maxBytes, (data) => data.length);
   return {
-    get(key: string): Buffer | undefined {
-      const hit = entries.get(key);
-      if (hit) {
-        entries.delete(key);
-        entries.set(key, hit); // most recent last
-      }
-      return hit;
-    },
+    get: lru.get,
     set(key: string, data: Buffer): void {
-      if (data.length > maxBytes / 8 || entries.has(key)) return;
-      entries.set(key, data);
-      total += data.length;
-      for (const [k, v] of entries) {
-        if (total <= maxBytes) break;
-        entries.delete(k);
-        total -= v.length;
-      }
+      if (data.length <= maxBytes / 8 && !lru.has(key)) lru.set(key, data);
     },
     get size() {
-      return total;
+      return lru.size;
     },
   };
 }

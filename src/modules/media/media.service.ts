@@ -62,7 +62,12 @@ function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<
 
 /** Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or XMP), encodes. */
 type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
-function render(input: Source, v: PlannedVariant, keepIcc: boolean, fromOriginal: boolean): Promise<Buffer> {
+export function render(
+  input: Source,
+  v: PlannedVariant,
+  keepIcc: boolean,
+  fromOriginal: boolean,
+): Promise<Buffer> {
   let p = sharp(input.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none', raw: input.raw });
   if (fromOriginal) p = p.rotate();
   p = p.resize({ width: v.width, height: v.height, fit: 'fill' });

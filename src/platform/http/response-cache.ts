@@ -1,60 +1,461 @@
-import type { RequestHandler, Response } from 'express';
+import { createHash, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Logger } from '../logger';
+import type { Redis } from '../redis';
+import { createSizedLru } from '../sized-lru';
 
-type Entry = { expires: number; body: string; etag: string | undefined; cacheControl: string | undefined };
+/** What a producer hands the cache: a finished answer. Only a 200 is stored. */
+export type Produced = {
+  status?: number;
+  contentType: string;
+  body: Buffer | string;
+  /** e.g. Cache-Control, Vary; an ETag here is kept, otherwise one is computed from the body */
+  headers?: Record<string, string>;
+};
+
+export type CacheRouteOptions = {
+  /**
+   * The part of the answer's identity beyond its URL, from the request: e.g. the image format an
+   * `Accept` header gets. Return null to leave this request alone (it goes to the route as usual).
+   */
+  vary?: (req: IncomingMessage) => string | null;
+  /** Stores gzip and brotli forms too (text). False for images: they are sent exactly as stored. */
+  compress?: boolean;
+};
+
+export type ResponseCacheOptions = {
+  /** Headers every answer carries (security headers), sent with cached answers as they are. */
+  baseHeaders?: [string, string][];
+  /** Upper bound of the memory held (bodies and their compressed forms), least recently used out. */
+  maxBytes?: number;
+  /**
+   * Safety net: an entry is not used after this age even if no invalidation arrived (a lost
+   * pub/sub message while Redis was unreachable). Invalidation normally arrives in milliseconds.
+   */
+  maxAgeMs?: number;
+  /** Pub/sub between API processes: a write in one clears every other's cache. */
+  redis?: Redis;
+  channel?: string;
+  logger?: Logger;
+};
+
+type Route = { pattern: RegExp; vary?: CacheRouteOptions['vary']; compress: boolean };
+type Form = { body: Buffer; head: string[] };
+type Entry = {
+  status: number;
+  storedAt: number;
+  bytes: number;
+  /** Headers the route set (Content-Type, Cache-Control, ETag, Vary...), without the base ones. */
+  headers: [string, string][];
+  etag: string;
+  identity: Form;
+  gzip?: Form;
+  br?: Form;
+  notModified: string[];
+};
+type Encoding = 'br' | 'gzip' | 'identity';
+const uncached: Route = { pattern: /(?!)/, compress: true };
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+/** Below this a compressed form is not worth its bytes (and compression() would not bother). */
+const COMPRESS_MIN_BYTES = 1024;
+/** Headers the cache sets itself on every answer it sends. */
+const OWN = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding', 'date']);
+
+/** The same weak ETag Express makes for a body (length and SHA-1, as the `etag` package does). */
+export function weakEtag(body: Buffer): string {
+  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
+  return `W/"${body.length.toString(16)}-${hash}"`;
+}
+
+function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
+}
 
 /**
- * A short-lived, per-process cache of public JSON reads (catalog and content), so a burst of
- * visitors costs one database round trip per URL per interval instead of one per request.
- * Every write through this process clears it (a generation counter also stops a read that raced a
- * write from storing its stale answer); another API instance may serve an answer up to `ttlMs`
- * old after a write elsewhere, which is why the interval is kept short.
+ * A conditional GET the stored answer satisfies: 304. (As an origin server we evaluate
+ * If-None-Match whatever the request's Cache-Control says; `no-cache` there is for caches.)
  */
-export function createResponseCache(ttlMs = 2000) {
-  const entries = new Map<string, Entry>();
+function isFresh(req: IncomingMessage, etag: string): boolean {
+  const inm = req.headers['if-none-match'];
+  return !!inm && etagMatches(inm, etag);
+}
+
+const encodingChoices = new Map<string, { br: boolean; gzip: boolean }>();
+/** Which compressed forms an Accept-Encoding header allows (q=0 refuses; * allows both). */
+function acceptedEncodings(header: string): { br: boolean; gzip: boolean } {
+  let hit = encodingChoices.get(header);
+  if (hit) return hit;
+  const q: Record<string, number> = {};
+  for (const part of header.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    const qp = params.find((p) => p.trim().startsWith('q='));
+    q[name.trim()] = qp ? Number(qp.trim().slice(2)) || 0 : 1;
+  }
+  const ok = (name: string) => (q[name] ?? q['*'] ?? 0) > 0;
+  hit = { br: ok('br'), gzip: ok('gzip') };
+  if (encodingChoices.size < 200) encodingChoices.set(header, hit);
+  return hit;
+}
+
+function pickForm(req: IncomingMessage, e: Entry): { form: Form; encoding: Encoding } {
+  const header = req.headers['accept-encoding'];
+  if (header && (e.br || e.gzip)) {
+    const ok = acceptedEncodings(header);
+    if (ok.br && e.br) return { form: e.br, encoding: 'br' };
+    if (ok.gzip && e.gzip) return { form: e.gzip, encoding: 'gzip' };
+  }
+  return { form: e.identity, encoding: 'identity' };
+}
+
+/**
+ * Public GET answers kept as finished bytes: the body, its gzip and brotli forms (made once when
+ * stored) and its ETag, so a request on a warm cache costs no database query, no serialisation
+ * and no compression. Keyed by the URL (path and query) plus what a route says varies (image
+ * format). Entries stay until a write invalidates them (every process, over Redis pub/sub), with
+ * `maxAgeMs` as the bound when an invalidation message is lost, and `maxBytes` as the memory bound.
+ *
+ * Use: `route(pattern, opts)` marks GET paths as cacheable. Then either the route answers as usual
+ * (res.json/res.send/res.end of a 200) and `capture` stores it, or it calls `serve(req, res,
+ * produce)`. `tryServe(req, res)` answers a warm hit on the raw request, before Express runs.
+ */
+export function createResponseCache(opts: ResponseCacheOptions = {}) {
+  const maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+  const maxAgeMs = opts.maxAgeMs ?? 60_000;
+  const baseHead = (opts.baseHeaders ?? []).flat();
+  const routes: Route[] = [];
+  const entries = createSizedLru<Entry>(maxBytes, (e) => e.bytes);
+  const pending = new Map<string, Promise<Entry | null>>();
+  /** Responses whose answer capture is waiting for (serve() then just sends). */
+  const capturing = new WeakSet<Response>();
   let generation = 0;
-  const invalidate = () => {
+  /**
+   * With Redis, the cache is used only while this process is subscribed to invalidations: a
+   * process that could miss them reads the database instead (see connectBus).
+   */
+  let listening = !opts.redis;
+
+  const clear = () => {
     generation++;
     entries.clear();
+    pending.clear();
   };
 
-  /** Mounted on /api for every request: a write clears the cache when it starts and when it ends. */
-  const invalidateOnWrite: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      invalidate();
-      res.on('finish', invalidate);
-    }
-    next();
-  };
+  function routeFor(url: string): Route | undefined {
+    if (!routes.length) return undefined;
+    const q = url.indexOf('?');
+    const pathname = q < 0 ? url : url.slice(0, q);
+    return routes.find((r) => r.pattern.test(pathname));
+  }
 
-  /** Mounted only on the cacheable public GET routes. */
-  const cache: RequestHandler = (req, res, next) => {
-    if (req.method !== 'GET') return next();
-    const key = req.originalUrl;
-    const hit = entries.get(key);
-    if (hit && hit.expires > Date.now()) {
-      res.type('json');
-      if (hit.etag) res.setHeader('ETag', hit.etag);
-      if (hit.cacheControl) res.setHeader('Cache-Control', hit.cacheControl);
-      if (req.fresh) return void res.status(304).end();
-      return void res.send(hit.body);
+  /** The cache key of a request, or null when the cache stays out of it. */
+  function keyOf(req: IncomingMessage, url: string): { key: string; route: Route } | null {
+    const route = routeFor(url);
+    if (!route) return null;
+    const v = route.vary ? route.vary(req) : '';
+    return v === null ? null : { key: v ? `${url}\n${v}` : url, route };
+  }
+
+  function fresh(key: string): Entry | undefined {
+    const e = entries.get(key);
+    if (!e) return undefined;
+    if (Date.now() - e.storedAt > maxAgeMs) {
+      entries.delete(key);
+      return undefined;
     }
-    const startedAt = generation;
-    res.json = (body: unknown): Response => {
-      const text = JSON.stringify(body);
-      res.type('json');
-      const sent = res.send(text);
-      if (res.statusCode === 200 && generation === startedAt) {
-        entries.set(key, {
-          expires: Date.now() + ttlMs,
-          body: text,
-          etag: res.getHeader('ETag') as string | undefined,
-          cacheControl: res.getHeader('Cache-Control') as string | undefined,
-        });
-      }
-      return sent;
+    return e;
+  }
+
+  async function build(route: Route, p: Produced): Promise<Entry> {
+    const body = typeof p.body === 'string' ? Buffer.from(p.body) : p.body;
+    const headers: [string, string][] = [['Content-Type', p.contentType]];
+    let etag: string | undefined;
+    let vary: string[] = [];
+    for (const [k, v] of Object.entries(p.headers ?? {})) {
+      const name = k.toLowerCase();
+      if (name === 'etag') etag = v;
+      else if (name === 'vary') vary = v.split(',').map((s) => s.trim());
+      else if (name !== 'content-type' && !OWN.has(name)) headers.push([k, v]);
+    }
+    etag ??= weakEtag(body);
+    const compress = route.compress && body.length >= COMPRESS_MIN_BYTES;
+    if (compress && !vary.includes('Accept-Encoding')) vary.push('Accept-Encoding');
+    const common = [
+      ...baseHead,
+      ...headers.flat(),
+      'ETag',
+      etag,
+      ...(vary.length ? ['Vary', vary.join(', ')] : []),
+    ];
+    const form = (data: Buffer, encoding?: Encoding): Form => ({
+      body: data,
+      head: [
+        ...common,
+        ...(encoding ? ['Content-Encoding', encoding] : []),
+        'Content-Length',
+        String(data.length),
+      ],
+    });
+    const e: Entry = {
+      status: p.status ?? 200,
+      storedAt: Date.now(),
+      bytes: body.length,
+      headers: [
+        ...headers,
+        ['ETag', etag],
+        ...(vary.length ? [['Vary', vary.join(', ')] as [string, string]] : []),
+      ],
+      etag,
+      identity: form(body),
+      notModified: common,
     };
-    next();
+    if (compress) {
+      const [gz, br] = await Promise.all([
+        gzip(body, { level: 6 }),
+        brotli(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+      ]);
+      e.gzip = form(gz, 'gzip');
+      e.br = form(br, 'br');
+      e.bytes += gz.length + br.length;
+    }
+    return e;
+  }
+
+  function store(key: string, e: Entry, startedAt: number): void {
+    if (!listening || startedAt !== generation || e.status !== 200 || e.bytes > maxBytes / 16) return;
+    entries.set(key, e);
+  }
+
+  /** Sends an entry on an Express response (a miss, or a request that waited for one). */
+  function sendOn(req: Request, res: Response, e: Entry, end: Response['end'] = res.end): void {
+    const finish = end as (this: Response, body?: Buffer) => Response;
+    for (const [k, v] of e.headers) res.setHeader(k, v);
+    if (isFresh(req, e.etag)) {
+      res.statusCode = 304;
+      finish.call(res);
+      return;
+    }
+    const { form, encoding } = pickForm(req, e);
+    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
+    res.setHeader('Content-Length', String(form.body.length));
+    res.statusCode = e.status;
+    finish.call(res, req.method === 'HEAD' ? undefined : form.body);
+  }
+
+  /**
+   * One request per key asks the route; requests arriving meanwhile wait for its answer (a burst
+   * on a cold cache costs one database round trip, not a hundred).
+   */
+  function flight(key: string, route: Route, produce: () => Promise<Produced | null>): Promise<Entry | null> {
+    const startedAt = generation;
+    const p = (async () => {
+      const produced = await produce();
+      if (!produced || (produced.status ?? 200) !== 200) return null;
+      const e = await build(route, produced);
+      store(key, e, startedAt);
+      return e;
+    })();
+    pending.set(key, p);
+    const done = () => {
+      if (pending.get(key) === p) pending.delete(key);
+    };
+    p.then(done, done);
+    return p;
+  }
+
+  const cache = {
+    /** Marks GET paths (matched against the path, without the query) as cacheable. */
+    route(pattern: RegExp, options: CacheRouteOptions = {}): void {
+      routes.push({ pattern, vary: options.vary, compress: options.compress ?? true });
+    },
+
+    /**
+     * Answers a warm hit on the raw request before Express runs (no middleware, no routing).
+     * `extraHead` is added to the headers (e.g. the request id). False: not cached, carry on.
+     */
+    tryServe(req: IncomingMessage, res: ServerResponse, extraHead?: () => string[]): boolean {
+      if (!entries.count || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+      const k = keyOf(req, req.url ?? '/');
+      const e = k && fresh(k.key);
+      if (!e) return false;
+      const extra = extraHead?.() ?? [];
+      if (isFresh(req, e.etag)) {
+        res.writeHead(304, [...e.notModified, ...extra]);
+        res.end();
+        return true;
+      }
+      const { form } = pickForm(req, e);
+      res.writeHead(e.status, [...form.head, ...extra]);
+      res.end(req.method === 'HEAD' ? undefined : form.body);
+      return true;
+    },
+
+    /**
+     * Express middleware, mounted once before the routes: on a cacheable GET it answers from the
+     * cache, waits for a request already asking the route, or lets the route answer and keeps
+     * its 200 (the route's own res.json/res.send/res.end is intercepted; nothing to change there).
+     */
+    capture: ((req, res, next) => {
+      if (!listening || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+      const k = keyOf(req, req.originalUrl);
+      if (!k) return next();
+      const hit = fresh(k.key);
+      if (hit) return sendOn(req, res, hit);
+      const inflight = pending.get(k.key);
+      if (inflight) {
+        inflight.then((e) => (e ? sendOn(req, res, e) : next()), next);
+        return;
+      }
+      if (req.method !== 'GET') return next();
+      capturing.add(res);
+      const before = new Set(res.getHeaderNames());
+      const end = res.end;
+      let answered!: (p: Produced | null) => void;
+      const answer = new Promise<Produced | null>((resolve) => (answered = resolve));
+      res.end = function (this: Response, chunk?: unknown, encoding?: unknown, cb?: unknown) {
+        res.end = end;
+        const passThrough = () => {
+          answered(null);
+          return (end as (...a: unknown[]) => Response).call(res, chunk, encoding, cb);
+        };
+        if (res.statusCode !== 200 || res.headersSent || res.hasHeader('set-cookie')) return passThrough();
+        if (typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return passThrough();
+        const headers: Record<string, string> = {};
+        for (const name of res.getHeaderNames())
+          if (!before.has(name) && !OWN.has(name) && name !== 'content-type')
+            headers[name] = String(res.getHeader(name));
+        const etag = res.getHeader('etag');
+        if (etag) headers.ETag = String(etag);
+        const vary = res.getHeader('vary');
+        if (vary) headers.Vary = String(vary);
+        answered({
+          contentType: String(res.getHeader('content-type') ?? 'application/octet-stream'),
+          body:
+            typeof chunk === 'string' ? Buffer.from(chunk, (encoding as BufferEncoding) || 'utf8') : chunk,
+          headers,
+        });
+        return res;
+      } as Response['end'];
+      flight(k.key, k.route, () => answer).then(
+        (e) => {
+          if (e && !res.headersSent) sendOn(req, res, e, end);
+        },
+        (err) => (res.headersSent ? res.destroy(err) : next(err)),
+      );
+      next();
+    }) as RequestHandler,
+
+    /**
+     * For a renderer that produces its answer itself (server-rendered HTML): a warm hit is sent
+     * from the cache, otherwise `produce` runs once for every request waiting on the same key and
+     * its 200 is stored. The route must be registered with route(); an unregistered path is
+     * produced and sent every time. null from produce: the caller answers (e.g. next()).
+     */
+    async serve(req: Request, res: Response, produce: () => Promise<Produced | null>): Promise<boolean> {
+      const k = keyOf(req, req.originalUrl);
+      if (capturing.has(res)) {
+        // capture (mounted before the routes) is keeping this answer: just send it.
+        const p = await produce();
+        if (!p) return false;
+        res.status(p.status ?? 200).type(p.contentType);
+        for (const [name, value] of Object.entries(p.headers ?? {})) res.setHeader(name, value);
+        res.end(p.body);
+        return true;
+      }
+      const e = k
+        ? (fresh(k.key) ?? (await (pending.get(k.key) ?? flight(k.key, k.route, produce))))
+        : await produce().then((p) => p && build(uncached, p));
+      if (!e) return false;
+      sendOn(req, res, e);
+      return true;
+    },
+
+    /** Drops every entry here and, over Redis, in every other API process. */
+    invalidate(): void {
+      clear();
+      bus?.publish();
+    },
+
+    /** Mounted on /api/admin: a write clears the cache when it starts and again when it ends. */
+    invalidateOnWrite: ((req, res, next) => {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        clear();
+        res.on('finish', () => cache.invalidate());
+      }
+      next();
+    }) as RequestHandler,
+
+    get stats() {
+      return { entries: entries.count, bytes: entries.size, generation };
+    },
   };
 
-  return { invalidateOnWrite, cache, invalidate };
+  const bus = opts.redis
+    ? connectBus(opts.redis, opts.channel ?? 'wf:response-cache', opts.logger, {
+        remoteWrite: clear,
+        subscribed: (yes) => {
+          clear();
+          listening = yes;
+        },
+      })
+    : undefined;
+  return cache;
+}
+export type ResponseCache = ReturnType<typeof createResponseCache>;
+
+/**
+ * Invalidation between processes: a message on `channel` clears every other process's cache.
+ * A dedicated subscriber connection (a subscribed connection can do nothing else). Messages sent
+ * while it is disconnected are lost, so the cache is off (and empty) until it is subscribed again.
+ * A publish that fails (Redis away) is sent again when the connection is back; until then other
+ * processes may serve the old answer for at most the entries' maxAgeMs.
+ */
+function connectBus(
+  redis: Redis,
+  channel: string,
+  logger: Logger | undefined,
+  on: { remoteWrite: () => void; subscribed: (yes: boolean) => void },
+) {
+  const origin = randomUUID();
+  const sub = redis.duplicate({
+    enableOfflineQueue: true,
+    maxRetriesPerRequest: null,
+    autoResubscribe: false,
+  });
+  const subscribe = () =>
+    sub.subscribe(channel).then(
+      () => on.subscribed(true),
+      (err: Error) => logger?.debug({ err: err.message }, 'cache subscriber: subscribe failed'),
+    );
+  sub.on('error', (err) => logger?.debug({ err: err.message }, 'cache subscriber: redis error'));
+  sub.on('ready', subscribe);
+  sub.on('close', () => on.subscribed(false));
+  sub.on('message', (ch: string, message: string) => {
+    if (ch === channel && message !== origin) on.remoteWrite();
+  });
+  // The app's connection closing (shutdown, tests) closes this one too.
+  redis.once('end', () => sub.disconnect());
+  let owed = false;
+  const publish = () => {
+    redis.publish(channel, origin).then(
+      () => (owed = false),
+      (err: Error) => {
+        owed = true;
+        logger?.warn({ err: err.message }, 'cache invalidation not published; retried when Redis is back');
+      },
+    );
+  };
+  redis.on('ready', () => owed && publish());
+  return { publish };
 }
