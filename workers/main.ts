@@ -10,6 +10,7 @@ import { mailHandlers } from './mail.worker';
 import { mediaHandlers } from './media.worker';
 import { paymentsHandlers } from './payments.worker';
 import { maintenanceHandlers, SWEEP_EVERY_MS } from './maintenance.worker';
+import { eventsHandlers } from './events.worker';
 import type { WorkerDeps } from './worker-deps';
 
 export type RunningWorkers = { workers: Worker[]; close(): Promise<void> };
@@ -27,11 +28,17 @@ export async function startWorkers(
   const connection = createWorkerRedis(ctx.config.REDIS_URL);
   connection.on('error', () => undefined); // reconnects by itself; workers resume when Redis is back
   const workers = startQueueWorkers(
-    [mailHandlers(deps), mediaHandlers(deps), paymentsHandlers(deps), maintenanceHandlers(deps)],
+    [
+      mailHandlers(deps),
+      mediaHandlers(deps),
+      paymentsHandlers(deps),
+      maintenanceHandlers(deps),
+      eventsHandlers(deps),
+    ],
     connection,
     ctx.config.REDIS_PREFIX,
     ctx.logger,
-    { media: 1, mail: 2, payments: 2, maintenance: 1 },
+    { media: 1, mail: 2, payments: 2, maintenance: 1, events: 2 },
   );
   await ctx.queues
     .get('maintenance')

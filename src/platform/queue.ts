@@ -11,6 +11,7 @@ export const jobNames = {
   mail: ['send-email'],
   payments: ['reconcile-payment', 'check-pending-order'],
   maintenance: ['sweep'],
+  events: ['deliver'],
 } as const;
 
 export type QueueName = keyof typeof jobNames;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The wire formats of the catalogue's admin writes, with the spec's messages (section 5).
+// The wire formats of the catalogue's admin writes, with the exact messages the admin forms show.
 
 const numberFrom = (required: string, invalid: string) =>
   z.preprocess(

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
+import type { DomainEventBus } from '../../domain-events';
 import type { CartModule } from '../cart';
 import type { CatalogModule } from '../catalog';
 import type { ContentModule } from '../content';
@@ -7,26 +8,26 @@ import { createOrdersRepository } from './orders.repository';
 import { createCheckoutRoutes, createOrdersAdminRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
 
-export type { OrderDetail, OrderSummary, OrdersService, PayableOrder } from './orders.service';
+export type { OrderDetail, OrderSummary, OrdersService } from './orders.service';
 export type { FulfillmentStatus, PaymentStatus } from './orders.schemas';
 export { rememberOrder, sessionOwnsOrder } from './order-session';
 export { escapeHtml } from './order-emails';
 
 export function createOrdersModule(
   ctx: AppContext,
-  deps: { cart: CartModule; catalog: CatalogModule; content: ContentModule },
+  deps: { cart: CartModule; catalog: CatalogModule; content: ContentModule; events: DomainEventBus },
 ) {
   const service = createOrdersService(ctx, createOrdersRepository(ctx.db), {
     catalog: deps.catalog.service,
     content: deps.content.service,
-    cart: deps.cart.service,
+    orderPlaced: (trx, orderId) => deps.events.publish(trx, 'order.placed', { orderId }),
   });
+  // A paid order gets the customer's confirmation and the owner's notice.
+  deps.events.subscribe('order.paid', 'orders.paid-emails', ({ orderId }, { trx, afterCommit }) =>
+    service.writePaidEmails(orderId, trx, afterCommit),
+  );
   const module = {
-    /**
-     * checkout, list/detail/csv/setFulfillmentStatus (admin), and for payments: getForPayment,
-     * findByPaymentIntent, attachPaymentIntent, markPaid, markFailed, markCanceled,
-     * markProcessing, awaitingPayment.
-     */
+    /** checkout, and for the admin list/detail/csv/setFulfillmentStatus. */
     service,
     publicRoutes: () => createCheckoutRoutes(ctx, service),
     adminRoutes: () => createOrdersAdminRoutes(service),

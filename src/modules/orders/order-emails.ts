@@ -61,7 +61,10 @@ function totalsText(order: OrderRow): string {
   return `Subtotal: ${money(order.subtotalCents)}\nShipping: ${money(order.shippingCents)}\nTotal: ${money(order.totalCents)}`;
 }
 
-/** The customer's confirmation: everything DESIGN section 3 lists, HTML (phone-sized) and text. */
+/**
+ * The customer's confirmation: order number, each item with size and format, subtotal, shipping,
+ * total, shipping address and the active shipping notice's lines; HTML (phone-sized) and text.
+ */
 export function confirmationEmail(
   order: OrderRow,
   lines: LineItemRow[],

@@ -82,8 +82,15 @@ export function createOrdersRepository(db: Db) {
       return db.transaction(fn);
     },
 
-    /** The order and its line items in one transaction: both exist, or neither. */
-    async insertOrder(order: NewOrder, lines: NewLineItem[]): Promise<number> {
+    /**
+     * The order and its line items in one transaction: both exist, or neither. `inTx` runs in that
+     * transaction too (publishing order.placed).
+     */
+    async insertOrder(
+      order: NewOrder,
+      lines: NewLineItem[],
+      inTx: (trx: Tx, orderId: number) => Promise<unknown>,
+    ): Promise<number> {
       return db.transaction(async (trx) => {
         const [{ id }] = await trx('orders')
           .insert({
@@ -109,16 +116,13 @@ export function createOrdersRepository(db: Db) {
             format: l.format,
           })),
         );
+        await inTx(trx, id);
         return id as number;
       });
     },
 
     async findById(id: number, q: Knex = db): Promise<OrderRow | undefined> {
       return q('orders').where({ id }).first(orderColumns);
-    },
-
-    async findByPaymentIntent(paymentIntentId: string): Promise<OrderRow | undefined> {
-      return db('orders').where({ payment_intent_id: paymentIntentId }).first(orderColumns);
     },
 
     async lineItems(orderId: number, q: Knex = db): Promise<LineItemRow[]> {
@@ -155,57 +159,6 @@ export function createOrdersRepository(db: Db) {
         .update({ fulfillment_status: status, updated_at: db.fn.now() })
         .returning(returningOrder);
       return row;
-    },
-
-    /** Sets the payment intent once; a second caller gets the row with the first one's intent. */
-    async attachPaymentIntent(
-      id: number,
-      provider: string,
-      paymentIntentId: string,
-      secretHash: string,
-    ): Promise<OrderRow | undefined> {
-      await db('orders').where({ id }).whereNull('payment_intent_id').update({
-        payment_provider: provider,
-        payment_intent_id: paymentIntentId,
-        payment_secret_hash: secretHash,
-        updated_at: db.fn.now(),
-      });
-      return this.findById(id);
-    },
-
-    /**
-     * Moves the payment status to `to` only from one of `from` and only for this intent; the row
-     * is returned when this call made the change (so its side effects happen exactly once).
-     */
-    async transition(
-      q: Knex,
-      id: number,
-      paymentIntentId: string,
-      from: PaymentStatus[],
-      to: PaymentStatus,
-    ): Promise<OrderRow | undefined> {
-      const [row] = await q('orders')
-        .where({ id, payment_intent_id: paymentIntentId })
-        .whereIn('status', from)
-        .update({
-          status: to,
-          updated_at: db.fn.now(),
-          ...(to === 'paid' ? { paid_at: db.fn.now() } : {}),
-        })
-        .returning(returningOrder);
-      return row;
-    },
-
-    /** Orders still awaiting payment between `minMinutes` and `maxHours` old that have an intent. */
-    async awaitingPayment(minMinutes: number, maxHours: number, limit = 200): Promise<number[]> {
-      return db('orders')
-        .whereIn('status', ['pending', 'processing', 'failed']) // failed: a retry may have paid since
-        .whereNotNull('payment_intent_id')
-        .where('created_at', '<', db.raw('now() - make_interval(mins => ?)', [minMinutes]))
-        .where('created_at', '>', db.raw('now() - make_interval(hours => ?)', [maxHours]))
-        .orderBy('id')
-        .limit(limit)
-        .pluck('id');
     },
   };
 }

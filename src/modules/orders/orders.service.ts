@@ -3,7 +3,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { enqueueEmail, writeEmail } from '../../platform/outbox';
 import { lookupPrintOptions, priceLines, toCents, toDollars, type PrintOptionLookup } from '../cart';
 import { confirmationEmail, ownerNoticeEmail, type ShippingNotice } from './order-emails';
-import type { LineItemRow, NewLineItem, OrderRow, OrdersRepository } from './orders.repository';
+import type { LineItemRow, NewLineItem, OrderRow, OrdersRepository, Tx } from './orders.repository';
 import {
   messages,
   namesAnotherCountry,
@@ -40,26 +40,12 @@ export type OrderDetail = {
   }[];
 };
 
-/** What the payments module sees of an order. */
-export type PayableOrder = {
-  id: number;
-  status: PaymentStatus;
-  totalCents: number;
-  customerName: string;
-  customerEmail: string;
-  paymentProvider: string | null;
-  paymentIntentId: string | null;
-  paymentSecretHash: string | null;
-};
-
 type Deps = {
   catalog: PrintOptionLookup;
   content: { activeShippingNotice(): Promise<ShippingNotice> };
-  cart: { clear(cartId: string): Promise<unknown> };
+  /** Publishes 'order.placed' in the transaction that writes the order. */
+  orderPlaced(trx: Tx, orderId: number): Promise<unknown>;
 };
-
-const AWAITING_AFTER_MINUTES = 10;
-const AWAITING_FOR_HOURS = 48;
 
 const toSummary = (o: OrderRow): OrderSummary => ({
   id: o.id,
@@ -69,17 +55,6 @@ const toSummary = (o: OrderRow): OrderSummary => ({
   totalAmount: toDollars(o.totalCents),
   status: o.status,
   fulfillmentStatus: o.fulfillmentStatus,
-});
-
-const toPayable = (o: OrderRow): PayableOrder => ({
-  id: o.id,
-  status: o.status,
-  totalCents: o.totalCents,
-  customerName: o.customerName,
-  customerEmail: o.customerEmail,
-  paymentProvider: o.paymentProvider,
-  paymentIntentId: o.paymentIntentId,
-  paymentSecretHash: o.paymentSecretHash,
 });
 
 // RFC 4180 quoting, plus a leading apostrophe on cells a spreadsheet would run as a formula.
@@ -96,13 +71,6 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
     publicUrl: config.publicUrl,
     ownerEmail: config.OWNER_EMAIL,
   });
-
-  /** Moves the payment status; true when this call made the change. */
-  async function transition(orderId: number, intentId: string, from: PaymentStatus[], to: PaymentStatus) {
-    const row = await repo.transition(repo.db, orderId, intentId, from, to);
-    if (row) logger.info({ orderId, status: to }, 'order payment status changed');
-    return !!row;
-  }
 
   return {
     /**
@@ -145,6 +113,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
           cartId,
         },
         lines,
+        deps.orderPlaced,
       );
       logger.info({ orderId, totalCents: totals.totalCents }, 'order placed');
       return {
@@ -231,90 +200,28 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       return '\uFEFF' + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
     },
 
-    // ---- the seam for payments ----
-
-    async getForPayment(orderId: number): Promise<PayableOrder | null> {
-      const row = await repo.findById(orderId);
-      return row ? toPayable(row) : null;
-    },
-
-    async findByPaymentIntent(paymentIntentId: string): Promise<PayableOrder | null> {
-      const row = await repo.findByPaymentIntent(paymentIntentId);
-      return row ? toPayable(row) : null;
-    },
-
-    /** Records the order's one payment intent; returns the order with whichever intent won. */
-    async attachPaymentIntent(
-      orderId: number,
-      intent: { provider: string; paymentIntentId: string; secretHash: string },
-    ): Promise<PayableOrder> {
-      const row = await repo.attachPaymentIntent(
-        orderId,
-        intent.provider,
-        intent.paymentIntentId,
-        intent.secretHash,
-      );
-      if (!row) throw notFound(messages.orderNotFound);
-      return toPayable(row);
-    },
+    // ---- reactions ----
 
     /**
-     * pending/processing/failed/canceled -> paid, exactly once: the same transaction writes the
-     * customer's confirmation and the owner's notice to the outbox. After the commit the e-mails
-     * are queued and the order's cart is emptied. Returns false when the order was already paid.
+     * On order.paid, in the delivery's transaction: the customer's confirmation and the owner's
+     * notice are written to the e-mail outbox (once each, by their dedupe keys) and queued after
+     * the commit; the sweeper queues any the queueing misses.
      */
-    async markPaid(orderId: number, paymentIntentId: string): Promise<boolean> {
+    async writePaidEmails(orderId: number, trx: Tx, afterCommit: (fn: () => Promise<unknown>) => void) {
+      const order = await repo.findById(orderId, trx);
+      if (!order) throw new Error(`order ${orderId} not found for its paid e-mails`);
+      const lines = await repo.lineItems(orderId, trx);
       const notice = await deps.content.activeShippingNotice();
-      const result = await repo.transaction(async (trx) => {
-        const order = await repo.transition(
-          trx,
-          orderId,
-          paymentIntentId,
-          ['pending', 'processing', 'failed', 'canceled'],
-          'paid',
+      const ids = [await writeEmail(trx, confirmationEmail(order, lines, notice, site()))];
+      if (config.OWNER_EMAIL)
+        ids.push(
+          await writeEmail(
+            trx,
+            ownerNoticeEmail(order, lines, { ...site(), ownerEmail: config.OWNER_EMAIL }),
+          ),
         );
-        if (!order) return null;
-        const lines = await repo.lineItems(orderId, trx);
-        const emailIds = [await writeEmail(trx, confirmationEmail(order, lines, notice, site()))];
-        if (config.OWNER_EMAIL)
-          emailIds.push(
-            await writeEmail(
-              trx,
-              ownerNoticeEmail(order, lines, { ...site(), ownerEmail: config.OWNER_EMAIL }),
-            ),
-          );
-        return { order, emailIds: emailIds.filter((id): id is number => id !== null) };
-      });
-      if (!result) return false;
-      logger.info({ orderId }, 'order paid');
-      for (const id of result.emailIds) {
-        // the maintenance sweep queues any e-mail this misses (e.g. Redis blipped)
-        await enqueueEmail(queues, id).catch((err) =>
-          logger.warn({ err, emailId: id }, 'could not queue e-mail'),
-        );
-      }
-      if (result.order.cartId) {
-        await deps.cart
-          .clear(result.order.cartId)
-          .catch((err) => logger.warn({ err, orderId }, 'could not clear the cart of a paid order'));
-      }
-      return true;
+      for (const id of ids) if (id !== null) afterCommit(() => enqueueEmail(queues, id));
     },
-
-    /** A failed attempt: pending/processing -> failed (never touches a paid order). */
-    markFailed: (orderId: number, paymentIntentId: string) =>
-      transition(orderId, paymentIntentId, ['pending', 'processing'], 'failed'),
-
-    /** The intent was canceled: pending/processing/failed -> canceled (never touches a paid order). */
-    markCanceled: (orderId: number, paymentIntentId: string) =>
-      transition(orderId, paymentIntentId, ['pending', 'processing', 'failed'], 'canceled'),
-
-    /** The provider is still settling the payment: pending/failed -> processing. */
-    markProcessing: (orderId: number, paymentIntentId: string) =>
-      transition(orderId, paymentIntentId, ['pending', 'failed'], 'processing'),
-
-    /** Orders with an intent still unpaid (pending, processing, failed) after 10 minutes, younger than two days. */
-    awaitingPayment: () => repo.awaitingPayment(AWAITING_AFTER_MINUTES, AWAITING_FOR_HOURS),
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

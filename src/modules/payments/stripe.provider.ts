@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config';
-import { AppError } from '../../platform/http/app-error';
-import type { IntentStatus, PaymentProvider, ProviderIntent } from './payment-provider';
+import { AppError, badRequest } from '../../platform/http/app-error';
+import type { IntentStatus, PaymentEvent, PaymentProvider, ProviderIntent } from './payment-provider';
 
 /** The SDK, pointed at STRIPE_API_BASE when set (stripe-mock or the test double). */
 export function createStripeClient(config: Config): Stripe {
@@ -35,15 +35,37 @@ export function intentStatus(pi: Stripe.PaymentIntent): IntentStatus {
   }
 }
 
+function orderIdOf(metadata: Stripe.Metadata | null | undefined): number | null {
+  const orderId = Number(metadata?.orderId);
+  return Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null;
+}
+
 function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
-  const orderId = Number(pi.metadata?.orderId);
   return {
     id: pi.id,
     clientSecret: pi.client_secret ?? '',
     status: intentStatus(pi),
     amountCents: pi.status === 'succeeded' ? (pi.amount_received ?? pi.amount) : pi.amount,
-    orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
+    orderId: orderIdOf(pi.metadata),
   };
+}
+
+/** Stripe's event in our words; null for the types we do not act on. */
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
+  if (event.type.startsWith('payment_intent.')) {
+    const pi = event.data.object as Stripe.PaymentIntent;
+    return {
+      provider: 'stripe',
+      eventId: event.id,
+      type: event.type,
+      kind: 'payment',
+      paymentIntentId: pi.id,
+      orderIdHint: orderIdOf(pi.metadata),
+      // stored without the client secret: only its hash lives on the order
+      payload: { ...event, data: { ...event.data, object: { ...pi, client_secret: null } } },
+    };
+  }
+  return null;
 }
 
 const unavailable = () =>
@@ -57,9 +79,23 @@ function isTransient(err: unknown): boolean {
   );
 }
 
-export function createStripeProvider(stripe: Stripe): PaymentProvider {
+export function createStripeProvider(stripe: Stripe, webhookSecret?: string): PaymentProvider {
   return {
     name: 'stripe',
+    ...(webhookSecret
+      ? {
+          parseWebhook(rawBody: Buffer, signature: string | undefined) {
+            if (!signature) throw badRequest('Missing Stripe signature.');
+            let event: Stripe.Event;
+            try {
+              event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+            } catch {
+              throw badRequest('Invalid Stripe signature.');
+            }
+            return toPaymentEvent(event);
+          },
+        }
+      : {}),
     async createIntent({ orderId, amountCents, idempotencyKey }) {
       try {
         const pi = await stripe.paymentIntents.create(

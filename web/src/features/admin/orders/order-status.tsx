@@ -13,7 +13,7 @@ export function capitalize(value: string): string {
   return value ? value[0].toUpperCase() + value.slice(1) : value;
 }
 
-/** Badge colours of the known payment statuses (spec section 4). */
+/** Badge colours of the known payment statuses (unknown ones get a plain outline badge). */
 const PAYMENT_BADGES: Record<string, { bg: string; fg: string }> = {
   received: { bg: '#e3edf7', fg: '#1d4f7a' },
   processing: { bg: '#fdf0d5', fg: '#7a4b00' },

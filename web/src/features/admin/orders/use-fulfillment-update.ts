@@ -5,7 +5,7 @@ import { capitalize, type FulfillmentStatus } from './order-status';
 
 type Texts = { success: string; fallbackError: string };
 
-/** The list and the detail view word their toasts differently (spec section 8). */
+/** The list and the detail view word their toasts differently: 'Fulfillment status updated' and 'Status updated'. */
 export const LIST_TEXTS: Texts = {
   success: 'Status updated',
   fallbackError: 'Failed to update order fulfillment status.',

@@ -122,7 +122,7 @@ function PreviewImage({ src, alt }: { src: string; alt: string }) {
   );
 }
 
-/** The add and edit photo form (spec sections 3, 5, 8 and 9). */
+/** The add and edit photo form: fields, client checks, size limits and toasts. */
 export function PhotoForm({ mode, photo }: PhotoFormProps) {
   const isEdit = mode === 'edit';
   const navigate = useNavigate();
