@@ -15,6 +15,12 @@ export const domainEvents = {
   'order.payment-failed': z.object({ orderId: id }),
   /** The payment intent was canceled at the provider. */
   'order.payment-canceled': z.object({ orderId: id }),
+  /** The owner marked the order shipped with new tracking details: the buyer is told. */
+  'order.shipped': z.object({ orderId: id }),
+  /** A refund of the order succeeded at the provider (made here or in its dashboard). */
+  'order.refunded': z.object({ orderId: id, refundId: id }),
+  /** The buyer disputed the charge (first seen; later updates only change the record). */
+  'order.disputed': z.object({ orderId: id, disputeId: z.string() }),
   /** A photo's original (and custom thumbnail) were stored: variants are due. */
   'photo.uploaded': z.object({ photoId: id, assetIds: z.array(id) }),
   /** A site image (logo, headshot) was stored: variants are due. */

@@ -21,8 +21,8 @@ export function createModules(ctx: AppContext) {
   const content = createContentModule(ctx, { media, catalog, events });
   const contact = createContactModule(ctx, { events });
   const cart = createCartModule(ctx, { catalog, events });
-  const orders = createOrdersModule(ctx, { cart, catalog, content, events });
   const payments = createPaymentsModule(ctx, { events });
+  const orders = createOrdersModule(ctx, { cart, catalog, content, payments, events });
   events.check();
 
   const http: HttpModule[] = [media, catalog, content, contact, cart, orders, payments];

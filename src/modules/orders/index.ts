@@ -4,8 +4,9 @@ import type { DomainEventBus } from '../../domain-events';
 import type { CartModule } from '../cart';
 import type { CatalogModule } from '../catalog';
 import type { ContentModule } from '../content';
+import type { PaymentsModule } from '../payments';
 import { createOrdersRepository } from './orders.repository';
-import { createCheckoutRoutes, createOrdersAdminRoutes } from './orders.routes';
+import { createCheckoutRoutes, createOrderPageRoutes, createOrdersAdminRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
 
 export type { OrderDetail, OrderSummary, OrdersService } from './orders.service';
@@ -15,21 +16,40 @@ export { escapeHtml } from './order-emails';
 
 export function createOrdersModule(
   ctx: AppContext,
-  deps: { cart: CartModule; catalog: CatalogModule; content: ContentModule; events: DomainEventBus },
+  deps: {
+    cart: CartModule;
+    catalog: CatalogModule;
+    content: ContentModule;
+    payments: PaymentsModule;
+    events: DomainEventBus;
+  },
 ) {
+  const { events } = deps;
   const service = createOrdersService(ctx, createOrdersRepository(ctx.db), {
     catalog: deps.catalog.service,
     content: deps.content.service,
-    orderPlaced: (trx, orderId) => deps.events.publish(trx, 'order.placed', { orderId }),
+    refunds: deps.payments.service,
+    orderPlaced: (trx, orderId) => events.publish(trx, 'order.placed', { orderId }),
+    orderShipped: (trx, orderId) => events.publish(trx, 'order.shipped', { orderId }),
   });
-  // A paid order gets the customer's confirmation and the owner's notice.
-  deps.events.subscribe('order.paid', 'orders.paid-emails', ({ orderId }, { trx, afterCommit }) =>
+  // Every order e-mail is a reaction, written to the outbox once in the delivery's transaction.
+  events.subscribe('order.paid', 'orders.paid-emails', ({ orderId }, { trx, afterCommit }) =>
     service.writePaidEmails(orderId, trx, afterCommit),
+  );
+  events.subscribe('order.shipped', 'orders.shipped-email', ({ orderId }, { trx, afterCommit }) =>
+    service.writeShippedEmail(orderId, trx, afterCommit),
+  );
+  events.subscribe('order.refunded', 'orders.refund-email', ({ orderId, refundId }, { trx, afterCommit }) =>
+    service.writeRefundEmail(orderId, refundId, trx, afterCommit),
+  );
+  events.subscribe('order.disputed', 'orders.dispute-email', ({ orderId, disputeId }, { trx, afterCommit }) =>
+    service.writeDisputeEmail(orderId, disputeId, trx, afterCommit),
   );
   const module = {
     /** checkout, and for the admin list/detail/csv/setFulfillmentStatus. */
     service,
     publicRoutes: () => createCheckoutRoutes(ctx, service),
+    rootRoutes: () => createOrderPageRoutes(),
     adminRoutes: () => createOrdersAdminRoutes(service),
   };
   return module satisfies HttpModule;

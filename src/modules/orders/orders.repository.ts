@@ -19,6 +19,16 @@ export type OrderRow = {
   paidAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  shippingCarrier: string | null;
+  trackingNumber: string | null;
+  shippedNotifiedAt: Date | null;
+  shippedNotifiedTracking: string | null;
+  refundedCents: number;
+  disputeStatus: string | null;
+  disputeReason: string | null;
+  disputeDueBy: Date | null;
+  disputeAmountCents: number | null;
+  statusToken: string | null;
 };
 
 export type LineItemRow = {
@@ -37,7 +47,7 @@ export type LineItemRow = {
 export type NewOrder = Pick<
   OrderRow,
   'customerName' | 'customerEmail' | 'shippingAddress' | 'subtotalCents' | 'shippingCents' | 'totalCents'
-> & { cartId: string | null };
+> & { cartId: string | null; statusToken: string };
 export type NewLineItem = Omit<LineItemRow, 'id' | 'orderId'>;
 
 const orderColumns = {
@@ -57,6 +67,16 @@ const orderColumns = {
   paidAt: 'paid_at',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
+  shippingCarrier: 'shipping_carrier',
+  trackingNumber: 'tracking_number',
+  shippedNotifiedAt: 'shipped_notified_at',
+  shippedNotifiedTracking: 'shipped_notified_tracking',
+  refundedCents: 'refunded_cents',
+  disputeStatus: 'dispute_status',
+  disputeReason: 'dispute_reason',
+  disputeDueBy: 'dispute_due_by',
+  disputeAmountCents: 'dispute_amount_cents',
+  statusToken: 'status_token',
 };
 const returningOrder = Object.entries(orderColumns).map(([as, col]) => `${col} as ${as}`);
 
@@ -101,6 +121,7 @@ export function createOrdersRepository(db: Db) {
             shipping_cents: order.shippingCents,
             total_cents: order.totalCents,
             cart_id: order.cartId,
+            status_token: order.statusToken,
           })
           .returning('id');
         await trx('order_line_items').insert(
@@ -125,6 +146,10 @@ export function createOrdersRepository(db: Db) {
       return q('orders').where({ id }).first(orderColumns);
     },
 
+    async findByToken(token: string): Promise<OrderRow | undefined> {
+      return db('orders').where({ status_token: token }).first(orderColumns);
+    },
+
     async lineItems(orderId: number, q: Knex = db): Promise<LineItemRow[]> {
       return q('order_line_items').where({ order_id: orderId }).select(lineColumns).orderBy('id');
     },
@@ -137,6 +162,7 @@ export function createOrdersRepository(db: Db) {
     async list(query: OrderListQuery & { limit?: number }): Promise<OrderRow[]> {
       const sql = db('orders').select(orderColumns);
       if (query.fulfillmentStatus) sql.where('fulfillment_status', query.fulfillmentStatus);
+      if (query.disputed) sql.whereNotNull('dispute_status');
       if (query.q) {
         const term = query.q.replace(/^#/, '');
         const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -153,12 +179,37 @@ export function createOrdersRepository(db: Db) {
         .limit(query.limit ?? 1000);
     },
 
-    async setFulfillmentStatus(id: number, status: FulfillmentStatus): Promise<OrderRow | undefined> {
-      const [row] = await db('orders')
+    /**
+     * Sets the fulfillment status and the shipping details; `notify` also records that the buyer
+     * is being told about this tracking number (so the same one is never mailed twice).
+     */
+    async setFulfillment(
+      trx: Tx,
+      id: number,
+      f: {
+        status: FulfillmentStatus;
+        carrier: string | null;
+        trackingNumber: string | null;
+        notify: boolean;
+      },
+    ): Promise<OrderRow | undefined> {
+      const [row] = await trx('orders')
         .where({ id })
-        .update({ fulfillment_status: status, updated_at: db.fn.now() })
+        .update({
+          fulfillment_status: f.status,
+          shipping_carrier: f.carrier,
+          tracking_number: f.trackingNumber,
+          ...(f.notify
+            ? { shipped_notified_at: trx.fn.now(), shipped_notified_tracking: f.trackingNumber }
+            : {}),
+          updated_at: trx.fn.now(),
+        })
         .returning(returningOrder);
       return row;
+    },
+
+    async lockById(trx: Tx, id: number): Promise<OrderRow | undefined> {
+      return trx('orders').where({ id }).forUpdate().first(orderColumns);
     },
   };
 }

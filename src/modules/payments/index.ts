@@ -3,12 +3,13 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { PaymentProvider } from './payment-provider';
 import { createPaymentsRepository } from './payments.repository';
-import { createPaymentsRoutes, createWebhookRoutes } from './payments.routes';
+import { createPaymentsAdminRoutes, createPaymentsRoutes, createWebhookRoutes } from './payments.routes';
 import { createPaymentsService } from './payments.service';
 import { createStripeClient, createStripeProvider } from './stripe.provider';
 import { createTestProvider } from './test.provider';
 
-export type { PaymentsService } from './payments.service';
+export type { PaymentsService, RefundView } from './payments.service';
+export { refundReasons } from './payments.schemas';
 export type { PayableOrder } from './payments.repository';
 export type { PaymentProvider, ProviderIntent, IntentStatus, PaymentEvent } from './payment-provider';
 
@@ -42,6 +43,9 @@ export function createPaymentsModule(ctx: AppContext, deps: { events: DomainEven
           await deps.events.publish(trx, name, { orderId: order.id, cartId: order.cartId });
         else await deps.events.publish(trx, name, { orderId: order.id });
       },
+      refunded: (trx, orderId, refundId) => deps.events.publish(trx, 'order.refunded', { orderId, refundId }),
+      disputed: (trx, orderId, disputeId) =>
+        deps.events.publish(trx, 'order.disputed', { orderId, disputeId }),
     },
   });
   const module = {
@@ -52,6 +56,7 @@ export function createPaymentsModule(ctx: AppContext, deps: { events: DomainEven
      */
     service,
     publicRoutes: () => createPaymentsRoutes(ctx, service),
+    adminRoutes: () => createPaymentsAdminRoutes(service),
     /** mounted at /api/webhooks before any body parser */
     webhookRoutes: () => createWebhookRoutes(service),
   };

@@ -11,6 +11,26 @@ export type ProviderIntent = {
   orderId: number | null;
 };
 
+export type ProviderRefund = {
+  id: string;
+  amountCents: number;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  /** The provider's reason code, when it has one. */
+  reason: string | null;
+  /** Our idempotency key, when the refund was made from the shop (from its metadata). */
+  refundKey: string | null;
+};
+
+export type ProviderDispute = {
+  id: string;
+  /** needs_response, under_review, won, lost, ... as the provider words it */
+  status: string;
+  reason: string;
+  amountCents: number;
+  /** When evidence is due, if the provider says. */
+  dueBy: Date | null;
+};
+
 /**
  * A provider's event in our own words: what it is about and which intent (and, if the provider
  * says so, which order). The provider's own type name and payload are kept for the record only;
@@ -22,9 +42,14 @@ export type PaymentEvent = {
   eventId: string;
   /** The provider's own name for the event, for the record. */
   type: string;
-  /** payment: the intent changed (reconcile it with the provider's truth). */
-  kind: 'payment';
+  /**
+   * payment: the intent changed (reconcile it with the provider's truth); refund: a refund of
+   * the intent was made or changed (sync the refunds); dispute: the buyer disputed the charge.
+   */
+  kind: 'payment' | 'refund' | 'dispute';
   paymentIntentId: string;
+  /** For kind 'dispute': the dispute as the event tells it. */
+  dispute?: ProviderDispute;
   orderIdHint: number | null;
   /** Stored as it is; never card numbers or client secrets. */
   payload: unknown;
@@ -57,6 +82,18 @@ export interface PaymentProvider {
   }): Promise<ProviderIntent>;
   /** The intent as the provider sees it now, or null when the provider does not know it. */
   retrieveIntent(intentId: string): Promise<ProviderIntent | null>;
+  /**
+   * Refunds part or all of the intent's charge; the same idempotency key makes one refund however
+   * often it is called. `refundKey` travels in the refund's metadata.
+   */
+  refund(input: {
+    intentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    orderId: number;
+  }): Promise<ProviderRefund>;
+  /** Every refund of the intent as the provider sees it now (for refunds made elsewhere). */
+  listRefunds(intentId: string): Promise<ProviderRefund[]>;
   /**
    * A webhook delivery: verifies it (a 400 AppError when it is not authentic) and answers the
    * neutral event, or null for an event we do not act on. Absent: the provider has no webhooks.

@@ -40,8 +40,42 @@ export type PaymentEventRow = {
   paymentIntentId: string | null;
   orderId: number | null;
   orderIdHint: number | null;
+  kind: 'payment' | 'refund' | 'dispute';
+  detail: Record<string, unknown> | null;
   payload: Record<string, unknown>;
   processedAt: Date | null;
+};
+
+export type RefundRow = {
+  id: number;
+  orderId: number;
+  amountCents: number;
+  reason: string;
+  note: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  providerRefundId: string | null;
+  idempotencyKey: string | null;
+  createdAt: Date;
+};
+const refundColumns = {
+  id: 'id',
+  orderId: 'order_id',
+  amountCents: 'amount_cents',
+  reason: 'reason',
+  note: 'note',
+  status: 'status',
+  providerRefundId: 'provider_refund_id',
+  idempotencyKey: 'idempotency_key',
+  createdAt: 'created_at',
+};
+const returningRefund = Object.entries(refundColumns).map(([as, col]) => `${col} as ${as}`);
+
+export type DisputeState = {
+  id: string;
+  status: string;
+  reason: string;
+  amountCents: number;
+  dueBy: string | null;
 };
 
 const columns = {
@@ -52,6 +86,8 @@ const columns = {
   paymentIntentId: 'payment_intent_id',
   orderId: 'order_id',
   orderIdHint: 'order_id_hint',
+  kind: 'kind',
+  detail: 'detail',
   payload: 'payload',
   processedAt: 'processed_at',
 };
@@ -123,6 +159,129 @@ export function createPaymentsRepository(db: Db) {
         .pluck('id');
     },
 
+    // ---- refunds ----
+
+    /** The order's payment state, its row locked until the transaction ends. */
+    async lockOrder(
+      trx: Knex.Transaction,
+      id: number,
+    ): Promise<(PayableOrder & { refundedCents: number }) | undefined> {
+      return trx('orders')
+        .where({ id })
+        .forUpdate()
+        .first({ ...payableColumns, refundedCents: 'refunded_cents' });
+    },
+
+    async findRefund(
+      trx: Knex,
+      by: { id?: number; idempotencyKey?: string; providerRefundId?: string },
+    ): Promise<RefundRow | undefined> {
+      const where = Object.fromEntries(
+        Object.entries({
+          id: by.id,
+          idempotency_key: by.idempotencyKey,
+          provider_refund_id: by.providerRefundId,
+        }).filter(([, v]) => v !== undefined),
+      );
+      return trx('order_refunds').where(where).first(refundColumns);
+    },
+
+    /** Cents refunded or being refunded (pending) on the order. */
+    async committedRefundCents(trx: Knex, orderId: number): Promise<number> {
+      const row = await trx('order_refunds')
+        .where({ order_id: orderId })
+        .whereIn('status', ['pending', 'succeeded'])
+        .sum({ cents: 'amount_cents' })
+        .first();
+      return Number(row?.cents ?? 0);
+    },
+
+    async insertRefund(
+      trx: Knex,
+      r: Pick<RefundRow, 'orderId' | 'amountCents' | 'reason' | 'note' | 'status'> & {
+        providerRefundId?: string | null;
+        idempotencyKey?: string | null;
+      },
+    ): Promise<RefundRow> {
+      const [row] = await trx('order_refunds')
+        .insert({
+          order_id: r.orderId,
+          amount_cents: r.amountCents,
+          reason: r.reason,
+          note: r.note,
+          status: r.status,
+          provider_refund_id: r.providerRefundId ?? null,
+          idempotency_key: r.idempotencyKey ?? null,
+        })
+        .returning(returningRefund);
+      return row;
+    },
+
+    /** Sets a refund's provider id and status; the row is returned when it became succeeded now. */
+    async settleRefund(
+      trx: Knex,
+      id: number,
+      providerRefundId: string,
+      status: RefundRow['status'],
+    ): Promise<RefundRow | undefined> {
+      const [row] = await trx('order_refunds')
+        .where({ id })
+        .whereNot({ status: 'succeeded' })
+        .update({
+          provider_refund_id: providerRefundId,
+          status,
+          ...(status === 'succeeded' ? { succeeded_at: trx.fn.now() } : {}),
+        })
+        .returning(returningRefund);
+      return row?.status === 'succeeded' ? row : undefined;
+    },
+
+    /** Adds a succeeded refund to the order: refunded in full or in part. */
+    async addRefunded(trx: Knex, orderId: number, cents: number): Promise<void> {
+      await trx('orders')
+        .where({ id: orderId })
+        .update({
+          refunded_cents: trx.raw('refunded_cents + ?', [cents]),
+          status: trx.raw(
+            "case when status in ('paid', 'partially_refunded', 'refunded') then (case when refunded_cents + ? >= total_cents then 'refunded' else 'partially_refunded' end) else status end",
+            [cents],
+          ),
+          updated_at: trx.fn.now(),
+        });
+    },
+
+    async refundsFor(orderIds: number[]): Promise<RefundRow[]> {
+      if (!orderIds.length) return [];
+      return db('order_refunds')
+        .whereIn('order_id', orderIds)
+        .where({ status: 'succeeded' })
+        .orderBy('id')
+        .select(refundColumns);
+    },
+
+    // ---- disputes ----
+
+    /** Records the dispute on the order; answers the dispute id the order had before. */
+    async setDispute(trx: Knex, orderId: number, d: DisputeState): Promise<string | null> {
+      const before = await trx('orders')
+        .where({ id: orderId })
+        .forUpdate()
+        .first('dispute_id', 'dispute_status');
+      const closed = ['won', 'lost', 'warning_closed', 'charge_refunded'];
+      // a late "updated" never reopens a dispute already closed
+      if (before?.dispute_id === d.id && closed.includes(before.dispute_status) && !closed.includes(d.status))
+        return before.dispute_id;
+      await trx('orders').where({ id: orderId }).update({
+        dispute_id: d.id,
+        dispute_status: d.status,
+        dispute_reason: d.reason,
+        dispute_amount_cents: d.amountCents,
+        dispute_due_by: d.dueBy,
+        updated_at: trx.fn.now(),
+      });
+      return before?.dispute_id ?? null;
+    },
+
     // ---- provider events ----
 
     /** Records an event once by its id; `inserted` is false for a duplicate delivery. */
@@ -133,6 +292,8 @@ export function createPaymentsRepository(db: Db) {
       paymentIntentId: string | null;
       orderId: number | null;
       orderIdHint?: number | null;
+      kind?: PaymentEventRow['kind'];
+      detail?: unknown;
       payload: unknown;
     }): Promise<{ inserted: boolean; processed: boolean }> {
       const rows = await db('payment_events')
@@ -143,6 +304,8 @@ export function createPaymentsRepository(db: Db) {
           payment_intent_id: e.paymentIntentId,
           order_id: e.orderId,
           order_id_hint: e.orderIdHint ?? null,
+          kind: e.kind ?? 'payment',
+          detail: e.detail === undefined ? null : JSON.stringify(e.detail),
           payload: JSON.stringify(e.payload),
         })
         .onConflict('event_id')

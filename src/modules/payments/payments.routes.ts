@@ -6,7 +6,12 @@ import { createRateLimit } from '../../platform/http/rate-limit';
 import { parse, parseId } from '../../platform/http/validate';
 import { sessionOwnsOrder } from '../orders';
 import { paymentMessages, type PaymentsService } from './payments.service';
-import { createPaymentIntentSchema, statusQuerySchema, testConfirmSchema } from './payments.schemas';
+import {
+  createPaymentIntentSchema,
+  refundSchema,
+  statusQuerySchema,
+  testConfirmSchema,
+} from './payments.schemas';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -71,6 +76,18 @@ export function createWebhookRoutes(service: PaymentsService) {
     const result = await service.receiveWebhook('stripe', body, req.get('stripe-signature'));
     req.log?.info(result, 'stripe webhook');
     res.json({ received: true });
+  });
+  return router;
+}
+
+/** Mounted at /api/admin behind the admin guard: refunds. */
+export function createPaymentsAdminRoutes(service: PaymentsService) {
+  const router = createRouter();
+  router.post('/orders/:id/refunds', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    const id = parseId(req.params.id);
+    const input = parse(refundSchema, req.body, 'refund');
+    res.status(201).json(await service.refund(id, input));
   });
   return router;
 }

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
-import { AppError, conflict, notFound } from '../../platform/http/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error';
 import type { JobOutcome } from '../../platform/queue';
 import type { PaymentStatus } from '../orders';
-import type { PaymentEvent, PaymentProvider } from './payment-provider';
-import type { PayableOrder, PaymentsRepository } from './payments.repository';
+import type { PaymentEvent, PaymentProvider, ProviderRefund } from './payment-provider';
+import type { DisputeState, PayableOrder, PaymentsRepository, RefundRow } from './payments.repository';
+import { refundMessages, type RefundInput, type RefundReason } from './payments.schemas';
 
 export const paymentMessages = {
   notConfigured: 'Card payments are not set up on this site yet.',
@@ -33,7 +34,33 @@ export type PaymentEvents = {
     to: keyof typeof transitions,
     order: { id: number; cartId: string | null },
   ): Promise<unknown>;
+  refunded(trx: Knex.Transaction, orderId: number, refundId: number): Promise<unknown>;
+  disputed(trx: Knex.Transaction, orderId: number, disputeId: string): Promise<unknown>;
 };
+
+/** What the admin and the buyer see of a refund. */
+export type RefundView = {
+  id: number;
+  orderId: number;
+  amount: number;
+  reason: string;
+  note: string | null;
+  status: RefundRow['status'];
+  createdAt: string;
+};
+const toRefundView = (r: RefundRow): RefundView => ({
+  id: r.id,
+  orderId: r.orderId,
+  amount: r.amountCents / 100,
+  reason: r.reason,
+  note: r.note,
+  status: r.status,
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Stripe's reason codes in our list; anything else is 'other'. */
+const providerReason = (reason: string | null): RefundReason =>
+  reason === 'duplicate' || reason === 'fraudulent' || reason === 'requested_by_customer' ? reason : 'other';
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const PENDING_CHECK_BUCKET_MS = 10 * 60 * 1000;
@@ -62,6 +89,74 @@ export function createPaymentsService(
     return !!row;
   }
 
+  /**
+   * A refund as the provider reports it, recorded on the order once: matched by the provider's
+   * refund id, else by our idempotency key (refunds made here), else a new row (refunds made
+   * in the provider's dashboard). When it is (newly) succeeded, the order's refunded amount and
+   * status move and order.refunded is published, in the same transaction.
+   */
+  async function applyProviderRefund(orderId: number, pr: ProviderRefund, localId?: number) {
+    return repo.transaction(async (trx) => {
+      await repo.lockOrder(trx, orderId);
+      let row =
+        (await repo.findRefund(trx, { providerRefundId: pr.id })) ??
+        (pr.refundKey ? await repo.findRefund(trx, { idempotencyKey: pr.refundKey }) : undefined) ??
+        (localId ? await repo.findRefund(trx, { id: localId }) : undefined);
+      if (!row) {
+        if (pr.status !== 'succeeded') return null;
+        row = await repo.insertRefund(trx, {
+          orderId,
+          amountCents: pr.amountCents,
+          reason: providerReason(pr.reason),
+          note: refundMessages.madeAtProvider,
+          status: 'pending',
+          providerRefundId: pr.id,
+        });
+      }
+      const status = pr.status === 'succeeded' ? 'succeeded' : pr.status === 'pending' ? 'pending' : 'failed';
+      const done = await repo.settleRefund(trx, row.id, pr.id, status);
+      if (done) {
+        await repo.addRefunded(trx, orderId, done.amountCents);
+        await events.refunded(trx, orderId, done.id);
+        logger.info({ orderId, refundId: done.id, cents: done.amountCents }, 'order refunded');
+      }
+      return (await repo.findRefund(trx, { id: row.id })) ?? null;
+    });
+  }
+
+  /** Brings the order's refunds in line with the provider's list (a refund webhook). */
+  async function syncRefunds(
+    intentId: string,
+    orderIdHint: number | null,
+  ): Promise<JobOutcome & { orderId?: number }> {
+    const p = requireProvider();
+    // the payment first: a refund event may arrive before the payment's own event
+    const paid = await reconcileIntent(intentId, orderIdHint);
+    const order = await repo.findOrderByIntent(intentId);
+    if (!order) return paid;
+    let applied = 0;
+    for (const r of await p.listRefunds(intentId))
+      if (r.status === 'succeeded' && (await applyProviderRefund(order.id, r))) applied++;
+    return { outcome: 'done', detail: `order ${order.id}: ${applied} refunds in line`, orderId: order.id };
+  }
+
+  /** Records a dispute on the order; the first time a dispute is seen, order.disputed is published. */
+  async function recordDispute(
+    intentId: string,
+    dispute: DisputeState,
+  ): Promise<JobOutcome & { orderId?: number }> {
+    const order = await repo.findOrderByIntent(intentId);
+    if (!order) throw new Error(`no committed order for payment intent ${intentId} yet; will retry`);
+    const isNew = await repo.transaction(async (trx) => {
+      const before = await repo.setDispute(trx, order.id, dispute);
+      if (before !== dispute.id) await events.disputed(trx, order.id, dispute.id);
+      return before !== dispute.id;
+    });
+    if (isNew)
+      logger.warn({ orderId: order.id, dispute: dispute.id, reason: dispute.reason }, 'order disputed');
+    return { outcome: 'done', detail: `order ${order.id}: dispute ${dispute.status}`, orderId: order.id };
+  }
+
   /** Records a provider's event once (by its id) and queues its reconciliation until processed. */
   async function record(event: PaymentEvent, orderId: number | null = null): Promise<void> {
     const { processed } = await repo.recordEvent({
@@ -71,6 +166,10 @@ export function createPaymentsService(
       paymentIntentId: event.paymentIntentId,
       orderId,
       orderIdHint: event.orderIdHint,
+      kind: event.kind,
+      detail: event.dispute
+        ? { ...event.dispute, dueBy: event.dispute.dueBy?.toISOString() ?? null }
+        : undefined,
       payload: event.payload,
     });
     if (!processed) await enqueueReconcile(event.eventId);
@@ -268,9 +367,73 @@ export function createPaymentsService(
         await repo.markProcessed(eventId, null);
         return { outcome: 'skipped', detail: 'event without a payment intent' };
       }
-      const result = await reconcileIntent(event.paymentIntentId, event.orderId ?? event.orderIdHint);
+      const hint = event.orderId ?? event.orderIdHint;
+      const result =
+        event.kind === 'refund'
+          ? await syncRefunds(event.paymentIntentId, hint)
+          : event.kind === 'dispute' && event.detail
+            ? await recordDispute(event.paymentIntentId, event.detail as DisputeState)
+            : await reconcileIntent(event.paymentIntentId, hint);
       await repo.markProcessed(eventId, result.orderId ?? null);
       return { outcome: result.outcome, detail: result.detail };
+    },
+
+    /**
+     * The owner refunds a paid order in full or in part. Checked here: a paid order, never more
+     * than what is left (refunds in progress count), nothing stored when refused. The same
+     * idempotency key (one per dialog) makes one refund however often it is sent.
+     */
+    async refund(orderId: number, input: RefundInput): Promise<RefundView> {
+      const p = requireProvider();
+      const amountCents = Math.round(input.amount * 100);
+      const reserved = await repo.transaction(async (trx) => {
+        const order = await repo.lockOrder(trx, orderId);
+        if (!order) throw notFound(paymentMessages.orderNotFound);
+        const existing = await repo.findRefund(trx, { idempotencyKey: input.idempotencyKey });
+        if (existing) {
+          if (existing.orderId !== orderId) throw conflict(refundMessages.keyReused);
+          return { existing };
+        }
+        const refundable =
+          ['paid', 'partially_refunded', 'refunded'].includes(order.status) && order.paymentIntentId;
+        if (!refundable) throw badRequest(refundMessages.notPaid);
+        const left = order.totalCents - (await repo.committedRefundCents(trx, orderId));
+        if (left <= 0) throw badRequest(refundMessages.nothingLeft);
+        if (amountCents > left) {
+          const message = refundMessages.tooMuch(usd.format(left / 100));
+          throw badRequest(message, { amount: message });
+        }
+        const row = await repo.insertRefund(trx, {
+          orderId,
+          amountCents,
+          reason: input.reason,
+          note: input.note || null,
+          status: 'pending',
+          idempotencyKey: input.idempotencyKey,
+        });
+        return { row, intentId: order.paymentIntentId! };
+      });
+      if ('existing' in reserved && reserved.existing) return toRefundView(reserved.existing);
+      if (!('row' in reserved)) throw notFound(paymentMessages.orderNotFound);
+      const { row, intentId } = reserved;
+      let pr: ProviderRefund;
+      try {
+        pr = await p.refund({ intentId, amountCents, idempotencyKey: input.idempotencyKey, orderId });
+      } catch (err) {
+        await repo.transaction((trx) => repo.settleRefund(trx, row.id, `failed-${row.id}`, 'failed'));
+        throw err;
+      }
+      return toRefundView((await applyProviderRefund(orderId, pr, row.id)) ?? row);
+    },
+
+    /** The succeeded refunds of these orders (for the admin and the buyer's page). */
+    async refundsFor(orderIds: number[]): Promise<RefundView[]> {
+      return (await repo.refundsFor(orderIds)).map(toRefundView);
+    },
+
+    async findRefund(id: number): Promise<RefundView | null> {
+      const row = await repo.findRefund(ctx.db, { id });
+      return row ? toRefundView(row) : null;
     },
 
     /** Job 'check-pending-order': asks the provider about an order still awaiting payment. */

@@ -56,6 +56,18 @@ export function createTestProvider(secret: string, repo: PaymentsRepository): Te
     async createIntent({ orderId, amountCents }) {
       return intent(intentId(orderId), orderId, amountCents);
     },
+    // Test refunds always succeed at once; the id comes from the key, so a repeat is the same refund.
+    async refund({ amountCents, idempotencyKey }) {
+      return {
+        id: `test_re_${mac(`refund:${idempotencyKey}`, 24)}`,
+        amountCents,
+        status: 'succeeded',
+        reason: null,
+        refundKey: idempotencyKey,
+      };
+    },
+    // nothing refunds a test payment but the shop itself
+    listRefunds: async () => [],
     async retrieveIntent(id) {
       const orderId = orderIdOf(id);
       return orderId === null ? null : intent(id, orderId, null);
