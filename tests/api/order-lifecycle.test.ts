@@ -128,6 +128,21 @@ describe('refunds (Stripe)', () => {
     expect(mailsFor(orderId).filter((m) => m.subject.includes('refunded'))).toHaveLength(1);
   });
 
+  it('reports a refund the provider refuses, and a new attempt can still refund', async () => {
+    const { orderId, intentId } = await paidOrder();
+    stripe.cancel(intentId); // the double now refuses refunds of this intent
+    const k = key();
+    const refused = await refund(orderId, { amount: 10, reason: 'other', idempotencyKey: k }, 400);
+    expect(refused.message).toBe('This PaymentIntent has not been charged.');
+    expect((await refundRows(orderId)).map((r) => r.status)).toEqual(['failed']);
+    expect(await refund(orderId, { amount: 10, reason: 'other', idempotencyKey: k }, 409)).toEqual({
+      message: 'This refund failed. Close the dialog and start a new refund.',
+    });
+    stripe.succeed(intentId);
+    await refund(orderId, { amount: 200, reason: 'other', idempotencyKey: key() });
+    expect(await orderRow(orderId)).toMatchObject({ status: 'refunded', refunded_cents: 20000 });
+  });
+
   it('never refunds an unpaid order', async () => {
     const { orderId } = await orderWithIntent();
     expect(await refund(orderId, { amount: 10, reason: 'other', idempotencyKey: key() }, 400)).toEqual({
@@ -304,7 +319,11 @@ describe("the buyer's order page", () => {
     expect(JSON.stringify(view)).not.toContain(customer.customerEmail);
     expect(view).not.toHaveProperty('id');
 
-    for (const bad of ['x'.repeat(40), String(orderId), `${token.slice(0, -1)}A`]) {
+    for (const bad of [
+      'x'.repeat(40),
+      String(orderId),
+      token.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+    ]) {
       const wrong = await fetch(`${app.url}/api/orders/by-token/${bad}`);
       expect(wrong.status).toBe(404);
     }

@@ -236,6 +236,11 @@ export function createPaymentsRepository(db: Db) {
       return row?.status === 'succeeded' ? row : undefined;
     },
 
+    /** The provider refused or did not answer: the refund no longer counts against what is left. */
+    async failRefund(id: number): Promise<void> {
+      await db('order_refunds').where({ id, status: 'pending' }).update({ status: 'failed' });
+    },
+
     /** Adds a succeeded refund to the order: refunded in full or in part. */
     async addRefunded(trx: Knex, orderId: number, cents: number): Promise<void> {
       await trx('orders')

@@ -45,6 +45,7 @@ export const refundMessages = {
   nothingLeft: 'This order has already been refunded in full.',
   tooMuch: (left: string) => `The refund is more than what is left to refund (${left}).`,
   keyReused: 'This refund request was already used for another order.',
+  failedBefore: 'This refund failed. Close the dialog and start a new refund.',
   madeAtProvider: 'Refunded in the payment provider dashboard.',
 } as const;
 

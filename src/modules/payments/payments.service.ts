@@ -392,6 +392,8 @@ export function createPaymentsService(
         const existing = await repo.findRefund(trx, { idempotencyKey: input.idempotencyKey });
         if (existing) {
           if (existing.orderId !== orderId) throw conflict(refundMessages.keyReused);
+          // a second click answers the first one's refund; a failed one is not retried by the key
+          if (existing.status === 'failed') throw conflict(refundMessages.failedBefore);
           return { existing };
         }
         const refundable =
@@ -420,7 +422,8 @@ export function createPaymentsService(
       try {
         pr = await p.refund({ intentId, amountCents, idempotencyKey: input.idempotencyKey, orderId });
       } catch (err) {
-        await repo.transaction((trx) => repo.settleRefund(trx, row.id, `failed-${row.id}`, 'failed'));
+        // the provider may still have made it (a timeout): its webhook then finds it by our key
+        await repo.failRefund(row.id);
         throw err;
       }
       return toRefundView((await applyProviderRefund(orderId, pr, row.id)) ?? row);

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../app/api';
 import NotFound from '../../app/not-found';
+import { TotalLine } from '../../components/total-line';
 import { formatPrice } from '../../lib/format';
 import { useGetOrderByTokenQuery, type BuyerOrder } from './api';
 
@@ -127,10 +128,10 @@ function OrderView({ order }: { order: BuyerOrder }) {
         </Stack>
         <Divider sx={{ my: 2 }} />
         <Box component="dl" sx={{ m: 0, ml: 'auto', maxWidth: 280 }}>
-          <Line label="Subtotal" value={order.subtotal} />
-          <Line label="Shipping" value={order.shipping} />
-          <Line label="Total" value={order.total} strong />
-          {order.refundedAmount > 0 && <Line label="Refunded" value={-order.refundedAmount} />}
+          <TotalLine label="Subtotal" value={order.subtotal} />
+          <TotalLine label="Shipping" value={order.shipping} />
+          <TotalLine label="Total" value={order.total} strong />
+          {order.refundedAmount > 0 && <TotalLine label="Refunded" value={-order.refundedAmount} />}
         </Box>
       </Block>
 
@@ -166,16 +167,5 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Paper>
-  );
-}
-
-function Line({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', py: 0.25, fontWeight: strong ? 700 : 400 }}>
-      <Box component="dt">{label}</Box>
-      <Box component="dd" sx={{ m: 0 }}>
-        {formatPrice(value)}
-      </Box>
-    </Box>
   );
 }

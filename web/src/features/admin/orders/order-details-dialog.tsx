@@ -20,6 +20,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { useState, type ReactNode } from 'react';
+import { TotalLine } from '../../../components/total-line';
 import { formatPrice } from '../../../lib/format';
 import {
   REFUND_REASONS,
@@ -392,17 +393,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {label}
       </Typography>
       {children}
-    </Box>
-  );
-}
-
-function TotalLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', py: 0.25, fontWeight: strong ? 700 : 400 }}>
-      <Box component="dt">{label}</Box>
-      <Box component="dd" sx={{ m: 0 }}>
-        {formatPrice(value)}
-      </Box>
     </Box>
   );
 }
