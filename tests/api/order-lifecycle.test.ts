@@ -123,6 +123,15 @@ describe('refunds (Stripe)', () => {
     expect(await refundRows(orderId)).toHaveLength(1);
     expect([...stripe.refunds.values()].filter((r) => r.payment_intent === intentId)).toHaveLength(1);
     expect((await orderRow(orderId)).refunded_cents).toBe(2000);
+    // Stripe's own webhook for the shop's refund changes nothing
+    const made = [...stripe.refunds.values()].find((r) => r.payment_intent === intentId)!;
+    const echo = stripe.event('refund.created', made);
+    await deliver(echo);
+    await eventually(
+      async () => (await app.ctx.db('payment_events').where({ event_id: echo.id }).first())?.processed_at,
+    );
+    expect(await refundRows(orderId)).toHaveLength(1);
+    expect((await orderRow(orderId)).refunded_cents).toBe(2000);
     await eventually(async () => mailsFor(orderId).some((m) => m.subject.includes('refunded')));
     await new Promise((r) => setTimeout(r, 500));
     expect(mailsFor(orderId).filter((m) => m.subject.includes('refunded'))).toHaveLength(1);
