@@ -1,4 +1,4 @@
-// `npm run bench`: performance figures against DESIGN.md section 9's budgets.
+// `npm run bench`: performance figures against the performance budgets.
 // Starts the built app with demo data on its own database, then measures: Lighthouse (mobile) on
 // /, /portfolio and /photo/{id}; the storefront's initial JS (gzipped); serving cost under load
 // against a bare Node server (bench-serving.ts); upload-to-variants time for a 24-megapixel JPEG

@@ -41,6 +41,7 @@ const schema = z
     STRIPE_API_BASE: optionalUrl(/^https?$/),
     PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['stripe', 'test']).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
     TRUST_PROXY: bool(false),
     DATA_DIR: z.string().default('data'),
     // Longest a single database query may take before the request answers 503 (0: no limit).

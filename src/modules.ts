@@ -2,6 +2,7 @@
 // plugs into the HTTP app. Modules reach each other only through what is passed here.
 import type { AppContext } from './platform/context';
 import type { HttpModule } from './platform/module';
+import { createDomainEventBus } from './domain-events';
 import { createAdminAuthModule } from './modules/admin-auth';
 import { createMediaModule } from './modules/media';
 import { createCatalogModule } from './modules/catalog';
@@ -12,17 +13,22 @@ import { createOrdersModule } from './modules/orders';
 import { createPaymentsModule } from './modules/payments';
 
 export function createModules(ctx: AppContext) {
+  // one event bus per process: modules publish on it and subscribe to it in their index.ts
+  const events = createDomainEventBus(ctx);
   const adminAuth = createAdminAuthModule(ctx);
-  const media = createMediaModule(ctx);
-  const catalog = createCatalogModule(ctx, { media });
-  const content = createContentModule(ctx, { media, catalog });
-  const contact = createContactModule(ctx);
-  const cart = createCartModule(ctx, { catalog });
-  const orders = createOrdersModule(ctx, { cart, catalog, content });
-  const payments = createPaymentsModule(ctx, { orders });
+  const media = createMediaModule(ctx, { events });
+  const catalog = createCatalogModule(ctx, { media, events });
+  const content = createContentModule(ctx, { media, catalog, events });
+  const contact = createContactModule(ctx, { events });
+  const cart = createCartModule(ctx, { catalog, events });
+  const payments = createPaymentsModule(ctx, { events });
+  const orders = createOrdersModule(ctx, { cart, catalog, content, payments, events });
+  events.check();
 
   const http: HttpModule[] = [media, catalog, content, contact, cart, orders, payments];
   return {
+    /** publish/subscribe; deliver (job 'events/deliver'); relayPending() for the periodic re-drive */
+    events,
     adminAuth,
     media,
     catalog,

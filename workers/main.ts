@@ -11,6 +11,7 @@ import { mediaHandlers } from './media.worker';
 import { paymentsHandlers } from './payments.worker';
 import { Redriver } from '../src/platform/redrive';
 import { redriveTasks } from './maintenance.worker';
+import { eventsHandlers } from './events.worker';
 import type { WorkerDeps } from './worker-deps';
 
 export type RunningWorkers = { workers: Worker[]; redriver: Redriver; close(): Promise<void> };
@@ -31,11 +32,11 @@ export async function startWorkers(
   const connection = createWorkerRedis(ctx.config.REDIS_URL);
   connection.on('error', () => undefined); // reconnects by itself; workers resume when Redis is back
   const workers = startQueueWorkers(
-    [mailHandlers(deps), mediaHandlers(deps), paymentsHandlers(deps)],
+    [mailHandlers(deps), mediaHandlers(deps), paymentsHandlers(deps), eventsHandlers(deps)],
     connection,
     ctx.config.REDIS_PREFIX,
     ctx.logger,
-    { media: 1, mail: 2, payments: 2 },
+    { media: 1, mail: 2, payments: 2, events: 2 },
   );
   const redriver = new Redriver(ctx.db, ctx.logger).register(...redriveTasks(deps));
   redriver.start(ctx.config.SWEEP_EVERY_MS);

@@ -3,11 +3,18 @@ import type { RedriveTask } from '../src/platform/redrive';
 import type { WorkerDeps } from './worker-deps';
 
 /**
- * What the sweeper re-drives from Postgres (see src/platform/redrive.ts): unsent e-mails, images
- * without variants, payments still pending, and it deletes stale carts. A module with durable work
- * of its own (e.g. the domain-events relay) adds one entry here.
+ * What the sweeper re-drives from Postgres (see src/platform/redrive.ts): domain events never
+ * relayed or whose delivery job was lost, unsent e-mails, images without variants, payments still
+ * pending, and it deletes stale carts. A module with durable work of its own adds one entry here.
  */
 export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
+  {
+    name: 'events',
+    run: async () => {
+      const { relayed, redriven } = await modules.events.relayPending();
+      return relayed + redriven;
+    },
+  },
   { name: 'emails', run: () => requeueStaleEmails(ctx.db, ctx.queues) },
   { name: 'variants', run: () => modules.media.sweepMissingVariants() },
   {

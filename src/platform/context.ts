@@ -13,7 +13,10 @@ export type AppContext = {
   logger: Logger;
 };
 
-export function createContext(config: Config, logger = createLogger(config.LOG_LEVEL)): AppContext {
+export function createContext(
+  config: Config,
+  logger = createLogger(config.LOG_LEVEL, config.LOG_FORMAT),
+): AppContext {
   const redis = createRedis(config.REDIS_URL);
   redis.on('error', (err) => logger.debug({ err: err.message }, 'redis connection error'));
   return {

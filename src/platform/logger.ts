@@ -2,9 +2,15 @@ import { pino, type Logger } from 'pino';
 
 export type { Logger };
 
-// Secrets never reach the logs: cookies, auth headers, passwords and card fields are redacted.
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * Secrets never reach the logs: cookies, auth headers, passwords and card fields are redacted.
+ * Readable lines (pino-pretty) on a terminal, JSON lines otherwise (files, log collectors);
+ * `format` 'pretty' or 'json' overrides the guess (npm run dev asks for pretty, since its
+ * processes write into a pipe).
+ */
+export function createLogger(level: string, format: 'auto' | 'pretty' | 'json' = 'auto'): Logger {
+  const pretty = format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true);
+  const options = {
     level,
     redact: {
       paths: [
@@ -18,5 +24,13 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  if (!pretty || level === 'silent') return pino(options);
+  return pino(
+    options,
+    pino.transport({
+      target: 'pino-pretty',
+      options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+    }),
+  );
 }

@@ -10,6 +10,7 @@ export const jobNames = {
   media: ['make-variants'],
   mail: ['send-email'],
   payments: ['reconcile-payment', 'check-pending-order'],
+  events: ['deliver'],
 } as const;
 
 export type QueueName = keyof typeof jobNames;

@@ -264,7 +264,8 @@ describe('admin orders', () => {
     const csv = (await res.text()).replace(/^\uFEFF/, '');
     const [header, first] = csv.split('\r\n');
     expect(header).toBe(
-      'Order #,Date,Customer name,Customer email,Shipping address,Items,Subtotal,Shipping,Total,Payment status,Fulfillment status',
+      // issue 13 added the shipping, refund and dispute columns at the end
+      'Order #,Date,Customer name,Customer email,Shipping address,Items,Subtotal,Shipping,Total,Payment status,Fulfillment status,Carrier,Tracking number,Refunded,Dispute',
     );
     expect(first.startsWith(`${o.orderId},`)).toBe(true);
     expect(csv).toContain('"O""Brien, Pat"');

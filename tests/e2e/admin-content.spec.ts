@@ -214,6 +214,11 @@ for (const size of sizes) {
         await expect(row).toContainText(/ago|just now/);
         await row.getByRole('combobox', { name: `Fulfillment status of order #${orderId}` }).click();
         await page.getByRole('option', { name: 'Shipped' }).click();
+        // issue 13: 'shipped' first asks for the (optional) carrier and tracking number
+        await page
+          .getByRole('dialog', { name: `Ship order #${orderId}` })
+          .getByRole('button', { name: 'Mark as shipped' })
+          .click();
         await expect(toast(page, 'Status updated')).toBeVisible();
         await expect(page.getByRole('dialog')).toBeHidden();
         await row.getByRole('button', { name: `Order #${orderId} details` }).click();
@@ -223,6 +228,10 @@ for (const size of sizes) {
         await expect(card).toHaveCount(1);
         await card.getByRole('combobox', { name: 'Fulfillment Status' }).click();
         await page.getByRole('option', { name: 'Shipped' }).click();
+        await page
+          .getByRole('dialog', { name: `Ship order #${orderId}` })
+          .getByRole('button', { name: 'Mark as shipped' })
+          .click();
         await expect(toast(page, 'Status updated')).toBeVisible();
         await card.getByRole('button', { name: `Order #${orderId} details` }).click();
       }

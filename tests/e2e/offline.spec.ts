@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 
-// Design section 6 (Offline): visited pages and their images work without network; the app says
+// Offline: visited pages and their images work without network; the app says
 // so and refuses what needs the network, with a clear message.
 
 const OFFLINE_BANNER =

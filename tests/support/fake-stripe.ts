@@ -17,6 +17,19 @@ export type FakeIntent = {
   created: number;
 };
 
+export type FakeRefund = {
+  id: string;
+  object: 'refund';
+  amount: number;
+  currency: string;
+  payment_intent: string;
+  charge: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'canceled';
+  reason: string | null;
+  metadata: Record<string, string>;
+  created: number;
+};
+
 export const FAKE_STRIPE_ENV = {
   STRIPE_SECRET_KEY: 'sk_test_x',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
@@ -45,6 +58,34 @@ export async function startFakeStripe() {
   const intents = new Map<string, FakeIntent>();
   const byIdempotencyKey = new Map<string, Promise<FakeIntent>>();
   const requests: { method: string; path: string; idempotencyKey?: string }[] = [];
+  const refunds = new Map<string, FakeRefund>();
+  const refundsByKey = new Map<string, FakeRefund>();
+
+  function makeRefund(
+    intentId: string,
+    amount: number,
+    metadata: Record<string, string>,
+    reason: string | null,
+  ) {
+    const refund: FakeRefund = {
+      id: `re_${rand()}`,
+      object: 'refund',
+      amount,
+      currency: 'usd',
+      payment_intent: intentId,
+      charge: `ch_${intentId.slice(3)}`,
+      status: 'succeeded',
+      reason,
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    refunds.set(refund.id, refund);
+    return refund;
+  }
+  const refunded = (intentId: string) =>
+    [...refunds.values()]
+      .filter((r) => r.payment_intent === intentId && r.status !== 'failed' && r.status !== 'canceled')
+      .reduce((sum, r) => sum + r.amount, 0);
   let createDelayMs = 0;
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
@@ -104,6 +145,40 @@ export async function startFakeStripe() {
           if (idempotencyKey) byIdempotencyKey.set(idempotencyKey, pending);
         }
         return send(res, 200, await pending);
+      }
+      if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        const params = parseForm(Buffer.concat(chunks).toString('utf8'));
+        const existing = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
+        if (existing) return send(res, 200, existing);
+        const intent = intents.get(String(params.payment_intent));
+        if (!intent || intent.status !== 'succeeded')
+          return send(res, 400, {
+            error: { type: 'invalid_request_error', message: 'This PaymentIntent has not been charged.' },
+          });
+        const amount = params.amount ? Number(params.amount) : intent.amount - refunded(intent.id);
+        if (amount > intent.amount - refunded(intent.id))
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge.`,
+            },
+          });
+        const refund = makeRefund(
+          intent.id,
+          amount,
+          (params.metadata as Record<string, string>) ?? {},
+          (params.reason as string) ?? null,
+        );
+        if (idempotencyKey) refundsByKey.set(idempotencyKey, refund);
+        return send(res, 200, refund);
+      }
+      if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+        const intentId = url.searchParams.get('payment_intent');
+        const data = [...refunds.values()]
+          .filter((r) => !intentId || r.payment_intent === intentId)
+          .reverse();
+        return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
       }
       const m = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
       if (req.method === 'GET' && m) {
@@ -165,8 +240,42 @@ export async function startFakeStripe() {
     cancel(id: string): FakeIntent {
       return Object.assign(get(id), { status: 'canceled' as const });
     },
-    /** A webhook event carrying a snapshot of the intent (as Stripe sends it). */
-    event(type: string, intent: FakeIntent, id = `evt_${rand()}`) {
+    refunds,
+    /** A refund made in the Stripe Dashboard (no metadata from the shop). */
+    refundInDashboard(intentId: string, amount: number, reason: string | null = 'requested_by_customer') {
+      return makeRefund(intentId, amount, {}, reason);
+    },
+    /** A charge.refunded event's Charge for the intent (what Stripe sends after any refund). */
+    charge(intentId: string) {
+      const intent = get(intentId);
+      return {
+        id: `ch_${intentId.slice(3)}`,
+        object: 'charge',
+        amount: intent.amount,
+        amount_refunded: refunded(intentId),
+        refunded: refunded(intentId) >= intent.amount,
+        payment_intent: intentId,
+        metadata: {},
+      };
+    },
+    /** A Dispute object for the intent's charge. */
+    dispute(intentId: string, over: { status?: string; reason?: string; id?: string } = {}) {
+      const intent = get(intentId);
+      return {
+        id: over.id ?? `dp_${rand()}`,
+        object: 'dispute',
+        amount: intent.amount,
+        charge: `ch_${intentId.slice(3)}`,
+        payment_intent: intentId,
+        currency: 'usd',
+        reason: over.reason ?? 'product_not_received',
+        status: over.status ?? 'needs_response',
+        evidence_details: { due_by: Math.floor(Date.now() / 1000) + 7 * 86400, has_evidence: false },
+        created: Math.floor(Date.now() / 1000),
+      };
+    },
+    /** A webhook event carrying a snapshot of the object (as Stripe sends it). */
+    event(type: string, intent: object, id = `evt_${rand()}`) {
       return {
         id,
         object: 'event',
@@ -178,6 +287,15 @@ export async function startFakeStripe() {
         type,
         data: { object: structuredClone(intent) },
       };
+    },
+    /** Posts a signed webhook event to an app, as Stripe would; answers the response. */
+    deliver(appUrl: string, event: object): Promise<Response> {
+      const payload = JSON.stringify(event);
+      return fetch(`${appUrl}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'stripe-signature': this.sign(payload) },
+        body: payload,
+      });
     },
     /** The Stripe-Signature header for a payload, made by the real SDK. */
     sign(payload: string, secret = FAKE_STRIPE_ENV.STRIPE_WEBHOOK_SECRET): string {

@@ -49,3 +49,4 @@ export async function startSmtpSink(opts: { failFirst?: number; delayMs?: number
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;

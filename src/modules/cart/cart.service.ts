@@ -63,7 +63,7 @@ export const toDollars = (cents: number) => cents / 100;
 
 /**
  * Totals, all in cents: subtotal = sum of price x quantity; shipping = sum of each LINE's shipping,
- * charged once per line whatever its quantity (DESIGN section 4: "the sum of each line's shipping";
+ * charged once per line whatever its quantity ("the sum of each line's shipping";
  * two copies of one print travel in one tube); total = subtotal + shipping.
  */
 export function priceLines(lines: { priceCents: number; shippingCents: number; quantity: number }[]) {

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
+import type { DomainEventBus } from '../../domain-events';
 import type { CatalogModule } from '../catalog';
 import { createCartRepository } from './cart.repository';
 import { createCartRoutes } from './cart.routes';
@@ -15,8 +16,12 @@ export type {
 } from './cart.service';
 export { lookupPrintOptions, priceLines, toCents, toDollars } from './cart.service';
 
-export function createCartModule(ctx: AppContext, deps: { catalog: CatalogModule }) {
+export function createCartModule(ctx: AppContext, deps: { catalog: CatalogModule; events: DomainEventBus }) {
   const service = createCartService(createCartRepository(ctx.db), deps.catalog.service);
+  // The cart a paid order came from is emptied (clearing twice changes nothing).
+  deps.events.subscribe('order.paid', 'cart.clear-paid-cart', async ({ cartId }) => {
+    if (cartId) await service.clear(cartId);
+  });
   const module = {
     /** getCart(cartId), getPricedCart(cartId), clear(cartId), deleteStaleCarts() and the writes. */
     service,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id } from '../../platform/http/validate';
 
-// The wire formats of the catalogue's admin writes, with the spec's messages (section 5).
+// The wire formats of the catalogue's admin writes, with the exact messages the admin forms show.
 
 const numberFrom = (required: string, invalid: string) =>
   z.preprocess(

@@ -47,7 +47,7 @@ export type PrintOptionMatch = {
 };
 
 const MB = 1024 * 1024;
-/** Spec section 9: add 5MB main and 1MB thumbnail; edit 10MB main and 2MB thumbnail. */
+/** Upload limits: add 5MB main and 1MB thumbnail; edit 10MB main and 2MB thumbnail. */
 export const imageLimits = {
   create: { image: 5 * MB, thumbnail: 1 * MB },
   update: { image: 10 * MB, thumbnail: 2 * MB },
@@ -129,9 +129,16 @@ const isForeignKeyViolation = (err: unknown) => (err as { code?: string }).code 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === '23505';
 const CATEGORY_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 
-type Media = Pick<MediaModule, 'ingest' | 'enqueueVariants' | 'deleteAsset'>;
+type Media = Pick<MediaModule, 'ingest' | 'deleteAsset'>;
 
-export function createCatalogService(repo: CatalogRepository, deps: { media: Media; logger: Logger }) {
+type Deps = {
+  media: Media;
+  logger: Logger;
+  /** Publishes 'photo.uploaded' in the transaction that stored the images (variants follow). */
+  photoUploaded(trx: Trx, photoId: number, assetIds: number[]): Promise<unknown>;
+};
+
+export function createCatalogService(repo: CatalogRepository, deps: Deps) {
   const { media } = deps;
 
   async function livePhoto(id: number): Promise<PhotoRow> {
@@ -153,14 +160,6 @@ export function createCatalogService(repo: CatalogRepository, deps: { media: Med
       throw badRequest(catalogMessages.categoryIdFormat, { name: catalogMessages.categoryIdFormat });
     if (!CATEGORY_NAME.test(name))
       throw badRequest(catalogMessages.categoryIdChars, { name: catalogMessages.categoryIdChars });
-  }
-
-  function queueVariants(assetIds: number[]): void {
-    for (const id of assetIds)
-      media.enqueueVariants(id).catch((err) =>
-        // the sweeper picks it up later, and the first request makes the variant it needs
-        deps.logger.warn({ err, assetId: id }, 'could not queue image variants'),
-      );
   }
 
   function requireRatio(photo: PhotoRow): string {
@@ -232,7 +231,7 @@ export function createCatalogService(repo: CatalogRepository, deps: { media: Med
       await assertCategory(input.category);
       const image = decodeBase64Image(input.imageData, 'imageData');
       const thumbnail = input.thumbnailData ? decodeBase64Image(input.thumbnailData, 'thumbnailData') : null;
-      const { id, assets } = await repo.transaction(async (trx) => {
+      const id = await repo.transaction(async (trx) => {
         const original = await media.ingest(
           image,
           { kind: 'photo', maxBytes: imageLimits.create.image, field: 'imageData' },
@@ -254,9 +253,9 @@ export function createCatalogService(repo: CatalogRepository, deps: { media: Med
           },
           trx,
         );
-        return { id: photoId, assets: [original.id, ...(thumb ? [thumb.id] : [])] };
+        await deps.photoUploaded(trx, photoId, [original.id, ...(thumb ? [thumb.id] : [])]);
+        return photoId;
       });
-      queueVariants(assets);
       return service.getPhoto(id);
     },
 
@@ -265,7 +264,7 @@ export function createCatalogService(repo: CatalogRepository, deps: { media: Med
       await assertCategory(input.category);
       const image = input.imageData ? decodeBase64Image(input.imageData, 'imageData') : null;
       const thumbnail = input.thumbnailData ? decodeBase64Image(input.thumbnailData, 'thumbnailData') : null;
-      const fresh = await repo.transaction(async (trx: Trx) => {
+      await repo.transaction(async (trx: Trx) => {
         const added: number[] = [];
         const dropped: number[] = [];
         let originalId = existing.originalId;
@@ -302,9 +301,8 @@ export function createCatalogService(repo: CatalogRepository, deps: { media: Med
         };
         await repo.updatePhoto(id, write, trx);
         for (const assetId of dropped) await media.deleteAsset(assetId, trx);
-        return added;
+        if (added.length) await deps.photoUploaded(trx, id, added);
       });
-      queueVariants(fresh);
       return service.getPhoto(id);
     },
 

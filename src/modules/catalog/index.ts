@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
+import type { DomainEventBus } from '../../domain-events';
 import type { MediaModule } from '../media';
 import { createCatalogRepository } from './catalog.repository';
 import { createCatalogAdminRoutes, createCatalogPublicRoutes } from './catalog.routes';
@@ -21,10 +22,12 @@ export { photoHead, metaDescription, robotsTxt, sitemapXml } from './catalog.seo
  * Photos, the print-option catalogue and categories: public reads, admin writes, share tags for
  * /photo/{id}, sitemap.xml and robots.txt. Cart and orders use `service.findPrintOption`.
  */
-export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule }) {
+export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule; events: DomainEventBus }) {
   const service = createCatalogService(createCatalogRepository(ctx.db), {
     media: deps.media,
     logger: ctx.logger,
+    photoUploaded: (trx, photoId, assetIds) =>
+      deps.events.publish(trx, 'photo.uploaded', { photoId, assetIds }),
   });
   const routeDeps = { service, media: deps.media };
   const module = {

@@ -20,6 +20,13 @@ export function createContactRepository(db: Db) {
       return row.id;
     },
 
+    async findMessage(
+      id: number,
+      tx: Tx | Db = db,
+    ): Promise<{ name: string; email: string; message: string } | undefined> {
+      return tx('contact_messages').where({ id }).first('name', 'email', 'message');
+    },
+
     /** The outbox row, in the caller's transaction; null when that dedupe key was written before. */
     writeEmail: (tx: Tx, mail: OutboundEmail): Promise<number | null> => writeEmail(tx, mail),
   };

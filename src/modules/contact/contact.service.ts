@@ -1,52 +1,51 @@
 import type { Config } from '../../config';
 import type { Logger } from '../../platform/logger';
 import type { Mail } from '../../platform/mailer';
-import type { ContactRepository } from './contact.repository';
+import type { ContactRepository, Tx } from './contact.repository';
 import type { ContactInput } from './contact.schemas';
 
 type Deps = {
   repo: ContactRepository;
   config: Pick<Config, 'OWNER_EMAIL' | 'SITE_NAME' | 'publicUrl'>;
   logger: Logger;
+  /** Publishes 'contact.received' in the transaction that stores the message. */
+  messageReceived(tx: Tx, messageId: number): Promise<unknown>;
   /** Queues the send of an outbox e-mail (after commit). */
   enqueueEmail: (emailId: number) => Promise<void>;
 };
 
-export function createContactService({ repo, config, logger, enqueueEmail }: Deps) {
+export function createContactService({ repo, config, logger, messageReceived, enqueueEmail }: Deps) {
   let warnedNoOwner = false;
 
   return {
-    /**
-     * Stores the message and, in the same transaction, the e-mail to the owner; the send is
-     * queued after commit. If queueing fails the message and e-mail are safe: the sweeper
-     * queues every unsent e-mail again.
-     */
-    async submit(input: ContactInput, ip: string | null): Promise<{ id: number; emailId: number | null }> {
-      const owner = config.OWNER_EMAIL;
-      const result = await repo.transaction(async (tx) => {
-        const id = await repo.insertMessage({ ...input, ip }, tx);
-        if (!owner) return { id, emailId: null };
-        const mail = contactEmail(input, {
-          to: owner,
-          siteName: config.SITE_NAME,
-          publicUrl: config.publicUrl,
-        });
-        const emailId = await repo.writeEmail(tx, { ...mail, dedupeKey: `contact-${id}` });
-        return { id, emailId };
+    /** Stores the message and, in the same transaction, publishes contact.received. */
+    async submit(input: ContactInput, ip: string | null): Promise<{ id: number }> {
+      const id = await repo.transaction(async (tx) => {
+        const messageId = await repo.insertMessage({ ...input, ip }, tx);
+        await messageReceived(tx, messageId);
+        return messageId;
       });
-      if (!owner && !warnedNoOwner) {
+      return { id };
+    },
+
+    /**
+     * On contact.received: the owner's copy goes to the e-mail outbox in the publisher's
+     * transaction (it exists when the visitor sees 'Message sent') and is queued after the
+     * commit; if queueing fails the sweeper queues every unsent e-mail again.
+     */
+    async mailOwner(messageId: number, tx: Tx, afterCommit: (fn: () => Promise<unknown>) => void) {
+      const owner = config.OWNER_EMAIL;
+      if (!owner) {
+        if (!warnedNoOwner)
+          logger.warn('OWNER_EMAIL is not set: contact messages are stored but not e-mailed');
         warnedNoOwner = true;
-        logger.warn('OWNER_EMAIL is not set: contact messages are stored but not e-mailed');
+        return;
       }
-      if (result.emailId !== null) {
-        await enqueueEmail(result.emailId).catch((err) =>
-          logger.warn(
-            { err, emailId: result.emailId },
-            'could not queue the contact e-mail; the sweeper will',
-          ),
-        );
-      }
-      return result;
+      const msg = await repo.findMessage(messageId, tx);
+      if (!msg) throw new Error(`contact message ${messageId} not found`);
+      const mail = contactEmail(msg, { to: owner, siteName: config.SITE_NAME, publicUrl: config.publicUrl });
+      const emailId = await repo.writeEmail(tx, { ...mail, dedupeKey: `contact-${messageId}` });
+      if (emailId !== null) afterCommit(() => enqueueEmail(emailId));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
+import type { DomainEventBus } from '../../domain-events';
 import { enqueueEmail } from '../../platform/outbox';
 import { createContactRepository } from './contact.repository';
 import { createContactRoutes } from './contact.routes';
@@ -8,13 +9,21 @@ import { createContactService } from './contact.service';
 export type { ContactService } from './contact.service';
 
 /** Contact messages: stored, then e-mailed to OWNER_EMAIL through the outbox. */
-export function createContactModule(ctx: AppContext) {
+export function createContactModule(ctx: AppContext, deps: { events: DomainEventBus }) {
   const service = createContactService({
     repo: createContactRepository(ctx.db),
     config: ctx.config,
     logger: ctx.logger,
+    messageReceived: (tx, messageId) => deps.events.publish(tx, 'contact.received', { messageId }),
     enqueueEmail: (emailId) => enqueueEmail(ctx.queues, emailId),
   });
+  // The owner is mailed in the same transaction, so the e-mail exists once the message does.
+  deps.events.subscribe(
+    'contact.received',
+    'contact.owner-email',
+    ({ messageId }, { trx, afterCommit }) => service.mailOwner(messageId, trx, afterCommit),
+    { inTransaction: true },
+  );
   const module = {
     service,
     publicRoutes: () => createContactRoutes(ctx, service),

@@ -11,6 +11,7 @@ const serviceFor = (env: Record<string, string>) =>
     media: {} as ContentMedia,
     config: loadConfig(env),
     logger: createLogger('silent'),
+    imageUploaded: async () => undefined,
   });
 
 const stripeEnv = {

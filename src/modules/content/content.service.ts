@@ -22,7 +22,6 @@ export type ContentMedia = {
     opts: { kind: 'logo' | 'headshot'; maxBytes: number; field?: string },
     trx?: Tx,
   ): Promise<{ id: number; width: number; height: number; mimeType: string; placeholderColor: string }>;
-  enqueueVariants(assetId: number): Promise<unknown>;
   deleteAsset(assetId: number, trx?: Tx): Promise<unknown>;
 };
 
@@ -53,18 +52,11 @@ type Deps = {
   media: ContentMedia;
   config: Pick<Config, 'SITE_NAME' | 'PHOTOGRAPHER_NAME' | 'STRIPE_PUBLISHABLE_KEY' | 'paymentsProvider'>;
   logger: Logger;
+  /** Publishes 'site-image.uploaded' in the transaction that stored the image (variants follow). */
+  imageUploaded(tx: Tx, assetId: number, kind: 'logo' | 'headshot'): Promise<unknown>;
 };
 
-export function createContentService({ repo, media, config, logger }: Deps) {
-  /** Variants are made by a job after commit; if queueing fails the media sweeper catches up. */
-  const afterCommit = async (assetId: number) => {
-    try {
-      await media.enqueueVariants(assetId);
-    } catch (err) {
-      logger.warn({ err, assetId }, 'could not queue image variants; the sweeper will retry');
-    }
-  };
-
+export function createContentService({ repo, media, config, imageUploaded }: Deps) {
   const getLogo = async (): Promise<Logo> => {
     const row = await repo.getLogo();
     if (!row) return { logoUrl: null, logoType: null, width: null, height: null };
@@ -116,15 +108,14 @@ export function createContentService({ repo, media, config, logger }: Deps) {
     /** Checks the file by its content (media.ingest) and makes it the site logo. */
     async replaceLogo(file: Buffer): Promise<Logo> {
       if (file.length > IMAGE_MAX_BYTES) throw new AppError('too_large', messages.logoTooLarge);
-      const asset = await repo.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         const previous = await repo.getLogo(tx);
         const a = await media.ingest(file, { kind: 'logo', maxBytes: IMAGE_MAX_BYTES, field: 'logo' }, tx);
         await repo.saveLogo({ assetId: a.id, mimeType: a.mimeType, width: a.width, height: a.height }, tx);
         // the old logo's original and variants go with it
         if (previous && previous.assetId !== a.id) await media.deleteAsset(previous.assetId, tx);
-        return a;
+        await imageUploaded(tx, a.id, 'logo');
       });
-      await afterCommit(asset.id);
       return getLogo();
     },
 
@@ -142,7 +133,7 @@ export function createContentService({ repo, media, config, logger }: Deps) {
       const clean = (html: string | null | undefined) =>
         html === undefined ? undefined : html === null ? null : sanitizeRichText(html) || null;
       const headshot = input.headshotData ? decodeBase64Image(input.headshotData) : null;
-      const headshotId = await repo.transaction(async (tx) => {
+      await repo.transaction(async (tx) => {
         const previous = headshot ? await repo.getAbout(tx) : null;
         const asset = headshot
           ? await media.ingest(
@@ -162,9 +153,8 @@ export function createContentService({ repo, media, config, logger }: Deps) {
         );
         if (asset && previous?.headshotId && previous.headshotId !== asset.id)
           await media.deleteAsset(previous.headshotId, tx);
-        return asset?.id ?? null;
+        if (asset) await imageUploaded(tx, asset.id, 'headshot');
       });
-      if (headshotId) await afterCommit(headshotId);
       return getAbout();
     },
 

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
+import type { DomainEventBus } from '../../domain-events';
 import type { MediaModule } from '../media';
 import type { CatalogModule } from '../catalog';
 import { createContentRepository } from './content.repository';
@@ -9,7 +10,10 @@ import { createContentAdminRoutes, createContentPublicRoutes, type ContentImages
 export type { About, ContentService, Faq, Logo, ShippingNotice, Site } from './content.service';
 
 /** Site settings, logo, about page, FAQs and the shipping notice. */
-export function createContentModule(ctx: AppContext, deps: { media: MediaModule; catalog: CatalogModule }) {
+export function createContentModule(
+  ctx: AppContext,
+  deps: { media: MediaModule; catalog: CatalogModule; events: DomainEventBus },
+) {
   // media's public surface, as far as content uses it
   const media: ContentMedia & ContentImages = deps.media;
   const service = createContentService({
@@ -17,6 +21,7 @@ export function createContentModule(ctx: AppContext, deps: { media: MediaModule;
     media,
     config: ctx.config,
     logger: ctx.logger,
+    imageUploaded: (tx, assetId, kind) => deps.events.publish(tx, 'site-image.uploaded', { assetId, kind }),
   });
   const module = {
     /** `service.activeShippingNotice()` gives the order e-mails the notice lines, or null. */

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
+import type { DomainEventBus } from '../../domain-events';
 import { createMediaRepository } from './media.repository';
 import { createMediaService } from './media.service';
 import { createSendImage } from './media.http';
@@ -22,11 +23,19 @@ export {
  * Images: checked and stored originals, variants made by the media worker, and the one place that
  * answers image requests. Other modules keep asset ids and call this surface.
  */
-export function createMediaModule(ctx: AppContext) {
+export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBus }) {
   const service = createMediaService(createMediaRepository(ctx.db), {
     queues: ctx.queues,
     logger: ctx.logger,
   });
+  // A stored image gets its variants: the reaction queues the (CPU-bound) media job, which runs
+  // on its own queue at its own concurrency. The job id keeps one job per asset.
+  deps.events.subscribe('photo.uploaded', 'media.photo-variants', async ({ assetIds }) => {
+    for (const assetId of assetIds) await service.enqueueVariants(assetId);
+  });
+  deps.events.subscribe('site-image.uploaded', 'media.site-image-variants', ({ assetId }) =>
+    service.enqueueVariants(assetId),
+  );
   const module = {
     service,
     ingest: service.ingest,

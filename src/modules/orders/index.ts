@@ -1,34 +1,55 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
+import type { DomainEventBus } from '../../domain-events';
 import type { CartModule } from '../cart';
 import type { CatalogModule } from '../catalog';
 import type { ContentModule } from '../content';
+import type { PaymentsModule } from '../payments';
 import { createOrdersRepository } from './orders.repository';
-import { createCheckoutRoutes, createOrdersAdminRoutes } from './orders.routes';
+import { createCheckoutRoutes, createOrderPageRoutes, createOrdersAdminRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
 
-export type { OrderDetail, OrderSummary, OrdersService, PayableOrder } from './orders.service';
+export type { OrderDetail, OrderSummary, OrdersService } from './orders.service';
 export type { FulfillmentStatus, PaymentStatus } from './orders.schemas';
 export { rememberOrder, sessionOwnsOrder } from './order-session';
 export { escapeHtml } from './order-emails';
 
 export function createOrdersModule(
   ctx: AppContext,
-  deps: { cart: CartModule; catalog: CatalogModule; content: ContentModule },
+  deps: {
+    cart: CartModule;
+    catalog: CatalogModule;
+    content: ContentModule;
+    payments: PaymentsModule;
+    events: DomainEventBus;
+  },
 ) {
+  const { events } = deps;
   const service = createOrdersService(ctx, createOrdersRepository(ctx.db), {
     catalog: deps.catalog.service,
     content: deps.content.service,
-    cart: deps.cart.service,
+    refunds: deps.payments.service,
+    orderPlaced: (trx, orderId) => events.publish(trx, 'order.placed', { orderId }),
+    orderShipped: (trx, orderId) => events.publish(trx, 'order.shipped', { orderId }),
   });
+  // Every order e-mail is a reaction, written to the outbox once in the delivery's transaction.
+  events.subscribe('order.paid', 'orders.paid-emails', ({ orderId }, { trx, afterCommit }) =>
+    service.writePaidEmails(orderId, trx, afterCommit),
+  );
+  events.subscribe('order.shipped', 'orders.shipped-email', ({ orderId }, { trx, afterCommit }) =>
+    service.writeShippedEmail(orderId, trx, afterCommit),
+  );
+  events.subscribe('order.refunded', 'orders.refund-email', ({ orderId, refundId }, { trx, afterCommit }) =>
+    service.writeRefundEmail(orderId, refundId, trx, afterCommit),
+  );
+  events.subscribe('order.disputed', 'orders.dispute-email', ({ orderId, disputeId }, { trx, afterCommit }) =>
+    service.writeDisputeEmail(orderId, disputeId, trx, afterCommit),
+  );
   const module = {
-    /**
-     * checkout, list/detail/csv/setFulfillmentStatus (admin), and for payments: getForPayment,
-     * findByPaymentIntent, attachPaymentIntent, markPaid, markFailed, markCanceled,
-     * markProcessing, awaitingPayment.
-     */
+    /** checkout, and for the admin list/detail/csv/setFulfillmentStatus. */
     service,
     publicRoutes: () => createCheckoutRoutes(ctx, service),
+    rootRoutes: () => createOrderPageRoutes(),
     adminRoutes: () => createOrdersAdminRoutes(service),
   };
   return module satisfies HttpModule;

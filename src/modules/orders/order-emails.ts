@@ -61,7 +61,10 @@ function totalsText(order: OrderRow): string {
   return `Subtotal: ${money(order.subtotalCents)}\nShipping: ${money(order.shippingCents)}\nTotal: ${money(order.totalCents)}`;
 }
 
-/** The customer's confirmation: everything DESIGN section 3 lists, HTML (phone-sized) and text. */
+/**
+ * The customer's confirmation: order number, each item with size and format, subtotal, shipping,
+ * total, shipping address and the active shipping notice's lines; HTML (phone-sized) and text.
+ */
 export function confirmationEmail(
   order: OrderRow,
   lines: LineItemRow[],
@@ -83,6 +86,7 @@ ${
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px;">${totalsHtml(order)}</table>
 <h2 style="${font}font-size:16px;margin:20px 0 6px;">Shipping address</h2>
 <p style="${font}font-size:15px;margin:0;">${multiline(order.shippingAddress)}</p>
+${order.statusToken ? `<p style="${font}font-size:15px;margin:16px 0 0;"><a href="${escapeHtml(orderPageUrl(site.publicUrl, order.statusToken)!)}" style="color:#2e6b3a;">View your order</a></p>` : ''}
 <p style="${font}font-size:13px;color:#666;margin:24px 0 0;">Questions? Reply to this e-mail or write to us at <a href="${escapeHtml(site.publicUrl)}/contact" style="color:#2e6b3a;">${escapeHtml(site.publicUrl)}/contact</a>.</p>`,
   );
   const text = [
@@ -98,6 +102,7 @@ ${
     '',
     'Shipping address:',
     order.shippingAddress,
+    ...(order.statusToken ? ['', `View your order: ${orderPageUrl(site.publicUrl, order.statusToken)}`] : []),
     '',
     `Questions? Reply to this e-mail or write to us at ${site.publicUrl}/contact`,
     '',
@@ -150,4 +155,175 @@ export function ownerNoticeEmail(order: OrderRow, lines: LineItemRow[], site: Si
     html,
     text,
   } satisfies OutboundEmail;
+}
+
+// ---- after the payment: shipped, refunded, disputed ----
+
+export const carrierTrackingUrls: Record<string, (n: string) => string> = {
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(n)}`,
+  UPS: (n) => `https://www.ups.com/track?tracknum=${encodeURIComponent(n)}`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${encodeURIComponent(n)}`,
+  DHL: (n) =>
+    `https://www.dhl.com/us-en/home/tracking/tracking-express.html?tracking-id=${encodeURIComponent(n)}`,
+};
+
+/** The carrier's tracking page for a known carrier and a tracking number; null otherwise. */
+export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {
+  const make = carrier ? carrierTrackingUrls[carrier] : undefined;
+  return make && trackingNumber ? make(trackingNumber) : null;
+}
+
+export const orderPageUrl = (publicUrl: string, token: string | null) =>
+  token ? `${publicUrl}/orders/${token}` : null;
+
+const paragraph = (html: string) => `<p style="${font}font-size:15px;margin:0 0 16px;">${html}</p>`;
+const link = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" style="color:#2e6b3a;">${escapeHtml(label)}</a>`;
+
+/** An order e-mail after the payment: a headline, what happened, the items, and the order page. */
+function orderUpdateEmail(
+  order: OrderRow,
+  lines: LineItemRow[],
+  site: Site,
+  parts: {
+    dedupeKey: string;
+    subject: string;
+    headline: string;
+    html: string[];
+    text: string[];
+    to?: string;
+    replyTo?: string;
+    showOrderPage?: boolean;
+  },
+): OutboundEmail {
+  const no = orderNumber(order.id);
+  const page = parts.showOrderPage === false ? null : orderPageUrl(site.publicUrl, order.statusToken);
+  const html = layout(
+    `${parts.headline} ${no}`,
+    `<h1 style="${font}font-size:22px;margin:0 0 8px;">${escapeHtml(parts.headline)}</h1>
+${paragraph(`<strong>Order number:</strong> ${no}`)}
+${parts.html.map(paragraph).join('\n')}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines)}</table>
+${page ? paragraph(`${link(page, 'View your order')}`) : ''}
+<p style="${font}font-size:13px;color:#666;margin:24px 0 0;">${escapeHtml(site.siteName)}</p>`,
+  );
+  const text = [
+    parts.headline,
+    '',
+    `Order number: ${no}`,
+    '',
+    ...parts.text,
+    '',
+    'Items:',
+    itemsText(lines),
+    ...(page ? ['', `View your order: ${page}`] : []),
+    '',
+    site.siteName,
+  ].join('\n');
+  return {
+    dedupeKey: parts.dedupeKey,
+    to: parts.to ?? order.customerEmail,
+    replyTo: parts.replyTo ?? site.ownerEmail,
+    // short enough to stay on one header line; the shop's name is in the body and the sender
+    subject: `${parts.subject} (${no})`,
+    html,
+    text,
+  };
+}
+
+/** 'Your order has shipped': the carrier, the tracking number and, for known carriers, the link. */
+export function shippedEmail(order: OrderRow, lines: LineItemRow[], site: Site): OutboundEmail {
+  const url = trackingUrl(order.shippingCarrier, order.trackingNumber);
+  const carrier = order.shippingCarrier && order.shippingCarrier !== 'other' ? order.shippingCarrier : null;
+  const html: string[] = [`Hi ${escapeHtml(order.customerName)}, your prints are on their way.`];
+  const text: string[] = [`Hi ${order.customerName}, your prints are on their way.`];
+  if (carrier) {
+    html.push(`<strong>Carrier:</strong> ${escapeHtml(carrier)}`);
+    text.push(`Carrier: ${carrier}`);
+  }
+  if (order.trackingNumber) {
+    html.push(`<strong>Tracking number:</strong> ${escapeHtml(order.trackingNumber)}`);
+    text.push(`Tracking number: ${order.trackingNumber}`);
+  }
+  if (url) {
+    html.push(link(url, 'Track your package'));
+    text.push(`Track your package: ${url}`);
+  }
+  return orderUpdateEmail(order, lines, site, {
+    dedupeKey: `order-shipped-${order.id}-${order.trackingNumber ?? 'none'}`,
+    subject: 'Your order has shipped',
+    headline: 'Your order has shipped',
+    html,
+    text,
+  });
+}
+
+export const refundReasonLabels: Record<string, string> = {
+  requested_by_customer: 'Requested by customer',
+  duplicate: 'Duplicate order',
+  fraudulent: 'Fraudulent',
+  damaged: 'Damaged in shipping',
+  other: 'Other',
+};
+
+/** The buyer's refund notice: how much, why, and what has been refunded in all. */
+export function refundEmail(
+  order: OrderRow,
+  lines: LineItemRow[],
+  refund: { id: number; amountCents: number; reason: string },
+  site: Site,
+): OutboundEmail {
+  const full = order.refundedCents >= order.totalCents;
+  const amount = money(refund.amountCents);
+  const reason = refundReasonLabels[refund.reason] ?? refund.reason;
+  const summary = `Refunded in total: ${money(order.refundedCents)} of ${money(order.totalCents)}`;
+  return orderUpdateEmail(order, lines, site, {
+    dedupeKey: `order-refund-${refund.id}`,
+    subject: full ? 'Your order has been refunded' : 'Part of your order has been refunded',
+    headline: `We refunded ${amount}`,
+    html: [
+      `Hi ${escapeHtml(order.customerName)}, we have refunded ${amount} to the card you paid with. It can take 5 to 10 business days to show on your statement.`,
+      `<strong>Reason:</strong> ${escapeHtml(reason)}`,
+      escapeHtml(summary),
+    ],
+    text: [
+      `Hi ${order.customerName}, we have refunded ${amount} to the card you paid with. It can take 5 to 10 business days to show on your statement.`,
+      `Reason: ${reason}`,
+      summary,
+    ],
+  });
+}
+
+const disputeReasonLabel = (reason: string) => reason.replace(/_/g, ' ');
+
+/** The owner's alert: a buyer disputed the charge; evidence is due by the date the provider gives. */
+export function disputeEmail(
+  order: OrderRow,
+  lines: LineItemRow[],
+  disputeId: string,
+  site: Site & { ownerEmail: string },
+): OutboundEmail {
+  const due = order.disputeDueBy ? new Date(order.disputeDueBy).toUTCString().slice(0, 16) : 'not given';
+  const reason = disputeReasonLabel(order.disputeReason ?? 'unknown');
+  const amount = money(order.disputeAmountCents ?? order.totalCents);
+  const adminUrl = `${site.publicUrl}/admin/orders`;
+  return orderUpdateEmail(order, lines, site, {
+    dedupeKey: `order-dispute-${order.id}-${disputeId}`,
+    to: site.ownerEmail,
+    replyTo: order.customerEmail,
+    subject: `Payment disputed: ${amount}`,
+    headline: 'A payment was disputed',
+    showOrderPage: false,
+    html: [
+      `${escapeHtml(order.customerName)} (${escapeHtml(order.customerEmail)}) disputed ${amount}.`,
+      `<strong>Reason:</strong> ${escapeHtml(reason)}<br><strong>Respond by:</strong> ${escapeHtml(due)}`,
+      link(adminUrl, 'Open the orders in the admin'),
+    ],
+    text: [
+      `${order.customerName} <${order.customerEmail}> disputed ${amount}.`,
+      `Reason: ${reason}`,
+      `Respond by: ${due}`,
+      `Orders: ${adminUrl}`,
+    ],
+  });
 }

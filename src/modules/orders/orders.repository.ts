@@ -19,6 +19,16 @@ export type OrderRow = {
   paidAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+  shippingCarrier: string | null;
+  trackingNumber: string | null;
+  shippedNotifiedAt: Date | null;
+  shippedNotifiedTracking: string | null;
+  refundedCents: number;
+  disputeStatus: string | null;
+  disputeReason: string | null;
+  disputeDueBy: Date | null;
+  disputeAmountCents: number | null;
+  statusToken: string | null;
 };
 
 export type LineItemRow = {
@@ -37,7 +47,7 @@ export type LineItemRow = {
 export type NewOrder = Pick<
   OrderRow,
   'customerName' | 'customerEmail' | 'shippingAddress' | 'subtotalCents' | 'shippingCents' | 'totalCents'
-> & { cartId: string | null };
+> & { cartId: string | null; statusToken: string };
 export type NewLineItem = Omit<LineItemRow, 'id' | 'orderId'>;
 
 const orderColumns = {
@@ -57,6 +67,16 @@ const orderColumns = {
   paidAt: 'paid_at',
   createdAt: 'created_at',
   updatedAt: 'updated_at',
+  shippingCarrier: 'shipping_carrier',
+  trackingNumber: 'tracking_number',
+  shippedNotifiedAt: 'shipped_notified_at',
+  shippedNotifiedTracking: 'shipped_notified_tracking',
+  refundedCents: 'refunded_cents',
+  disputeStatus: 'dispute_status',
+  disputeReason: 'dispute_reason',
+  disputeDueBy: 'dispute_due_by',
+  disputeAmountCents: 'dispute_amount_cents',
+  statusToken: 'status_token',
 };
 const returningOrder = Object.entries(orderColumns).map(([as, col]) => `${col} as ${as}`);
 
@@ -82,8 +102,15 @@ export function createOrdersRepository(db: Db) {
       return db.transaction(fn);
     },
 
-    /** The order and its line items in one transaction: both exist, or neither. */
-    async insertOrder(order: NewOrder, lines: NewLineItem[]): Promise<number> {
+    /**
+     * The order and its line items in one transaction: both exist, or neither. `inTx` runs in that
+     * transaction too (publishing order.placed).
+     */
+    async insertOrder(
+      order: NewOrder,
+      lines: NewLineItem[],
+      inTx: (trx: Tx, orderId: number) => Promise<unknown>,
+    ): Promise<number> {
       return db.transaction(async (trx) => {
         const [{ id }] = await trx('orders')
           .insert({
@@ -94,6 +121,7 @@ export function createOrdersRepository(db: Db) {
             shipping_cents: order.shippingCents,
             total_cents: order.totalCents,
             cart_id: order.cartId,
+            status_token: order.statusToken,
           })
           .returning('id');
         await trx('order_line_items').insert(
@@ -109,6 +137,7 @@ export function createOrdersRepository(db: Db) {
             format: l.format,
           })),
         );
+        await inTx(trx, id);
         return id as number;
       });
     },
@@ -117,8 +146,8 @@ export function createOrdersRepository(db: Db) {
       return q('orders').where({ id }).first(orderColumns);
     },
 
-    async findByPaymentIntent(paymentIntentId: string): Promise<OrderRow | undefined> {
-      return db('orders').where({ payment_intent_id: paymentIntentId }).first(orderColumns);
+    async findByToken(token: string): Promise<OrderRow | undefined> {
+      return db('orders').where({ status_token: token }).first(orderColumns);
     },
 
     async lineItems(orderId: number, q: Knex = db): Promise<LineItemRow[]> {
@@ -133,6 +162,7 @@ export function createOrdersRepository(db: Db) {
     async list(query: OrderListQuery & { limit?: number }): Promise<OrderRow[]> {
       const sql = db('orders').select(orderColumns);
       if (query.fulfillmentStatus) sql.where('fulfillment_status', query.fulfillmentStatus);
+      if (query.disputed) sql.whereNotNull('dispute_status');
       if (query.q) {
         const term = query.q.replace(/^#/, '');
         const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -149,63 +179,37 @@ export function createOrdersRepository(db: Db) {
         .limit(query.limit ?? 1000);
     },
 
-    async setFulfillmentStatus(id: number, status: FulfillmentStatus): Promise<OrderRow | undefined> {
-      const [row] = await db('orders')
-        .where({ id })
-        .update({ fulfillment_status: status, updated_at: db.fn.now() })
-        .returning(returningOrder);
-      return row;
-    },
-
-    /** Sets the payment intent once; a second caller gets the row with the first one's intent. */
-    async attachPaymentIntent(
-      id: number,
-      provider: string,
-      paymentIntentId: string,
-      secretHash: string,
-    ): Promise<OrderRow | undefined> {
-      await db('orders').where({ id }).whereNull('payment_intent_id').update({
-        payment_provider: provider,
-        payment_intent_id: paymentIntentId,
-        payment_secret_hash: secretHash,
-        updated_at: db.fn.now(),
-      });
-      return this.findById(id);
-    },
-
     /**
-     * Moves the payment status to `to` only from one of `from` and only for this intent; the row
-     * is returned when this call made the change (so its side effects happen exactly once).
+     * Sets the fulfillment status and the shipping details; `notify` also records that the buyer
+     * is being told about this tracking number (so the same one is never mailed twice).
      */
-    async transition(
-      q: Knex,
+    async setFulfillment(
+      trx: Tx,
       id: number,
-      paymentIntentId: string,
-      from: PaymentStatus[],
-      to: PaymentStatus,
+      f: {
+        status: FulfillmentStatus;
+        carrier: string | null;
+        trackingNumber: string | null;
+        notify: boolean;
+      },
     ): Promise<OrderRow | undefined> {
-      const [row] = await q('orders')
-        .where({ id, payment_intent_id: paymentIntentId })
-        .whereIn('status', from)
+      const [row] = await trx('orders')
+        .where({ id })
         .update({
-          status: to,
-          updated_at: db.fn.now(),
-          ...(to === 'paid' ? { paid_at: db.fn.now() } : {}),
+          fulfillment_status: f.status,
+          shipping_carrier: f.carrier,
+          tracking_number: f.trackingNumber,
+          ...(f.notify
+            ? { shipped_notified_at: trx.fn.now(), shipped_notified_tracking: f.trackingNumber }
+            : {}),
+          updated_at: trx.fn.now(),
         })
         .returning(returningOrder);
       return row;
     },
 
-    /** Orders still awaiting payment between `minMinutes` and `maxHours` old that have an intent. */
-    async awaitingPayment(minMinutes: number, maxHours: number, limit = 200): Promise<number[]> {
-      return db('orders')
-        .whereIn('status', ['pending', 'processing', 'failed']) // failed: a retry may have paid since
-        .whereNotNull('payment_intent_id')
-        .where('created_at', '<', db.raw('now() - make_interval(mins => ?)', [minMinutes]))
-        .where('created_at', '>', db.raw('now() - make_interval(hours => ?)', [maxHours]))
-        .orderBy('id')
-        .limit(limit)
-        .pluck('id');
+    async lockById(trx: Tx, id: number): Promise<OrderRow | undefined> {
+      return trx('orders').where({ id }).forUpdate().first(orderColumns);
     },
   };
 }

@@ -5,7 +5,14 @@ import { saveSession } from '../../platform/http/session';
 import { parse, parseId } from '../../platform/http/validate';
 import { rememberOrder } from './order-session';
 import type { OrdersService } from './orders.service';
-import { checkoutSchema, fulfillmentSchema, orderListQuerySchema } from './orders.schemas';
+import { notFound } from '../../platform/http/app-error';
+import {
+  checkoutSchema,
+  fulfillmentSchema,
+  messages,
+  orderListQuerySchema,
+  statusTokenSchema,
+} from './orders.schemas';
 
 /** Mounted at /api: placing an order. */
 export function createCheckoutRoutes(ctx: AppContext, service: OrdersService) {
@@ -25,6 +32,30 @@ export function createCheckoutRoutes(ctx: AppContext, service: OrdersService) {
     res.status(201).json(result);
   });
 
+  // The buyer's order page data: the long random token is the only key; no session, no caching,
+  // kept out of search engines. Any other string is a plain 404.
+  router.get('/orders/by-token/:token', async (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    res.set('X-Robots-Tag', 'noindex, nofollow');
+    res.set('Referrer-Policy', 'no-referrer');
+    const token = statusTokenSchema.safeParse(req.params.token);
+    const view = token.success ? await service.byToken(token.data) : null;
+    if (!view) throw notFound(messages.orderNotFound);
+    res.json(view);
+  });
+
+  return router;
+}
+
+/** Mounted at /: the page itself is the web app's; this only keeps it out of search engines. */
+export function createOrderPageRoutes() {
+  const router = createRouter();
+  router.get('/orders/:token', (_req, res, next) => {
+    res.set('X-Robots-Tag', 'noindex, nofollow');
+    res.set('Referrer-Policy', 'no-referrer');
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
   return router;
 }
 
@@ -55,8 +86,12 @@ export function createOrdersAdminRoutes(service: OrdersService) {
 
   router.patch('/orders/:id/fulfillment-status', async (req, res) => {
     const id = parseId(req.params.id);
-    const { fulfillmentStatus } = parse(fulfillmentSchema, req.body, 'fulfillment status');
-    res.json(await service.setFulfillmentStatus(id, fulfillmentStatus));
+    const { fulfillmentStatus, carrier, trackingNumber } = parse(
+      fulfillmentSchema,
+      req.body,
+      'fulfillment status',
+    );
+    res.json(await service.setFulfillmentStatus(id, fulfillmentStatus, { carrier, trackingNumber }));
   });
 
   return router;

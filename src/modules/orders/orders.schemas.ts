@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { decimal, id, wholeNumber } from '../../platform/http/validate';
 
-export const paymentStatuses = ['pending', 'processing', 'paid', 'failed', 'canceled'] as const;
+export const paymentStatuses = [
+  'pending',
+  'processing',
+  'paid',
+  'failed',
+  'canceled',
+  'refunded',
+  'partially_refunded',
+] as const;
 export type PaymentStatus = (typeof paymentStatuses)[number];
 export const fulfillmentStatuses = ['received', 'paid', 'shipped', 'completed', 'canceled'] as const;
 export type FulfillmentStatus = (typeof fulfillmentStatuses)[number];
@@ -21,6 +29,8 @@ export const messages = {
   orderNotFound: 'Order not found.',
   noLongerAvailable: 'One of the prints in your cart is no longer available. Please review your cart.',
   fulfillment: 'Fulfillment status must be one of received, paid, shipped, completed, canceled.',
+  carrier: 'Carrier must be one of USPS, UPS, FedEx, DHL, other.',
+  trackingNumber: 'The tracking number must be at most 100 letters, digits, spaces or dashes.',
 } as const;
 
 export const checkoutItemSchema = z.object({
@@ -53,14 +63,32 @@ export const checkoutSchema = z.object({
 });
 export type CheckoutInput = z.infer<typeof checkoutSchema>;
 
+export const carriers = ['USPS', 'UPS', 'FedEx', 'DHL', 'other'] as const;
+export type Carrier = (typeof carriers)[number];
+
 export const fulfillmentSchema = z.object({
   fulfillmentStatus: z.enum(fulfillmentStatuses, { error: messages.fulfillment }),
+  // both optional: sent by the shipping dialog; absent keeps what the order has
+  carrier: z.enum(carriers, { error: messages.carrier }).nullable().optional(),
+  trackingNumber: z
+    .string({ error: messages.trackingNumber })
+    .trim()
+    .max(100, messages.trackingNumber)
+    .regex(/^[A-Za-z0-9 -]*$/, messages.trackingNumber)
+    .nullable()
+    .optional(),
 });
 
 export const orderListQuerySchema = z.object({
   fulfillmentStatus: z.enum(fulfillmentStatuses, { error: messages.fulfillment }).optional(),
   q: z.string().trim().max(200).optional(),
+  disputed: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
 });
+
+export const statusTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/);
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
 // Countries we recognise on an address's last line. US territories ship domestically, so they are

@@ -1,12 +1,23 @@
+import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { enqueueEmail, writeEmail } from '../../platform/outbox';
+import type { RefundView } from '../payments';
 import { lookupPrintOptions, priceLines, toCents, toDollars, type PrintOptionLookup } from '../cart';
-import { confirmationEmail, ownerNoticeEmail, type ShippingNotice } from './order-emails';
-import type { LineItemRow, NewLineItem, OrderRow, OrdersRepository } from './orders.repository';
+import {
+  confirmationEmail,
+  disputeEmail,
+  ownerNoticeEmail,
+  refundEmail,
+  shippedEmail,
+  trackingUrl,
+  type ShippingNotice,
+} from './order-emails';
+import type { LineItemRow, NewLineItem, OrderRow, OrdersRepository, Tx } from './orders.repository';
 import {
   messages,
   namesAnotherCountry,
+  type Carrier,
   type CheckoutInput,
   type FulfillmentStatus,
   type OrderListQuery,
@@ -21,7 +32,11 @@ export type OrderSummary = {
   totalAmount: number;
   status: PaymentStatus;
   fulfillmentStatus: FulfillmentStatus;
+  /** Only on a disputed order. */
+  dispute?: DisputeView;
 };
+export type DisputeView = { status: string; reason: string; dueBy: string | null; amount: number | null };
+export type Shipment = { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null };
 export type OrderDetail = {
   order: OrderSummary & {
     shippingAddress: string;
@@ -29,6 +44,9 @@ export type OrderDetail = {
     shipping: number;
     paymentIntentId: string | null;
     paidAt: string | null;
+    shipment: Shipment;
+    refundedAmount: number;
+    refunds: RefundView[];
   };
   lineItems: {
     id: number;
@@ -40,47 +58,90 @@ export type OrderDetail = {
   }[];
 };
 
-/** What the payments module sees of an order. */
-export type PayableOrder = {
-  id: number;
-  status: PaymentStatus;
-  totalCents: number;
+/** What the buyer's order page shows: nothing that leads to other orders. */
+export type BuyerOrderView = {
+  orderNumber: string;
+  createdAt: string;
   customerName: string;
-  customerEmail: string;
-  paymentProvider: string | null;
-  paymentIntentId: string | null;
-  paymentSecretHash: string | null;
+  status: PaymentStatus;
+  fulfillmentStatus: FulfillmentStatus;
+  items: { title: string; size: string; format: string; quantity: number; price: number }[];
+  subtotal: number;
+  shipping: number;
+  total: number;
+  refundedAmount: number;
+  refunds: { amount: number; reason: string; createdAt: string }[];
+  shippingAddress: string;
+  shipment: Shipment;
+  shippingNotice: { line1: string; line2: string | null } | null;
 };
 
 type Deps = {
   catalog: PrintOptionLookup;
   content: { activeShippingNotice(): Promise<ShippingNotice> };
-  cart: { clear(cartId: string): Promise<unknown> };
+  /** Succeeded refunds, from the payments module (which owns them). */
+  refunds: {
+    refundsFor(orderIds: number[]): Promise<RefundView[]>;
+    findRefund(id: number): Promise<RefundView | null>;
+  };
+  /** Publishes 'order.placed' in the transaction that writes the order. */
+  orderPlaced(trx: Tx, orderId: number): Promise<unknown>;
+  /** Publishes 'order.shipped' (the buyer is told) in the transaction of the change. */
+  orderShipped(trx: Tx, orderId: number): Promise<unknown>;
 };
 
-const AWAITING_AFTER_MINUTES = 10;
-const AWAITING_FOR_HOURS = 48;
+const toDispute = (o: OrderRow): DisputeView | undefined =>
+  o.disputeStatus
+    ? {
+        status: o.disputeStatus,
+        reason: o.disputeReason ?? 'unknown',
+        dueBy: o.disputeDueBy ? new Date(o.disputeDueBy).toISOString() : null,
+        amount: o.disputeAmountCents === null ? null : toDollars(o.disputeAmountCents),
+      }
+    : undefined;
 
-const toSummary = (o: OrderRow): OrderSummary => ({
-  id: o.id,
-  createdAt: new Date(o.createdAt).toISOString(),
-  customerName: o.customerName,
-  customerEmail: o.customerEmail,
-  totalAmount: toDollars(o.totalCents),
-  status: o.status,
-  fulfillmentStatus: o.fulfillmentStatus,
+const toSummary = (o: OrderRow): OrderSummary => {
+  const dispute = toDispute(o);
+  return {
+    id: o.id,
+    createdAt: new Date(o.createdAt).toISOString(),
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    totalAmount: toDollars(o.totalCents),
+    status: o.status,
+    fulfillmentStatus: o.fulfillmentStatus,
+    ...(dispute ? { dispute } : {}),
+  };
+};
+
+const toShipment = (o: OrderRow): Shipment => ({
+  carrier: o.shippingCarrier,
+  trackingNumber: o.trackingNumber,
+  trackingUrl: trackingUrl(o.shippingCarrier, o.trackingNumber),
 });
 
-const toPayable = (o: OrderRow): PayableOrder => ({
-  id: o.id,
-  status: o.status,
-  totalCents: o.totalCents,
-  customerName: o.customerName,
-  customerEmail: o.customerEmail,
-  paymentProvider: o.paymentProvider,
-  paymentIntentId: o.paymentIntentId,
-  paymentSecretHash: o.paymentSecretHash,
-});
+/**
+ * The address with its details hidden: the first line keeps two characters per word, the city,
+ * state and ZIP line stays (enough to recognise it, not to read it off a shared link).
+ */
+export function maskAddress(address: string): string {
+  const lines = address
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines
+    .map((line, i) =>
+      i === lines.length - 1 && lines.length > 1
+        ? line
+        : line.replace(/\S+/g, (w) => w.slice(0, 2) + '*'.repeat(Math.max(1, w.length - 2))),
+    )
+    .join('\n');
+}
+
+/** The token of the buyer's order page: 192 random bits, not derived from anything. */
+const newStatusToken = () => randomBytes(24).toString('base64url');
+
+type AfterCommit = (fn: () => Promise<unknown>) => void;
 
 // RFC 4180 quoting, plus a leading apostrophe on cells a spreadsheet would run as a formula.
 function csvCell(value: string | number | null): string {
@@ -97,12 +158,14 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
     ownerEmail: config.OWNER_EMAIL,
   });
 
-  /** Moves the payment status; true when this call made the change. */
-  async function transition(orderId: number, intentId: string, from: PaymentStatus[], to: PaymentStatus) {
-    const row = await repo.transition(repo.db, orderId, intentId, from, to);
-    if (row) logger.info({ orderId, status: to }, 'order payment status changed');
-    return !!row;
+  async function orderWithLines(orderId: number, trx: Tx) {
+    const order = await repo.findById(orderId, trx);
+    if (!order) throw new Error(`order ${orderId} not found for its e-mail`);
+    return { order, lines: await repo.lineItems(orderId, trx) };
   }
+  const queueAfter = (afterCommit: AfterCommit, emailId: number | null) => {
+    if (emailId !== null) afterCommit(() => enqueueEmail(queues, emailId));
+  };
 
   return {
     /**
@@ -143,8 +206,10 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
           shippingAddress: input.shippingAddress,
           ...totals,
           cartId,
+          statusToken: newStatusToken(),
         },
         lines,
+        deps.orderPlaced,
       );
       logger.info({ orderId, totalCents: totals.totalCents }, 'order placed');
       return {
@@ -173,6 +238,9 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
           shipping: toDollars(order.shippingCents),
           paymentIntentId: order.paymentIntentId,
           paidAt: order.paidAt ? new Date(order.paidAt).toISOString() : null,
+          shipment: toShipment(order),
+          refundedAmount: toDollars(order.refundedCents),
+          refunds: await deps.refunds.refundsFor([order.id]),
         },
         // The snapshot keeps what was bought readable after later edits; the photo row itself can
         // not disappear (deletion is restricted while an order references it).
@@ -187,11 +255,64 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       };
     },
 
-    async setFulfillmentStatus(id: number, status: FulfillmentStatus): Promise<OrderSummary> {
-      const row = await repo.setFulfillmentStatus(id, status);
-      if (!row) throw notFound(messages.orderNotFound);
+    /**
+     * Sets the fulfillment status (any from any). With 'shipped' the carrier and tracking number
+     * are kept (absent ones stay as they were), and the buyer is mailed once per tracking number:
+     * shipping again, or back and forth, mails nothing new unless the tracking number changed.
+     */
+    async setFulfillmentStatus(
+      id: number,
+      status: FulfillmentStatus,
+      shipping: { carrier?: Carrier | null; trackingNumber?: string | null } = {},
+    ): Promise<OrderSummary> {
+      const row = await repo.transaction(async (trx) => {
+        const before = await repo.lockById(trx, id);
+        if (!before) throw notFound(messages.orderNotFound);
+        const carrier = shipping.carrier === undefined ? before.shippingCarrier : shipping.carrier;
+        const trackingNumber =
+          shipping.trackingNumber === undefined ? before.trackingNumber : shipping.trackingNumber || null;
+        const notify =
+          status === 'shipped' &&
+          (!before.shippedNotifiedAt || (trackingNumber ?? '') !== (before.shippedNotifiedTracking ?? ''));
+        const updated = await repo.setFulfillment(trx, id, { status, carrier, trackingNumber, notify });
+        if (notify) await deps.orderShipped(trx, id);
+        return updated!;
+      });
       logger.info({ orderId: id, fulfillmentStatus: status }, 'fulfillment status changed');
       return toSummary(row);
+    },
+
+    /** The buyer's order page, by its token; null for any other string. */
+    async byToken(token: string): Promise<BuyerOrderView | null> {
+      const order = await repo.findByToken(token);
+      if (!order) return null;
+      const [lines, refunds, notice] = await Promise.all([
+        repo.lineItems(order.id),
+        deps.refunds.refundsFor([order.id]),
+        deps.content.activeShippingNotice(),
+      ]);
+      return {
+        orderNumber: `#${order.id}`,
+        createdAt: new Date(order.createdAt).toISOString(),
+        customerName: order.customerName,
+        status: order.status,
+        fulfillmentStatus: order.fulfillmentStatus,
+        items: lines.map((l) => ({
+          title: l.title,
+          size: l.size,
+          format: l.format,
+          quantity: l.quantity,
+          price: toDollars(l.priceCents),
+        })),
+        subtotal: toDollars(order.subtotalCents),
+        shipping: toDollars(order.shippingCents),
+        total: toDollars(order.totalCents),
+        refundedAmount: toDollars(order.refundedCents),
+        refunds: refunds.map((r) => ({ amount: r.amount, reason: r.reason, createdAt: r.createdAt })),
+        shippingAddress: maskAddress(order.shippingAddress),
+        shipment: toShipment(order),
+        shippingNotice: notice ? { line1: notice.line1, line2: notice.line2 ?? null } : null,
+      };
     },
 
     /** CSV export (header row, RFC 4180 quoting, UTF-8 with BOM so spreadsheets read accents). */
@@ -212,6 +333,10 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         'Total',
         'Payment status',
         'Fulfillment status',
+        'Carrier',
+        'Tracking number',
+        'Refunded',
+        'Dispute',
       ];
       const rows = orders.map((o) => [
         o.id,
@@ -227,94 +352,64 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         (o.totalCents / 100).toFixed(2),
         o.status,
         o.fulfillmentStatus,
+        o.shippingCarrier,
+        o.trackingNumber,
+        (o.refundedCents / 100).toFixed(2),
+        o.disputeStatus ? `${o.disputeStatus} (${o.disputeReason ?? 'unknown'})` : null,
       ]);
       return '\uFEFF' + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
     },
 
-    // ---- the seam for payments ----
-
-    async getForPayment(orderId: number): Promise<PayableOrder | null> {
-      const row = await repo.findById(orderId);
-      return row ? toPayable(row) : null;
-    },
-
-    async findByPaymentIntent(paymentIntentId: string): Promise<PayableOrder | null> {
-      const row = await repo.findByPaymentIntent(paymentIntentId);
-      return row ? toPayable(row) : null;
-    },
-
-    /** Records the order's one payment intent; returns the order with whichever intent won. */
-    async attachPaymentIntent(
-      orderId: number,
-      intent: { provider: string; paymentIntentId: string; secretHash: string },
-    ): Promise<PayableOrder> {
-      const row = await repo.attachPaymentIntent(
-        orderId,
-        intent.provider,
-        intent.paymentIntentId,
-        intent.secretHash,
-      );
-      if (!row) throw notFound(messages.orderNotFound);
-      return toPayable(row);
-    },
+    // ---- reactions ----
 
     /**
-     * pending/processing/failed/canceled -> paid, exactly once: the same transaction writes the
-     * customer's confirmation and the owner's notice to the outbox. After the commit the e-mails
-     * are queued and the order's cart is emptied. Returns false when the order was already paid.
+     * On order.paid, in the delivery's transaction: the customer's confirmation and the owner's
+     * notice are written to the e-mail outbox (once each, by their dedupe keys) and queued after
+     * the commit; the sweeper queues any the queueing misses.
      */
-    async markPaid(orderId: number, paymentIntentId: string): Promise<boolean> {
+    async writePaidEmails(orderId: number, trx: Tx, afterCommit: (fn: () => Promise<unknown>) => void) {
+      const order = await repo.findById(orderId, trx);
+      if (!order) throw new Error(`order ${orderId} not found for its paid e-mails`);
+      const lines = await repo.lineItems(orderId, trx);
       const notice = await deps.content.activeShippingNotice();
-      const result = await repo.transaction(async (trx) => {
-        const order = await repo.transition(
-          trx,
-          orderId,
-          paymentIntentId,
-          ['pending', 'processing', 'failed', 'canceled'],
-          'paid',
+      const ids = [await writeEmail(trx, confirmationEmail(order, lines, notice, site()))];
+      if (config.OWNER_EMAIL)
+        ids.push(
+          await writeEmail(
+            trx,
+            ownerNoticeEmail(order, lines, { ...site(), ownerEmail: config.OWNER_EMAIL }),
+          ),
         );
-        if (!order) return null;
-        const lines = await repo.lineItems(orderId, trx);
-        const emailIds = [await writeEmail(trx, confirmationEmail(order, lines, notice, site()))];
-        if (config.OWNER_EMAIL)
-          emailIds.push(
-            await writeEmail(
-              trx,
-              ownerNoticeEmail(order, lines, { ...site(), ownerEmail: config.OWNER_EMAIL }),
-            ),
-          );
-        return { order, emailIds: emailIds.filter((id): id is number => id !== null) };
-      });
-      if (!result) return false;
-      logger.info({ orderId }, 'order paid');
-      for (const id of result.emailIds) {
-        // the maintenance sweep queues any e-mail this misses (e.g. Redis blipped)
-        await enqueueEmail(queues, id).catch((err) =>
-          logger.warn({ err, emailId: id }, 'could not queue e-mail'),
-        );
-      }
-      if (result.order.cartId) {
-        await deps.cart
-          .clear(result.order.cartId)
-          .catch((err) => logger.warn({ err, orderId }, 'could not clear the cart of a paid order'));
-      }
-      return true;
+      for (const id of ids) if (id !== null) afterCommit(() => enqueueEmail(queues, id));
     },
 
-    /** A failed attempt: pending/processing -> failed (never touches a paid order). */
-    markFailed: (orderId: number, paymentIntentId: string) =>
-      transition(orderId, paymentIntentId, ['pending', 'processing'], 'failed'),
+    /** On order.shipped: 'Your order has shipped', once per tracking number. */
+    async writeShippedEmail(orderId: number, trx: Tx, afterCommit: AfterCommit) {
+      const { order, lines } = await orderWithLines(orderId, trx);
+      queueAfter(afterCommit, await writeEmail(trx, shippedEmail(order, lines, site())));
+    },
 
-    /** The intent was canceled: pending/processing/failed -> canceled (never touches a paid order). */
-    markCanceled: (orderId: number, paymentIntentId: string) =>
-      transition(orderId, paymentIntentId, ['pending', 'processing', 'failed'], 'canceled'),
+    /** On order.refunded: the buyer's refund notice, once per refund. */
+    async writeRefundEmail(orderId: number, refundId: number, trx: Tx, afterCommit: AfterCommit) {
+      const { order, lines } = await orderWithLines(orderId, trx);
+      const refund = await deps.refunds.findRefund(refundId);
+      if (!refund) throw new Error(`refund ${refundId} not found`);
+      const mail = refundEmail(
+        order,
+        lines,
+        { id: refund.id, amountCents: toCents(refund.amount), reason: refund.reason },
+        site(),
+      );
+      queueAfter(afterCommit, await writeEmail(trx, mail));
+    },
 
-    /** The provider is still settling the payment: pending/failed -> processing. */
-    markProcessing: (orderId: number, paymentIntentId: string) =>
-      transition(orderId, paymentIntentId, ['pending', 'failed'], 'processing'),
-
-    /** Orders with an intent still unpaid (pending, processing, failed) after 10 minutes, younger than two days. */
-    awaitingPayment: () => repo.awaitingPayment(AWAITING_AFTER_MINUTES, AWAITING_FOR_HOURS),
+    /** On order.disputed: the owner is told at once (when OWNER_EMAIL is set). */
+    async writeDisputeEmail(orderId: number, disputeId: string, trx: Tx, afterCommit: AfterCommit) {
+      if (!config.OWNER_EMAIL) return;
+      const { order, lines } = await orderWithLines(orderId, trx);
+      const mail = disputeEmail(order, lines, disputeId, { ...site(), ownerEmail: config.OWNER_EMAIL });
+      queueAfter(afterCommit, await writeEmail(trx, mail));
+    },
   };
 }
 export type OrdersService = ReturnType<typeof createOrdersService>;

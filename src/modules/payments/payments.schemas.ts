@@ -21,3 +21,37 @@ export const testConfirmSchema = z.object({
 export const statusQuerySchema = z.object({
   secret: z.string({ error: 'Order not found.' }).min(1, 'Order not found.').max(300),
 });
+
+export const refundReasons = [
+  'requested_by_customer',
+  'duplicate',
+  'fraudulent',
+  'damaged',
+  'other',
+] as const;
+export type RefundReason = (typeof refundReasons)[number];
+
+export const refundMessages = {
+  amount: 'Enter an amount of at least $0.01.',
+  reason: 'Choose a reason for the refund.',
+  note: 'The note must be at most 500 characters.',
+  key: 'This refund request is not valid. Please open the refund dialog again.',
+  notPaid: 'Only a paid order can be refunded.',
+  nothingLeft: 'This order has already been refunded in full.',
+  tooMuch: (left: string) => `The refund is more than what is left to refund (${left}).`,
+  keyReused: 'This refund request was already used for another order.',
+  failedBefore: 'This refund failed. Close the dialog and start a new refund.',
+  madeAtProvider: 'Refunded in the payment provider dashboard.',
+} as const;
+
+export const refundSchema = z.object({
+  amount: z.coerce
+    .number({ error: refundMessages.amount })
+    .min(0.01, refundMessages.amount)
+    .max(1_000_000, refundMessages.amount)
+    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, refundMessages.amount),
+  reason: z.enum(refundReasons, { error: refundMessages.reason }),
+  note: z.string().trim().max(500, refundMessages.note).optional(),
+  idempotencyKey: z.string({ error: refundMessages.key }).regex(/^[A-Za-z0-9_-]{8,80}$/, refundMessages.key),
+});
+export type RefundInput = z.infer<typeof refundSchema>;

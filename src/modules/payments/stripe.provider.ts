@@ -1,7 +1,13 @@
 import Stripe from 'stripe';
 import type { Config } from '../../config';
-import { AppError } from '../../platform/http/app-error';
-import type { IntentStatus, PaymentProvider, ProviderIntent } from './payment-provider';
+import { AppError, badRequest } from '../../platform/http/app-error';
+import type {
+  IntentStatus,
+  PaymentEvent,
+  PaymentProvider,
+  ProviderIntent,
+  ProviderRefund,
+} from './payment-provider';
 
 /** The SDK, pointed at STRIPE_API_BASE when set (stripe-mock or the test double). */
 export function createStripeClient(config: Config): Stripe {
@@ -35,15 +41,93 @@ export function intentStatus(pi: Stripe.PaymentIntent): IntentStatus {
   }
 }
 
+function orderIdOf(metadata: Stripe.Metadata | null | undefined): number | null {
+  const orderId = Number(metadata?.orderId);
+  return Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null;
+}
+
 function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
-  const orderId = Number(pi.metadata?.orderId);
   return {
     id: pi.id,
     clientSecret: pi.client_secret ?? '',
     status: intentStatus(pi),
     amountCents: pi.status === 'succeeded' ? (pi.amount_received ?? pi.amount) : pi.amount,
-    orderId: Number.isSafeInteger(orderId) && orderId > 0 ? orderId : null,
+    orderId: orderIdOf(pi.metadata),
   };
+}
+
+const idOf = (ref: string | { id: string } | null | undefined): string | null =>
+  typeof ref === 'string' ? ref : (ref?.id ?? null);
+
+function toRefund(r: Stripe.Refund): ProviderRefund {
+  const status =
+    r.status === 'succeeded' || r.status === 'failed' || r.status === 'canceled' ? r.status : 'pending';
+  return {
+    id: r.id,
+    amountCents: r.amount,
+    status,
+    reason: r.reason ?? null,
+    refundKey: r.metadata?.refundKey ?? null,
+  };
+}
+
+/**
+ * Stripe's event in our words; null for the types we do not act on. Refunds made anywhere (here
+ * or in the Dashboard) arrive as refund.created / refund.updated / refund.failed (every refund
+ * since API version 2024-10-28) and as charge.refunded; disputes as charge.dispute.*.
+ */
+export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
+  const base = { provider: 'stripe' as const, eventId: event.id, type: event.type };
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge;
+    const intentId = idOf(charge.payment_intent);
+    if (!intentId) return null;
+    return { ...base, kind: 'refund', paymentIntentId: intentId, orderIdHint: null, payload: event };
+  }
+  if (event.type.startsWith('refund.') || event.type === 'charge.refund.updated') {
+    const refund = event.data.object as Stripe.Refund;
+    const intentId = idOf(refund.payment_intent);
+    if (!intentId) return null;
+    return {
+      ...base,
+      kind: 'refund',
+      paymentIntentId: intentId,
+      orderIdHint: orderIdOf(refund.metadata),
+      payload: event,
+    };
+  }
+  if (event.type.startsWith('charge.dispute.')) {
+    const d = event.data.object as Stripe.Dispute;
+    const intentId = idOf(d.payment_intent);
+    if (!intentId) return null;
+    const due = d.evidence_details?.due_by;
+    return {
+      ...base,
+      kind: 'dispute',
+      paymentIntentId: intentId,
+      orderIdHint: null,
+      dispute: {
+        id: d.id,
+        status: d.status,
+        reason: d.reason,
+        amountCents: d.amount,
+        dueBy: due ? new Date(due * 1000) : null,
+      },
+      payload: event,
+    };
+  }
+  if (event.type.startsWith('payment_intent.')) {
+    const pi = event.data.object as Stripe.PaymentIntent;
+    return {
+      ...base,
+      kind: 'payment',
+      paymentIntentId: pi.id,
+      orderIdHint: orderIdOf(pi.metadata),
+      // stored without the client secret: only its hash lives on the order
+      payload: { ...event, data: { ...event.data, object: { ...pi, client_secret: null } } },
+    };
+  }
+  return null;
 }
 
 const unavailable = () =>
@@ -57,9 +141,23 @@ function isTransient(err: unknown): boolean {
   );
 }
 
-export function createStripeProvider(stripe: Stripe): PaymentProvider {
+export function createStripeProvider(stripe: Stripe, webhookSecret?: string): PaymentProvider {
   return {
     name: 'stripe',
+    ...(webhookSecret
+      ? {
+          parseWebhook(rawBody: Buffer, signature: string | undefined) {
+            if (!signature) throw badRequest('Missing Stripe signature.');
+            let event: Stripe.Event;
+            try {
+              event = stripe.webhooks.constructEvent(rawBody, signature, webhookSecret);
+            } catch {
+              throw badRequest('Invalid Stripe signature.');
+            }
+            return toPaymentEvent(event);
+          },
+        }
+      : {}),
     async createIntent({ orderId, amountCents, idempotencyKey }) {
       try {
         const pi = await stripe.paymentIntents.create(
@@ -75,6 +173,27 @@ export function createStripeProvider(stripe: Stripe): PaymentProvider {
       } catch (err) {
         throw isTransient(err) ? unavailable() : err;
       }
+    },
+    async refund({ intentId, amountCents, idempotencyKey, orderId }) {
+      try {
+        const refund = await stripe.refunds.create(
+          {
+            payment_intent: intentId,
+            amount: amountCents,
+            metadata: { orderId: String(orderId), refundKey: idempotencyKey },
+          },
+          { idempotencyKey: `refund-${idempotencyKey}` },
+        );
+        return toRefund(refund);
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError)
+          throw new AppError('bad_request', err.message || 'The payment provider refused this refund.');
+        throw isTransient(err) ? unavailable() : err;
+      }
+    },
+    async listRefunds(intentId) {
+      const list = await stripe.refunds.list({ payment_intent: intentId, limit: 100 });
+      return list.data.map(toRefund);
     },
     async retrieveIntent(intentId) {
       try {

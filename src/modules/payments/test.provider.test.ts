@@ -37,12 +37,12 @@ describe('test provider intents', () => {
     const b = await provider.createIntent({ orderId: 7, amountCents: 100, idempotencyKey: 'order-7-pi' });
     expect(a).toEqual(b);
     expect(a.clientSecret).toMatch(/^test_pi_7_[0-9a-f]{16}_secret_[0-9a-f]{24}$/);
-    expect(provider.intentIdFromSecret(a.clientSecret)).toBe(a.id);
+    expect(provider.testCardForm.intentIdFromSecret(a.clientSecret)).toBe(a.id);
     expect(
-      provider.intentIdFromSecret(a.clientSecret.replace(/.$/, (c) => (c === '0' ? '1' : '0'))),
+      provider.testCardForm.intentIdFromSecret(a.clientSecret.replace(/.$/, (c) => (c === '0' ? '1' : '0'))),
     ).toBeNull();
     const other = createTestProvider('another-secret-of-at-least-32-chars!!', repo);
-    expect(other.intentIdFromSecret(a.clientSecret)).toBeNull();
+    expect(other.testCardForm.intentIdFromSecret(a.clientSecret)).toBeNull();
     expect(await provider.retrieveIntent('test_pi_7_0000000000000000')).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { AppError, badRequest } from '../../platform/http/app-error';
-import type { PaymentProvider, ProviderIntent } from './payment-provider';
+import type { PaymentProvider, ProviderIntent, TestCardForm } from './payment-provider';
 import type { PaymentsRepository } from './payments.repository';
 
 /**
- * The built-in test provider (DESIGN section 3): no network, no real cards. Its intents are
+ * The built-in test provider, for a shop without Stripe keys: no network, no real cards. Its intents are
  * derived from the order id with an HMAC of the server's secret, so they cannot be guessed and a
  * second call for the same order answers the same intent (like Stripe's idempotency key). Its
  * truth about an intent is the payment events recorded for it.
@@ -24,10 +24,7 @@ export const testCardMessages = {
   session: 'This payment session is not valid. Please start checkout again.',
 } as const;
 
-export type TestProvider = PaymentProvider & {
-  /** The intent id behind a client secret, or null for a forged or malformed one. */
-  intentIdFromSecret(clientSecret: string): string | null;
-};
+export type TestProvider = PaymentProvider & { testCardForm: TestCardForm };
 
 export function createTestProvider(secret: string, repo: PaymentsRepository): TestProvider {
   const mac = (what: string, length: number) =>
@@ -59,13 +56,45 @@ export function createTestProvider(secret: string, repo: PaymentsRepository): Te
     async createIntent({ orderId, amountCents }) {
       return intent(intentId(orderId), orderId, amountCents);
     },
+    // Test refunds always succeed at once; the id comes from the key, so a repeat is the same refund.
+    async refund({ amountCents, idempotencyKey }) {
+      return {
+        id: `test_re_${mac(`refund:${idempotencyKey}`, 24)}`,
+        amountCents,
+        status: 'succeeded',
+        reason: null,
+        refundKey: idempotencyKey,
+      };
+    },
+    // nothing refunds a test payment but the shop itself
+    listRefunds: async () => [],
     async retrieveIntent(id) {
       const orderId = orderIdOf(id);
       return orderId === null ? null : intent(id, orderId, null);
     },
-    intentIdFromSecret(value) {
-      const m = /^(test_pi_\d{1,9}_[0-9a-f]{16})_secret_[0-9a-f]{24}$/.exec(value);
-      return m && orderIdOf(m[1]) !== null && same(value, clientSecret(m[1])) ? m[1] : null;
+    testCardForm: {
+      intentIdFromSecret(value) {
+        const m = /^(test_pi_\d{1,9}_[0-9a-f]{16})_secret_[0-9a-f]{24}$/.exec(value);
+        return m && orderIdOf(m[1]) !== null && same(value, clientSecret(m[1])) ? m[1] : null;
+      },
+      charge(card, { intentId: id, orderId, amountCents }) {
+        const { outcome, last4 } = checkTestCard(card);
+        const succeeded = outcome === 'succeeded';
+        return {
+          declined: !succeeded,
+          event: {
+            provider: 'test',
+            eventId: `test_evt_${randomBytes(12).toString('hex')}`,
+            type: succeeded ? 'payment_intent.succeeded' : 'payment_intent.payment_failed',
+            kind: 'payment',
+            paymentIntentId: id,
+            orderIdHint: orderId,
+            // never the card number: the last four digits are all anyone needs
+            payload: { paymentIntentId: id, orderId, amount: amountCents, last4 },
+          },
+        };
+      },
+      declinedMessage: testCardMessages.declined,
     },
   };
 }

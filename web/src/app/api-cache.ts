@@ -1,7 +1,7 @@
 import { createAction } from '@reduxjs/toolkit';
 
 /**
- * Keeps the public part of the RTK Query cache across reloads (design section 6, Offline): the
+ * Keeps the public part of the RTK Query cache across reloads (visited pages work offline): the
  * catalog and content reads a visitor has seen are saved to localStorage and handed back to the
  * `api` slice at start-up through `extractRehydrationInfo` (app/api.ts). Cart, checkout, orders
  * and everything admin are never saved.

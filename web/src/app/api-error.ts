@@ -1,4 +1,4 @@
-/** The error every RTK Query call rejects with: `message` is 'status: body text' (spec section 7). */
+/** The error every RTK Query call rejects with: `message` is 'status: body text', as the spec's error toasts show it. */
 export type ApiError = {
   status: number | 'FETCH_ERROR' | 'PARSING_ERROR' | 'TIMEOUT_ERROR' | 'CUSTOM_ERROR';
   message: string;
@@ -59,7 +59,7 @@ export function serverMessage(err: unknown): string | undefined {
   return isApiError(err) ? err.serverMessage : undefined;
 }
 
-/** What every network-only action says while the browser is offline (design section 6). */
+/** What every network-only action says while the browser is offline: writes need the server. */
 export const OFFLINE_MESSAGE = 'You are offline. Please reconnect and try again.';
 
 /** The error a write gets at once while offline, instead of waiting on a network that is not there. */

@@ -33,6 +33,10 @@ export function AppRoutes() {
         <Route path="faq" element={page(() => import('../features/storefront/faq-page'))} />
         <Route path="contact" element={page(() => import('../features/storefront/contact-page'))} />
         <Route path="checkout" element={page(() => import('../features/checkout/checkout-page'))} />
+        <Route
+          path="orders/:token"
+          element={page(() => import('../features/order-status/order-status-page'))}
+        />
         <Route path="*" element={page(() => import('./not-found'))} />
       </Route>
       {/* /admin and all its screens live in the admin chunk's own routes, with the admin shell's layout. */}

@@ -1,6 +1,6 @@
 /** Source rules of the one image component (api-contract.md "Image addresses"). */
 
-/** Below this rendered width the thumbnail is good enough (spec section 7). */
+/** Below this rendered width the thumbnail is good enough (the thumbnail is 400 px wide). */
 export const THUMBNAIL_MAX_WIDTH = 200;
 
 function withParam(url: string, name: string, value: string | number): string {

@@ -4,7 +4,7 @@ const PwaUi = lazy(() => import('./pwa-ui'));
 
 /**
  * The service worker registration, the update prompt and the install prompt load only after the
- * page has loaded and the browser is idle: none of it is in the critical path (design section 9).
+ * page has loaded and the browser is idle: none of it is in the critical path (first paint stays fast).
  */
 export function PwaHost() {
   const [ready, setReady] = useState(false);

@@ -1,4 +1,4 @@
-/** Spec section 9: toasts close by themselves after 5 s; a swipe right past 50 px dismisses. */
+/** Toasts close by themselves after 5 s; a swipe right past 50 px dismisses. */
 export const TOAST_DURATION_MS = 5000;
 export const SWIPE_THRESHOLD_PX = 50;
 export const TOAST_HOTKEY = 'F8';

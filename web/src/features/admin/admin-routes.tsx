@@ -28,7 +28,7 @@ function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpinner label="Loading..." />}>{children}</Suspense>;
 }
 
-/** Every admin route of spec section 2; paths are relative to /admin. */
+/** Every admin route (the shell's seven tabs, sign-in and dashboard); paths are relative to /admin. */
 export default function AdminApp() {
   return (
     <Routes>

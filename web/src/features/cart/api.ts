@@ -11,7 +11,7 @@ const cartQueries = api.injectEndpoints({
 });
 
 // Every cart write answers the whole cart: show it at once; the tag refetch then confirms it
-// (spec section 4: the cart is re-fetched after every add, update or remove).
+// (the cart is re-fetched after every add, update or remove).
 const showAnswer = async (
   _arg: unknown,
   {

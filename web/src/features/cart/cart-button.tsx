@@ -10,7 +10,7 @@ import { openCart } from './cart-ui-slice';
 
 /**
  * Header button that opens the cart panel; its badge counts the cart lines. It also owns the
- * cart's first load (spec section 4: loaded from the server at start) and reports its failure.
+ * cart's first load (loaded from the server at start) and reports its failure.
  */
 export function CartButton({ sx }: { sx?: SxProps<Theme> }) {
   const dispatch = useAppDispatch();

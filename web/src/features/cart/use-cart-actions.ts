@@ -5,7 +5,7 @@ import { isOfflineError, OFFLINE_MESSAGE } from '../../app/api';
 import { cartApi, useAddToCartMutation, useClearCartMutation } from './api';
 import { openCart } from './cart-ui-slice';
 
-/** Spec section 4: clearing waits at most this long for the server before reporting done. */
+/** Clearing waits at most this long for the server before reporting done. */
 export const CLEAR_CART_WAIT_MS = 1500;
 
 /**
@@ -52,7 +52,7 @@ export function useAddToCart() {
 
 /**
  * Empties the cart: the local list at once, then the server call, waiting at most 1.5 s.
- * Always resolves to true, even when the call fails (spec section 4).
+ * Always resolves to true, even when the call fails: clearing never blocks the buyer.
  */
 export function useClearCart() {
   const dispatch = useAppDispatch();

@@ -5,10 +5,10 @@ export type CheckoutErrors = Partial<Record<keyof CheckoutDetails, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec section 9: the server accepts names up to 100 characters. */
+/** The server accepts names up to 100 characters. */
 export const NAME_MAX = 100;
 
-/** Spec section 5: the checkout form's client rules, word for word. */
+/** The checkout form's client rules, word for word. */
 export function validateCheckoutDetails(values: CheckoutDetails): CheckoutErrors {
   const errors: CheckoutErrors = {};
   if (values.customerName.trim().length < 3) errors.customerName = 'Name must be at least 3 characters';

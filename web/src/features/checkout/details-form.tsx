@@ -49,7 +49,7 @@ export function DetailsForm({
   const [createPaymentIntent, intentState] = useCreatePaymentIntentMutation();
   const [errors, setErrors] = useState<CheckoutErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  // Spec section 5 (as for contact): validate on submit, then on every change.
+  // As for contact: validate on submit, then on every change.
   const [attempted, setAttempted] = useState(false);
   const busy = checkoutState.isLoading || intentState.isLoading;
 

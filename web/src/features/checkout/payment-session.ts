@@ -22,7 +22,7 @@ export type PaymentFormProps = {
   offline: boolean;
 };
 
-/** Spec section 9: the redirect to / after a successful payment waits 100 ms. */
+/** The redirect to / after a successful payment waits 100 ms. */
 export const PAYMENT_REDIRECT_DELAY_MS = 100;
 
 export const PAYMENT_FAILED_FALLBACK = 'An error occurred with your payment';

@@ -9,7 +9,7 @@ import { useGetOrderPaymentStatusMutation } from './api';
 import type { PaymentSession } from './payment-session';
 import { TestPaymentForm } from './test-payment-form';
 
-// Stripe.js and its React bindings live only in this lazy chunk (DESIGN.md section 6).
+// Stripe.js and its React bindings live only in this lazy chunk (Stripe is loaded only on checkout).
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
 const STATUS_POLL_MS = 2000;

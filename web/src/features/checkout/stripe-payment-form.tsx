@@ -1,5 +1,5 @@
 // Loaded only through React.lazy from payment-step.tsx: this module and the two Stripe packages
-// form their own chunk, so no storefront page downloads Stripe (DESIGN.md section 6).
+// form their own chunk, so no storefront page downloads Stripe (Stripe is loaded only on checkout).
 import { useState, type FormEvent } from 'react';
 import { loadStripe, type Appearance, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';

@@ -1,4 +1,4 @@
 export const TAGLINE = 'Bring the beauty of creation home';
 
-/** Spec section 9: at most 3 featured photos on the home page. */
+/** At most 3 featured photos on the home page. */
 export const FEATURED_LIMIT = 3;

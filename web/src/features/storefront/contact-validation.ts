@@ -4,7 +4,7 @@ export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec section 5: the contact form's client rules, word for word. */
+/** The contact form's client rules, word for word. */
 export function validateContact(values: ContactMessage): ContactErrors {
   const errors: ContactErrors = {};
   if (values.name.trim().length < 2) errors.name = 'Name must be at least 2 characters';

@@ -1,4 +1,4 @@
-/** Spec section 9: description meta text is capped at 160 characters. */
+/** Description meta text is capped at 160 characters. */
 export const META_DESCRIPTION_MAX = 160;
 
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };

@@ -5,7 +5,7 @@ import { useToast } from '../../../components/toast';
 import { adminApi } from '../api';
 import { CenteredSpinner } from '../shell/centered-spinner';
 
-/** Session check after sign-in: 10 attempts 750 ms apart (spec section 9). */
+/** Session check after sign-in: 10 attempts 750 ms apart. */
 export const SESSION_ATTEMPTS = 10;
 export const SESSION_INTERVAL_MS = 750;
 

@@ -1,6 +1,6 @@
 export type LoginErrors = Partial<Record<'username' | 'password', string>>;
 
-/** Username 1-50 characters, password 1-100 (spec section 5), as the server checks them. */
+/** Username 1-50 characters, password 1-100 characters, as the server checks them. */
 export function validateLogin(username: string, password: string): LoginErrors {
   const errors: LoginErrors = {};
   const name = username.trim();

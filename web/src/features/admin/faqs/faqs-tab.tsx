@@ -17,7 +17,7 @@ import { ReorderableList } from '../shared/reorderable-list';
 import { FaqDialog } from './faq-dialog';
 import { useAutoHideScrollbar } from './use-auto-hide-scrollbar';
 
-/** Spec section 9: the list is refetched about 300 ms after a reorder. */
+/** The list is refetched about 300 ms after a reorder. */
 const REFETCH_AFTER_REORDER_MS = 300;
 
 export default function FaqsTab() {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 
 export const SCROLLBAR_HIDE_DELAY_MS = 600;
 
-/** True while the area is being scrolled or pointed at, and for 600 ms after (spec section 2). */
+/** True while the area is being scrolled or pointed at, and for 600 ms after. */
 export function useAutoHideScrollbar() {
   const [visible, setVisible] = useState(false);
   const timer = useRef<number | undefined>(undefined);

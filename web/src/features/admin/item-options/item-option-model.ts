@@ -27,7 +27,7 @@ function num(value: string): number {
   return value.trim() === '' ? Number.NaN : Number(value);
 }
 
-/** Catalogue rules of spec section 5; aspect ratio is checked only when adding. */
+/** Catalogue rules (size, material, price, stock); aspect ratio is checked only when adding. */
 export function validateDraft(draft: ItemOptionDraft, checkRatio: boolean): ItemOptionErrors {
   const errors: ItemOptionErrors = {};
   if (checkRatio && !draft.aspectRatio.trim()) errors.aspectRatio = 'Aspect ratio is required';

@@ -19,11 +19,19 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { TotalLine } from '../../../components/total-line';
 import { formatPrice } from '../../../lib/format';
-import { useGetAdminOrderQuery, type AdminOrderDetail, type AdminOrderLineItem } from './api';
+import {
+  REFUND_REASONS,
+  useGetAdminOrderQuery,
+  type AdminOrderDetail,
+  type AdminOrderLineItem,
+  type Carrier,
+} from './api';
 import { orderTotals } from './order-totals';
-import { FulfillmentStatusSelect, PaymentStatusBadge } from './order-status';
+import { DisputeBadge, FulfillmentStatusSelect, PaymentStatusBadge } from './order-status';
+import { RefundDialog } from './refund-dialog';
 import { formatDateTime } from './relative-time';
 import { DETAIL_TEXTS, useFulfillmentUpdate } from './use-fulfillment-update';
 
@@ -102,10 +110,17 @@ function OrderDetailsBody({
   return <OrderDetailsContent detail={data} compact={compact} />;
 }
 
+const reasonLabel = (value: string) => REFUND_REASONS.find((r) => r.value === value)?.label ?? value;
+
 function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; compact: boolean }) {
   const { order, lineItems } = detail;
-  const { setStatus, updating } = useFulfillmentUpdate(DETAIL_TEXTS);
+  const { setStatus, updating, shippingDialog } = useFulfillmentUpdate(DETAIL_TEXTS, { fullScreen: compact });
+  const [refunding, setRefunding] = useState(false);
   const totals = orderTotals(order.totalAmount, lineItems);
+  const refunded = order.refundedAmount ?? 0;
+  const left = Math.round((order.totalAmount - refunded) * 100) / 100;
+  const refundable = ['paid', 'partially_refunded'].includes(order.status) && left > 0;
+  const shipment = order.shipment;
 
   return (
     <Stack spacing={3}>
@@ -124,21 +139,47 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
           <Typography variant="body2">{formatDateTime(order.createdAt)}</Typography>
         </Field>
         <Field label="Payment Status">
-          <Box>
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
             <PaymentStatusBadge status={order.status} />
-          </Box>
+            {order.dispute && <DisputeBadge dispute={order.dispute} />}
+          </Stack>
         </Field>
         <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
           <FulfillmentStatusSelect
             id="order-details-fulfillment"
             label="Fulfillment Status"
             value={order.fulfillmentStatus}
-            onChange={(status) => void setStatus(order.id, status)}
+            onChange={(status) =>
+              void setStatus(order.id, status, {
+                carrier: (shipment?.carrier as Carrier | null) ?? null,
+                trackingNumber: shipment?.trackingNumber ?? null,
+              })
+            }
             disabled={updating}
             fullWidth
           />
         </Box>
       </Box>
+      {shippingDialog}
+
+      {(shipment?.carrier || shipment?.trackingNumber) && (
+        <Section title="Shipping">
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <Field label="Carrier">
+              <Typography>{shipment.carrier === 'other' ? 'Other' : (shipment.carrier ?? '—')}</Typography>
+            </Field>
+            <Field label="Tracking Number">
+              {shipment.trackingUrl ? (
+                <Link href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
+                  {shipment.trackingNumber}
+                </Link>
+              ) : (
+                <Typography>{shipment.trackingNumber ?? '—'}</Typography>
+              )}
+            </Field>
+          </Box>
+        </Section>
+      )}
 
       <Section title="Customer Information">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
@@ -234,8 +275,60 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
           <TotalLine label="Shipping" value={totals.shipping} />
           <Divider sx={{ my: 1 }} />
           <TotalLine label="Total" value={totals.total} strong />
+          {refunded > 0 && (
+            <>
+              <TotalLine label="Refunded" value={-refunded} />
+              <TotalLine label="Net" value={left} strong />
+            </>
+          )}
         </Box>
       </Box>
+
+      {(refundable || (order.refunds?.length ?? 0) > 0) && (
+        <Section title="Refunds">
+          {(order.refunds ?? []).length > 0 && (
+            <Stack
+              component="ul"
+              spacing={1}
+              sx={{ listStyle: 'none', m: 0, mb: 2, p: 0 }}
+              aria-label="Refunds"
+            >
+              {(order.refunds ?? []).map((r) => (
+                <Box
+                  component="li"
+                  key={r.id}
+                  sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}
+                >
+                  <Box>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {reasonLabel(r.reason)}
+                    </Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {formatDateTime(r.createdAt)}
+                      {r.note ? ` · ${r.note}` : ''}
+                    </Typography>
+                  </Box>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {formatPrice(r.amount)}
+                  </Typography>
+                </Box>
+              ))}
+            </Stack>
+          )}
+          {refundable && (
+            <Button variant="outlined" color="error" onClick={() => setRefunding(true)}>
+              Refund
+            </Button>
+          )}
+          <RefundDialog
+            orderId={order.id}
+            left={left}
+            open={refunding}
+            fullScreen={compact}
+            onClose={() => setRefunding(false)}
+          />
+        </Section>
+      )}
     </Stack>
   );
 }
@@ -300,17 +393,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
         {label}
       </Typography>
       {children}
-    </Box>
-  );
-}
-
-function TotalLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', py: 0.25, fontWeight: strong ? 700 : 400 }}>
-      <Box component="dt">{label}</Box>
-      <Box component="dd" sx={{ m: 0 }}>
-        {formatPrice(value)}
-      </Box>
     </Box>
   );
 }

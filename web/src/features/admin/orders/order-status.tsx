@@ -13,7 +13,7 @@ export function capitalize(value: string): string {
   return value ? value[0].toUpperCase() + value.slice(1) : value;
 }
 
-/** Badge colours of the known payment statuses (spec section 4). */
+/** Badge colours of the known payment statuses (unknown ones get a plain outline badge). */
 const PAYMENT_BADGES: Record<string, { bg: string; fg: string }> = {
   received: { bg: '#e3edf7', fg: '#1d4f7a' },
   processing: { bg: '#fdf0d5', fg: '#7a4b00' },
@@ -21,11 +21,15 @@ const PAYMENT_BADGES: Record<string, { bg: string; fg: string }> = {
   shipped: { bg: '#e8e3f5', fg: '#4a3a84' },
   completed: { bg: '#2e4b3c', fg: '#ffffff' },
   canceled: { bg: '#f8dedc', fg: '#8c1d18' },
+  // after the payment
+  refunded: { bg: '#eceff1', fg: '#37474f' },
+  partially_refunded: { bg: '#fff3e0', fg: '#8a4b00' },
 };
+const BADGE_LABELS: Record<string, string> = { partially_refunded: 'Partially refunded' };
 
 export function PaymentStatusBadge({ status }: { status: string }) {
   const known = PAYMENT_BADGES[status];
-  const label = capitalize(status || 'unknown');
+  const label = BADGE_LABELS[status] ?? capitalize(status || 'unknown');
   if (!known) return <Chip label={label} size="small" variant="outlined" />;
   return <Chip label={label} size="small" sx={{ bgcolor: known.bg, color: known.fg, fontWeight: 600 }} />;
 }
@@ -73,5 +77,29 @@ export function FulfillmentStatusSelect({
         </MenuItem>
       ))}
     </TextField>
+  );
+}
+
+const dueDate = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : null;
+
+/** A disputed payment: red, with the dispute's reason and the date evidence is due. */
+export function DisputeBadge({
+  dispute,
+}: {
+  dispute: { status: string; reason: string; dueBy: string | null };
+}) {
+  const closed = ['won', 'lost', 'warning_closed'].includes(dispute.status);
+  const due = dueDate(dispute.dueBy);
+  const label = closed
+    ? `Dispute ${dispute.status.replace(/_/g, ' ')}: ${dispute.reason.replace(/_/g, ' ')}`
+    : `Disputed: ${dispute.reason.replace(/_/g, ' ')}${due ? ` · due ${due}` : ''}`;
+  return (
+    <Chip
+      label={label}
+      size="small"
+      color={closed ? 'default' : 'error'}
+      sx={{ fontWeight: 600, maxWidth: '100%' }}
+    />
   );
 }

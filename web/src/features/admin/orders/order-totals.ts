@@ -1,4 +1,4 @@
-/** Spec section 9: shipping is the sum of each line's shippingAtPurchase; subtotal is total minus that. */
+/** Shipping is the sum of each line's shippingAtPurchase; subtotal is total minus that. */
 export function orderTotals(
   totalAmount: number,
   lineItems: ReadonlyArray<{ shippingAtPurchase?: number | null }>,

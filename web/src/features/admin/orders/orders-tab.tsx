@@ -28,6 +28,7 @@ import { formatPrice } from '../../../lib/format';
 import { ORDERS_CSV_URL, useGetAdminOrdersQuery, type AdminOrderSummary } from './api';
 import { OrderDetailsDialog } from './order-details-dialog';
 import {
+  DisputeBadge,
   FULFILLMENT_STATUSES,
   FulfillmentStatusSelect,
   PaymentStatusBadge,
@@ -45,7 +46,7 @@ export default function OrdersTab() {
   const isPhone = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  const [fulfillment, setFulfillment] = useState<FulfillmentStatus | ''>('');
+  const [fulfillment, setFulfillment] = useState<FulfillmentStatus | 'disputed' | ''>('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
 
@@ -55,11 +56,16 @@ export default function OrdersTab() {
   }, [search]);
 
   const filtered = q !== '' || fulfillment !== '';
+  const disputed = fulfillment === 'disputed';
   const { data, isLoading, isFetching, isError, refetch } = useGetAdminOrdersQuery(
-    { q: q || undefined, fulfillmentStatus: fulfillment || undefined },
+    {
+      q: q || undefined,
+      fulfillmentStatus: fulfillment && !disputed ? fulfillment : undefined,
+      disputed: disputed || undefined,
+    },
     { refetchOnMountOrArgChange: true },
   );
-  const { setStatus, updating } = useFulfillmentUpdate(LIST_TEXTS);
+  const { setStatus, updating, shippingDialog } = useFulfillmentUpdate(LIST_TEXTS, { fullScreen: isPhone });
 
   const openDetails = (id: number) => {
     setSelectedId(id);
@@ -68,7 +74,8 @@ export default function OrdersTab() {
 
   const orders = data ?? [];
   const csvParams = new URLSearchParams();
-  if (fulfillment) csvParams.set('fulfillmentStatus', fulfillment);
+  if (disputed) csvParams.set('disputed', 'true');
+  else if (fulfillment) csvParams.set('fulfillmentStatus', fulfillment);
   if (q) csvParams.set('q', q);
   // The export follows the filter and search on screen.
   const csvUrl = csvParams.size ? `${ORDERS_CSV_URL}?${csvParams}` : ORDERS_CSV_URL;
@@ -132,7 +139,11 @@ export default function OrdersTab() {
           size="small"
           value={fulfillment}
           onChange={(event) =>
-            setFulfillment(isFulfillmentStatus(event.target.value) ? event.target.value : '')
+            setFulfillment(
+              isFulfillmentStatus(event.target.value) || event.target.value === 'disputed'
+                ? event.target.value
+                : '',
+            )
           }
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
@@ -142,8 +153,10 @@ export default function OrdersTab() {
               {capitalize(status)}
             </MenuItem>
           ))}
+          <MenuItem value="disputed">Disputed payments</MenuItem>
         </TextField>
       </Box>
+      {shippingDialog}
 
       {isLoading ? (
         <Stack spacing={1.5} aria-busy="true" aria-label="Loading orders">
@@ -250,7 +263,10 @@ function OrdersTable({ orders, onOpen, onStatus, updating }: ListProps) {
                 {formatPrice(order.totalAmount)}
               </TableCell>
               <TableCell>
-                <PaymentStatusBadge status={order.status} />
+                <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                  <PaymentStatusBadge status={order.status} />
+                  {order.dispute && <DisputeBadge dispute={order.dispute} />}
+                </Stack>
               </TableCell>
               <TableCell onClick={stop}>
                 <FulfillmentStatusSelect
@@ -280,6 +296,11 @@ function OrderCards({ orders, onOpen, onStatus, updating }: ListProps) {
                 <Typography sx={{ fontWeight: 700 }}>Order #{order.id}</Typography>
                 <PaymentStatusBadge status={order.status} />
               </Box>
+              {order.dispute && (
+                <Box sx={{ mt: 0.5 }}>
+                  <DisputeBadge dispute={order.dispute} />
+                </Box>
+              )}
               <Box sx={{ mt: 0.5 }}>
                 <OrderDate createdAt={order.createdAt} />
               </Box>

@@ -1,11 +1,13 @@
+import { createElement, useState } from 'react';
 import { serverMessage } from '../../../app/api';
 import { useToast } from '../../../components/toast';
-import { useUpdateFulfillmentStatusMutation } from './api';
+import { useUpdateFulfillmentStatusMutation, type ShippingDetails } from './api';
+import { ShippingDialog } from './shipping-dialog';
 import { capitalize, type FulfillmentStatus } from './order-status';
 
 type Texts = { success: string; fallbackError: string };
 
-/** The list and the detail view word their toasts differently (spec section 8). */
+/** The list and the detail view word their toasts differently: 'Fulfillment status updated' and 'Status updated'. */
 export const LIST_TEXTS: Texts = {
   success: 'Status updated',
   fallbackError: 'Failed to update order fulfillment status.',
@@ -15,14 +17,18 @@ export const DETAIL_TEXTS: Texts = {
   fallbackError: 'Failed to update fulfillment status.',
 };
 
-/** Sends a fulfillment change at once and reports it in a toast. */
-export function useFulfillmentUpdate(texts: Texts) {
+/**
+ * Sends a fulfillment change at once and reports it in a toast. 'shipped' first asks for the
+ * carrier and tracking number (render `shippingDialog`); cancelling it keeps the old status.
+ */
+export function useFulfillmentUpdate(texts: Texts, opts: { fullScreen?: boolean } = {}) {
   const toast = useToast();
   const [update, { isLoading }] = useUpdateFulfillmentStatusMutation();
+  const [shipping, setShipping] = useState<{ id: number; initial?: ShippingDetails } | null>(null);
 
-  const setStatus = async (id: number, fulfillmentStatus: FulfillmentStatus) => {
+  const send = async (id: number, fulfillmentStatus: FulfillmentStatus, details?: ShippingDetails) => {
     try {
-      await update({ id, fulfillmentStatus }).unwrap();
+      await update({ id, fulfillmentStatus, shipping: details }).unwrap();
       toast({ title: texts.success, description: `Order #${id} is now ${capitalize(fulfillmentStatus)}.` });
     } catch (err) {
       toast({
@@ -33,5 +39,22 @@ export function useFulfillmentUpdate(texts: Texts) {
     }
   };
 
-  return { setStatus, updating: isLoading };
+  const setStatus = async (id: number, fulfillmentStatus: FulfillmentStatus, initial?: ShippingDetails) => {
+    if (fulfillmentStatus === 'shipped') setShipping({ id, initial });
+    else await send(id, fulfillmentStatus);
+  };
+
+  const shippingDialog = createElement(ShippingDialog, {
+    orderId: shipping?.id ?? null,
+    initial: shipping?.initial,
+    fullScreen: opts.fullScreen,
+    onCancel: () => setShipping(null),
+    onConfirm: (details: ShippingDetails) => {
+      const id = shipping!.id;
+      setShipping(null);
+      void send(id, 'shipped', details);
+    },
+  });
+
+  return { setStatus, updating: isLoading, shippingDialog };
 }

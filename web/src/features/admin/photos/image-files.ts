@@ -1,6 +1,6 @@
 export const MB = 1024 * 1024;
 
-/** Size limits of spec section 9. */
+/** Size limits: add 5 MB main and 1 MB thumbnail; edit 10 MB main and 2 MB thumbnail. */
 export const LIMITS = {
   addImage: 5 * MB,
   addThumbnail: 1 * MB,
@@ -8,7 +8,7 @@ export const LIMITS = {
   editThumbnail: 2 * MB,
 } as const;
 
-/** Generated thumbnails fit within this box (spec section 9). */
+/** Generated thumbnails fit within this box. */
 export const THUMBNAIL_BOX = { width: 400, height: 300 } as const;
 
 export function isImageFile(file: { type: string }): boolean {

@@ -1,4 +1,4 @@
-/** Form state and client validation of the add and edit photo screens (spec sections 5 and 9). */
+/** Form state and client validation of the add and edit photo screens. */
 
 export type PhotoFields = {
   title: string;

@@ -23,7 +23,7 @@ function progressText(phase: Phase): string {
   return phase.step === 'processing' ? 'Processing photo...' : 'Saving print options...';
 }
 
-/** The add and edit photo form (spec sections 3, 5, 8 and 9). */
+/** The add and edit photo form: fields, client checks, size limits and toasts. */
 export function PhotoForm({ mode, photo }: PhotoFormProps) {
   const isEdit = mode === 'edit';
   const toast = useToast();

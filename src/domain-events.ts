@@ -1,0 +1,35 @@
+// The application's domain events: each name with the one declaration of its payload. A module
+// publishes only these (the bus refuses any other name) and subscribes in its own index.ts.
+import { z } from 'zod';
+import type { AppContext } from './platform/context';
+import { createEventBus, type EventBus } from './platform/events';
+
+const id = z.number().int().positive();
+
+export const domainEvents = {
+  /** An order and its lines were written at checkout (not yet paid). */
+  'order.placed': z.object({ orderId: id }),
+  /** The provider confirmed the payment: the order moved to paid, once. */
+  'order.paid': z.object({ orderId: id, cartId: z.string().nullable() }),
+  /** A payment attempt failed (the buyer may try again). */
+  'order.payment-failed': z.object({ orderId: id }),
+  /** The payment intent was canceled at the provider. */
+  'order.payment-canceled': z.object({ orderId: id }),
+  /** The owner marked the order shipped with new tracking details: the buyer is told. */
+  'order.shipped': z.object({ orderId: id }),
+  /** A refund of the order succeeded at the provider (made here or in its dashboard). */
+  'order.refunded': z.object({ orderId: id, refundId: id }),
+  /** The buyer disputed the charge (first seen; later updates only change the record). */
+  'order.disputed': z.object({ orderId: id, disputeId: z.string() }),
+  /** A photo's original (and custom thumbnail) were stored: variants are due. */
+  'photo.uploaded': z.object({ photoId: id, assetIds: z.array(id) }),
+  /** A site image (logo, headshot) was stored: variants are due. */
+  'site-image.uploaded': z.object({ assetId: id, kind: z.string() }),
+  /** A visitor's contact message was stored. */
+  'contact.received': z.object({ messageId: id }),
+};
+export type DomainEvents = typeof domainEvents;
+export type DomainEventBus = EventBus<DomainEvents>;
+
+export const createDomainEventBus = (ctx: AppContext): DomainEventBus =>
+  createEventBus({ db: ctx.db, queues: ctx.queues, logger: ctx.logger }, domainEvents);

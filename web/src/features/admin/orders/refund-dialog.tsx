@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { serverMessage } from '../../../app/api';
+import { useToast } from '../../../components/toast';
+import { formatPrice } from '../../../lib/format';
+import { REFUND_REASONS, useRefundOrderMutation, type RefundReason } from './api';
+
+type Props = { orderId: number; left: number; open: boolean; fullScreen?: boolean; onClose: () => void };
+
+/** Refund all or part of a paid order; the server checks the amount against what is left. */
+export function RefundDialog({ orderId, left, open, fullScreen, onClose }: Props) {
+  return (
+    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="xs">
+      {open && <RefundForm orderId={orderId} left={left} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function RefundForm({ orderId, left, onClose }: Omit<Props, 'open' | 'fullScreen'>) {
+  const toast = useToast();
+  const [refund, { isLoading }] = useRefundOrderMutation();
+  // one key per dialog: a double click (or a retry after a timeout) makes one refund
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [amount, setAmount] = useState(left.toFixed(2));
+  const [reason, setReason] = useState<RefundReason>('requested_by_customer');
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const value = Number(amount);
+  const amountError =
+    !/^\d+(\.\d{1,2})?$/.test(amount.trim()) || value < 0.01
+      ? 'Enter an amount of at least $0.01.'
+      : value > left + 1e-9
+        ? `At most ${formatPrice(left)} is left to refund.`
+        : null;
+
+  return (
+    <form
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (amountError || isLoading) return;
+        setError(null);
+        try {
+          await refund({
+            orderId,
+            amount: value,
+            reason,
+            note: note.trim() || undefined,
+            idempotencyKey,
+          }).unwrap();
+          toast({
+            title: 'Refund issued',
+            description: `${formatPrice(value)} refunded on order #${orderId}.`,
+          });
+          onClose();
+        } catch (err) {
+          setError(serverMessage(err) ?? 'The refund failed. Please try again.');
+        }
+      }}
+    >
+      <DialogTitle>Refund order #{orderId}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          {formatPrice(left)} is left to refund. The money goes back to the buyer&apos;s card and they get an
+          e-mail.
+        </DialogContentText>
+        <Stack spacing={2}>
+          {error && <Alert severity="error">{error}</Alert>}
+          <TextField
+            label="Refund amount"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            error={!!amountError}
+            helperText={amountError ?? ' '}
+            slotProps={{
+              htmlInput: { inputMode: 'decimal' },
+              input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+            }}
+          />
+          <TextField
+            select
+            label="Reason"
+            value={reason}
+            onChange={(e) => setReason(e.target.value as RefundReason)}
+          >
+            {REFUND_REASONS.map((r) => (
+              <MenuItem key={r.value} value={r.value}>
+                {r.label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Note (optional)"
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+            multiline
+            minRows={2}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" color="error" disabled={isLoading || !!amountError}>
+          {isLoading ? 'Refunding...' : `Refund ${amountError ? '' : formatPrice(value)}`.trim()}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

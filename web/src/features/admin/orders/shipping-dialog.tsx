@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { CARRIERS, type Carrier, type ShippingDetails } from './api';
+
+type Props = {
+  orderId: number | null;
+  initial?: ShippingDetails;
+  fullScreen?: boolean;
+  onConfirm: (details: ShippingDetails) => void;
+  onCancel: () => void;
+};
+
+/** Asked before an order becomes 'shipped': the carrier and the tracking number, both optional. */
+export function ShippingDialog({ orderId, initial, fullScreen, onConfirm, onCancel }: Props) {
+  return (
+    <Dialog open={orderId !== null} onClose={onCancel} fullScreen={fullScreen} fullWidth maxWidth="xs">
+      {orderId !== null && (
+        <ShippingForm orderId={orderId} initial={initial} onConfirm={onConfirm} onCancel={onCancel} />
+      )}
+    </Dialog>
+  );
+}
+
+function ShippingForm({
+  orderId,
+  initial,
+  onConfirm,
+  onCancel,
+}: Omit<Props, 'fullScreen'> & { orderId: number }) {
+  const [carrier, setCarrier] = useState<Carrier | ''>(initial?.carrier ?? '');
+  const [trackingNumber, setTrackingNumber] = useState(initial?.trackingNumber ?? '');
+  const invalid = !/^[A-Za-z0-9 -]{0,100}$/.test(trackingNumber.trim());
+  return (
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (invalid) return;
+        onConfirm({ carrier: carrier || null, trackingNumber: trackingNumber.trim() || null });
+      }}
+    >
+      <DialogTitle>Ship order #{orderId}</DialogTitle>
+      <DialogContent>
+        <DialogContentText sx={{ mb: 2 }}>
+          The buyer gets an e-mail with the tracking details. Both fields are optional.
+        </DialogContentText>
+        <Stack spacing={2}>
+          <TextField
+            select
+            label="Carrier"
+            value={carrier}
+            onChange={(event) => setCarrier(event.target.value as Carrier | '')}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+          >
+            <MenuItem value="">Not specified</MenuItem>
+            {CARRIERS.map((c) => (
+              <MenuItem key={c} value={c}>
+                {c === 'other' ? 'Other' : c}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Tracking number"
+            value={trackingNumber}
+            onChange={(event) => setTrackingNumber(event.target.value)}
+            error={invalid}
+            helperText={invalid ? 'Letters, digits, spaces and dashes only (at most 100).' : ' '}
+            autoComplete="off"
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button type="submit" variant="contained">
+          Mark as shipped
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

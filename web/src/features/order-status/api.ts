@@ -1,0 +1,30 @@
+import { api } from '../../app/api';
+
+export type BuyerOrder = {
+  orderNumber: string;
+  createdAt: string;
+  customerName: string;
+  status: string;
+  fulfillmentStatus: string;
+  items: { title: string; size: string; format: string; quantity: number; price: number }[];
+  subtotal: number;
+  shipping: number;
+  total: number;
+  refundedAmount: number;
+  refunds: { amount: number; reason: string; createdAt: string }[];
+  shippingAddress: string;
+  shipment: { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null };
+  shippingNotice: { line1: string; line2: string | null } | null;
+};
+
+export const orderStatusApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // never cached beyond the page: the token is the only key to this order
+    getOrderByToken: build.query<BuyerOrder, string>({
+      query: (token) => `/orders/by-token/${encodeURIComponent(token)}`,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const { useGetOrderByTokenQuery } = orderStatusApi;
