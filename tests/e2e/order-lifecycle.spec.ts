@@ -117,9 +117,9 @@ for (const size of sizes) {
       await expect(select).toHaveText('Shipped');
 
       await expect
-        .poll(() => mailWith('Your order has shipped', `#${orderId}`), { timeout: 15_000 })
+        .poll(() => mailWith('Your order has shipped', `(#${orderId})`), { timeout: 15_000 })
         .toBeTruthy();
-      const mail = mailWith('Your order has shipped', `#${orderId}`)!;
+      const mail = mailWith('Your order has shipped', `(#${orderId})`)!;
       expect(mail).toContain('Tracking number: 9400111899223344556677');
       expect(mail).toContain('https://tools.usps.com/go/TrackConfirmAction?tLabels=9400111899223344556677');
 
@@ -161,9 +161,9 @@ for (const size of sizes) {
       expect(await db('order_refunds').where({ order_id: orderId })).toHaveLength(1);
 
       await expect
-        .poll(() => mailWith('Part of your order has been refunded', `#${orderId}`), { timeout: 15_000 })
+        .poll(() => mailWith('Part of your order has been refunded', `(#${orderId})`), { timeout: 15_000 })
         .toBeTruthy();
-      const mail = mailWith('Part of your order has been refunded', `#${orderId}`)!;
+      const mail = mailWith('Part of your order has been refunded', `(#${orderId})`)!;
       expect(mail).toContain('We refunded $10.00');
       expect(mail).toContain('Reason: Damaged in shipping');
     });
