@@ -13,8 +13,9 @@ import { errorHandler, notFoundHandler } from './platform/http/error-handler';
 import { requireAdmin } from './platform/http/guards';
 import { sameOrigin } from './platform/http/same-origin';
 import { createResponseCache } from './platform/http/response-cache';
+import { createPageCache } from './platform/http/page-cache';
 import { sessionMiddleware } from './platform/http/session';
-import { serveWebApp } from './platform/http/web-app';
+import { createPageRenderer, serveWebApp } from './platform/http/web-app';
 import { createModules, type Modules } from './modules';
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -95,7 +96,16 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
 
   app.use('/api', sameOrigin(config.publicUrl));
   const responseCache = createResponseCache();
-  app.use('/api', responseCache.invalidateOnWrite);
+  // Rendered storefront pages (server-side rendering), cleared by the same writes as the JSON cache.
+  const pageCache = createPageCache(
+    createPageRenderer({
+      distDir: path.join(rootDir, 'dist/web'),
+      serverDir: path.join(rootDir, 'dist/server'),
+      pageData: modules.storefront.pageData as never,
+      origin: config.publicUrl,
+    }),
+  );
+  app.use('/api', responseCache.invalidateOnWrite, pageCache.invalidateOnWrite);
   app.get(cacheablePaths, responseCache.cache);
   const session = sessionMiddleware(ctx);
   const passportSession = passport.session();
@@ -119,7 +129,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.use('/api', notFoundHandler);
 
   for (const router of modules.rootRoutes()) app.use(router);
-  serveWebApp(app, path.join(rootDir, 'dist/web'), modules.headProviders(), modules.shellProviders());
+  serveWebApp(app, path.join(rootDir, 'dist/web'), pageCache);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

@@ -10,6 +10,7 @@ import { createContactModule } from './modules/contact';
 import { createCartModule } from './modules/cart';
 import { createOrdersModule } from './modules/orders';
 import { createPaymentsModule } from './modules/payments';
+import { createStorefrontModule } from './modules/storefront';
 
 export function createModules(ctx: AppContext) {
   const adminAuth = createAdminAuthModule(ctx);
@@ -20,6 +21,7 @@ export function createModules(ctx: AppContext) {
   const cart = createCartModule(ctx, { catalog });
   const orders = createOrdersModule(ctx, { cart, catalog, content });
   const payments = createPaymentsModule(ctx, { orders });
+  const storefront = createStorefrontModule({ catalog, content });
 
   const http: HttpModule[] = [media, catalog, content, contact, cart, orders, payments];
   return {
@@ -31,11 +33,10 @@ export function createModules(ctx: AppContext) {
     cart,
     orders,
     payments,
+    storefront,
     publicRoutes: () => http.flatMap((m) => (m.publicRoutes ? [m.publicRoutes()] : [])),
     adminRoutes: () => http.flatMap((m) => (m.adminRoutes ? [m.adminRoutes()] : [])),
     rootRoutes: () => http.flatMap((m) => (m.rootRoutes ? [m.rootRoutes()] : [])),
-    headProviders: () => http.flatMap((m) => (m.headProvider ? [m.headProvider] : [])),
-    shellProviders: () => http.flatMap((m) => (m.shellProvider ? [m.shellProvider] : [])),
   };
 }
 export type Modules = ReturnType<typeof createModules>;

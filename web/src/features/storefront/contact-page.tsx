@@ -10,6 +10,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { ContactMessage } from '../../app/api-types';
 import { isApiError, OFFLINE_MESSAGE, serverMessage } from '../../app/api';
+import { PageMeta } from '../../app/page-meta';
 import { useToast } from '../../components/toast';
 import { useOnline } from '../../components/use-online';
 import { useSendContactMessageMutation, useSite } from './api';
@@ -74,7 +75,12 @@ export default function ContactPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-      <title>{pageTitle(siteName, 'Contact')}</title>
+      <PageMeta
+        title={pageTitle(siteName, 'Contact')}
+        description="Questions about a print, a custom size or a photograph you saw here? Send a note and I will write back."
+        path="/contact"
+        siteName={siteName}
+      />
       <Box
         sx={{
           display: 'grid',
