@@ -1,0 +1,71 @@
+// The storefront pages' part of `npm run bench` (DESIGN.md section 9): per page, Lighthouse mobile
+// live against "the limit" (the same page as finished HTML with no script, measured by
+// ../shared/tools/page-vs-limit.mjs) with their ratio; the script a page needs to become
+// interactive (gzipped); and the throughput of its cached HTML.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+
+export const STOREFRONT_PAGES = (photoId: number) => ['/', '/portfolio', `/photo/${photoId}`, '/about', '/faq'];
+
+export type PageVsLimit = {
+  page: string;
+  score: string;
+  fcp: string;
+  lcp: string;
+  lcpRatio: number;
+  tbt: string;
+  cls: number;
+};
+
+/** Runs page-vs-limit.mjs and reads its table back: per page, live / limit and the LCP ratio. */
+export function pagesVsLimit(base: string, pages: string[], runs: number): PageVsLimit[] {
+  const tool = path.resolve('../shared/tools/page-vs-limit.mjs');
+  if (!existsSync(tool)) return [];
+  const out = execFileSync('node', [tool, base, ...pages, '--runs', String(runs)], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  console.log(out);
+  return out
+    .split('\n')
+    .filter((line) => line.startsWith('| /'))
+    .map((line) => {
+      const [page, score, fcp, lcp, ratio, tbt, cls] = line
+        .split('|')
+        .slice(1, -1)
+        .map((cell) => cell.trim());
+      return { page, score, fcp, lcp, lcpRatio: Number(ratio), tbt, cls: Number(cls) };
+    });
+}
+
+/** The script a page loads before it is interactive: the entry and every module it preloads. */
+export async function pageScriptGzipKb(base: string, page: string, distDir = 'dist/web'): Promise<number> {
+  const html = await (await fetch(base + page, { headers: { accept: 'text/html' } })).text();
+  const files = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const bytes = [...new Set(files)].reduce(
+    (sum, f) => sum + gzipSync(readFileSync(path.join(distDir, f))).length,
+    0,
+  );
+  return Math.round(bytes / 102.4) / 10;
+}
+
+/** Requests per second and latency of a page's HTML as browsers ask for it, at 100 connections. */
+export async function htmlThroughput(base: string, page: string) {
+  const r = await autocannon({
+    url: base + page,
+    connections: 100,
+    duration: 8,
+    headers: { accept: 'text/html,application/xhtml+xml', 'accept-encoding': 'gzip, deflate, br' },
+  });
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors: r.errors,
+    non2xx: r.non2xx,
+  };
+}
