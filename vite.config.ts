@@ -32,10 +32,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The server bundle (web/src/entry-server.tsx) needs neither icons nor a service worker.
     !isSsrBuild &&
       pwaAssets({
-      source: fileURLToPath(new URL('./web/public-src/icon.svg', import.meta.url)),
-      siteName,
-      colours: palette,
-    }),
+        source: fileURLToPath(new URL('./web/public-src/icon.svg', import.meta.url)),
+        siteName,
+        colours: palette,
+      }),
     VitePWA({
       // In the server build only its virtual modules are needed (they are never run there).
       disable: Boolean(isSsrBuild),

@@ -8,7 +8,13 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 
-export const STOREFRONT_PAGES = (photoId: number) => ['/', '/portfolio', `/photo/${photoId}`, '/about', '/faq'];
+export const STOREFRONT_PAGES = (photoId: number) => [
+  '/',
+  '/portfolio',
+  `/photo/${photoId}`,
+  '/about',
+  '/faq',
+];
 
 export type PageVsLimit = {
   page: string;
@@ -45,7 +51,9 @@ export function pagesVsLimit(base: string, pages: string[], runs: number): PageV
 /** The script a page loads before it is interactive: the entry and every module it preloads. */
 export async function pageScriptGzipKb(base: string, page: string, distDir = 'dist/web'): Promise<number> {
   const html = await (await fetch(base + page, { headers: { accept: 'text/html' } })).text();
-  const files = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const files = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   const bytes = [...new Set(files)].reduce(
     (sum, f) => sum + gzipSync(readFileSync(path.join(distDir, f))).length,
     0,

@@ -1,3 +1,4 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
@@ -24,6 +25,8 @@ const app = <AppRoot store={store} origin={ssr?.origin ?? window.location.origin
 void preloadPage(window.location.pathname)
   .catch(() => undefined) // a failed chunk shows the route's error screen when it renders
   .then(() => {
-    if (ssr) hydrateRoot(container, app);
+    // In a transition, hydration yields to the browser every few milliseconds: the page, already
+    // painted from the HTML, stays responsive (no long task) while it becomes interactive.
+    if (ssr) startTransition(() => void hydrateRoot(container, app));
     else createRoot(container).render(app);
   });

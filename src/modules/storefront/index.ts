@@ -9,14 +9,7 @@ export type PageData = { status: 200 | 404; queries: PageQuery[] } | { redirect:
 
 /** The pages of web/src/app/router.tsx (routeFor) that the server renders. */
 export type StorefrontPage =
-  | 'home'
-  | 'portfolio'
-  | 'photo'
-  | 'about'
-  | 'faq'
-  | 'contact'
-  | 'checkout'
-  | 'notFound';
+  'home' | 'portfolio' | 'photo' | 'about' | 'faq' | 'contact' | 'checkout' | 'notFound';
 
 const MAX_ID = 2 ** 31 - 1;
 
@@ -38,9 +31,15 @@ export function createStorefrontModule(deps: { catalog: CatalogModule; content: 
     value: asJson(await read()),
   });
 
-  async function pageData(page: StorefrontPage, params: Record<string, string | undefined>): Promise<PageData> {
+  async function pageData(
+    page: StorefrontPage,
+    params: Record<string, string | undefined>,
+  ): Promise<PageData> {
     // The header and footer of every page.
-    const layout = [query('getSite', undefined, () => content.site()), query('getLogo', undefined, content.getLogo)];
+    const layout = [
+      query('getSite', undefined, () => content.site()),
+      query('getLogo', undefined, content.getLogo),
+    ];
     let status: 200 | 404 = 200;
     let reads: Promise<PageQuery>[] = [];
     switch (page) {

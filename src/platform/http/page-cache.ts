@@ -32,7 +32,10 @@ export type CachedPage = {
  * and unbounded in number).
  */
 export function createPageCache(
-  render: (path: string) => Promise<RenderedPage | null>, ttlMs = 2000, maxEntries = 500) {
+  render: (path: string) => Promise<RenderedPage | null>,
+  ttlMs = 2000,
+  maxEntries = 500,
+) {
   type Rendered = { status: number; entry: Entry } | { redirect: string } | null;
   const entries = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Rendered>>();

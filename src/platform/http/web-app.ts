@@ -15,7 +15,10 @@ export type PageDataSource = (
 type SsrEntry = {
   routeFor(pathname: string): { page: string; params: Record<string, string | undefined> };
   pageSource(pathname: string): string;
-  render(url: string, data: { origin: string; queries: unknown[] }): Promise<{ head: string; root: string; data: string }>;
+  render(
+    url: string,
+    data: { origin: string; queries: unknown[] },
+  ): Promise<{ head: string; root: string; data: string }>;
 };
 
 /** A file re-read when a new build replaces it, so a redeploy needs no restart. */

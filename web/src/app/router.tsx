@@ -26,12 +26,27 @@ function lazyPage(source: string, load: () => Promise<PageModule>) {
 
 const pages = {
   home: lazyPage('src/features/storefront/home-page.tsx', () => import('../features/storefront/home-page')),
-  portfolio: lazyPage('src/features/storefront/portfolio-page.tsx', () => import('../features/storefront/portfolio-page')),
-  photo: lazyPage('src/features/storefront/photo-page.tsx', () => import('../features/storefront/photo-page')),
-  about: lazyPage('src/features/storefront/about-page.tsx', () => import('../features/storefront/about-page')),
+  portfolio: lazyPage(
+    'src/features/storefront/portfolio-page.tsx',
+    () => import('../features/storefront/portfolio-page'),
+  ),
+  photo: lazyPage(
+    'src/features/storefront/photo-page.tsx',
+    () => import('../features/storefront/photo-page'),
+  ),
+  about: lazyPage(
+    'src/features/storefront/about-page.tsx',
+    () => import('../features/storefront/about-page'),
+  ),
   faq: lazyPage('src/features/storefront/faq-page.tsx', () => import('../features/storefront/faq-page')),
-  contact: lazyPage('src/features/storefront/contact-page.tsx', () => import('../features/storefront/contact-page')),
-  checkout: lazyPage('src/features/checkout/checkout-page.tsx', () => import('../features/checkout/checkout-page')),
+  contact: lazyPage(
+    'src/features/storefront/contact-page.tsx',
+    () => import('../features/storefront/contact-page'),
+  ),
+  checkout: lazyPage(
+    'src/features/checkout/checkout-page.tsx',
+    () => import('../features/checkout/checkout-page'),
+  ),
   notFound: lazyPage('src/app/not-found.tsx', () => import('./not-found')),
   admin: lazyPage('src/features/admin/admin-routes.tsx', () => import('../features/admin/admin-routes')),
 };

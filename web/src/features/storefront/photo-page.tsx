@@ -79,7 +79,8 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
           url: `/api/photos/${photo.id}/image`,
           alt: `${photo.title}, a photograph by ${photographerName}`,
           width: shareWidth,
-          height: shareWidth && photo.width ? Math.round((shareWidth * photo.height) / photo.width) : undefined,
+          height:
+            shareWidth && photo.width ? Math.round((shareWidth * photo.height) / photo.width) : undefined,
         }}
       />
       <script

@@ -6,7 +6,12 @@ import type { PhotoDetail } from '../../app/api-types';
  */
 export function photoJsonLd(
   photo: PhotoDetail,
-  { origin, siteName, photographerName, description }: {
+  {
+    origin,
+    siteName,
+    photographerName,
+    description,
+  }: {
     origin: string;
     siteName: string;
     photographerName: string;
