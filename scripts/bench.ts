@@ -7,7 +7,6 @@ import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -17,7 +16,7 @@ import { dropDatabase } from '../src/platform/db';
 import { startApi } from '../src/server';
 import { startWorkers } from '../workers/main';
 import { benchUploadToVariants } from './bench-upload';
-import { htmlThroughput, pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages';
+import { htmlThroughput, pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES, throughput } from './bench-pages';
 
 const port = Number(process.env.BENCH_PORT ?? 3998);
 const dbUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
@@ -166,21 +165,7 @@ results.pagesVsLimit = pagesVsLimit(
   await browser.close();
 }
 
-const load = async (urlPath: string) => {
-  const r = await autocannon({
-    url: `${base}${urlPath}`,
-    connections: 100,
-    duration: 8,
-    headers: { accept: 'image/avif,image/webp,*/*' },
-  });
-  return {
-    rps: Math.round(r.requests.average),
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors,
-    non2xx: r.non2xx,
-  };
-};
+const load = (urlPath: string) => throughput(`${base}${urlPath}`, { accept: 'image/avif,image/webp,*/*' });
 results.html = {
   [`GET /photo/${photoId}`]: await htmlThroughput(base, `/photo/${photoId}`),
   'GET /': await htmlThroughput(base, '/'),
