@@ -2,7 +2,8 @@
 // live against "the limit" (the same page as finished HTML with no script, measured by
 // ../shared/tools/page-vs-limit.mjs) with their ratio; the script a page needs to become
 // interactive (gzipped); and the throughput of its cached HTML.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -27,12 +28,12 @@ export type PageVsLimit = {
 };
 
 /** Runs page-vs-limit.mjs and reads its table back: per page, live / limit and the LCP ratio. */
-export function pagesVsLimit(base: string, pages: string[], runs: number): PageVsLimit[] {
+export async function pagesVsLimit(base: string, pages: string[], runs: number): Promise<PageVsLimit[]> {
   const tool = path.resolve('../shared/tools/page-vs-limit.mjs');
   if (!existsSync(tool)) return [];
-  const out = execFileSync('node', [tool, base, ...pages, '--runs', String(runs)], {
+  // Asynchronously: the site being measured runs in this process.
+  const { stdout: out } = await promisify(execFile)('node', [tool, base, ...pages, '--runs', String(runs)], {
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 16 * 1024 * 1024,
   });
   console.log(out);

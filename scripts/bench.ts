@@ -20,7 +20,8 @@ import { htmlThroughput, pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES, throu
 
 const port = Number(process.env.BENCH_PORT ?? 3998);
 const dbUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
-dbUrl.pathname = '/wildframe_bench';
+// Another checkout benching on the same machine uses its own database and Redis prefix.
+dbUrl.pathname = `/${process.env.BENCH_DB_NAME ?? 'wildframe_bench'}`;
 const results: Record<string, unknown> = {};
 
 if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD !== 'false')
@@ -34,7 +35,7 @@ const config = loadConfig({
   PAYMENTS_PROVIDER: 'test',
   PORT: String(port),
   DATABASE_URL: dbUrl.toString(),
-  REDIS_PREFIX: 'wfbench',
+  REDIS_PREFIX: process.env.BENCH_REDIS_PREFIX ?? 'wfbench',
   DEMO_DATA: 'true',
   ADMIN_USERNAME: 'owner',
   ADMIN_PASSWORD: 'bench-owner-password',
@@ -126,7 +127,7 @@ for (const pagePath of STOREFRONT_PAGES(photoId)) scripts[pagePath] = await page
 results.initialJsGzipKb = scripts;
 
 // Live against the limit (the same page as finished HTML with no script), and the ratio.
-results.pagesVsLimit = pagesVsLimit(
+results.pagesVsLimit = await pagesVsLimit(
   base,
   STOREFRONT_PAGES(photoId),
   Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),

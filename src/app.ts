@@ -101,7 +101,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
     createPageRenderer({
       distDir: path.join(rootDir, 'dist/web'),
       serverDir: path.join(rootDir, 'dist/server'),
-      pageData: modules.storefront.pageData as never,
+      pageData: modules.storefront.pageData,
       origin: config.publicUrl,
     }),
   );

@@ -7,10 +7,6 @@ export type PageQuery = { endpointName: string; arg: unknown; value: unknown };
 /** What a storefront page needs before it can be rendered, or where it moved. */
 export type PageData = { status: 200 | 404; queries: PageQuery[] } | { redirect: string };
 
-/** The pages of web/src/app/router.tsx (routeFor) that the server renders. */
-export type StorefrontPage =
-  'home' | 'portfolio' | 'photo' | 'about' | 'faq' | 'contact' | 'checkout' | 'notFound';
-
 const MAX_ID = 2 ** 31 - 1;
 
 /** The answer exactly as the JSON API would send it (dates as strings, no undefined fields). */
@@ -31,10 +27,8 @@ export function createStorefrontModule(deps: { catalog: CatalogModule; content: 
     value: asJson(await read()),
   });
 
-  async function pageData(
-    page: StorefrontPage,
-    params: Record<string, string | undefined>,
-  ): Promise<PageData> {
+  /** `page` is a page name of web/src/app/router.tsx (routeFor); any other is the not-found page. */
+  async function pageData(page: string, params: Record<string, string | undefined>): Promise<PageData> {
     // The header and footer of every page.
     const layout = [
       query('getSite', undefined, () => content.site()),
@@ -74,11 +68,10 @@ export function createStorefrontModule(deps: { catalog: CatalogModule; content: 
       case 'checkout':
         reads = [query('getShippingNotice', undefined, content.getShippingNotice)];
         break;
-      case 'notFound':
-        status = 404;
-        break;
       case 'contact':
         break;
+      default:
+        status = 404;
     }
     return { status, queries: await Promise.all([...layout, ...reads]) };
   }

@@ -59,6 +59,8 @@ export function createPageRenderer({
     ssrLoaded ??= import(pathToFileURL(entryFile).href) as Promise<SsrEntry>;
     return ssrLoaded;
   };
+  // Loaded at start, not by the first visitor (React, MUI and the pages take a moment to import).
+  void ssrEntry().catch(() => undefined);
   const pageChunks = createPageChunks(distDir);
 
   return async function renderPage(pathname: string): Promise<RenderedPage | null> {
