@@ -5,7 +5,7 @@ ENV NODE_ENV=production
 COPY package.json package-lock.json ./
 RUN npm ci --include=dev --no-audit --no-fund
 COPY . .
-RUN npx vite build
+RUN npm run build
 USER node
 EXPOSE 3000
 CMD ["npm", "run", "start:api"]

@@ -16,7 +16,7 @@ const shortName =
 
 const DAY_S = 24 * 60 * 60;
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
   plugins: [
     react(),
@@ -29,12 +29,16 @@ export default defineConfig({
           siteName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
         ),
     },
-    pwaAssets({
-      source: fileURLToPath(new URL('./web/public-src/icon.svg', import.meta.url)),
-      siteName,
-      colours: palette,
-    }),
+    // The server bundle (web/src/entry-server.tsx) needs neither icons nor a service worker.
+    !isSsrBuild &&
+      pwaAssets({
+        source: fileURLToPath(new URL('./web/public-src/icon.svg', import.meta.url)),
+        siteName,
+        colours: palette,
+      }),
     VitePWA({
+      // In the server build only its virtual modules are needed (they are never run there).
+      disable: Boolean(isSsrBuild),
       strategies: 'generateSW',
       // A new build waits for the visitor's 'Reload' (web/src/app/pwa/update-prompt.tsx), and the
       // app registers the worker itself, lazily after load (web/src/app/pwa/), never inline.
@@ -63,19 +67,31 @@ export default defineConfig({
         // rich text editor) are left to the runtime /assets/ cache so visitors never fetch them.
         globPatterns: ['**/*.{js,css,html,svg}', APPLE_TOUCH_ICON],
         globIgnores: ['**/rich-text-editor-*.js'],
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [
-          /^\/api(\/|$)/,
-          /^\/sitemap\.xml$/,
-          /^\/robots\.txt$/,
-          /^\/healthz$/,
-          /^\/readyz$/,
-        ],
+        // Pages are rendered by the server: documents go network-first (runtimeCaching below), so
+        // an online visitor never sees stale HTML after an admin edit, and visited pages open offline.
+        navigateFallback: null,
         cleanupOutdatedCaches: true,
         // First install takes over the open page at once so its photos are cached for offline use;
         // later versions still wait for the visitor's 'Reload' (no skipWaiting).
         clientsClaim: true,
         runtimeCaching: [
+          {
+            // Storefront pages (server-rendered, with their data): the network while it answers,
+            // the copy from the last visit offline; a page never visited offline gets the app shell
+            // (index.html), which renders in the browser from the saved API answers.
+            urlPattern: ({ request, url, sameOrigin }) =>
+              sameOrigin &&
+              request.mode === 'navigate' &&
+              !/^\/(api|admin)(\/|$)|^\/(sitemap\.xml|robots\.txt|healthz|readyz)$/.test(url.pathname),
+            handler: 'NetworkFirst',
+            method: 'GET',
+            options: {
+              cacheName: 'wildframe-pages',
+              expiration: { maxEntries: 100, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true },
+              cacheableResponse: { statuses: [200] },
+              precacheFallback: { fallbackURL: '/index.html' },
+            },
+          },
           {
             // Photo, logo and headshot images: addresses carry ?v=<version>, so cache first is safe.
             urlPattern: ({ url, sameOrigin }) =>
@@ -126,8 +142,9 @@ export default defineConfig({
     outDir: '../dist/web',
     emptyOutDir: true,
     target: 'es2022',
-    // The server reads it to preload each page's chunk (src/platform/http/page-preloads.ts).
-    manifest: true,
+    // The server reads it to list each page's chunks (src/platform/http/web-app.ts).
+    manifest: !isSsrBuild,
+    ...(isSsrBuild ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false } : {}),
   },
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
@@ -135,4 +152,4 @@ export default defineConfig({
   preview: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },
-});
+}));

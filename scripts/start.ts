@@ -15,9 +15,9 @@ try {
   console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 }
-if (!existsSync('dist/web/index.html')) {
-  console.log('Building the web app (first start)...');
-  execSync('npx vite build', { stdio: 'inherit' });
+if (!existsSync('dist/web/index.html') || !existsSync('dist/server/entry-server.js')) {
+  console.log('Building the web app and its server renderer (first start)...');
+  execSync('npm run build', { stdio: 'inherit' });
 }
 const ctx = createContext(config);
 const api = await startApi(ctx);

@@ -18,7 +18,7 @@ import { jsonBody, rejectNulInUrl } from './platform/http/validate';
 import { createCacheHitLog } from './platform/http/cache-hit-log';
 import { createResponseCache } from './platform/http/response-cache';
 import { sessionMiddleware } from './platform/http/session';
-import { serveWebApp } from './platform/http/web-app';
+import { createPageRenderer, serveWebApp } from './platform/http/web-app';
 import { createModules, type Modules } from './modules';
 import { createOpsAdminRoutes } from './platform/queue-board';
 import { pickFormat } from './modules/media';
@@ -31,7 +31,7 @@ const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const publicJsonPaths =
   /^\/api\/(photos|photos\/\d+|photos\/\d+\/item-options|categories|item-options|faqs|about|logo|site|shipping-notice)$/;
 const imagePaths = /^\/api\/(photos\/\d+\/(image|thumbnail)|logo\/image|about\/headshot)$/;
-const storefrontPages = /^\/(portfolio(\/[\w-]+)?|photo\/\d+|about|faq)?$/;
+const storefrontPages = /^\/(portfolio(\/[\w-]+)?|photo\/\d+|about|faq|contact|checkout)?$/;
 const acceptsHtml = (req: IncomingMessage) => {
   const accept = req.headers.accept;
   return !accept || accept.includes('text/html') || accept.includes('*/*') ? 'html' : null;
@@ -191,7 +191,13 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.use('/api', notFoundHandler);
 
   for (const router of modules.rootRoutes()) app.use(router);
-  serveWebApp(app, distDir, modules.headProviders(), modules.shellProviders());
+  const renderPage = createPageRenderer({
+    distDir,
+    serverDir: path.join(rootDir, 'dist/server'),
+    pageData: modules.storefront.pageData,
+    origin: config.publicUrl,
+  });
+  serveWebApp(app, distDir, renderPage);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

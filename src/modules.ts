@@ -11,6 +11,7 @@ import { createContactModule } from './modules/contact';
 import { createCartModule } from './modules/cart';
 import { createOrdersModule } from './modules/orders';
 import { createPaymentsModule } from './modules/payments';
+import { createStorefrontModule } from './modules/storefront';
 
 export function createModules(ctx: AppContext) {
   // one event bus per process: modules publish on it and subscribe to it in their index.ts
@@ -23,6 +24,7 @@ export function createModules(ctx: AppContext) {
   const cart = createCartModule(ctx, { catalog, events });
   const payments = createPaymentsModule(ctx, { events });
   const orders = createOrdersModule(ctx, { cart, catalog, content, payments, events });
+  const storefront = createStorefrontModule({ catalog, content, orders });
   events.check();
 
   const http: HttpModule[] = [media, catalog, content, contact, cart, orders, payments];
@@ -37,11 +39,10 @@ export function createModules(ctx: AppContext) {
     cart,
     orders,
     payments,
+    storefront,
     publicRoutes: () => http.flatMap((m) => (m.publicRoutes ? [m.publicRoutes()] : [])),
     adminRoutes: () => http.flatMap((m) => (m.adminRoutes ? [m.adminRoutes()] : [])),
     rootRoutes: () => http.flatMap((m) => (m.rootRoutes ? [m.rootRoutes()] : [])),
-    headProviders: () => http.flatMap((m) => (m.headProvider ? [m.headProvider] : [])),
-    shellProviders: () => http.flatMap((m) => (m.shellProvider ? [m.shellProvider] : [])),
   };
 }
 export type Modules = ReturnType<typeof createModules>;

@@ -1,5 +1,4 @@
 import type { Router } from 'express';
-import type { HeadProvider, ShellProvider } from './http/web-app';
 
 /** What a module may plug into the HTTP app; every part is optional. */
 export type HttpModule = {
@@ -9,8 +8,4 @@ export type HttpModule = {
   adminRoutes?: () => Router;
   /** mounted at / (sitemap.xml, robots.txt) */
   rootRoutes?: () => Router;
-  /** extra <head> markup for server-rendered share tags */
-  headProvider?: HeadProvider;
-  /** first-paint markup inside #root, before the app's script runs */
-  shellProvider?: ShellProvider;
 };

@@ -4,7 +4,7 @@ import type { DomainEventBus } from '../../domain-events';
 import type { MediaModule } from '../media';
 import { createCatalogRepository } from './catalog.repository';
 import { createCatalogAdminRoutes, createCatalogPublicRoutes } from './catalog.routes';
-import { createHomeShellProvider, createPhotoHeadProvider, createSeoRoutes } from './catalog.seo';
+import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
 
 export type {
@@ -16,11 +16,11 @@ export type {
   CatalogService,
 } from './catalog.service';
 export { catalogMessages, imageLimits, toCents, toDollars } from './catalog.service';
-export { photoHead, metaDescription, robotsTxt, sitemapXml } from './catalog.seo';
+export { robotsTxt, sitemapXml } from './catalog.seo';
 
 /**
- * Photos, the print-option catalogue and categories: public reads, admin writes, share tags for
- * /photo/{id}, sitemap.xml and robots.txt. Cart and orders use `service.findPrintOption`.
+ * Photos, the print-option catalogue and categories: public reads, admin writes, sitemap.xml and
+ * robots.txt (a page's share tags are rendered with the page: web/src/app/page-meta.tsx). Cart and orders use `service.findPrintOption`.
  */
 export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule; events: DomainEventBus }) {
   const service = createCatalogService(createCatalogRepository(ctx.db), {
@@ -42,8 +42,6 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
     publicRoutes: () => createCatalogPublicRoutes(routeDeps),
     adminRoutes: () => createCatalogAdminRoutes(routeDeps),
     rootRoutes: () => createSeoRoutes(service, ctx.config),
-    headProvider: createPhotoHeadProvider(service, ctx.config),
-    shellProvider: createHomeShellProvider(service),
   };
   return module satisfies HttpModule;
 }

@@ -1,24 +1,103 @@
-import express, { type Express, type Request } from 'express';
+import express, { type Express } from 'express';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { createPagePreloads } from './page-preloads';
+import { pathToFileURL } from 'node:url';
+import { createPageChunks } from './page-chunks';
 
-/** Extra <head> markup for a page path (share tags for crawlers), or null. */
-export type HeadProvider = (req: Request) => Promise<string | null>;
-/** Markup painted inside #root before the app's script runs (replaced when the app starts), or null. */
-export type ShellProvider = (req: Request) => Promise<string | null>;
+/** A rendered page, or where its path moved. */
+export type RenderedPage = { status: number; html: string } | { redirect: string };
+
+/** What a page needs before rendering (src/modules/storefront), by page name and route parameters. */
+export type PageDataSource = (
+  page: string,
+  params: Record<string, string | undefined>,
+) => Promise<{ status: number; queries: unknown[] } | { redirect: string }>;
+
+/** The server build of the web app (web/src/entry-server.tsx, built into dist/server). */
+type SsrEntry = {
+  routeFor(pathname: string): { page: string; params: Record<string, string | undefined> };
+  pageSource(pathname: string): string;
+  render(
+    url: string,
+    data: { origin: string; queries: unknown[] },
+  ): Promise<{ head: string; root: string; data: string }>;
+};
+
+/** A file re-read when a new build replaces it, so a redeploy needs no restart. */
+function watched<T>(file: string, load: (file: string) => T) {
+  let cached: { value: T; mtimeMs: number } | null = null;
+  return async (): Promise<T | null> => {
+    const stat = statSync(file, { throwIfNoEntry: false });
+    if (!stat) return null;
+    if (!cached || cached.mtimeMs !== stat.mtimeMs) cached = { value: load(file), mtimeMs: stat.mtimeMs };
+    return cached.value;
+  };
+}
 
 /**
- * Serves the built PWA: hashed assets cached for a year, index.html never cached, and an SPA
- * fallback for page routes that never answers for /api (those stay JSON 404s).
+ * Renders storefront pages on the server (design section 6): the route's data read in-process,
+ * then the same React components the browser hydrates, into dist/web/index.html. The admin (and
+ * any page when the server build is missing) gets index.html as it is, rendered in the browser.
+ * `renderPage(path)` is one pure function of the path, the same for every visitor: cacheable.
+ */
+export function createPageRenderer({
+  distDir,
+  serverDir,
+  pageData,
+  origin,
+}: {
+  distDir: string;
+  serverDir: string;
+  pageData: PageDataSource;
+  origin: string;
+}) {
+  const template = watched(path.join(distDir, 'index.html'), (file) => readFileSync(file, 'utf8'));
+  // Imported once: its chunks import it back by its plain address, so a second copy (a new build)
+  // would not share React contexts with them. A new server build needs a restart (as a deploy does).
+  const entryFile = path.join(serverDir, 'entry-server.js');
+  let ssrLoaded: Promise<SsrEntry> | null = null;
+  const ssrEntry = async (): Promise<SsrEntry | null> => {
+    if (!ssrLoaded && !statSync(entryFile, { throwIfNoEntry: false })) return null;
+    ssrLoaded ??= import(pathToFileURL(entryFile).href) as Promise<SsrEntry>;
+    return ssrLoaded;
+  };
+  // Loaded at start, not by the first visitor (React, MUI and the pages take a moment to import).
+  void ssrEntry().catch(() => undefined);
+  const pageChunks = createPageChunks(distDir);
+
+  return async function renderPage(pathname: string): Promise<RenderedPage | null> {
+    const [html, ssr] = await Promise.all([template(), ssrEntry()]);
+    if (!html) return null;
+    const { page, params } = ssr?.routeFor(pathname) ?? { page: 'admin', params: {} };
+    if (!ssr || page === 'admin') return { status: 200, html };
+    const data = await pageData(page, params);
+    if ('redirect' in data) return { redirect: data.redirect };
+    const rendered = await ssr.render(pathname, { origin, queries: data.queries });
+    // The page's own title and description replace the defaults, so crawlers see one of each.
+    const head = [rendered.head, pageChunks(ssr.pageSource(pathname))].filter(Boolean).join('\n');
+    return {
+      status: data.status,
+      html: html
+        .replace(/<title>.*?<\/title>/s, '')
+        .replace(/<meta\s+name="description"[^>]*>/, '')
+        .replace('<!--app-head-->', () => head)
+        .replace('<!--app-root-->', () => rendered.root)
+        .replace('<!--app-data-->', () => rendered.data),
+    };
+  };
+}
+
+/**
+ * Serves the built PWA: hashed assets cached for a year, the service worker and manifest
+ * re-checked on every visit, and every page route (never /api) as HTML rendered on the server,
+ * with its status (404 for unknown paths and missing photos). The response cache (app.ts) keeps
+ * the storefront's 200 pages as finished compressed bytes with their ETag, until an admin write.
  */
 export function serveWebApp(
   app: Express,
   distDir: string,
-  headProviders: HeadProvider[] = [],
-  shellProviders: ShellProvider[] = [],
+  renderPage: (pathname: string) => Promise<RenderedPage | null>,
 ): void {
-  const indexPath = path.join(distDir, 'index.html');
   app.use(
     '/assets',
     express.static(path.join(distDir, 'assets'), {
@@ -40,38 +119,13 @@ export function serveWebApp(
       },
     }),
   );
-  // Re-read index.html when a new build replaces it, so a redeploy needs no restart.
-  let template: { html: string; mtimeMs: number } | null = null;
-  const pagePreloads = createPagePreloads(distDir);
   app.get(/^(?!\/api\/|\/api$).*/, async (req, res, next) => {
     if (!req.accepts('html')) return next();
-    const stat = statSync(indexPath, { throwIfNoEntry: false });
-    if (!stat) return next();
-    if (!template || template.mtimeMs !== stat.mtimeMs) {
-      template = { html: readFileSync(indexPath, 'utf8'), mtimeMs: stat.mtimeMs };
-    }
-    let head = '';
-    for (const provide of headProviders) {
-      const extra = await provide(req);
-      if (extra) {
-        head = extra;
-        break;
-      }
-    }
-    // A provider's title and description replace the generic ones, so crawlers see one of each.
-    let page = template.html;
-    if (head.includes('<title>')) page = page.replace(/<title>.*?<\/title>/s, '');
-    if (head.includes('name="description"')) page = page.replace(/<meta\s+name="description"[^>]*>/i, '');
-    head = [head, pagePreloads(req.path)].filter(Boolean).join('\n');
-    if (head) page = page.replace('</head>', `${head}\n</head>`);
-    for (const provide of shellProviders) {
-      const shell = await provide(req);
-      if (shell) {
-        page = page.replace('<div id="root">', `<div id="root">${shell}`);
-        break;
-      }
-    }
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('html').send(page);
+    const page = await renderPage(req.path);
+    if (!page) return next();
+    if ('redirect' in page) return res.redirect(302, page.redirect);
+    // a route may ask for less caching (the buyer's order page: no-store)
+    if (!res.getHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
+    res.status(page.status).type('html').send(page.html);
   });
 }

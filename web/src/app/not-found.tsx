@@ -2,12 +2,22 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
+import { useLocation } from 'react-router';
+import { useSite } from '../features/storefront';
+import { PageMeta } from './page-meta';
 
 export default function NotFound() {
+  const { siteName } = useSite();
+  const { pathname } = useLocation();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
-      <title>404 Page Not Found</title>
-      <meta name="robots" content="noindex" />
+      <PageMeta
+        title="404 Page Not Found"
+        description="Did you forget to add the page to the router?"
+        path={pathname}
+        siteName={siteName}
+        noindex
+      />
       <Typography variant="h2" component="h1" gutterBottom>
         404 Page Not Found
       </Typography>

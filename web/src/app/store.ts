@@ -10,6 +10,7 @@ import {
   STORAGE_KEY,
 } from './api-cache';
 
+/** A new store: one per server render, one in the browser. */
 export function makeStore() {
   return configureStore({
     reducer: {
@@ -20,12 +21,14 @@ export function makeStore() {
   });
 }
 
-export const store = makeStore();
-
-// Public catalog and content answers survive a reload (design section 6: visited pages work offline).
-if (typeof window !== 'undefined') {
+/**
+ * Public catalog and content answers survive a reload (design section 6: visited pages work
+ * offline). A page rendered by the server brings its own answers (`rehydrate` false, so the first
+ * render matches its HTML); the app shell rendered in the browser offline starts from the saved ones.
+ */
+export function keepApiCacheOffline(store: AppStore, { rehydrate }: { rehydrate: boolean }): void {
   const saved = readSaved();
-  const rehydration = rehydrationFrom(saved, navigator.onLine);
+  const rehydration = rehydrate ? rehydrationFrom(saved, navigator.onLine) : null;
   if (rehydration) store.dispatch(apiRehydrated({ [api.reducerPath]: rehydration }));
   // Saving starts after the page has loaded; it then catches up with everything fetched so far.
   const startSaving = () =>

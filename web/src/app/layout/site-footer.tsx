@@ -45,7 +45,10 @@ export function SiteFooter() {
           </Stack>
         </Stack>
         <Box sx={{ borderTop: '1px solid rgba(239,228,208,0.2)', mt: 5, pt: 3 }}>
-          <Typography variant="body2">{`© ${year} ${photographerName}`}</Typography>
+          {/* A page cached over New Year may say last year: the browser's year wins, without a warning. */}
+          <Typography variant="body2" suppressHydrationWarning>
+            {`© ${year} ${photographerName}`}
+          </Typography>
         </Box>
       </Container>
     </Box>

@@ -9,6 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
+import { PageMeta } from '../../app/page-meta';
 import { useToast } from '../../components/toast';
 import { useClearCart, useGetCartQuery } from '../cart';
 import { ShippingNoticeBanner, pageTitle, useGetSiteQuery, useSite } from '../storefront';
@@ -57,7 +58,15 @@ export default function CheckoutPage() {
     redirectTimer.current = window.setTimeout(() => navigate('/'), PAYMENT_REDIRECT_DELAY_MS);
   }, [clearCart, navigate, toast]);
 
-  const title = <title>{pageTitle(siteName, 'Checkout')}</title>;
+  const title = (
+    <PageMeta
+      title={pageTitle(siteName, 'Checkout')}
+      description="Complete your purchase."
+      path="/checkout"
+      siteName={siteName}
+      noindex
+    />
+  );
 
   if (paid) {
     return (

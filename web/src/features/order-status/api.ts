@@ -19,10 +19,10 @@ export type BuyerOrder = {
 
 export const orderStatusApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // never cached beyond the page: the token is the only key to this order
+    // kept only briefly beyond the page (long enough for hydration): the token is the only key
     getOrderByToken: build.query<BuyerOrder, string>({
       query: (token) => `/orders/by-token/${encodeURIComponent(token)}`,
-      keepUnusedDataFor: 0,
+      keepUnusedDataFor: 10,
     }),
   }),
 });

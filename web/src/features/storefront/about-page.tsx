@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { PageMeta } from '../../app/page-meta';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { RichText } from '../../components/rich-text';
 import { useGetAboutQuery, useSite } from './api';
@@ -29,10 +30,11 @@ export default function AboutPage() {
 
   return (
     <>
-      <title>{pageTitle(siteName, 'About')}</title>
-      <meta
-        name="description"
-        content={`About ${photographerName}, an amateur nature photographer in Washington, DC, and the prints on offer.`}
+      <PageMeta
+        title={pageTitle(siteName, 'About')}
+        description={`About ${photographerName}, an amateur nature photographer in Washington, DC, and the prints on offer.`}
+        path="/about"
+        siteName={siteName}
       />
       <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
         <Box

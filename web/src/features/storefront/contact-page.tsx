@@ -10,7 +10,9 @@ import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { ContactMessage } from '../../app/api-types';
 import { isApiError, OFFLINE_MESSAGE, serverMessage } from '../../app/api';
+import { PageMeta } from '../../app/page-meta';
 import { useToast } from '../../components/toast';
+import { useHydrated } from '../../components/use-hydrated';
 import { useOnline } from '../../components/use-online';
 import { useSendContactMessageMutation, useSite } from './api';
 import { validateContact, type ContactErrors } from './contact-validation';
@@ -23,6 +25,7 @@ export default function ContactPage() {
   const toast = useToast();
   const [send, { isLoading: sending }] = useSendContactMessageMutation();
   const online = useOnline();
+  const hydrated = useHydrated();
   const [values, setValues] = useState<ContactMessage>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
   // Spec section 5: validate on submit, then on every change.
@@ -74,7 +77,12 @@ export default function ContactPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-      <title>{pageTitle(siteName, 'Contact')}</title>
+      <PageMeta
+        title={pageTitle(siteName, 'Contact')}
+        description="Questions about a print, a custom size or a photograph you saw here? Send a note and I will write back."
+        path="/contact"
+        siteName={siteName}
+      />
       <Box
         sx={{
           display: 'grid',
@@ -155,7 +163,7 @@ export default function ContactPage() {
               type="submit"
               variant="contained"
               size="large"
-              disabled={sending || !online}
+              disabled={sending || !online || !hydrated}
               aria-describedby={online ? undefined : 'contact-offline'}
               sx={{ alignSelf: { sm: 'flex-start' } }}
             >

@@ -10,6 +10,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { PageMeta } from '../../app/page-meta';
 import { useGetFaqsQuery, useSite } from './api';
 import { pageTitle } from './page-title';
 
@@ -21,7 +22,12 @@ export default function FaqPage() {
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
-      <title>{pageTitle(siteName, 'FAQ')}</title>
+      <PageMeta
+        title={pageTitle(siteName, 'FAQ')}
+        description="Frequently asked questions about the prints, shipping and everything in between."
+        path="/faq"
+        siteName={siteName}
+      />
       <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center', mb: { xs: 5, md: 7 } }}>
         <Typography variant="h1" sx={{ fontSize: 'clamp(2.1rem, 3vw + 1rem, 3.25rem)' }}>
           Frequently Asked Questions

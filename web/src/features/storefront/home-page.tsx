@@ -13,6 +13,7 @@ import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
 import type { PhotoSummary } from '../../app/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { useScrolledPast } from '../../components/use-scrolled-past';
+import { PageMeta, SITE_DESCRIPTION } from '../../app/page-meta';
 import { palette } from '../../app/theme';
 import { FEATURED_MAX_AGE_S, useGetLogoQuery, useGetPhotosQuery, useSite } from './api';
 import { FEATURED_LIMIT, TAGLINE } from './constants';
@@ -29,7 +30,13 @@ export default function HomePage() {
 
   return (
     <>
-      <title>{`${siteName} | ${TAGLINE}`}</title>
+      <PageMeta
+        title={`${siteName} | ${TAGLINE}`}
+        description={SITE_DESCRIPTION}
+        path="/"
+        siteName={siteName}
+        image={hero && { url: `/api/photos/${hero.id}/image`, alt: hero.title }}
+      />
       <Hero hero={hero} siteName={siteName} loading={isLoading} />
 
       <Box

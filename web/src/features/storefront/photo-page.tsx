@@ -1,22 +1,22 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Container from '@mui/material/Container';
-import Dialog from '@mui/material/Dialog';
 import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import CloseIcon from '@mui/icons-material/Close';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import ZoomOutMapIcon from '@mui/icons-material/ZoomOutMap';
 import type { PhotoDetail, PrintOption } from '../../app/api-types';
 import { isApiError, OFFLINE_MESSAGE } from '../../app/api';
+import { PageMeta } from '../../app/page-meta';
+import { jsonForScript } from '../../app/ssr-data';
+import { useSiteOrigin } from '../../app/site-origin';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { useOnline } from '../../components/use-online';
 import { RichText } from '../../components/rich-text';
@@ -25,7 +25,11 @@ import { useAddToCart } from '../cart';
 import { useGetPhotoQuery, useSite } from './api';
 import { photoMetaDescription } from './meta';
 import { pageTitle } from './page-title';
+import { photoJsonLd } from './photo-seo';
 import { ShippingNoticeBanner } from './shipping-notice-banner';
+
+// The full-screen viewer (MUI's Dialog and Modal) loads when first opened, not with the page.
+const PhotoViewer = lazy(() => import('./photo-viewer'));
 
 // Equal to the server's PHOTO_PAGE_IMAGE_SIZES (catalog.seo.ts), which preloads this image.
 const IMAGE_SIZES = '(min-width: 1200px) 680px, (min-width: 900px) 56vw, 100vw';
@@ -49,16 +53,43 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
   const { siteName, photographerName } = useSite();
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
+  const [viewerLoaded, setViewerLoaded] = useState(false);
+  const origin = useSiteOrigin();
   const { addToCart, isAdding } = useAddToCart();
   const online = useOnline();
   const options = photo.printOptions ?? [];
   const selected = options.find((option) => option.id === selectedId);
   const ratio = photo.width && photo.height ? photo.width / photo.height : 1.5;
+  const description = photoMetaDescription(photo, photographerName);
+  const shareWidth = photo.widths?.includes(1080) ? 1080 : photo.widths?.[photo.widths.length - 1];
+  const openViewer = () => {
+    setViewerLoaded(true);
+    setViewerOpen(true);
+  };
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 7 } }}>
-      <title>{pageTitle(siteName, photo.title)}</title>
-      <meta name="description" content={photoMetaDescription(photo, photographerName)} />
+      <PageMeta
+        title={pageTitle(siteName, photo.title)}
+        description={description}
+        path={`/photo/${photo.id}`}
+        siteName={siteName}
+        type="article"
+        image={{
+          url: `/api/photos/${photo.id}/image`,
+          alt: `${photo.title}, a photograph by ${photographerName}`,
+          width: shareWidth,
+          height:
+            shareWidth && photo.width ? Math.round((shareWidth * photo.height) / photo.width) : undefined,
+        }}
+      />
+      <script
+        type="application/ld+json"
+        // Escaped for a script element: nothing in it can close the element.
+        dangerouslySetInnerHTML={{
+          __html: jsonForScript(photoJsonLd(photo, { origin, siteName, photographerName, description })),
+        }}
+      />
 
       <Link
         component={RouterLink}
@@ -86,7 +117,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
       >
         <Box sx={{ position: { md: 'sticky' }, top: { md: 100 } }}>
           <ButtonBase
-            onClick={() => setViewerOpen(true)}
+            onClick={openViewer}
             aria-label={`View ${photo.title} full screen`}
             sx={{
               display: 'block',
@@ -212,51 +243,11 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
         </Box>
       </Box>
 
-      <Dialog
-        fullScreen
-        open={viewerOpen}
-        onClose={() => setViewerOpen(false)}
-        aria-label={photo.title}
-        slotProps={{ paper: { sx: { bgcolor: 'rgba(8, 10, 9, 0.97)' } } }}
-      >
-        <Box
-          onClick={(event) => {
-            // A click on the dark surround (not on the photo) closes the viewer.
-            if (event.target === event.currentTarget) setViewerOpen(false);
-          }}
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            display: 'grid',
-            placeItems: 'center',
-            p: { xs: 1, md: 4 },
-          }}
-        >
-          <ResponsiveImage
-            photo={photo}
-            sizes="100vw"
-            fit="contain"
-            sx={{
-              width: `min(100%, calc((100dvh - 64px) * ${ratio}))`,
-              bgcolor: 'transparent',
-            }}
-          />
-        </Box>
-        <IconButton
-          aria-label="Close"
-          onClick={() => setViewerOpen(false)}
-          sx={{
-            position: 'absolute',
-            top: 12,
-            right: 12,
-            color: '#fff',
-            bgcolor: 'rgba(255,255,255,0.12)',
-            '&:hover': { bgcolor: 'rgba(255,255,255,0.24)' },
-          }}
-        >
-          <CloseIcon />
-        </IconButton>
-      </Dialog>
+      {viewerLoaded && (
+        <Suspense fallback={null}>
+          <PhotoViewer photo={photo} open={viewerOpen} onClose={() => setViewerOpen(false)} />
+        </Suspense>
+      )}
     </Container>
   );
 }
@@ -331,10 +322,16 @@ function PhotoSkeleton() {
 
 function PhotoNotFound() {
   const { siteName } = useSite();
+  const { id = '' } = useParams();
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
-      <title>{pageTitle(siteName, 'Photo Not Found')}</title>
-      <meta name="robots" content="noindex" />
+      <PageMeta
+        title={pageTitle(siteName, 'Photo Not Found')}
+        description="The photo you are looking for does not exist or has been removed."
+        path={`/photo/${id}`}
+        siteName={siteName}
+        noindex
+      />
       <Typography variant="h2" component="h1" gutterBottom>
         Photo Not Found
       </Typography>

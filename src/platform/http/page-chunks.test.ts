@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createPagePreloads } from './page-preloads';
+import { createPageChunks } from './page-chunks';
 
 function distWithManifest(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'wf-dist-'));
@@ -23,25 +23,20 @@ function distWithManifest(): string {
   return dir;
 }
 
-describe('page preloads', () => {
-  it("lists the page's own chunks (not the entry's) and its API reads", () => {
-    const preloads = createPagePreloads(distWithManifest());
-    const html = preloads('/photo/42');
+describe('page chunks', () => {
+  it("lists the page's own chunks, not the entry's, and no API reads", () => {
+    const chunks = createPageChunks(distWithManifest());
+    const html = chunks('src/features/storefront/photo-page.tsx');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/photo-page-1.js">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/dialog-1.js">');
     expect(html).not.toContain('mui-1.js');
     expect(html).not.toContain('runtime-1.js');
-    expect(html).toContain(
-      '<link rel="preload" as="fetch" href="/api/photos/42" crossorigin="use-credentials">',
-    );
-    expect(html).toContain('href="/api/site"');
+    expect(html).not.toContain('/api/');
   });
 
-  it('adds nothing for pages it does not know, and still preloads data without a manifest', () => {
-    const preloads = createPagePreloads(distWithManifest());
-    expect(preloads('/admin/dashboard')).toBe('');
-    const bare = createPagePreloads(mkdtempSync(path.join(tmpdir(), 'wf-empty-')));
-    expect(bare('/faq')).toContain('href="/api/faqs"');
-    expect(bare('/faq')).not.toContain('modulepreload');
+  it('adds nothing for modules it does not know, or without a manifest', () => {
+    expect(createPageChunks(distWithManifest())('src/app/unknown.tsx')).toBe('');
+    const bare = createPageChunks(mkdtempSync(path.join(tmpdir(), 'wf-empty-')));
+    expect(bare('src/features/storefront/faq-page.tsx')).toBe('');
   });
 });

@@ -1,0 +1,109 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+import type { HttpClient } from '../support/http-client';
+import { addPhoto, type CreatedPhoto } from '../support/catalog-fixtures';
+
+// Storefront pages are rendered by the server build of the web app (npm run build).
+const built = existsSync(path.resolve('dist/server/entry-server.js'));
+
+let app: TestApp;
+let admin: HttpClient;
+let heron: CreatedPhoto;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  admin = await app.admin();
+  await admin.json(admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
+  heron = await addPhoto(admin, { title: 'Heron at Dawn', featured: true });
+});
+afterAll(() => app?.close());
+
+const html = { accept: 'text/html' };
+const rootOf = (page: string) => page.slice(page.indexOf('<div id="root">'), page.indexOf('id="wf-ssr"'));
+
+describe.skipIf(!built)('server-rendered storefront', () => {
+  it('answers 404 with the not-found page for an unknown path', async () => {
+    const res = await app.client().get('/no/such/page', html);
+    expect(res.status).toBe(404);
+    const page = await res.text();
+    expect(rootOf(page)).toContain('404 Page Not Found');
+    expect(rootOf(page)).toContain('Did you forget to add the page to the router?');
+  });
+
+  it("answers 404 with 'Photo Not Found' for a missing photo, and redirects /photo/abc to the portfolio", async () => {
+    const missing = await app.client().get('/photo/987654', html);
+    expect(missing.status).toBe(404);
+    expect(rootOf(await missing.text())).toContain('Photo Not Found');
+    const abc = await app.client().get('/photo/abc', html);
+    expect(abc.status).toBe(302);
+    expect(abc.headers.get('location')).toBe('/portfolio');
+  });
+
+  it('sends the page with its content, styles and data, the same for every visitor', async () => {
+    const res = await app.client().get(`/photo/${heron.id}`, html);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(rootOf(page)).toContain('<h1');
+    expect(rootOf(page)).toContain('Heron at Dawn');
+    expect(page).toMatch(/<style data-emotion="css [^"]+">/);
+    const data = JSON.parse(/<script type="application\/json" id="wf-ssr">(.*?)<\/script>/s.exec(page)![1]);
+    expect(data.queries.map((q: { endpointName: string }) => q.endpointName)).toEqual(
+      expect.arrayContaining(['getSite', 'getLogo', 'getPhoto', 'getShippingNotice']),
+    );
+    // the cart is the visitor's own: the browser asks for it, the cached page never carries it
+    expect(data.queries.map((q: { endpointName: string }) => q.endpointName)).not.toContain('getCart');
+    expect(page).not.toContain('boot-');
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('sends compressed bytes, an ETag and 304 for a matching If-None-Match', async () => {
+    const c = app.client();
+    const first = await c.get('/faq', { ...html, 'accept-encoding': 'br, gzip' });
+    expect(first.headers.get('content-encoding')).toBe('br');
+    const etag = first.headers.get('etag');
+    expect(etag).toBeTruthy();
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    // what a browser sends when revalidating (fetch() would add "no-cache" to a manual If-None-Match)
+    const again = await c.get('/faq', { ...html, 'if-none-match': etag!, 'cache-control': 'max-age=0' });
+    expect(again.status).toBe(304);
+  });
+
+  it('shows an admin edit on the next request (the page cache is cleared by writes)', async () => {
+    const c = app.client();
+    const before = await c.get(`/photo/${heron.id}`, html);
+    const etag = before.headers.get('etag')!;
+    expect(await before.text()).toContain('Heron at Dawn');
+    await admin.json(
+      admin.put(`/api/admin/photos/${heron.id}`, {
+        title: 'Heron at Dusk',
+        description: '<p>At dawn on the marsh.</p>',
+        category: 'birds',
+        aspectRatio: '3:2',
+        featured: true,
+      }),
+    );
+    const after = await c.get(`/photo/${heron.id}`, {
+      ...html,
+      'if-none-match': etag,
+      'cache-control': 'max-age=0',
+    });
+    expect(after.status).toBe(200);
+    const page = await after.text();
+    expect(page).toContain('<title>Heron at Dusk | ');
+    expect(rootOf(page)).toContain('Heron at Dusk');
+    expect(rootOf(page)).not.toContain('Heron at Dawn');
+    // and on the home page, which lists it as featured
+    expect(rootOf(await (await c.get('/', html)).text())).toContain('Heron at Dusk');
+  });
+
+  it('keeps the admin client-rendered and /api answers JSON', async () => {
+    const res = await app.client().get('/admin/login', html);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<div id="root"><!--app-root--></div>');
+    const api = await app.client().get('/api/nope', html);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+  });
+});

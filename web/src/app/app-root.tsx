@@ -1,0 +1,42 @@
+import { StrictMode, type ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { ToastProvider } from '../components/toast';
+import { PwaHost } from './pwa/pwa-host';
+import { AppRoutes } from './router';
+import { SiteOriginContext } from './site-origin';
+import { theme } from './theme';
+import type { AppStore } from './store';
+
+/**
+ * The whole app, the same on the server and in the browser; only the router around the routes
+ * differs (StaticRouter there, BrowserRouter here), passed in as `router`.
+ */
+export function AppRoot({
+  store,
+  origin,
+  router: Router,
+}: {
+  store: AppStore;
+  origin: string;
+  router: (props: { children: ReactNode }) => ReactNode;
+}) {
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <SiteOriginContext value={origin}>
+          <ThemeProvider theme={theme}>
+            <CssBaseline />
+            <ToastProvider>
+              <Router>
+                <AppRoutes />
+                <PwaHost />
+              </Router>
+            </ToastProvider>
+          </ThemeProvider>
+        </SiteOriginContext>
+      </Provider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,66 @@
+import type { PhotoDetail } from '../../app/api-types';
+
+/**
+ * The photo page's structured data (schema.org JSON-LD): the photograph and, when prints are
+ * offered, a Product with one Offer per print option.
+ */
+export function photoJsonLd(
+  photo: PhotoDetail,
+  {
+    origin,
+    siteName,
+    photographerName,
+    description,
+  }: {
+    origin: string;
+    siteName: string;
+    photographerName: string;
+    description: string;
+  },
+): Record<string, unknown> {
+  const pageUrl = `${origin}/photo/${photo.id}`;
+  const imageUrl = `${origin}/api/photos/${photo.id}/image`;
+  const creator = { '@type': 'Person', name: photographerName };
+  const graph: Record<string, unknown>[] = [
+    {
+      '@type': 'Photograph',
+      '@id': `${pageUrl}#photograph`,
+      name: photo.title,
+      description,
+      url: pageUrl,
+      image: imageUrl,
+      creator,
+      author: creator,
+      ...(photo.dateTaken ? { dateCreated: photo.dateTaken } : {}),
+      ...(photo.location ? { contentLocation: { '@type': 'Place', name: photo.location } } : {}),
+    },
+  ];
+  const options = photo.printOptions ?? [];
+  if (options.length) {
+    graph.push({
+      '@type': 'Product',
+      '@id': `${pageUrl}#print`,
+      name: `${photo.title} (fine art print)`,
+      description,
+      image: imageUrl,
+      url: pageUrl,
+      brand: { '@type': 'Brand', name: siteName },
+      subjectOf: { '@id': `${pageUrl}#photograph` },
+      offers: options.map((o) => ({
+        '@type': 'Offer',
+        name: `${o.size} ${o.format}`,
+        price: o.price.toFixed(2),
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        url: pageUrl,
+        shippingDetails: {
+          '@type': 'OfferShippingDetails',
+          shippingRate: { '@type': 'MonetaryAmount', value: o.shipping.toFixed(2), currency: 'USD' },
+          shippingDestination: { '@type': 'DefinedRegion', addressCountry: 'US' },
+        },
+      })),
+    });
+  }
+  return { '@context': 'https://schema.org', '@graph': graph };
+}
