@@ -246,49 +246,48 @@ describe('public images', () => {
 });
 
 describe('share tags and search engines', () => {
-  // Pages are rendered by the server build of the web app (npm run build); without it there is no page.
-  const built = existsSync(path.resolve('dist/server/entry-server.js'));
+  // Pages are rendered by the server build of the web app: `npm test` builds it before these run.
+  beforeAll(() =>
+    expect(existsSync(path.resolve('dist/server/entry-server.js')), 'run npm run build').toBe(true),
+  );
   const page = async (p: string) => {
     const res = await app.client().get(p, { accept: 'text/html' });
     return { status: res.status, html: await res.text() };
   };
   const head = (html: string) => html.slice(0, html.indexOf('</head>'));
 
-  it.skipIf(!built)(
-    'renders the photo page head: title, description, Open Graph, Twitter card, canonical and JSON-LD',
-    async () => {
-      const { status, html } = await page(`/photo/${heron.id}`);
-      expect(status).toBe(200);
-      const base = app.ctx.config.publicUrl;
-      const h = head(html);
-      expect(h.match(/<title>/g)).toHaveLength(1);
-      expect(h.match(/name="description"/g)).toHaveLength(1);
-      expect(h).toContain('<title>Heron &lt;at&gt; &quot;Dawn&quot; | Refuge Light Photography</title>');
-      expect(h).toContain(
-        '<meta name="description" content="A great blue heron waits in the reeds &amp; mist."/>',
-      );
-      expect(h).toContain(`<meta property="og:image" content="${base}/api/photos/${heron.id}/image"/>`);
-      expect(h).toContain(`<meta property="og:url" content="${base}/photo/${heron.id}"/>`);
-      expect(h).toContain('<meta name="twitter:card" content="summary_large_image"/>');
-      expect(h).toContain(`<link rel="canonical" href="${base}/photo/${heron.id}"/>`);
-      const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1];
-      expect(json).not.toContain('<');
-      const ld = JSON.parse(json);
-      const product = ld['@graph'].find((n: { '@type': string }) => n['@type'] === 'Product');
-      expect(
-        product.offers.map((o: { price: string; priceCurrency: string }) => [o.price, o.priceCurrency]),
-      ).toEqual([
-        ['95.50', 'USD'],
-        ['150.00', 'USD'],
-      ]);
-      expect(ld['@graph'][0]).toMatchObject({ '@type': 'Photograph', name: 'Heron <at> "Dawn"' });
-      // the page itself, not a script-drawn shell: title, description and prices are in the HTML
-      expect(html).toContain('great blue heron</strong> waits in the reeds &amp; mist.');
-      expect(html).toContain('$95.50');
-    },
-  );
+  it('renders the photo page head: title, description, Open Graph, Twitter card, canonical and JSON-LD', async () => {
+    const { status, html } = await page(`/photo/${heron.id}`);
+    expect(status).toBe(200);
+    const base = app.ctx.config.publicUrl;
+    const h = head(html);
+    expect(h.match(/<title>/g)).toHaveLength(1);
+    expect(h.match(/name="description"/g)).toHaveLength(1);
+    expect(h).toContain('<title>Heron &lt;at&gt; &quot;Dawn&quot; | Refuge Light Photography</title>');
+    expect(h).toContain(
+      '<meta name="description" content="A great blue heron waits in the reeds &amp; mist."/>',
+    );
+    expect(h).toContain(`<meta property="og:image" content="${base}/api/photos/${heron.id}/image"/>`);
+    expect(h).toContain(`<meta property="og:url" content="${base}/photo/${heron.id}"/>`);
+    expect(h).toContain('<meta name="twitter:card" content="summary_large_image"/>');
+    expect(h).toContain(`<link rel="canonical" href="${base}/photo/${heron.id}"/>`);
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1];
+    expect(json).not.toContain('<');
+    const ld = JSON.parse(json);
+    const product = ld['@graph'].find((n: { '@type': string }) => n['@type'] === 'Product');
+    expect(
+      product.offers.map((o: { price: string; priceCurrency: string }) => [o.price, o.priceCurrency]),
+    ).toEqual([
+      ['95.50', 'USD'],
+      ['150.00', 'USD'],
+    ]);
+    expect(ld['@graph'][0]).toMatchObject({ '@type': 'Photograph', name: 'Heron <at> "Dawn"' });
+    // the page itself, not a script-drawn shell: title, description and prices are in the HTML
+    expect(html).toContain('great blue heron</strong> waits in the reeds &amp; mist.');
+    expect(html).toContain('$95.50');
+  });
 
-  it.skipIf(!built)('puts the home hero in the HTML, loaded first', async () => {
+  it('puts the home hero in the HTML, loaded first', async () => {
     const { html } = await page('/');
     const [first] = await app.ctx
       .db('photos')
@@ -302,22 +301,19 @@ describe('share tags and search engines', () => {
     );
   });
 
-  it.skipIf(!built)(
-    'falls back to "A photograph by" and cuts long descriptions to 160 characters',
-    async () => {
-      const bare = await addPhoto(admin, { title: 'Fox', description: '' });
-      expect(head((await page(`/photo/${bare.id}`)).html)).toContain(
-        '<meta name="description" content="A photograph by Dana Whitfield: Fox"/>',
-      );
-      const long = await addPhoto(admin, { title: 'Long', description: `<p>${'word '.repeat(100)}</p>` });
-      const desc = /<meta name="description" content="([^"]*)"/.exec(
-        head((await page(`/photo/${long.id}`)).html),
-      )![1];
-      expect(desc.length).toBeLessThanOrEqual(160);
-    },
-  );
+  it('falls back to "A photograph by" and cuts long descriptions to 160 characters', async () => {
+    const bare = await addPhoto(admin, { title: 'Fox', description: '' });
+    expect(head((await page(`/photo/${bare.id}`)).html)).toContain(
+      '<meta name="description" content="A photograph by Dana Whitfield: Fox"/>',
+    );
+    const long = await addPhoto(admin, { title: 'Long', description: `<p>${'word '.repeat(100)}</p>` });
+    const desc = /<meta name="description" content="([^"]*)"/.exec(
+      head((await page(`/photo/${long.id}`)).html),
+    )![1];
+    expect(desc.length).toBeLessThanOrEqual(160);
+  });
 
-  it.skipIf(!built)('answers 404 with no share tags for unknown or archived photos', async () => {
+  it('answers 404 with no share tags for unknown or archived photos', async () => {
     for (const p of ['/photo/999999', `/photo/${hidden.id}`]) {
       const { status, html } = await page(p);
       expect(status).toBe(404);
@@ -327,7 +323,7 @@ describe('share tags and search engines', () => {
     }
   });
 
-  it.skipIf(!built)('gives every storefront page its own title, description and canonical link', async () => {
+  it('gives every storefront page its own title, description and canonical link', async () => {
     const base = app.ctx.config.publicUrl;
     const titles = new Set<string>();
     for (const p of ['/', '/portfolio', '/portfolio/birds', '/about', '/faq', '/contact']) {

@@ -336,8 +336,19 @@ describe("the buyer's order page", () => {
       const wrong = await fetch(`${app.url}/api/orders/by-token/${bad}`);
       expect(wrong.status).toBe(404);
     }
-    const page = await fetch(`${app.url}/orders/${token}`);
+    // the page itself is rendered on the server with the order in it; a wrong token is the 404 page
+    const page = await fetch(`${app.url}/orders/${token}`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
     expect(page.headers.get('x-robots-tag')).toMatch(/noindex/);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    const html = await page.text();
+    expect(html).toContain('Heron at Dawn');
+    expect(html).toContain('123456789012');
+    expect(html).toMatch(/<meta name="robots" content="noindex/);
+    const wrongPage = await fetch(`${app.url}/orders/${'x'.repeat(40)}`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(wrongPage.status).toBe(404);
   });
 });
 

@@ -5,7 +5,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
 import { addPhoto, type CreatedPhoto } from '../support/catalog-fixtures';
 
-// Storefront pages are rendered by the server build of the web app (npm run build).
+// Storefront pages are rendered by the server build of the web app: `npm test` builds it first.
 const built = existsSync(path.resolve('dist/server/entry-server.js'));
 
 let app: TestApp;
@@ -13,6 +13,7 @@ let admin: HttpClient;
 let heron: CreatedPhoto;
 
 beforeAll(async () => {
+  expect(built, 'run npm run build').toBe(true);
   app = await createTestApp();
   admin = await app.admin();
   await admin.json(admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
@@ -23,7 +24,7 @@ afterAll(() => app?.close());
 const html = { accept: 'text/html' };
 const rootOf = (page: string) => page.slice(page.indexOf('<div id="root">'), page.indexOf('id="wf-ssr"'));
 
-describe.skipIf(!built)('server-rendered storefront', () => {
+describe('server-rendered storefront', () => {
   it('answers 404 with the not-found page for an unknown path', async () => {
     const res = await app.client().get('/no/such/page', html);
     expect(res.status).toBe(404);
