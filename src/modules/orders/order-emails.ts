@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../platform/html';
 import type { OutboundEmail } from '../../platform/outbox';
 import type { LineItemRow, OrderRow } from './orders.repository';
 
@@ -8,12 +9,6 @@ const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' 
 export const money = (cents: number) => usd.format(cents / 100);
 export const orderNumber = (id: number) => `#${id}`;
 
-export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 const multiline = (s: string) => escapeHtml(s).replace(/\n/g, '<br>');
 // Header values are one line; a name never breaks an e-mail header.
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
