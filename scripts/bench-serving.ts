@@ -1,4 +1,4 @@
-// Serving cost (DESIGN.md section 9): each public URL under autocannon (100 connections), side by
+// Serving cost: each public URL under autocannon (100 connections), side by
 // side with a bare node:http server replaying the exact bytes and headers the app answered, in the
 // same run. Both servers run in child processes of their own; autocannon runs here. The ratio
 // app/bare is what the budgets are about: absolute figures move with the load on the machine.

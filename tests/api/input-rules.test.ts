@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 import { insertPhoto } from '../support/shop-data';
 import type { HttpClient } from '../support/http-client';
 
-// DESIGN section 7: one set of input rules at the edge. Every case here answered 500 (or a 2xx)
+// One set of input rules at the edge (src/platform/http/validate.ts). Every case here answered 500 (or a 2xx)
 // before; none may now.
 let app: TestApp;
 let admin: HttpClient;

@@ -1,5 +1,5 @@
 // The storefront rendered on the server (vite build --ssr into dist/server), from the same
-// components and store the browser uses (design section 6). Loaded by src/platform/http/web-app.ts.
+// components and store the browser uses. Loaded by src/platform/http/web-app.ts.
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';

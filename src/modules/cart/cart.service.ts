@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { badRequest, notFound } from '../../platform/http/app-error';
+import { toCents, toDollars } from '../../platform/money';
 import type { CartRepository } from './cart.repository';
 import type { AddToCartInput } from './cart.schemas';
 
@@ -57,9 +58,6 @@ export type PricedCart = {
 export const UNAVAILABLE_OPTION = 'That print option is not available for this photo.';
 export const LINE_NOT_FOUND = 'That item is not in your cart.';
 const STALE_AFTER_DAYS = 30;
-
-export const toCents = (dollars: number) => Math.round(dollars * 100);
-export const toDollars = (cents: number) => cents / 100;
 
 /**
  * Totals, all in cents: subtotal = sum of price x quantity; shipping = sum of each LINE's shipping,

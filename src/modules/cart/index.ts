@@ -14,7 +14,7 @@ export type {
   PrintOptionLookup,
   PrintOptionMatch,
 } from './cart.service';
-export { lookupPrintOptions, priceLines, toCents, toDollars } from './cart.service';
+export { lookupPrintOptions, priceLines } from './cart.service';
 
 export function createCartModule(ctx: AppContext, deps: { catalog: CatalogModule; events: DomainEventBus }) {
   const service = createCartService(createCartRepository(ctx.db), deps.catalog.service);

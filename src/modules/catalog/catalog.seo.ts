@@ -1,17 +1,9 @@
 import type { Config } from '../../config';
+import { escapeHtml } from '../../platform/html';
 import { createRouter } from '../../platform/http/async-route';
 import type { CatalogService } from './catalog.service';
 
 type SeoConfig = Pick<Config, 'publicUrl' | 'SITE_NAME' | 'PHOTOGRAPHER_NAME'>;
-
-export function escapeHtml(s: string): string {
-  return s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
 
 const escapeXml = escapeHtml;
 

@@ -1,5 +1,6 @@
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
+import { toCents, toDollars } from '../../platform/money';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { planDisplayWidths, type MediaModule } from '../media';
 import type {
@@ -76,9 +77,6 @@ export const catalogMessages = {
   categoryDeleted:
     'Category deleted. Its photos keep their category value and still appear under All in the portfolio.',
 };
-
-export const toCents = (dollars: number) => Math.round(dollars * 100);
-export const toDollars = (cents: number) => cents / 100;
 
 export const photoUrls = (id: number, version: number) => ({
   imageUrl: `/api/photos/${id}/image?v=${version}`,

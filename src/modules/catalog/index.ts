@@ -15,7 +15,7 @@ export type {
   PrintOptionMatch,
   CatalogService,
 } from './catalog.service';
-export { catalogMessages, imageLimits, toCents, toDollars } from './catalog.service';
+export { catalogMessages, imageLimits } from './catalog.service';
 export { robotsTxt, sitemapXml } from './catalog.seo';
 
 /**

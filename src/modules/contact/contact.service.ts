@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { escapeHtml } from '../../platform/html';
 import type { Logger } from '../../platform/logger';
 import type { Mail } from '../../platform/mailer';
 import type { ContactRepository, Tx } from './contact.repository';
@@ -50,9 +51,6 @@ export function createContactService({ repo, config, logger, messageReceived, en
   };
 }
 export type ContactService = ReturnType<typeof createContactService>;
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The owner's copy of a contact message: reply-to is the sender, HTML and plain text. */
 export function contactEmail(

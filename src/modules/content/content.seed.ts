@@ -1,6 +1,8 @@
 // Starting content for a new shop: the owner edits all of it from the admin area.
 // Rich text uses only what the admin editor produces (p, strong, em, h2-h4, ul, li, a).
 
+import { escapeHtml } from '../../platform/html';
+
 export function defaultAbout(photographerName: string) {
   return {
     mainBio: `<p>Hello, I'm <strong>${escapeHtml(photographerName)}</strong>, an amateur wildlife photographer living in Washington, DC.</p>
@@ -69,10 +71,3 @@ export const defaultShippingNotice = {
   line1: 'Orders placed after June 20 will be processed after July 5.',
   line2: "I'm away photographing. Thank you for your patience!",
 };
-
-function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}

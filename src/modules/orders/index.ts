@@ -12,7 +12,6 @@ import { createOrdersService } from './orders.service';
 export type { OrderDetail, OrderSummary, OrdersService } from './orders.service';
 export type { FulfillmentStatus, PaymentStatus } from './orders.schemas';
 export { rememberOrder, sessionOwnsOrder } from './order-session';
-export { escapeHtml } from './order-emails';
 
 export function createOrdersModule(
   ctx: AppContext,

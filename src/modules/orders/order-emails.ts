@@ -1,19 +1,13 @@
+import { escapeHtml } from '../../platform/html';
+import { formatCents } from '../../platform/money';
 import type { OutboundEmail } from '../../platform/outbox';
 import type { LineItemRow, OrderRow } from './orders.repository';
 
 export type ShippingNotice = { line1: string; line2?: string | null } | null;
 type Site = { siteName: string; publicUrl: string; ownerEmail?: string };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-export const money = (cents: number) => usd.format(cents / 100);
 export const orderNumber = (id: number) => `#${id}`;
 
-export function escapeHtml(s: string): string {
-  return s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-}
 const multiline = (s: string) => escapeHtml(s).replace(/\n/g, '<br>');
 // Header values are one line; a name never breaks an e-mail header.
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
@@ -26,9 +20,9 @@ function itemRowsHtml(lines: LineItemRow[]): string {
     .map((l) => {
       const each =
         l.quantity > 1
-          ? `<br><span style="color:#666;font-size:13px;">${money(l.priceCents)} each</span>`
+          ? `<br><span style="color:#666;font-size:13px;">${formatCents(l.priceCents)} each</span>`
           : '';
-      return `<tr><td style="${cell}"><strong>${escapeHtml(l.title)}</strong><br><span style="color:#555;font-size:14px;">${escapeHtml(l.size)} &middot; ${escapeHtml(l.format)} &middot; Qty ${l.quantity}</span></td><td style="${cell}text-align:right;white-space:nowrap;padding-left:12px;">${money(l.priceCents * l.quantity)}${each}</td></tr>`;
+      return `<tr><td style="${cell}"><strong>${escapeHtml(l.title)}</strong><br><span style="color:#555;font-size:14px;">${escapeHtml(l.size)} &middot; ${escapeHtml(l.format)} &middot; Qty ${l.quantity}</span></td><td style="${cell}text-align:right;white-space:nowrap;padding-left:12px;">${formatCents(l.priceCents * l.quantity)}${each}</td></tr>`;
     })
     .join('');
 }
@@ -37,9 +31,9 @@ function totalsHtml(order: OrderRow): string {
   const row = (label: string, value: string, strong = false) =>
     `<tr><td style="${font}padding:4px 0;font-size:15px;${strong ? 'font-weight:bold;' : 'color:#555;'}">${label}</td><td style="${font}padding:4px 0;font-size:15px;text-align:right;${strong ? 'font-weight:bold;' : ''}">${value}</td></tr>`;
   return (
-    row('Subtotal', money(order.subtotalCents)) +
-    row('Shipping', money(order.shippingCents)) +
-    row('Total', money(order.totalCents), true)
+    row('Subtotal', formatCents(order.subtotalCents)) +
+    row('Shipping', formatCents(order.shippingCents)) +
+    row('Total', formatCents(order.totalCents), true)
   );
 }
 
@@ -51,14 +45,14 @@ function itemsText(lines: LineItemRow[]): string {
   return lines
     .map(
       (l) =>
-        `- ${l.title} (${l.size}, ${l.format}) x ${l.quantity}: ${money(l.priceCents * l.quantity)}` +
-        (l.quantity > 1 ? ` (${money(l.priceCents)} each)` : ''),
+        `- ${l.title} (${l.size}, ${l.format}) x ${l.quantity}: ${formatCents(l.priceCents * l.quantity)}` +
+        (l.quantity > 1 ? ` (${formatCents(l.priceCents)} each)` : ''),
     )
     .join('\n');
 }
 
 function totalsText(order: OrderRow): string {
-  return `Subtotal: ${money(order.subtotalCents)}\nShipping: ${money(order.shippingCents)}\nTotal: ${money(order.totalCents)}`;
+  return `Subtotal: ${formatCents(order.subtotalCents)}\nShipping: ${formatCents(order.shippingCents)}\nTotal: ${formatCents(order.totalCents)}`;
 }
 
 /**
@@ -124,7 +118,7 @@ export function ownerNoticeEmail(order: OrderRow, lines: LineItemRow[], site: Si
   const adminUrl = `${site.publicUrl}/admin/orders`;
   const html = layout(
     `New order ${no}`,
-    `<h1 style="${font}font-size:22px;margin:0 0 8px;">New order ${no}: ${money(order.totalCents)}</h1>
+    `<h1 style="${font}font-size:22px;margin:0 0 8px;">New order ${no}: ${formatCents(order.totalCents)}</h1>
 <p style="${font}font-size:15px;margin:0 0 16px;"><strong>${escapeHtml(order.customerName)}</strong><br><a href="mailto:${escapeHtml(order.customerEmail)}" style="color:#2e6b3a;">${escapeHtml(order.customerEmail)}</a></p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines)}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px;">${totalsHtml(order)}</table>
@@ -133,7 +127,7 @@ export function ownerNoticeEmail(order: OrderRow, lines: LineItemRow[], site: Si
 <p style="${font}font-size:15px;margin:0;"><a href="${escapeHtml(adminUrl)}" style="color:#2e6b3a;">Open the orders in the admin</a></p>`,
   );
   const text = [
-    `New order ${no}: ${money(order.totalCents)}`,
+    `New order ${no}: ${formatCents(order.totalCents)}`,
     '',
     `Customer: ${order.customerName} <${order.customerEmail}>`,
     '',
@@ -151,7 +145,7 @@ export function ownerNoticeEmail(order: OrderRow, lines: LineItemRow[], site: Si
     dedupeKey: `order-owner-notice-${order.id}`,
     to: site.ownerEmail,
     replyTo: order.customerEmail,
-    subject: `New order ${no} from ${oneLine(order.customerName)}: ${money(order.totalCents)}`,
+    subject: `New order ${no} from ${oneLine(order.customerName)}: ${formatCents(order.totalCents)}`,
     html,
     text,
   } satisfies OutboundEmail;
@@ -274,9 +268,9 @@ export function refundEmail(
   site: Site,
 ): OutboundEmail {
   const full = order.refundedCents >= order.totalCents;
-  const amount = money(refund.amountCents);
+  const amount = formatCents(refund.amountCents);
   const reason = refundReasonLabels[refund.reason] ?? refund.reason;
-  const summary = `Refunded in total: ${money(order.refundedCents)} of ${money(order.totalCents)}`;
+  const summary = `Refunded in total: ${formatCents(order.refundedCents)} of ${formatCents(order.totalCents)}`;
   return orderUpdateEmail(order, lines, site, {
     dedupeKey: `order-refund-${refund.id}`,
     subject: full ? 'Your order has been refunded' : 'Part of your order has been refunded',
@@ -305,7 +299,7 @@ export function disputeEmail(
 ): OutboundEmail {
   const due = order.disputeDueBy ? new Date(order.disputeDueBy).toUTCString().slice(0, 16) : 'not given';
   const reason = disputeReasonLabel(order.disputeReason ?? 'unknown');
-  const amount = money(order.disputeAmountCents ?? order.totalCents);
+  const amount = formatCents(order.disputeAmountCents ?? order.totalCents);
   const adminUrl = `${site.publicUrl}/admin/orders`;
   return orderUpdateEmail(order, lines, site, {
     dedupeKey: `order-dispute-${order.id}-${disputeId}`,

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
+import { toCents, toDollars } from '../../platform/money';
 import { enqueueEmail, writeEmail } from '../../platform/outbox';
 import type { RefundView } from '../payments';
-import { lookupPrintOptions, priceLines, toCents, toDollars, type PrintOptionLookup } from '../cart';
+import { lookupPrintOptions, priceLines, type PrintOptionLookup } from '../cart';
 import {
   confirmationEmail,
   disputeEmail,
@@ -347,14 +348,14 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         (byOrder.get(o.id) ?? [])
           .map((l) => `${l.quantity} x ${l.title} (${l.size}, ${l.format})`)
           .join('; '),
-        (o.subtotalCents / 100).toFixed(2),
-        (o.shippingCents / 100).toFixed(2),
-        (o.totalCents / 100).toFixed(2),
+        toDollars(o.subtotalCents).toFixed(2),
+        toDollars(o.shippingCents).toFixed(2),
+        toDollars(o.totalCents).toFixed(2),
         o.status,
         o.fulfillmentStatus,
         o.shippingCarrier,
         o.trackingNumber,
-        (o.refundedCents / 100).toFixed(2),
+        toDollars(o.refundedCents).toFixed(2),
         o.disputeStatus ? `${o.disputeStatus} (${o.disputeReason ?? 'unknown'})` : null,
       ]);
       return '\uFEFF' + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';

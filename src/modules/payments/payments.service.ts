@@ -2,6 +2,7 @@ import type { Knex } from 'knex';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error';
+import { formatCents, toDollars } from '../../platform/money';
 import type { JobOutcome } from '../../platform/queue';
 import type { PaymentStatus } from '../orders';
 import type { PaymentEvent, PaymentProvider, ProviderRefund } from './payment-provider';
@@ -51,13 +52,12 @@ export type RefundView = {
 const toRefundView = (r: RefundRow): RefundView => ({
   id: r.id,
   orderId: r.orderId,
-  amount: r.amountCents / 100,
+  amount: toDollars(r.amountCents),
   reason: r.reason,
   note: r.note,
   status: r.status,
   createdAt: new Date(r.createdAt).toISOString(),
 });
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 /** Stripe's reason codes in our list; anything else is 'other'. */
 const providerReason = (reason: string | null): RefundReason =>
   reason === 'duplicate' || reason === 'fraudulent' || reason === 'requested_by_customer' ? reason : 'other';
@@ -402,7 +402,7 @@ export function createPaymentsService(
         const left = order.totalCents - (await repo.committedRefundCents(trx, orderId));
         if (left <= 0) throw badRequest(refundMessages.nothingLeft);
         if (amountCents > left) {
-          const message = refundMessages.tooMuch(usd.format(left / 100));
+          const message = refundMessages.tooMuch(formatCents(left));
           throw badRequest(message, { amount: message });
         }
         const row = await repo.insertRefund(trx, {

@@ -14,7 +14,7 @@ const MAX_ID = 2 ** 31 - 1;
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null));
 
 /**
- * The reads of the server-rendered storefront (design section 6): for each page, the same answers
+ * The reads of the server-rendered storefront: for each page, the same answers
  * its components ask /api for, read in-process through the catalog and content services, keyed as
  * RTK Query keys them. Session-specific reads (the cart) are left to the browser, so a rendered page
  * is the same for every visitor and can be cached.

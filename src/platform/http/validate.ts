@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { badRequest, notFound } from './app-error';
 
 /**
- * One set of input rules at the edge (DESIGN section 7): no NUL characters in text (Postgres
+ * One set of input rules at the edge: no NUL characters in text (Postgres
  * refuses them), ids within Postgres' integer range, numbers are numbers (never coerced from
  * booleans, arrays or objects). Schemas use `id()`, `wholeNumber()`, `decimal()` and `numberIn()`;
  * every JSON body is parsed by `jsonBody()` and every /api URL checked by `rejectNulInUrl`.

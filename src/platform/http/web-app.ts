@@ -35,7 +35,7 @@ function watched<T>(file: string, load: (file: string) => T) {
 }
 
 /**
- * Renders storefront pages on the server (design section 6): the route's data read in-process,
+ * Renders storefront pages on the server: the route's data read in-process,
  * then the same React components the browser hydrates, into dist/web/index.html. The admin (and
  * any page when the server build is missing) gets index.html as it is, rendered in the browser.
  * `renderPage(path)` is one pure function of the path, the same for every visitor: cacheable.

@@ -22,8 +22,8 @@ export function makeStore() {
 }
 
 /**
- * Public catalog and content answers survive a reload (design section 6: visited pages work
- * offline). A page rendered by the server brings its own answers (`rehydrate` false, so the first
+ * Public catalog and content answers survive a reload, so visited pages work
+ * offline. A page rendered by the server brings its own answers (`rehydrate` false, so the first
  * render matches its HTML); the app shell rendered in the browser offline starts from the saved ones.
  */
 export function keepApiCacheOffline(store: AppStore, { rehydrate }: { rehydrate: boolean }): void {

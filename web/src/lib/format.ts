@@ -5,6 +5,9 @@ export function formatPrice(amount: number): string {
   return usd.format(Number.isFinite(amount) ? amount : 0);
 }
 
+/** Dollars to whole cents, rounded: 19.999 -> 2000. Sums in cents show no floating-point dust. */
+export const toCents = (dollars: number) => Math.round(dollars * 100);
+
 /** Joins the non-empty parts with a middle dot: ('Great Falls', '2023') -> 'Great Falls · 2023'. */
 export function joinParts(...parts: Array<string | null | undefined>): string {
   return parts

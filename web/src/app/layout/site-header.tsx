@@ -11,7 +11,7 @@ import { HEADER_HEIGHT, NAV_LINKS } from './nav-links';
 
 const MobileMenu = lazy(() => import('./mobile-menu'));
 
-/** Opaque after this many px of scroll (spec section 9). */
+/** The header turns opaque once the page is scrolled past this many px. */
 const OPAQUE_AFTER_PX = 10;
 
 export function SiteHeader({ overHero }: { overHero: boolean }) {

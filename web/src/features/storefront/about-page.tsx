@@ -19,7 +19,7 @@ export default function AboutPage() {
   const { siteName, photographerName, loaded } = useSite();
   const { data: about, isLoading, error } = useGetAboutQuery();
 
-  // Spec section 8: a failed load is only logged; the built-in text shows instead.
+  // A failed load is only logged; the built-in text shows instead.
   useEffect(() => {
     if (error) console.error('Failed to load about content', error);
   }, [error]);

@@ -98,7 +98,7 @@ export function useSite() {
   };
 }
 
-/** Active only when isActive is true and line1 is present (spec section 2). */
+/** A shipping notice shows only when isActive is true and line1 is present. */
 export function activeNoticeLines(notice: ShippingNotice | undefined): string[] | null {
   if (!notice?.isActive || !notice.line1?.trim()) return null;
   return [notice.line1, notice.line2].filter((line): line is string => Boolean(line?.trim()));

@@ -28,7 +28,7 @@ export default function ContactPage() {
   const hydrated = useHydrated();
   const [values, setValues] = useState<ContactMessage>(EMPTY);
   const [errors, setErrors] = useState<ContactErrors>({});
-  // Spec section 5: validate on submit, then on every change.
+  // Fields are validated on submit, then on every change.
   const [attempted, setAttempted] = useState(false);
 
   const onChange =

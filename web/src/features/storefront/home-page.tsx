@@ -133,7 +133,7 @@ function Hero({
   loading: boolean;
 }) {
   const { data: logo } = useGetLogoQuery();
-  // Spec section 9: the scroll-down button hides once the page is scrolled past half the viewport.
+  // The scroll-down button hides once the page is scrolled past half the viewport.
   const halfViewport = useCallback(() => window.innerHeight / 2, []);
   const scrolledPastHalf = useScrolledPast(halfViewport);
   const scrollDown = () => document.getElementById('featured')?.scrollIntoView({ behavior: 'smooth' });

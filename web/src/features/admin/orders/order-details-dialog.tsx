@@ -21,7 +21,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import { useState, type ReactNode } from 'react';
 import { TotalLine } from '../../../components/total-line';
-import { formatPrice } from '../../../lib/format';
+import { formatPrice, toCents } from '../../../lib/format';
 import {
   REFUND_REASONS,
   useGetAdminOrderQuery,
@@ -118,7 +118,7 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
   const [refunding, setRefunding] = useState(false);
   const totals = orderTotals(order.totalAmount, lineItems);
   const refunded = order.refundedAmount ?? 0;
-  const left = Math.round((order.totalAmount - refunded) * 100) / 100;
+  const left = toCents(order.totalAmount - refunded) / 100;
   const refundable = ['paid', 'partially_refunded'].includes(order.status) && left > 0;
   const shipment = order.shipment;
 

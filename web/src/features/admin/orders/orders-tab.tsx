@@ -1,5 +1,4 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +24,7 @@ import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { formatPrice } from '../../../lib/format';
+import { LoadError } from '../shared/load-error';
 import { ORDERS_CSV_URL, useGetAdminOrdersQuery, type AdminOrderSummary } from './api';
 import { OrderDetailsDialog } from './order-details-dialog';
 import {
@@ -165,17 +165,10 @@ export default function OrdersTab() {
           ))}
         </Stack>
       ) : isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void refetch()}>
-              Try Again
-            </Button>
-          }
-        >
+        <LoadError onRetry={refetch}>
           <AlertTitle>Failed to load orders</AlertTitle>
           Please try again later.
-        </Alert>
+        </LoadError>
       ) : orders.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 5, textAlign: 'center' }}>
           <Typography color="text.secondary">
