@@ -71,6 +71,12 @@ export const theme = createTheme({
       styleOverrides: { root: { border: '1px solid rgba(31,38,34,0.08)' } },
     },
     MuiLink: { defaultProps: { underline: 'hover' } },
+    // Subtitles are lead paragraphs, not headings (the default h6 breaks the heading order).
+    MuiTypography: {
+      defaultProps: {
+        variantMapping: { subtitle1: 'p', subtitle2: 'p' },
+      },
+    },
     MuiTextField: { defaultProps: { fullWidth: true } },
   },
 });

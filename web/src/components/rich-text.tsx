@@ -2,15 +2,18 @@ import type { MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { nestHeadings } from './nest-headings';
 
 export type RichTextProps = {
   /** HTML sanitized by the server on write (allowlist: p, strong, em, u, h2-h4, lists, a, br). */
   html: string;
+  /** The level of the heading this text sits under; its own headings start one below. */
+  headingLevel?: number;
   sx?: SxProps<Theme>;
 };
 
 /** Renders stored rich text with the site's reading typography. */
-export function RichText({ html, sx }: RichTextProps) {
+export function RichText({ html, headingLevel, sx }: RichTextProps) {
   const navigate = useNavigate();
   // Links to our own pages inside stored HTML navigate in the app instead of reloading the page.
   const onClick = (event: MouseEvent<HTMLElement>) => {
@@ -27,7 +30,7 @@ export function RichText({ html, sx }: RichTextProps) {
     <Box
       onClick={onClick}
       // The server sanitizes rich text on write, so the stored HTML is safe to render as is.
-      dangerouslySetInnerHTML={{ __html: html }}
+      dangerouslySetInnerHTML={{ __html: headingLevel ? nestHeadings(html, headingLevel) : html }}
       sx={[
         (theme) => ({
           color: 'text.primary',
@@ -37,16 +40,17 @@ export function RichText({ html, sx }: RichTextProps) {
           '& > :first-of-type': { mt: 0 },
           '& > :last-child': { mb: 0 },
           '& p': { my: 2 },
-          '& h2, & h3, & h4': {
+          '& :is(h2, h3, h4, h5)': {
             fontFamily: theme.typography.h2.fontFamily,
             fontWeight: 400,
             lineHeight: 1.25,
             mt: 4,
             mb: 1.5,
           },
-          '& h2': { fontSize: '1.75rem' },
-          '& h3': { fontSize: '1.4rem' },
-          '& h4': { fontSize: '1.15rem' },
+          // sized by the level the owner chose (data-as when nestHeadings moved it)
+          '& h2:not([data-as]), & [data-as="h2"]': { fontSize: '1.75rem' },
+          '& h3:not([data-as]), & [data-as="h3"]': { fontSize: '1.4rem' },
+          '& h4:not([data-as]), & [data-as="h4"]': { fontSize: '1.15rem' },
           '& ul, & ol': { pl: 3, my: 2 },
           '& li': { mb: 0.75 },
           '& a': {

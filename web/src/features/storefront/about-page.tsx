@@ -66,7 +66,7 @@ export default function AboutPage() {
             <Typography variant="h1" sx={{ fontSize: 'clamp(2.1rem, 3vw + 1rem, 3.25rem)', mt: 1, mb: 3 }}>
               {loaded ? `Hello, I'm ${photographerName}` : 'About the Photographer'}
             </Typography>
-            {isLoading ? <TextSkeleton /> : <RichText html={mainBio} />}
+            {isLoading ? <TextSkeleton /> : <RichText html={mainBio} headingLevel={1} />}
           </Box>
         </Box>
       </Container>
@@ -80,13 +80,13 @@ export default function AboutPage() {
               <Typography id="approach-heading" variant="h3" component="h2" sx={{ mb: 2.5 }}>
                 My Approach
               </Typography>
-              {isLoading ? <TextSkeleton /> : <RichText html={approachText} />}
+              {isLoading ? <TextSkeleton /> : <RichText html={approachText} headingLevel={2} />}
             </Box>
             <Box component="article" aria-labelledby="services-heading">
               <Typography id="services-heading" variant="h3" component="h2" sx={{ mb: 2.5 }}>
                 Prints &amp; Services
               </Typography>
-              {isLoading ? <TextSkeleton /> : <RichText html={servicesText} />}
+              {isLoading ? <TextSkeleton /> : <RichText html={servicesText} headingLevel={2} />}
             </Box>
           </Box>
         </Container>

@@ -158,7 +158,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
           <Typography variant="h1" sx={{ fontSize: 'clamp(2rem, 2.5vw + 1.2rem, 3rem)', mb: 3 }}>
             {photo.title}
           </Typography>
-          {photo.description && <RichText html={photo.description} />}
+          {photo.description && <RichText html={photo.description} headingLevel={1} />}
 
           <Divider sx={{ my: 4 }} />
           <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
