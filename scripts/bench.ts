@@ -15,6 +15,7 @@ import { benchServing } from './bench-serving';
 import { startBenchShop } from './bench-shop';
 import { benchUploadToVariants } from './bench-upload';
 import { pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const port = Number(process.env.BENCH_PORT ?? 3998);
 const results: Record<string, unknown> = {};
@@ -32,17 +33,8 @@ const photos = (await (await fetch(`${base}/api/photos`)).json()) as { id: numbe
 const photoId = photos[0]?.id ?? 1;
 
 const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
+  chromePath: CHROMIUM_PATH,
+  chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
 });
 const pages: Record<string, unknown> = {};
 try {
@@ -108,16 +100,8 @@ results.pagesVsLimit = await pagesVsLimit(
 {
   // A persistent profile: Chromium never offers installation in an incognito context.
   const browser = await chromium.launchPersistentContext(mkdtempSync(path.join(tmpdir(), 'wf-bench-')), {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage();
   await page.goto(base + '/', { waitUntil: 'networkidle' });

@@ -1,10 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { loadConfig, ConfigError } from './config';
 import { createApp } from './app';
 import { prepare } from './bootstrap';
-import { createContext, closeContext, type AppContext } from './platform/context';
-import { isMain, onShutdown } from './platform/process';
+import type { AppContext } from './platform/context';
+import { isMain, runService } from './platform/process';
 import { createModules } from './modules';
 
 export type RunningApi = { ctx: AppContext; server: http.Server; url: string; close(): Promise<void> };
@@ -47,16 +46,5 @@ export function printStartBanner(
 }
 
 if (isMain(import.meta.url)) {
-  try {
-    const ctx = createContext(loadConfig());
-    const api = await startApi(ctx);
-    printStartBanner(api.url, api.admin);
-    onShutdown(ctx.logger, async () => {
-      await api.close();
-      await closeContext(ctx);
-    });
-  } catch (err) {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exit(1);
-  }
+  await runService(startApi, (api) => printStartBanner(api.url, api.admin));
 }

@@ -1,8 +1,7 @@
 import { Queue, type Worker } from 'bullmq';
-import { loadConfig, ConfigError } from '../src/config';
-import { createContext, closeContext, type AppContext } from '../src/platform/context';
+import type { AppContext } from '../src/platform/context';
 import { createMailer } from '../src/platform/mailer';
-import { isMain, onShutdown } from '../src/platform/process';
+import { isMain, runService } from '../src/platform/process';
 import { startWorkers as startQueueWorkers } from '../src/platform/queue';
 import { createWorkerRedis } from '../src/platform/redis';
 import { createModules } from '../src/modules';
@@ -66,16 +65,5 @@ async function removeLegacySweepScheduler(ctx: AppContext): Promise<void> {
 }
 
 if (isMain(import.meta.url)) {
-  try {
-    const ctx = createContext(loadConfig());
-    const running = await startWorkers(ctx);
-    ctx.logger.info('workers started');
-    onShutdown(ctx.logger, async () => {
-      await running.close();
-      await closeContext(ctx);
-    });
-  } catch (err) {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exit(1);
-  }
+  await runService(startWorkers, (_, ctx) => ctx.logger.info('workers started'));
 }
