@@ -23,8 +23,7 @@ export type ChosenImage = {
 };
 export type ChosenThumbnail = { file: File; previewUrl: string; base64: string };
 export type FieldErrors = Partial<Record<keyof PhotoFields | 'image', string>>;
-export type Phase =
-  { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'processing' } | { step: 'options' };
+export type Phase = { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'processing' };
 /** A change to one print option row, of either form. */
 export type OptionPatch = Partial<Omit<AddOptionRow, 'key'> & Omit<EditOptionRow, 'key' | 'id'>>;
 
