@@ -1,45 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
-import { addPhoto } from '../support/catalog-fixtures';
+import type { PhotoDetail, PrintOption } from '../../src/modules/catalog';
+import { addPhoto, countRows, startCatalogApp } from '../support/catalog-fixtures';
 import { makeJpeg, toDataUrl } from '../support/images';
 
 // A photo saved with its print options is one request applied in one transaction: either all of
 // it is stored, or (invalid input, a foreign option, a database failure halfway) none of it.
 
 type Err = { message: string; errors?: Record<string, string> };
-type Option = {
-  id: number;
-  aspectRatio: string;
-  size: string;
-  format: string;
-  price: number;
-  shipping: number;
-};
-type Detail = {
-  id: number;
-  title: string;
-  description: string;
-  location: string | null;
-  dateTaken: string | null;
-  aspectRatio: string | null;
-  category: string;
-  displayOrder: number;
-  featured: boolean;
-  verticalPosition: number;
-  printOptions: Option[];
-};
 
 let app: TestApp;
 let admin: HttpClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  admin = await app.admin();
-  await admin.json(admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
+  ({ app, admin } = await startCatalogApp());
 });
 afterAll(() => app?.close());
 
-const count = async (table: string) => Number((await app.ctx.db(table).count('* as n'))[0].n);
+const count = (table: string) => countRows(app, table);
 const counts = async () => ({
   photos: await count('photos'),
   assets: await count('media_assets'),
@@ -47,16 +25,16 @@ const counts = async () => ({
   links: await count('photo_item_options'),
   events: await count('domain_events'),
 });
-const detail = (id: number) => admin.json<Detail>(admin.get(`/api/admin/photos/${id}`));
+const detail = (id: number) => admin.json<PhotoDetail>(admin.get(`/api/admin/photos/${id}`));
 /** Everything a save could change: the photo, its options, the catalogue and the row counts. */
 const snapshot = async (id: number) => ({
   photo: await detail(id),
-  catalogue: await admin.json<Option[]>(admin.get('/api/item-options')),
+  catalogue: await admin.json<PrintOption[]>(admin.get('/api/item-options')),
   counts: await counts(),
 });
 
 /** A photo with two catalogue options of its own, created through the per-option routes. */
-async function photoWithTwoOptions(title: string): Promise<Detail> {
+async function photoWithTwoOptions(title: string): Promise<PhotoDetail> {
   const photo = await addPhoto(admin, { title });
   for (const size of ['8x12 inch', '12x18 inch'])
     await admin.json(
@@ -82,7 +60,7 @@ const newPhotoBody = async (title: string) => ({
   aspectRatio: '3:2',
 });
 
-const photoBody = (photo: Detail, changes: Record<string, unknown> = {}) => ({
+const photoBody = (photo: PhotoDetail, changes: Record<string, unknown> = {}) => ({
   title: photo.title,
   description: photo.description,
   location: photo.location,
@@ -148,7 +126,7 @@ describe('editing a photo with its print options', () => {
   it('applies the fields and every option create, update and removal together', async () => {
     const photo = await photoWithTwoOptions('Egret');
     const [keep, drop] = photo.printOptions;
-    const saved = await admin.json<Detail>(
+    const saved = await admin.json<PhotoDetail>(
       admin.put(`/api/admin/photos/${photo.id}`, {
         ...photoBody(photo, { title: 'Egret at dusk' }),
         printOptions: {
@@ -170,7 +148,7 @@ describe('editing a photo with its print options', () => {
 
   it('keeps working without printOptions (the spec route as before)', async () => {
     const photo = await photoWithTwoOptions('Plain edit');
-    const saved = await admin.json<Detail>(
+    const saved = await admin.json<PhotoDetail>(
       admin.put(`/api/admin/photos/${photo.id}`, photoBody(photo, { title: 'Plain edit 2' })),
     );
     expect(saved.title).toBe('Plain edit 2');

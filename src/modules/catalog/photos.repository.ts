@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import type { ModelObject } from 'objection';
 import type { Db } from '../../platform/db';
 import type { MediaAssetModel } from '../media';
 import { PhotoModel } from './catalog.models';
@@ -11,20 +12,10 @@ export type Transaction = <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>;
 export type PhotoRow = PhotoModel & {
   original: Pick<MediaAssetModel, 'width' | 'height' | 'placeholderColor'>;
 };
-export type PhotoWrite = Pick<
-  PhotoModel,
-  | 'title'
-  | 'description'
-  | 'location'
-  | 'dateTaken'
-  | 'aspectRatio'
-  | 'category'
-  | 'displayOrder'
-  | 'featured'
-  | 'verticalPosition'
-  | 'originalId'
-  | 'customThumbnailId'
-  | 'version'
+/** Every column a save writes: all but the id, the archive mark and the timestamps. */
+export type PhotoWrite = Omit<
+  ModelObject<PhotoModel>,
+  'id' | 'archivedAt' | 'createdAt' | 'updatedAt' | 'original' | 'printOptions'
 >;
 
 /** original_id is NOT NULL with a foreign key, so the joined image is always there. */
