@@ -96,7 +96,7 @@ export function initialPhotoFormState(photo?: PhotoDetail): PhotoFormState {
     thumbnail: null,
     addRows: photo ? [] : defaultAddOptions(),
     editRows,
-    savedRows: Object.fromEntries(editRows.map((row) => [row.id as number, row])),
+    savedRows: Object.fromEntries(editRows.flatMap((row) => (row.id === undefined ? [] : [[row.id, row]]))),
     removedIds: [],
     optionErrors: {},
     optionsMessage: null,

@@ -16,7 +16,6 @@ import {
   toNumber,
   validateAddOption,
   validateEditOption,
-  type PhotoFields,
   type RowErrors,
   type SentRowKeys,
 } from './photo-form-model';
@@ -92,10 +91,7 @@ export function usePhotoSubmit(
   /** The server's field errors on the fields and option rows they name. */
   const applyServerErrors = (err: unknown, sentRows: SentRowKeys) => {
     if (!isApiError(err) || !err.errors) return;
-    const known = Object.keys(fields) as Array<keyof PhotoFields>;
-    const mapped = Object.fromEntries(
-      Object.entries(err.errors).filter(([name]) => known.includes(name as keyof PhotoFields)),
-    );
+    const mapped = Object.fromEntries(Object.entries(err.errors).filter(([name]) => name in fields));
     const options = serverRowErrors(err.errors, sentRows);
     if (Object.keys(options.rows).length > 0) dispatch({ type: 'optionErrors', errors: options.rows });
     if (options.messages.length > 0)
