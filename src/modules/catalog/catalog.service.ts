@@ -14,7 +14,7 @@ export function createCatalogService(db: Db, deps: Pick<PhotosDeps, 'media' | 'p
   const photosRepo = createPhotosRepository(db);
   const optionsRepo = createPrintOptionsRepository(db);
   const categories = createCategoriesService(createCategoriesRepository(db));
-  // Print options need the live photo; photos need the option edits: both close over this.
+  // the option routes check the photo through the photos service, made below (called only later)
   const livePhoto = (id: number) => photos.livePhoto(id);
   const options = createPrintOptionsService(optionsRepo, {
     livePhoto,
