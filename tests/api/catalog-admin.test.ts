@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
-import { addPhoto, insertOrder } from '../support/catalog-fixtures';
+import { addPhoto, countRows, insertOrder, startCatalogApp } from '../support/catalog-fixtures';
 import { makeJpeg, toDataUrl } from '../support/images';
 
 type Err = { message: string; errors?: Record<string, string> };
 let app: TestApp;
 let admin: HttpClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  admin = await app.admin();
-  await admin.json(admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
+  ({ app, admin } = await startCatalogApp());
   await admin.json(
     admin.post('/api/admin/categories', { name: 'landscapes', displayName: 'Landscapes' }),
     201,
@@ -18,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const count = async (table: string) => Number((await app.ctx.db(table).count('* as n'))[0].n);
+const count = (table: string) => countRows(app, table);
 
 describe('admin catalogue access', () => {
   it('refuses every admin catalogue call when signed out, and writes nothing', async () => {

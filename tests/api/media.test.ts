@@ -1,22 +1,20 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/test-app';
+import type { TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
-import { addPhoto } from '../support/catalog-fixtures';
+import { addPhoto, countRows, startCatalogApp } from '../support/catalog-fixtures';
 import { disguisedJpeg, makeJpeg, pixelFloodPng, toDataUrl } from '../support/images';
 
 let app: TestApp;
 let admin: HttpClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  admin = await app.admin();
-  await admin.json(admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
+  ({ app, admin } = await startCatalogApp());
 });
 afterAll(() => app?.close());
 
 const counts = async () => ({
-  photos: Number((await app.ctx.db('photos').count('* as n'))[0].n),
-  assets: Number((await app.ctx.db('media_assets').count('* as n'))[0].n),
+  photos: await countRows(app, 'photos'),
+  assets: await countRows(app, 'media_assets'),
 });
 const upload = (imageData: string, extra: Record<string, unknown> = {}) =>
   admin.post('/api/admin/photos', { title: 'T', description: '', category: 'birds', imageData, ...extra });

@@ -1,6 +1,17 @@
 import type { HttpClient } from './http-client';
-import type { TestApp } from './test-app';
+import { createTestApp, type TestApp } from './test-app';
 import { makeJpeg, toDataUrl } from './images';
+
+/** The app with a signed-in admin and a 'birds' category: how each catalogue test file starts. */
+export async function startCatalogApp(): Promise<{ app: TestApp; admin: HttpClient }> {
+  const app = await createTestApp();
+  const admin = await app.admin();
+  await admin.json(admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
+  return { app, admin };
+}
+
+export const countRows = async (app: TestApp, table: string) =>
+  Number((await app.ctx.db(table).count('* as n'))[0].n);
 
 export type CreatedPhoto = {
   id: number;

@@ -1,16 +1,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, eventually, type TestApp } from '../support/test-app';
+import { eventually, type TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
-import { addPhoto } from '../support/catalog-fixtures';
+import { addPhoto, startCatalogApp } from '../support/catalog-fixtures';
 import { makeJpeg } from '../support/images';
 
 let app: TestApp;
 let admin: HttpClient;
 beforeAll(async () => {
-  app = await createTestApp();
-  admin = await app.admin();
-  await admin.json(admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
+  ({ app, admin } = await startCatalogApp());
   await app.startWorkers();
 });
 afterAll(() => app?.close());

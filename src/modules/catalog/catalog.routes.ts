@@ -9,10 +9,10 @@ import {
   categoryUpdateSchema,
   itemOptionCreateSchema,
   itemOptionUpdateSchema,
-  photoCreateSchema,
+  photoCreateWithOptionsSchema,
   photoItemOptionSchema,
   photoListQuerySchema,
-  photoUpdateSchema,
+  photoUpdateWithOptionsSchema,
   printOptionSchema,
 } from './catalog.schemas';
 
@@ -83,12 +83,13 @@ export function createCatalogAdminRoutes({ service }: Deps) {
   });
 
   router.post('/photos', async (req, res) => {
-    adminJson(res, await service.createPhoto(parse(photoCreateSchema, req.body, 'photo')), 201);
+    adminJson(res, await service.createPhoto(parse(photoCreateWithOptionsSchema, req.body, 'photo')), 201);
   });
 
+  // Both writes take the photo's print options too (`printOptions`), applied in the same transaction.
   router.put('/photos/:id', async (req, res) => {
     const id = parseId(req.params.id, 'photo id');
-    adminJson(res, await service.updatePhoto(id, parse(photoUpdateSchema, req.body, 'photo')));
+    adminJson(res, await service.updatePhoto(id, parse(photoUpdateWithOptionsSchema, req.body, 'photo')));
   });
 
   router.delete('/photos/:id', async (req, res) => {

@@ -136,3 +136,42 @@ export const photoListQuerySchema = z.object({
   featured: z.enum(['true', 'false'], { error: 'featured must be true or false' }).optional(),
   category: z.string().trim().max(50, 'category must be at most 50 characters').optional(),
 });
+
+// A photo saved with its print options in one request, applied in one transaction.
+const optionIds = z
+  .array(id('Print option', { invalid: 'Print option must be a whole number' }), {
+    error: 'Must be a list of print option ids',
+  })
+  .max(100, 'At most 100 print options');
+/** The add form's rows: a catalogue option for the photo's ratio is reused or created (format = material). */
+const newPhotoOptions = z
+  .array(printOptionSchema.omit({ photoId: true }), { error: 'printOptions must be a list' })
+  .max(100, 'At most 100 print options');
+/** The edit form's changes: new catalogue options, edits of assigned ones, and ids to unassign. */
+const photoOptionEdits = z
+  .object(
+    {
+      create: z.array(photoItemOptionSchema).max(100, 'At most 100 print options').default([]),
+      update: z
+        .array(photoItemOptionSchema.extend({ id: id('Print option') }))
+        .max(100, 'At most 100 print options')
+        .default([]),
+      remove: optionIds.default([]),
+    },
+    { error: 'printOptions must be an object with create, update and remove lists' },
+  )
+  .refine((e) => {
+    const ids = [...e.update.map((o) => o.id), ...e.remove];
+    return new Set(ids).size === ids.length;
+  }, 'A print option may be updated or removed once per save');
+
+export const photoCreateWithOptionsSchema = photoCreateSchema.extend({
+  printOptions: newPhotoOptions.optional(),
+});
+export const photoUpdateWithOptionsSchema = photoUpdateSchema.extend({
+  printOptions: photoOptionEdits.optional(),
+});
+export type NewPhotoOption = z.infer<typeof newPhotoOptions>[number];
+export type PhotoOptionEdits = z.infer<typeof photoOptionEdits>;
+export type PhotoCreateWithOptions = z.infer<typeof photoCreateWithOptionsSchema>;
+export type PhotoUpdateWithOptions = z.infer<typeof photoUpdateWithOptionsSchema>;

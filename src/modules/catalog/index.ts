@@ -2,20 +2,13 @@ import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { MediaModule } from '../media';
-import { createCatalogRepository } from './catalog.repository';
 import { createCatalogAdminRoutes, createCatalogPublicRoutes } from './catalog.routes';
 import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
 
-export type {
-  Category,
-  PhotoDetail,
-  PhotoSummary,
-  PrintOption,
-  PrintOptionMatch,
-  CatalogService,
-} from './catalog.service';
-export { catalogMessages, imageLimits } from './catalog.service';
+export type { Category, PhotoDetail, PhotoSummary, PrintOption, PrintOptionMatch } from './catalog.types';
+export type { CatalogService } from './catalog.service';
+export { catalogMessages, imageLimits } from './catalog.messages';
 export { robotsTxt, sitemapXml } from './catalog.seo';
 
 /**
@@ -23,9 +16,8 @@ export { robotsTxt, sitemapXml } from './catalog.seo';
  * robots.txt (a page's share tags are rendered with the page: web/src/app/page-meta.tsx). Cart and orders use `service.findPrintOption`.
  */
 export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule; events: DomainEventBus }) {
-  const service = createCatalogService(createCatalogRepository(ctx.db), {
+  const service = createCatalogService(ctx.db, {
     media: deps.media,
-    logger: ctx.logger,
     photoUploaded: (trx, photoId, assetIds) =>
       deps.events.publish(trx, 'photo.uploaded', { photoId, assetIds }),
   });

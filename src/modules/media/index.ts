@@ -7,6 +7,7 @@ import { createSendImage } from './media.http';
 
 export type { IngestOptions, IngestedAsset } from './media.service';
 export type { SendImageOptions } from './media.http';
+export { MediaAssetModel } from './media.models';
 export { mediaMessages, render as renderVariant } from './media.service';
 export {
   DISPLAY_WIDTHS,

@@ -159,7 +159,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
     async makeVariants(assetId: number): Promise<JobOutcome & { made: number }> {
       const asset = await repo.findOriginal(assetId);
       if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
-      if (asset.variantsReady) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
+      if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
       const existing = new Set(
         (await repo.listVariantKeys(assetId)).map((k) => `${k.kind}:${k.width}:${k.format}`),
       );
@@ -241,7 +241,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
         inflight.set(key, pending);
       }
       const data = await pending;
-      if (!found.asset.variantsReady)
+      if (!found.asset.variantsReadyAt)
         service
           .enqueueVariants(assetId)
           .catch((err) => deps.logger.warn({ err, assetId }, 'could not queue image variants'));

@@ -5,7 +5,11 @@ export type AdminUser = { id: number; username: string };
 
 export type Credentials = { username: string; password: string };
 
-/** Body of POST/PUT /api/admin/photos; image fields only when a new image was chosen. */
+/**
+ * Body of POST/PUT /api/admin/photos; image fields only when a new image was chosen. The print
+ * options ride along and are saved in the same transaction: the add form's rows on POST, the
+ * edit form's changes on PUT.
+ */
 export type PhotoPayload = Pick<
   PhotoSummary,
   | 'title'
@@ -17,11 +21,15 @@ export type PhotoPayload = Pick<
   | 'displayOrder'
   | 'featured'
   | 'verticalPosition'
-> & { imageData?: string; imageType?: string; thumbnailData?: string | null };
+> & {
+  imageData?: string;
+  imageType?: string;
+  thumbnailData?: string | null;
+  printOptions?: NewPrintOption[] | PhotoOptionEdits;
+};
 
 /** The older per-photo print option shape the add form sends. */
 export type NewPrintOption = {
-  photoId: number;
   size: string;
   material: string;
   price: number;
@@ -29,6 +37,13 @@ export type NewPrintOption = {
 };
 
 export type ItemOptionFields = { size: string; format: string; price: number; shipping: number };
+
+/** The edit form's option changes: created for the photo, edited in the catalogue, unassigned. */
+export type PhotoOptionEdits = {
+  create: ItemOptionFields[];
+  update: Array<ItemOptionFields & { id: number }>;
+  remove: number[];
+};
 
 export type NewItemOption = ItemOptionFields & { aspectRatio: string };
 
@@ -71,11 +86,6 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `/admin/photos/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Photos', 'Photo', 'Cart'],
     }),
-    createPrintOption: build.mutation<PrintOption, NewPrintOption>({
-      query: (body) => ({ url: '/admin/print-options', method: 'POST', body }),
-      invalidatesTags: (_result, _error, { photoId }) => ['ItemOptions', { type: 'Photo', id: photoId }],
-    }),
-
     // Catalogue writes change what every photo and cart line shows, so all of them refetch.
     createItemOption: build.mutation<PrintOption, NewItemOption>({
       query: (body) => ({ url: '/admin/item-options', method: 'POST', body }),
@@ -90,14 +100,6 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: ['ItemOptions', 'Photo', 'Cart'],
     }),
 
-    createPhotoItemOption: build.mutation<PrintOption, ItemOptionFields & { photoId: number }>({
-      query: ({ photoId, ...body }) => ({
-        url: `/admin/photos/${photoId}/item-options`,
-        method: 'POST',
-        body,
-      }),
-      invalidatesTags: (_result, _error, { photoId }) => ['ItemOptions', { type: 'Photo', id: photoId }],
-    }),
     assignItemOption: build.mutation<PrintOption[], { photoId: number; itemOptionId: number }>({
       query: ({ photoId, itemOptionId }) => ({
         url: `/admin/photos/${photoId}/item-options/${itemOptionId}`,
@@ -122,11 +124,9 @@ export const {
   useGetAdminPhotosQuery,
   useGetAdminPhotoQuery,
   useDeletePhotoMutation,
-  useCreatePrintOptionMutation,
   useCreateItemOptionMutation,
   useUpdateItemOptionMutation,
   useDeleteItemOptionMutation,
-  useCreatePhotoItemOptionMutation,
   useAssignItemOptionMutation,
   useUnassignItemOptionMutation,
 } = adminApi;

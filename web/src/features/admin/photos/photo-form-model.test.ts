@@ -6,6 +6,8 @@ import {
   hasChanged,
   isBlankHtml,
   missingRequired,
+  optionEdits,
+  serverRowErrors,
   validateAddOption,
   validateEditOption,
 } from './photo-form-model';
@@ -96,5 +98,44 @@ describe('photo search', () => {
     expect(filterPhotos(photos, 'KENIL')).toHaveLength(1);
     expect(filterPhotos(photos, 'landscapes')).toEqual([photos[1]]);
     expect(filterPhotos(photos, '  ')).toHaveLength(2);
+  });
+});
+
+describe('the print options sent with a photo save', () => {
+  const saved = { key: 'a', id: 3, size: '8x10', format: 'Lustre', price: '95', shipping: '0' };
+  const untouched = { key: 'b', id: 4, size: '5x7', format: 'Lustre', price: '45', shipping: '0' };
+
+  it('creates new rows, updates only changed saved rows, and removes the removed ones', () => {
+    const rows = [
+      { ...saved, price: '99' },
+      untouched,
+      { key: 'c', size: ' 4x6 ', format: 'Metal', price: '30', shipping: '5' },
+    ];
+    expect(optionEdits(rows, { 3: saved, 4: untouched }, [9])).toEqual({
+      edits: {
+        create: [{ size: '4x6', format: 'Metal', price: 30, shipping: 5 }],
+        update: [{ id: 3, size: '8x10', format: 'Lustre', price: 99, shipping: 0 }],
+        remove: [9],
+      },
+      keys: { create: ['c'], update: ['a'] },
+    });
+  });
+
+  it("puts the server's option errors back on the rows they name", () => {
+    const keys = { '': ['r0', 'r1'], create: ['c0'], update: ['u0', 'u1'] };
+    expect(
+      serverRowErrors(
+        {
+          title: 'Title is required',
+          'printOptions.1.price': 'Price must be greater than 0',
+          'printOptions.update.1.size': 'Size is required',
+          'printOptions.update.0.id': 'Print option 7 is not offered for this photo.',
+        },
+        keys,
+      ),
+    ).toEqual({
+      rows: { r1: { price: 'Price must be greater than 0' }, u1: { size: 'Size is required' } },
+      messages: ['Print option 7 is not offered for this photo.'],
+    });
   });
 });

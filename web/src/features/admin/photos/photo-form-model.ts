@@ -1,5 +1,7 @@
 /** Form state and client validation of the add and edit photo screens. */
 
+import type { ItemOptionFields, PhotoOptionEdits } from '../api';
+
 export type PhotoFields = {
   title: string;
   description: string;
@@ -163,4 +165,56 @@ export function optionalText(value: string): string | null {
 export function displayOrderOf(value: string): number {
   const n = Number.parseInt(value, 10);
   return Number.isFinite(n) ? n : 0;
+}
+
+/** The row each sent entry came from, per list ('' for the add form's plain list), to put errors back. */
+export type SentRowKeys = Record<string, string[]>;
+
+const editFields = (row: EditOptionRow): ItemOptionFields => ({
+  size: row.size.trim(),
+  format: row.format.trim(),
+  price: toNumber(row.price),
+  shipping: toNumber(row.shipping),
+});
+
+/** New rows are created, changed saved rows updated (a change reaches every photo offering it), removed ones unassigned. */
+export function optionEdits(
+  rows: EditOptionRow[],
+  savedRows: Record<number, EditOptionRow>,
+  removedIds: number[],
+): { edits: PhotoOptionEdits; keys: SentRowKeys } {
+  const created = rows.filter((row) => row.id === undefined);
+  const updated = rows.flatMap((row) =>
+    row.id !== undefined && hasChanged(row, savedRows[row.id]) ? [{ ...row, id: row.id }] : [],
+  );
+  return {
+    edits: {
+      create: created.map(editFields),
+      update: updated.map((row) => ({ id: row.id, ...editFields(row) })),
+      remove: removedIds,
+    },
+    keys: { create: created.map((row) => row.key), update: updated.map((row) => row.key) },
+  };
+}
+
+const ROW_FIELDS: ReadonlyArray<keyof RowErrors> = ['size', 'material', 'format', 'price', 'shipping'];
+const isRowField = (name: string): name is keyof RowErrors => ROW_FIELDS.some((field) => field === name);
+
+/**
+ * The server's option errors (`printOptions.1.price`, `printOptions.update.0.size`) on the rows
+ * they name; any other option error (an unknown or foreign option) as a message.
+ */
+export function serverRowErrors(
+  errors: Record<string, string>,
+  keys: SentRowKeys,
+): { rows: Record<string, RowErrors>; messages: string[] } {
+  const rows: Record<string, RowErrors> = {};
+  const messages: string[] = [];
+  for (const [name, message] of Object.entries(errors)) {
+    const match = /^printOptions\.(?:(create|update)\.)?(\d+)\.(\w+)$/.exec(name);
+    const key = match && keys[match[1] ?? '']?.[Number(match[2])];
+    if (match && key && isRowField(match[3])) rows[key] = { ...rows[key], [match[3]]: message };
+    else if (name.startsWith('printOptions')) messages.push(message);
+  }
+  return { rows, messages };
 }

@@ -23,8 +23,7 @@ export type ChosenImage = {
 };
 export type ChosenThumbnail = { file: File; previewUrl: string; base64: string };
 export type FieldErrors = Partial<Record<keyof PhotoFields | 'image', string>>;
-export type Phase =
-  { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'processing' } | { step: 'options' };
+export type Phase = { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'processing' };
 /** A change to one print option row, of either form. */
 export type OptionPatch = Partial<Omit<AddOptionRow, 'key'> & Omit<EditOptionRow, 'key' | 'id'>>;
 
@@ -97,7 +96,7 @@ export function initialPhotoFormState(photo?: PhotoDetail): PhotoFormState {
     thumbnail: null,
     addRows: photo ? [] : defaultAddOptions(),
     editRows,
-    savedRows: Object.fromEntries(editRows.map((row) => [row.id as number, row])),
+    savedRows: Object.fromEntries(editRows.flatMap((row) => (row.id === undefined ? [] : [[row.id, row]]))),
     removedIds: [],
     optionErrors: {},
     optionsMessage: null,

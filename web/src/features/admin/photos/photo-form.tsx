@@ -19,8 +19,7 @@ import { usePhotoSubmit } from './use-photo-submit';
 export type PhotoFormProps = { mode: 'add'; photo?: undefined } | { mode: 'edit'; photo: PhotoDetail };
 
 function progressText(phase: Phase): string {
-  if (phase.step === 'uploading') return `Uploading photo... ${phase.percent}%`;
-  return phase.step === 'processing' ? 'Processing photo...' : 'Saving print options...';
+  return phase.step === 'uploading' ? `Uploading photo... ${phase.percent}%` : 'Processing photo...';
 }
 
 /** The add and edit photo form: fields, client checks, size limits and toasts. */

@@ -1,28 +1,23 @@
 import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { api, errorMessage, isApiError } from '../../../app/api';
+import { api, isApiError } from '../../../app/api';
 import type { PhotoDetail } from '../../../app/api-types';
 import { useAppDispatch } from '../../../app/hooks';
 import { useToast } from '../../../components/toast';
-import {
-  useCreatePhotoItemOptionMutation,
-  useCreatePrintOptionMutation,
-  useUnassignItemOptionMutation,
-  useUpdateItemOptionMutation,
-  type PhotoPayload,
-} from '../api';
+import type { PhotoPayload } from '../api';
 import { useSessionExpiryCheck } from '../shell/session';
 import {
   displayOrderOf,
-  hasChanged,
   missingRequired,
+  optionEdits,
   optionalText,
   rowErrors,
+  serverRowErrors,
   toNumber,
   validateAddOption,
   validateEditOption,
-  type PhotoFields,
   type RowErrors,
+  type SentRowKeys,
 } from './photo-form-model';
 import type { PhotoFormDispatch, PhotoFormState } from './photo-form-state';
 import { uploadJson } from './upload-json';
@@ -36,7 +31,10 @@ export function focusFirstError(form: RefObject<HTMLFormElement | null>) {
   }, 0);
 }
 
-/** Sending the add and edit photo form (spec sections 5, 8 and 9): validation, upload, print options. */
+/**
+ * Sending the add and edit photo form: validation, then the photo with its print options in one
+ * request that the server applies in one transaction (nothing is half-saved when it fails).
+ */
 export function usePhotoSubmit(
   state: PhotoFormState,
   dispatch: PhotoFormDispatch,
@@ -46,10 +44,6 @@ export function usePhotoSubmit(
   const appDispatch = useAppDispatch();
   const toast = useToast();
   const checkSession = useSessionExpiryCheck();
-  const [createPrintOption] = useCreatePrintOptionMutation();
-  const [updateItemOption] = useUpdateItemOptionMutation();
-  const [createPhotoItemOption] = useCreatePhotoItemOptionMutation();
-  const [unassignItemOption] = useUnassignItemOptionMutation();
   const { fields, image, thumbnail } = state;
   const setPhase = (phase: PhotoFormState['phase']) => dispatch({ type: 'phase', phase });
 
@@ -94,23 +88,23 @@ export function usePhotoSubmit(
     return true;
   };
 
-  const applyServerErrors = (err: unknown) => {
+  /** The server's field errors on the fields and option rows they name. */
+  const applyServerErrors = (err: unknown, sentRows: SentRowKeys) => {
     if (!isApiError(err) || !err.errors) return;
-    const known = Object.keys(fields) as Array<keyof PhotoFields>;
-    const mapped = Object.fromEntries(
-      Object.entries(err.errors).filter(([name]) => known.includes(name as keyof PhotoFields)),
-    );
-    if (Object.keys(mapped).length > 0) {
-      dispatch({ type: 'fieldErrors', errors: mapped });
-      focusFirstError(formRef);
-    }
+    const mapped = Object.fromEntries(Object.entries(err.errors).filter(([name]) => name in fields));
+    const options = serverRowErrors(err.errors, sentRows);
+    if (Object.keys(options.rows).length > 0) dispatch({ type: 'optionErrors', errors: options.rows });
+    if (options.messages.length > 0)
+      dispatch({ type: 'optionsMessage', message: options.messages.join(' ') });
+    if (Object.keys(mapped).length > 0) dispatch({ type: 'fieldErrors', errors: mapped });
+    if (Object.keys(mapped).length > 0 || Object.keys(options.rows).length > 0) focusFirstError(formRef);
   };
 
-  /** After a failed photo upload: back to idle, the session checked, the server's field errors shown. */
-  const uploadFailed = (err: unknown, description: string) => {
+  /** After a failed save: back to idle, the session checked, the server's field errors shown. */
+  const uploadFailed = (err: unknown, description: string, sentRows: SentRowKeys) => {
     setPhase({ step: 'idle' });
     checkSession(err);
-    applyServerErrors(err);
+    applyServerErrors(err, sentRows);
     toast({ title: 'Error', description, variant: 'destructive' });
   };
 
@@ -147,6 +141,12 @@ export function usePhotoSubmit(
           imageData: image.base64,
           imageType: image.type,
           thumbnailData: thumbnail?.base64 ?? null,
+          printOptions: state.addRows.map((row) => ({
+            size: row.size.trim(),
+            material: row.material.trim(),
+            price: toNumber(row.price),
+            inStock: row.inStock,
+          })),
         },
         onProgress,
       );
@@ -156,85 +156,22 @@ export function usePhotoSubmit(
         isApiError(err)
           ? 'Failed to add the photo. Please try again.'
           : 'There was a problem adding the photo. Please try again.',
+        { '': state.addRows.map((row) => row.key) },
       );
       return;
     }
-    appDispatch(api.util.invalidateTags(['Photos']));
-
-    setPhase({ step: 'options' });
-    const results = await Promise.allSettled(
-      state.addRows.map((row) =>
-        createPrintOption({
-          photoId: created.id,
-          size: row.size.trim(),
-          material: row.material.trim(),
-          price: toNumber(row.price),
-          inStock: row.inStock,
-        }).unwrap(),
-      ),
-    );
+    appDispatch(api.util.invalidateTags(['Photos', 'ItemOptions']));
     setPhase({ step: 'idle' });
-    const failed = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed.length > 0) {
-      // The photo exists; the owner finishes its options where they are assigned.
-      toast({
-        title: 'Photo added',
-        description: `${failed.length} print option${failed.length === 1 ? '' : 's'} could not be saved (${errorMessage(failed[0].reason)}). Assign options here.`,
-        variant: 'destructive',
-      });
-      navigate(`/admin/manage-photo-options/${created.id}`);
-      return;
-    }
     toast({ title: 'Photo added', description: `"${created.title}" is now in your portfolio.` });
     navigate('/admin/dashboard');
-  };
-
-  /** Writes the edited print options; returns the messages of the writes that failed. */
-  const syncEditOptions = async (photoId: number): Promise<string[]> => {
-    const failures: string[] = [];
-    const removals = state.removedIds.map(async (optionId) => {
-      try {
-        await unassignItemOption({ photoId, optionId }).unwrap();
-        return optionId;
-      } catch (err) {
-        failures.push(errorMessage(err));
-        return null;
-      }
-    });
-    const writes = state.editRows.map(async (row) => {
-      const body = {
-        size: row.size.trim(),
-        format: row.format.trim(),
-        price: toNumber(row.price),
-        shipping: toNumber(row.shipping),
-      };
-      try {
-        if (row.id === undefined) {
-          const option = await createPhotoItemOption({ photoId, ...body }).unwrap();
-          return { key: row.key, id: option.id };
-        }
-        if (hasChanged(row, state.savedRows[row.id]))
-          await updateItemOption({ id: row.id, ...body }).unwrap();
-        return { key: row.key, id: row.id };
-      } catch (err) {
-        failures.push(errorMessage(err));
-        return null;
-      }
-    });
-    const [removed, written] = await Promise.all([Promise.all(removals), Promise.all(writes)]);
-    dispatch({
-      type: 'optionsSynced',
-      removed: removed.filter((id): id is number => id !== null),
-      savedIds: new Map(written.filter((w) => w !== null).map((w) => [w.key, w.id])),
-    });
-    return failures;
   };
 
   const submitEdit = async (current: PhotoDetail) => {
     if (!validateFields()) return;
     if (!validateRows(state.editRows, validateEditOption)) return;
 
-    const payload: PhotoPayload = { ...basePayload() };
+    const { edits, keys } = optionEdits(state.editRows, state.savedRows, state.removedIds);
+    const payload: PhotoPayload = { ...basePayload(), printOptions: edits };
     if (image) {
       payload.imageData = image.base64;
       payload.imageType = image.type;
@@ -247,26 +184,12 @@ export function usePhotoSubmit(
     try {
       await uploadJson<PhotoDetail>('PUT', `/api/admin/photos/${current.id}`, payload, onProgress);
     } catch (err) {
-      uploadFailed(err, 'Failed to update the photo. Please try again.');
+      uploadFailed(err, 'Failed to update the photo. Please try again.', keys);
       return;
     }
-    appDispatch(api.util.invalidateTags(['Photos', { type: 'Photo', id: current.id }]));
-
-    setPhase({ step: 'options' });
-    const failures = await syncEditOptions(current.id);
+    // an option edit changes every photo and cart line offering it
+    appDispatch(api.util.invalidateTags(['Photos', 'Photo', 'ItemOptions', 'Cart']));
     setPhase({ step: 'idle' });
-    if (failures.length > 0) {
-      dispatch({
-        type: 'optionsMessage',
-        message: `Some print options could not be saved: ${failures.join('; ')}`,
-      });
-      toast({
-        title: 'Error',
-        description: 'Failed to update the photo. Please try again.',
-        variant: 'destructive',
-      });
-      return;
-    }
     toast({ title: 'Photo updated', description: `"${fields.title.trim()}" has been saved.` });
     navigate('/admin/dashboard');
   };

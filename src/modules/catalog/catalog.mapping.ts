@@ -1,0 +1,51 @@
+import { toDollars } from '../../platform/money';
+import { planDisplayWidths } from '../media';
+import type { PhotoSummary, PrintOption, PrintOptionMatch } from './catalog.types';
+import type { PhotoRow } from './photos.repository';
+import type { ItemOptionRow, PhotoOptionRow } from './print-options.repository';
+
+// From stored rows to the wire types: dollars instead of cents, image URLs and widths.
+
+export const photoUrls = (id: number, version: number) => ({
+  imageUrl: `/api/photos/${id}/image?v=${version}`,
+  thumbnailUrl: `/api/photos/${id}/thumbnail?v=${version}`,
+});
+
+export function toPrintOption(o: ItemOptionRow): PrintOption {
+  return {
+    id: o.id,
+    aspectRatio: o.aspectRatio,
+    size: o.size,
+    format: o.format,
+    price: toDollars(o.priceCents),
+    shipping: toDollars(o.shippingCents),
+  };
+}
+
+export function toPhotoSummary(p: PhotoRow): PhotoSummary {
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    location: p.location,
+    dateTaken: p.dateTaken,
+    aspectRatio: p.aspectRatio,
+    category: p.category,
+    displayOrder: p.displayOrder,
+    featured: p.featured,
+    verticalPosition: p.verticalPosition,
+    createdAt: p.createdAt.toISOString(),
+    width: p.original.width,
+    height: p.original.height,
+    placeholderColor: p.original.placeholderColor,
+    ...photoUrls(p.id, p.version),
+    widths: planDisplayWidths(p.original.width),
+  };
+}
+
+export function toMatch(r: PhotoOptionRow): PrintOptionMatch {
+  return {
+    photo: { id: r.photoId, title: r.title, thumbnailUrl: photoUrls(r.photoId, r.version).thumbnailUrl },
+    option: toPrintOption(r),
+  };
+}

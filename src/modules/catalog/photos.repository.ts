@@ -1,0 +1,89 @@
+import type { Knex } from 'knex';
+import type { ModelObject } from 'objection';
+import type { Db } from '../../platform/db';
+import type { MediaAssetModel } from '../media';
+import { PhotoModel } from './catalog.models';
+
+export type Trx = Knex.Transaction;
+export type Executor = Db | Trx;
+export type Transaction = <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>;
+
+/** A photo with the dimensions and placeholder colour of its image. */
+export type PhotoRow = PhotoModel & {
+  original: Pick<MediaAssetModel, 'width' | 'height' | 'placeholderColor'>;
+};
+/** Every column a save writes: all but the id, the archive mark and the timestamps. */
+export type PhotoWrite = Omit<
+  ModelObject<PhotoModel>,
+  'id' | 'archivedAt' | 'createdAt' | 'updatedAt' | 'original' | 'printOptions'
+>;
+
+/** original_id is NOT NULL with a foreign key, so the joined image is always there. */
+function withImage(photo: PhotoModel): PhotoRow {
+  const { original } = photo;
+  if (!original) throw new Error(`photo ${photo.id} has no image`);
+  return Object.assign(photo, { original });
+}
+
+export function createPhotosRepository(db: Db) {
+  const livePhotos = (ex: Executor = db) =>
+    PhotoModel.query(ex).withGraphJoined('original(dimensions)').whereNull('photos.archived_at');
+
+  return {
+    transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {
+      return db.transaction(fn);
+    },
+
+    /** One query for the whole list, ordered by display order then newest first. */
+    async listPhotos(filter: { featured?: boolean; category?: string } = {}): Promise<PhotoRow[]> {
+      const q = livePhotos();
+      if (filter.featured) q.where('photos.featured', true);
+      if (filter.category) q.where('photos.category', filter.category);
+      const rows = await q.orderBy([
+        { column: 'photos.display_order', order: 'asc' },
+        { column: 'photos.id', order: 'desc' },
+      ]);
+      return rows.map(withImage);
+    },
+
+    async findPhoto(id: number, ex: Executor = db): Promise<PhotoRow | undefined> {
+      const [row] = await livePhotos(ex).where('photos.id', id);
+      return row && withImage(row);
+    },
+
+    /** The image assets of a photo, archived or not (order history still shows its thumbnail). */
+    async imageAssets(id: number): Promise<Pick<PhotoModel, 'originalId' | 'customThumbnailId'> | undefined> {
+      return PhotoModel.query(db).findById(id).select('original_id', 'custom_thumbnail_id');
+    },
+
+    async insertPhoto(p: PhotoWrite, trx: Trx): Promise<number> {
+      return (await PhotoModel.query(trx).insert(p)).id;
+    },
+
+    async updatePhoto(id: number, p: PhotoWrite, trx: Trx): Promise<void> {
+      await PhotoModel.query(trx)
+        .findById(id)
+        .patch({ ...p, updatedAt: trx.fn.now() });
+    },
+
+    /** Deletes the photo (its option links and cart lines go with it); fails when orders hold it. */
+    async deletePhoto(id: number, trx: Trx): Promise<void> {
+      await PhotoModel.query(trx).deleteById(id);
+    },
+
+    async archivePhoto(id: number): Promise<void> {
+      await PhotoModel.query(db)
+        .findById(id)
+        .patch({ archivedAt: db.fn.now(), featured: false, updatedAt: db.fn.now() });
+    },
+
+    async countPhotos(): Promise<number> {
+      return PhotoModel.query(db).whereNull('archived_at').resultSize();
+    },
+
+    async sitemapPhotos(): Promise<Pick<PhotoModel, 'id' | 'updatedAt'>[]> {
+      return PhotoModel.query(db).select('id', 'updated_at').whereNull('archived_at').orderBy('id');
+    },
+  };
+}
+export type PhotosRepository = ReturnType<typeof createPhotosRepository>;

@@ -1,0 +1,94 @@
+import { badRequest, notFound } from '../../platform/http/app-error';
+import { toCents } from '../../platform/money';
+import { catalogMessages } from './catalog.messages';
+import type { NewPhotoOption, PhotoOptionEdits } from './catalog.schemas';
+import type { Executor, Trx } from './photos.repository';
+import type { ItemOptionWrite, PrintOptionsRepository } from './print-options.repository';
+
+// Option writes shared by the option routes and the one-transaction photo save.
+
+export type OptionFields = { size: string; format: string; price: number; shipping: number };
+
+export const toWrite = (input: OptionFields) => ({
+  size: input.size,
+  format: input.format,
+  priceCents: toCents(input.price),
+  shippingCents: toCents(input.shipping),
+});
+
+/** The ratio new options of the photo are for; a 400 naming aspectRatio when it has none. */
+export function requireRatio(photo: { aspectRatio: string | null }): string {
+  if (!photo.aspectRatio)
+    throw badRequest(catalogMessages.noAspectRatio, { aspectRatio: catalogMessages.noAspectRatio });
+  return photo.aspectRatio;
+}
+
+/** Reuses a live catalogue entry with the same ratio, size, format and price, or creates one. */
+export async function reuseOrCreate(
+  repo: PrintOptionsRepository,
+  wanted: Omit<ItemOptionWrite, 'shippingCents'>,
+  ex?: Executor,
+) {
+  return (
+    (await repo.findReusableOption(wanted, ex)) ??
+    (await repo.insertItemOption({ ...wanted, shippingCents: 0 }, ex))
+  );
+}
+
+/** A new catalogue option for the photo's ratio, assigned to it. */
+export async function createForPhoto(
+  repo: PrintOptionsRepository,
+  trx: Trx,
+  photoId: number,
+  aspectRatio: string,
+  input: OptionFields,
+) {
+  const created = await repo.insertItemOption({ aspectRatio, ...toWrite(input) }, trx);
+  await repo.assign(photoId, created.id, trx);
+  return created;
+}
+
+/** The print options sent with a photo save: checked before, written inside its transaction. */
+export function createPhotoOptionEdits(repo: PrintOptionsRepository) {
+  return {
+    /**
+     * Checks an edit form's option changes before anything is written: new options need the
+     * photo's (new) ratio, and only options the photo offers may be edited or removed.
+     */
+    async check(photoId: number, aspectRatio: string | null, edits: PhotoOptionEdits): Promise<void> {
+      if (edits.create.length) requireRatio({ aspectRatio });
+      const offered = new Set((await repo.optionsForPhoto(photoId)).map((o) => o.id));
+      const unknown = [
+        ...edits.update.map((o, i) => ({ field: `printOptions.update.${i}.id`, id: o.id })),
+        ...edits.remove.map((id, i) => ({ field: `printOptions.remove.${i}`, id })),
+      ].find((ref) => !offered.has(ref.id));
+      if (unknown) {
+        const message = catalogMessages.optionNotOnPhoto(unknown.id);
+        throw badRequest(message, { [unknown.field]: message });
+      }
+    },
+
+    /** Applies checked edits inside the photo's transaction; an option gone meanwhile aborts it. */
+    async apply(trx: Trx, photoId: number, aspectRatio: string | null, edits: PhotoOptionEdits) {
+      if (edits.remove.length) await repo.unassign(photoId, edits.remove, trx);
+      for (const { id, ...fields } of edits.update)
+        if (!(await repo.updateItemOption(id, toWrite(fields), trx)))
+          throw notFound(catalogMessages.optionNotFound);
+      for (const input of edits.create)
+        await createForPhoto(repo, trx, photoId, requireRatio({ aspectRatio }), input);
+    },
+
+    /** The add form's options of a new photo, inside its transaction. */
+    async addToNewPhoto(trx: Trx, photoId: number, aspectRatio: string, rows: NewPhotoOption[]) {
+      for (const row of rows) {
+        const option = await reuseOrCreate(
+          repo,
+          { aspectRatio, size: row.size, format: row.material, priceCents: toCents(row.price) },
+          trx,
+        );
+        await repo.assign(photoId, option.id, trx);
+      }
+    },
+  };
+}
+export type PhotoOptionEditor = ReturnType<typeof createPhotoOptionEdits>;

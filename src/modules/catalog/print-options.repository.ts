@@ -1,0 +1,107 @@
+import type { Db } from '../../platform/db';
+import { ItemOptionModel, PhotoModel } from './catalog.models';
+import type { Executor } from './photos.repository';
+
+export type ItemOptionRow = Pick<
+  ItemOptionModel,
+  'id' | 'aspectRatio' | 'size' | 'format' | 'priceCents' | 'shippingCents'
+>;
+export type ItemOptionWrite = Omit<ItemOptionRow, 'id'>;
+/** A live option assigned to a live photo, with what a cart line shows of the photo. */
+export type PhotoOptionRow = ItemOptionRow & Pick<PhotoModel, 'title' | 'version'> & { photoId: number };
+
+const optionColumns = ['id', 'aspect_ratio', 'size', 'format', 'price_cents', 'shipping_cents'];
+const qualified = (table: string) => optionColumns.map((c) => `${table}.${c}`);
+
+export function createPrintOptionsRepository(db: Db) {
+  const liveOptions = (ex: Executor = db) =>
+    ItemOptionModel.query(ex).select(qualified('item_options')).whereNull('item_options.archived_at');
+
+  return {
+    async listItemOptions(): Promise<ItemOptionRow[]> {
+      return liveOptions().orderBy(['aspect_ratio', 'price_cents', 'id']);
+    },
+
+    async optionsForPhoto(photoId: number, ex: Executor = db): Promise<ItemOptionRow[]> {
+      return PhotoModel.relatedQuery('printOptions', ex)
+        .for(photoId)
+        .select(qualified('item_options'))
+        .whereNull('item_options.archived_at')
+        .orderBy(['item_options.price_cents', 'item_options.id']);
+    },
+
+    async findItemOption(id: number, ex: Executor = db): Promise<ItemOptionRow | undefined> {
+      return liveOptions(ex).findById(id);
+    },
+
+    async findReusableOption(o: Omit<ItemOptionWrite, 'shippingCents'>, ex: Executor = db) {
+      return liveOptions(ex)
+        .where({ aspect_ratio: o.aspectRatio, price_cents: o.priceCents })
+        .whereRaw('lower(size) = lower(?) and lower(format) = lower(?)', [o.size, o.format])
+        .orderBy('id')
+        .first();
+    },
+
+    async insertItemOption(o: ItemOptionWrite, ex: Executor = db): Promise<ItemOptionRow> {
+      return ItemOptionModel.query(ex).insert(o).returning(optionColumns);
+    },
+
+    /** The updated option, or undefined when it is gone or archived. */
+    async updateItemOption(
+      id: number,
+      o: Omit<ItemOptionWrite, 'aspectRatio'>,
+      ex: Executor = db,
+    ): Promise<ItemOptionRow | undefined> {
+      const [row] = await ItemOptionModel.query(ex)
+        .patch({ ...o, updatedAt: db.fn.now() })
+        .where({ id })
+        .whereNull('archived_at')
+        .returning(optionColumns);
+      return row;
+    },
+
+    /** Fails with a foreign key violation when an order line references the option. */
+    async deleteItemOption(id: number): Promise<void> {
+      await ItemOptionModel.query(db).deleteById(id);
+    },
+
+    /** Kept for order history, gone from the shop: archived and unassigned from every photo. */
+    async archiveItemOption(id: number): Promise<void> {
+      await db.transaction(async (trx) => {
+        await ItemOptionModel.query(trx)
+          .findById(id)
+          .patch({ archivedAt: trx.fn.now(), updatedAt: trx.fn.now() });
+        await trx('photo_item_options').where({ item_option_id: id }).del();
+      });
+    },
+
+    async assign(photoId: number, optionId: number, ex: Executor = db): Promise<void> {
+      await ex('photo_item_options')
+        .insert({ photo_id: photoId, item_option_id: optionId })
+        .onConflict(['photo_id', 'item_option_id'])
+        .ignore();
+    },
+
+    async unassign(photoId: number, optionIds: number[], ex: Executor = db): Promise<void> {
+      await ex('photo_item_options').where({ photo_id: photoId }).whereIn('item_option_id', optionIds).del();
+    },
+
+    /** Assigned, live options of live photos, for many (photo, option) pairs in one query. */
+    async findPrintOptions(pairs: { photoId: number; optionId: number }[]): Promise<PhotoOptionRow[]> {
+      if (!pairs.length) return [];
+      const photos = await PhotoModel.query(db)
+        .select('photos.id', 'photos.title', 'photos.version')
+        .withGraphJoined('printOptions')
+        .modifyGraph('printOptions', (q) => q.select(optionColumns).whereNull('archived_at'))
+        .whereNull('photos.archived_at')
+        .whereIn(
+          ['photos.id', 'printOptions.id'],
+          pairs.map((p) => [p.photoId, p.optionId]),
+        );
+      return photos.flatMap((p) =>
+        (p.printOptions ?? []).map((o) => ({ ...o, photoId: p.id, title: p.title, version: p.version })),
+      );
+    },
+  };
+}
+export type PrintOptionsRepository = ReturnType<typeof createPrintOptionsRepository>;

@@ -1,0 +1,102 @@
+import { ForeignKeyViolationError } from 'objection';
+import { badRequest, notFound } from '../../platform/http/app-error';
+import { toCents } from '../../platform/money';
+import { toPrintOption } from './catalog.mapping';
+import { catalogMessages } from './catalog.messages';
+import type { PrintOption } from './catalog.types';
+import type { PhotoRow, Transaction } from './photos.repository';
+import {
+  createForPhoto,
+  requireRatio,
+  reuseOrCreate,
+  toWrite,
+  type OptionFields,
+} from './print-option-writes';
+import type { PrintOptionsRepository } from './print-options.repository';
+
+/** The print-option catalogue and which options each photo offers. */
+export function createPrintOptionsService(
+  repo: PrintOptionsRepository,
+  { livePhoto, transaction }: { livePhoto(id: number): Promise<PhotoRow>; transaction: Transaction },
+) {
+  return {
+    async photoOptions(photoId: number): Promise<PrintOption[]> {
+      await livePhoto(photoId);
+      return (await repo.optionsForPhoto(photoId)).map(toPrintOption);
+    },
+
+    async listItemOptions(): Promise<PrintOption[]> {
+      return (await repo.listItemOptions()).map(toPrintOption);
+    },
+
+    /** The add-photo form's option: reuses a catalogue entry for the photo's ratio, or creates one. */
+    async addPrintOption(input: {
+      photoId: number;
+      size: string;
+      material: string;
+      price: number;
+    }): Promise<PrintOption> {
+      const photo = await livePhoto(input.photoId);
+      const aspectRatio = requireRatio(photo);
+      const option = await reuseOrCreate(repo, {
+        aspectRatio,
+        size: input.size,
+        format: input.material,
+        priceCents: toCents(input.price),
+      });
+      await repo.assign(photo.id, option.id);
+      return toPrintOption(option);
+    },
+
+    async createItemOption(input: OptionFields & { aspectRatio: string }): Promise<PrintOption> {
+      return toPrintOption(
+        await repo.insertItemOption({ aspectRatio: input.aspectRatio, ...toWrite(input) }),
+      );
+    },
+
+    async updateItemOption(id: number, input: OptionFields): Promise<PrintOption> {
+      const row = await repo.updateItemOption(id, toWrite(input));
+      if (!row) throw notFound(catalogMessages.optionNotFound);
+      return toPrintOption(row);
+    },
+
+    async deleteItemOption(id: number): Promise<{ message: string; archived: boolean }> {
+      if (!(await repo.findItemOption(id))) throw notFound(catalogMessages.optionNotFound);
+      try {
+        await repo.deleteItemOption(id);
+        return { message: catalogMessages.optionDeleted, archived: false };
+      } catch (err) {
+        if (!(err instanceof ForeignKeyViolationError)) throw err;
+        await repo.archiveItemOption(id);
+        return { message: catalogMessages.optionArchived, archived: true };
+      }
+    },
+
+    async createOptionForPhoto(photoId: number, input: OptionFields): Promise<PrintOption> {
+      const photo = await livePhoto(photoId);
+      const aspectRatio = requireRatio(photo);
+      const row = await transaction((trx) => createForPhoto(repo, trx, photoId, aspectRatio, input));
+      return toPrintOption(row);
+    },
+
+    async assignOption(photoId: number, optionId: number): Promise<PrintOption[]> {
+      const photo = await livePhoto(photoId);
+      const option = await repo.findItemOption(optionId);
+      if (!option) throw notFound(catalogMessages.optionNotFound);
+      const ratio = requireRatio(photo);
+      if (option.aspectRatio !== ratio) {
+        const message = catalogMessages.ratioMismatch(option.aspectRatio, ratio);
+        throw badRequest(message, { itemOptionId: message });
+      }
+      await repo.assign(photoId, optionId);
+      return (await repo.optionsForPhoto(photoId)).map(toPrintOption);
+    },
+
+    async unassignOption(photoId: number, optionId: number): Promise<PrintOption[]> {
+      await livePhoto(photoId);
+      await repo.unassign(photoId, [optionId]);
+      return (await repo.optionsForPhoto(photoId)).map(toPrintOption);
+    },
+  };
+}
+export type PrintOptionsService = ReturnType<typeof createPrintOptionsService>;
