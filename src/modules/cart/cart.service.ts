@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { toCents, toDollars } from '../../platform/money';
 import type { CartRepository } from './cart.repository';
-import type { AddToCartInput } from './cart.schemas';
+import type { AddToCartInput, Cart, CartLine, PrintOption } from '../../contract';
 
 /** What the cart needs from the catalogue (its public service), prices in dollars. */
 export type PrintOptionMatch = {
   photo: { id: number; title: string; thumbnailUrl: string };
-  option: { id: number; aspectRatio: string; size: string; format: string; price: number; shipping: number };
+  option: PrintOption;
 };
 /** What the cart and checkout need from the catalogue (its public service), prices in dollars. */
 export type PrintOptionLookup = {
@@ -26,30 +26,12 @@ export async function lookupPrintOptions(
   return new Map(found.map((m) => [`${m.photo.id}:${m.option.id}`, m]));
 }
 
-export type PrintOption = {
-  id: number;
-  aspectRatio: string;
-  size: string;
-  format: string;
-  price: number;
-  shipping: number;
-};
-export type CartLine = {
-  id: number;
-  photoId: number;
-  printOptionId: number;
-  quantity: number;
-  addedAt: string;
-  photo: { id: number; title: string; thumbnailUrl: string };
-  printOption: PrintOption;
-};
-/** The wire shape (dollars), see docs/api-contract.md. */
-export type Cart = { items: CartLine[]; count: number; subtotal: number; shipping: number; total: number };
-
 /** A cart priced in integer cents, for checkout. */
 export type PricedLine = CartLine & { priceCents: number; shippingCents: number };
 export type PricedCart = {
   lines: PricedLine[];
+  /** Lines dropped (and removed from the cart) because their option is no longer offered. */
+  unavailable: number;
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
@@ -107,7 +89,7 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
       });
     }
     if (cartId && gone.length) await repo.removeLines(cartId, gone);
-    return { lines, ...priceLines(lines) };
+    return { lines, unavailable: gone.length, ...priceLines(lines) };
   }
 
   function toWire(cart: PricedCart): Cart {

@@ -5,43 +5,21 @@ import { sanitizeRichText } from '../../platform/rich-text';
 import { planDisplayWidths, type MediaModule } from '../media';
 import type {
   CatalogRepository,
-  CategoryRow,
   ItemOptionRow,
   PhotoRow,
   PhotoWrite,
   Trx,
 } from './catalog.repository';
-import type { PhotoCreateInput, PhotoUpdateInput } from './catalog.schemas';
+import type {
+  Category,
+  DeleteResult,
+  PhotoCreateInput,
+  PhotoDetail,
+  PhotoSummary,
+  PhotoUpdateInput,
+  PrintOption,
+} from '../../contract';
 
-export type PrintOption = {
-  id: number;
-  aspectRatio: string;
-  size: string;
-  format: string;
-  price: number;
-  shipping: number;
-};
-export type PhotoSummary = {
-  id: number;
-  title: string;
-  description: string;
-  location: string | null;
-  dateTaken: string | null;
-  aspectRatio: string | null;
-  category: string;
-  displayOrder: number;
-  featured: boolean;
-  verticalPosition: number;
-  createdAt: string;
-  width: number;
-  height: number;
-  placeholderColor: string;
-  imageUrl: string;
-  thumbnailUrl: string;
-  widths: number[];
-};
-export type PhotoDetail = PhotoSummary & { printOptions: PrintOption[] };
-export type Category = CategoryRow;
 export type PrintOptionMatch = {
   photo: { id: number; title: string; thumbnailUrl: string };
   option: PrintOption;
@@ -304,7 +282,7 @@ export function createCatalogService(repo: CatalogRepository, deps: Deps) {
       return service.getPhoto(id);
     },
 
-    async deletePhoto(id: number): Promise<{ message: string; archived: boolean }> {
+    async deletePhoto(id: number): Promise<DeleteResult> {
       const photo = await livePhoto(id);
       try {
         await repo.transaction(async (trx) => {
@@ -374,7 +352,7 @@ export function createCatalogService(repo: CatalogRepository, deps: Deps) {
       return toPrintOption(row);
     },
 
-    async deleteItemOption(id: number): Promise<{ message: string; archived: boolean }> {
+    async deleteItemOption(id: number): Promise<DeleteResult> {
       if (!(await repo.findItemOption(id))) throw notFound(catalogMessages.optionNotFound);
       try {
         await repo.deleteItemOption(id);

@@ -7,14 +7,7 @@ import { createCatalogAdminRoutes, createCatalogPublicRoutes } from './catalog.r
 import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
 
-export type {
-  Category,
-  PhotoDetail,
-  PhotoSummary,
-  PrintOption,
-  PrintOptionMatch,
-  CatalogService,
-} from './catalog.service';
+export type { PrintOptionMatch, CatalogService } from './catalog.service';
 export { catalogMessages, imageLimits } from './catalog.service';
 export { robotsTxt, sitemapXml } from './catalog.seo';
 
