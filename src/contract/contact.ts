@@ -7,7 +7,7 @@ export const contactMessages = {
   message: 'Message must be at least 10 characters',
   messageTooLong: 'Message must be at most 5000 characters',
   sent: 'Message sent',
-  tooMany: 'Too many contactMessages. Please try again later.',
+  tooMany: 'Too many messages. Please try again later.',
 } as const;
 
 export const contactSchema = z.object({
