@@ -11,7 +11,11 @@ export const contactMessages = {
 } as const;
 
 export const contactSchema = z.object({
-  name: z.string({ error: contactMessages.name }).trim().min(2, contactMessages.name).max(100, contactMessages.nameTooLong),
+  name: z
+    .string({ error: contactMessages.name })
+    .trim()
+    .min(2, contactMessages.name)
+    .max(100, contactMessages.nameTooLong),
   email: z
     .string({ error: contactMessages.email })
     .trim()

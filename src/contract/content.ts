@@ -52,7 +52,9 @@ export type FaqInput = z.output<typeof faqSchema>;
 
 export const faqPatchSchema = faqSchema
   .partial()
-  .refine((v) => v.question !== undefined || v.answer !== undefined, { message: contentMessages.faqRequired });
+  .refine((v) => v.question !== undefined || v.answer !== undefined, {
+    message: contentMessages.faqRequired,
+  });
 export type FaqPatch = z.output<typeof faqPatchSchema>;
 
 export const faqReorderSchema = z.object({

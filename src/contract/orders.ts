@@ -101,6 +101,8 @@ export const fulfillmentSchema = z.object({
     .optional(),
 });
 
+export type FulfillmentInput = z.output<typeof fulfillmentSchema>;
+
 export const orderListQuerySchema = z.object({
   fulfillmentStatus: z.enum(fulfillmentStatuses, { error: orderMessages.fulfillment }).optional(),
   q: z.string().trim().max(200).optional(),

@@ -3,13 +3,7 @@ import type { Logger } from '../../platform/logger';
 import { toCents, toDollars } from '../../platform/money';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { planDisplayWidths, type MediaModule } from '../media';
-import type {
-  CatalogRepository,
-  ItemOptionRow,
-  PhotoRow,
-  PhotoWrite,
-  Trx,
-} from './catalog.repository';
+import type { CatalogRepository, ItemOptionRow, PhotoRow, PhotoWrite, Trx } from './catalog.repository';
 import type {
   Category,
   DeleteResult,

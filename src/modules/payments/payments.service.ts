@@ -254,10 +254,7 @@ export function createPaymentsService(
      * The order's one payment intent (created on first call, reused after): the amount is the
      * order's; a client amount that disagrees is refused.
      */
-    async createPaymentIntent(
-      orderId: number,
-      amount: number | undefined,
-    ): Promise<PaymentIntent> {
+    async createPaymentIntent(orderId: number, amount: number | undefined): Promise<PaymentIntent> {
       const p = requireProvider();
       const order = await repo.findOrder(orderId);
       if (!order) throw notFound(paymentMessages.orderNotFound);

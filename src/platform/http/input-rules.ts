@@ -44,4 +44,3 @@ export function wholeNumber(message: string, min: number, max: number) {
 export function decimal(message: string) {
   return z.preprocess(fromNumericString, z.number({ error: message }).refine(Number.isFinite, message));
 }
-

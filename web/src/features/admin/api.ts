@@ -1,9 +1,17 @@
 import { api, type ApiError } from '../../app/api';
-import type { PhotoDetail, PhotoSummary, PrintOption } from '../../app/api-types';
+import type {
+  AdminUser,
+  DeleteResult,
+  ItemOptionFields,
+  LoginInput as Credentials,
+  NewItemOption,
+  NewPrintOption,
+  PhotoDetail,
+  PhotoSummary,
+  PrintOption,
+} from '../../app/api-types';
 
-export type AdminUser = { id: number; username: string };
-
-export type Credentials = { username: string; password: string };
+export type { AdminUser, Credentials, DeleteResult, ItemOptionFields, NewItemOption, NewPrintOption };
 
 /** Body of POST/PUT /api/admin/photos; image fields only when a new image was chosen. */
 export type PhotoPayload = Pick<
@@ -18,21 +26,6 @@ export type PhotoPayload = Pick<
   | 'featured'
   | 'verticalPosition'
 > & { imageData?: string; imageType?: string; thumbnailData?: string | null };
-
-/** The older per-photo print option shape the add form sends. */
-export type NewPrintOption = {
-  photoId: number;
-  size: string;
-  material: string;
-  price: number;
-  inStock: boolean;
-};
-
-export type ItemOptionFields = { size: string; format: string; price: number; shipping: number };
-
-export type NewItemOption = ItemOptionFields & { aspectRatio: string };
-
-export type DeleteResult = { message: string; archived?: boolean };
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
