@@ -36,6 +36,7 @@ export default tseslint.config(
   {
     // The contract is read by the web app too: zod, its own files and the pure input rules only.
     files: ['src/contract/**/*.ts'],
+    ignores: ['src/contract/**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
