@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../platform/http/input-rules';
 
 export const contactMessages = {
   name: 'Name must be at least 2 characters',
@@ -16,11 +17,7 @@ export const contactSchema = z.object({
     .trim()
     .min(2, contactMessages.name)
     .max(100, contactMessages.nameTooLong),
-  email: z
-    .string({ error: contactMessages.email })
-    .trim()
-    .max(254, contactMessages.email)
-    .pipe(z.email({ error: contactMessages.email })),
+  email: emailAddress(contactMessages.email),
   message: z
     .string({ error: contactMessages.message })
     .trim()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, id, wholeNumber } from '../platform/http/input-rules';
+import { decimal, emailAddress, id, wholeNumber } from '../platform/http/input-rules';
 import { refundViewSchema } from './payments';
 
 // Placing an order, the buyer's order page and the admin's order list and detail.
@@ -50,11 +50,7 @@ export const checkoutSchema = z.object({
     .max(100, orderMessages.nameTooLong)
     // a name is one line: keeps e-mail subjects and CSV rows clean
     .transform((s) => s.replace(/\s+/g, ' ')),
-  customerEmail: z
-    .string({ error: orderMessages.email })
-    .trim()
-    .max(254, orderMessages.email)
-    .pipe(z.email({ error: orderMessages.email })),
+  customerEmail: emailAddress(orderMessages.email),
   shippingAddress: z
     .string({ error: orderMessages.address })
     .trim()

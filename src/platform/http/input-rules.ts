@@ -44,3 +44,12 @@ export function wholeNumber(message: string, min: number, max: number) {
 export function decimal(message: string) {
   return z.preprocess(fromNumericString, z.number({ error: message }).refine(Number.isFinite, message));
 }
+
+/** An e-mail address (trimmed, at most 254 characters); one message for every failure. */
+export function emailAddress(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .max(254, message)
+    .pipe(z.email({ error: message }));
+}
