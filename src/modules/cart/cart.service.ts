@@ -9,7 +9,7 @@ export type PrintOptionMatch = {
   photo: { id: number; title: string; thumbnailUrl: string };
   option: PrintOption;
 };
-/** What the cart and checkout need from the catalogue (its public service), prices in dollars. */
+/** What the cart needs from the catalogue (its public service), prices in dollars. */
 export type PrintOptionLookup = {
   /** The option when it is assigned to the photo and neither is archived; else null. */
   findPrintOption(photoId: number, optionId: number): Promise<PrintOptionMatch | null>;
@@ -18,7 +18,7 @@ export type PrintOptionLookup = {
 };
 
 /** Looks up many photo+option pairs at once; the map's key is `${photoId}:${optionId}`. */
-export async function lookupPrintOptions(
+async function lookupPrintOptions(
   catalog: PrintOptionLookup,
   pairs: { photoId: number; optionId: number }[],
 ): Promise<Map<string, PrintOptionMatch>> {
@@ -46,7 +46,7 @@ const STALE_AFTER_DAYS = 30;
  * charged once per line whatever its quantity ("the sum of each line's shipping";
  * two copies of one print travel in one tube); total = subtotal + shipping.
  */
-export function priceLines(lines: { priceCents: number; shippingCents: number; quantity: number }[]) {
+function priceLines(lines: { priceCents: number; shippingCents: number; quantity: number }[]) {
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
   const shippingCents = lines.reduce((sum, l) => sum + l.shippingCents, 0);
   return { subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents };
@@ -108,7 +108,7 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
       return toWire(await priced(cartId));
     },
 
-    /** The same cart in integer cents, for checkout. */
+    /** The same cart in integer cents, for checkout (which orders exactly this cart). */
     getPricedCart: priced,
 
     /** Adds a line (creating the cart on first add); returns the cart id to keep in the session. */
