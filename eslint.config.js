@@ -33,6 +33,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The contract is read by the web app too: zod, its own files and the pure input rules only.
+    files: ['src/contract/**/*.ts'],
+    ignores: ['src/contract/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|\\./|\\.\\./platform/http/input-rules$)',
+              message: 'The contract imports only zod, its own files and ../platform/http/input-rules.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...serverModules.map((m) => ({
     // inside a module, its own files may import each other
     files: [`src/modules/${m}/**/*.ts`],
@@ -62,6 +80,26 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
+      // The web app sees the server only through its HTTP contract, and only its types: no
+      // server code can end up in the browser bundle.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@contract',
+              allowTypeImports: true,
+              message: "Import the server's contract with `import type` (types only).",
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/src/**', 'src/**', '**/workers/**', 'workers/**', '**/src', '**/workers'],
+              message: "The web app reaches the server only through `import type ... from '@contract'`.",
+            },
+          ],
+        },
+      ],
     },
   },
   ...webFeatures.map((f) => ({

@@ -23,7 +23,7 @@ export function createModules(ctx: AppContext) {
   const contact = createContactModule(ctx, { events });
   const cart = createCartModule(ctx, { catalog, events });
   const payments = createPaymentsModule(ctx, { events });
-  const orders = createOrdersModule(ctx, { cart, catalog, content, payments, events });
+  const orders = createOrdersModule(ctx, { cart, content, payments, events });
   const storefront = createStorefrontModule({ catalog, content, orders });
   events.check();
 

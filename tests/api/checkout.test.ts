@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { customer, insertPhoto, placeOrder } from '../support/shop-data';
+import { customer, fillCart, insertPhoto, placeOrder } from '../support/shop-data';
 
 let app: TestApp;
 let heron: { photoId: number; optionIds: number[] };
@@ -102,6 +102,7 @@ describe('checkout', () => {
   it('refuses a tampered total with a 409 and stores no order', async () => {
     const before = await app.ctx.db('orders').count({ n: '*' }).first();
     const c = app.client();
+    await fillCart(c, items());
     const res = await c.json(c.post('/api/checkout', { ...customer, totalAmount: 1.0, items: items() }), 409);
     expect(res).toEqual({
       message: 'Prices have changed since you added these prints. Please review your cart.',
@@ -177,8 +178,9 @@ describe('checkout', () => {
       title: 'Gone',
       options: [{ size: 'A3', priceCents: 3000 }],
     });
-    await app.ctx.db('photo_item_options').where({ photo_id: gone.photoId }).delete();
     const c = app.client();
+    await fillCart(c, [{ photoId: gone.photoId, printOptionId: gone.optionIds[0], quantity: 1 }]);
+    await app.ctx.db('photo_item_options').where({ photo_id: gone.photoId }).delete();
     const res = await c.json(
       c.post('/api/checkout', {
         ...customer,

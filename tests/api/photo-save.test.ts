@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
-import type { PhotoDetail, PrintOption } from '../../src/modules/catalog';
+import type { PhotoDetail, PrintOption } from '../../src/contract';
 import { addPhoto, countRows, startCatalogApp } from '../support/catalog-fixtures';
 import { makeJpeg, toDataUrl } from '../support/images';
 

@@ -41,6 +41,12 @@ async function paidOrder(page: Page, db: Knex, customerName: string) {
   expect(line).not.toBeNull();
   const total = Math.round((line!.price + line!.shipping) * 100) / 100;
   const email = `${customerName.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+  // checkout orders the visitor's cart as the server holds it: exactly this line
+  await page.request.delete('/api/cart');
+  const added = await page.request.post('/api/cart', {
+    data: { photoId: line!.photoId, printOptionId: line!.printOptionId, quantity: 1 },
+  });
+  expect(added.status()).toBe(201);
   const checkout = await page.request.post('/api/checkout', {
     data: {
       customerName,

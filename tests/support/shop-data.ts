@@ -60,14 +60,23 @@ export const customer = {
   shippingAddress: '1600 Pennsylvania Ave NW\nWashington, DC 20500',
 };
 
-/** Places an order through the API for the given lines; returns its id and totals. */
+type CartItem = { photoId: number; printOptionId: number; quantity: number };
+
+/** Makes the client's cart hold exactly these lines (checkout orders the server's cart). */
+export async function fillCart(client: HttpClient, items: CartItem[]): Promise<void> {
+  await client.json(client.delete('/api/cart'));
+  for (const item of items) await client.json(client.post('/api/cart', item), 201);
+}
+
+/** Places an order through the API for the given lines (put in the cart); returns its id and totals. */
 export async function placeOrder(
   client: HttpClient,
-  items: { photoId: number; printOptionId: number; quantity: number }[],
+  items: CartItem[],
   totalAmount: number,
   overrides: Partial<typeof customer> = {},
 ): Promise<{ orderId: number; subtotal: number; shipping: number; total: number }> {
-  return client.json(client.post('/api/checkout', { ...customer, ...overrides, totalAmount, items }), 201);
+  await fillCart(client, items);
+  return client.json(client.post('/api/checkout', { ...customer, ...overrides, totalAmount }), 201);
 }
 
 export async function setShippingNotice(

@@ -8,7 +8,7 @@ import { createRateLimit } from '../../platform/http/rate-limit';
 import { requireAdmin, type SessionUser } from '../../platform/http/guards';
 import { parse } from '../../platform/http/validate';
 import type { AdminAuthService } from './admin-auth.service';
-import { loginSchema } from './admin-auth.schemas';
+import { loginSchema } from '../../contract';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 

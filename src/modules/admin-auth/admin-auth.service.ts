@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AdminAuthRepository } from './admin-auth.repository';
 import { dummyHash, hashPassword, verifyPassword } from './password-hasher';
-
-export type AdminUser = { id: number; username: string };
+import type { AdminUser } from '../../contract';
 
 export function createAdminAuthService(repo: AdminAuthRepository) {
   return {

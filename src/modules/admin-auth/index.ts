@@ -3,7 +3,7 @@ import { createAdminAuthRepository } from './admin-auth.repository';
 import { createAdminAuthService } from './admin-auth.service';
 import { configurePassport, createAdminAuthRoutes } from './admin-auth.routes';
 
-export type { AdminUser, AdminAuthService } from './admin-auth.service';
+export type { AdminAuthService } from './admin-auth.service';
 
 export function createAdminAuthModule(ctx: AppContext) {
   const service = createAdminAuthService(createAdminAuthRepository(ctx.db));

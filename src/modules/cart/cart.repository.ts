@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db';
-import { MAX_QUANTITY } from './cart.schemas';
+import { MAX_QUANTITY } from '../../contract';
 
 export type CartLineRow = {
   id: number;

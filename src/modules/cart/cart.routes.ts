@@ -2,7 +2,7 @@ import { createRouter } from '../../platform/http/async-route';
 import { saveSession } from '../../platform/http/session';
 import { parse, parseId } from '../../platform/http/validate';
 import type { CartService } from './cart.service';
-import { addToCartSchema, updateCartLineSchema } from './cart.schemas';
+import { addToCartSchema, updateCartLineSchema } from '../../contract';
 
 /** Mounted at /api; the visitor's session holds only the cart id (req.session.cartId). */
 export function createCartRoutes(service: CartService) {

@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { toCents, toDollars } from '../../platform/money';
 import type { CartRepository } from './cart.repository';
-import type { AddToCartInput } from './cart.schemas';
+import type { AddToCartInput, Cart, CartLine, PrintOption } from '../../contract';
 
 /** What the cart needs from the catalogue (its public service), prices in dollars. */
 export type PrintOptionMatch = {
   photo: { id: number; title: string; thumbnailUrl: string };
-  option: { id: number; aspectRatio: string; size: string; format: string; price: number; shipping: number };
+  option: PrintOption;
 };
-/** What the cart and checkout need from the catalogue (its public service), prices in dollars. */
+/** What the cart needs from the catalogue (its public service), prices in dollars. */
 export type PrintOptionLookup = {
   /** The option when it is assigned to the photo and neither is archived; else null. */
   findPrintOption(photoId: number, optionId: number): Promise<PrintOptionMatch | null>;
@@ -18,7 +18,7 @@ export type PrintOptionLookup = {
 };
 
 /** Looks up many photo+option pairs at once; the map's key is `${photoId}:${optionId}`. */
-export async function lookupPrintOptions(
+async function lookupPrintOptions(
   catalog: PrintOptionLookup,
   pairs: { photoId: number; optionId: number }[],
 ): Promise<Map<string, PrintOptionMatch>> {
@@ -26,30 +26,12 @@ export async function lookupPrintOptions(
   return new Map(found.map((m) => [`${m.photo.id}:${m.option.id}`, m]));
 }
 
-export type PrintOption = {
-  id: number;
-  aspectRatio: string;
-  size: string;
-  format: string;
-  price: number;
-  shipping: number;
-};
-export type CartLine = {
-  id: number;
-  photoId: number;
-  printOptionId: number;
-  quantity: number;
-  addedAt: string;
-  photo: { id: number; title: string; thumbnailUrl: string };
-  printOption: PrintOption;
-};
-/** The wire shape (dollars), see docs/api-contract.md. */
-export type Cart = { items: CartLine[]; count: number; subtotal: number; shipping: number; total: number };
-
 /** A cart priced in integer cents, for checkout. */
 export type PricedLine = CartLine & { priceCents: number; shippingCents: number };
 export type PricedCart = {
   lines: PricedLine[];
+  /** Lines dropped (and removed from the cart) because their option is no longer offered. */
+  unavailable: number;
   subtotalCents: number;
   shippingCents: number;
   totalCents: number;
@@ -64,7 +46,7 @@ const STALE_AFTER_DAYS = 30;
  * charged once per line whatever its quantity ("the sum of each line's shipping";
  * two copies of one print travel in one tube); total = subtotal + shipping.
  */
-export function priceLines(lines: { priceCents: number; shippingCents: number; quantity: number }[]) {
+function priceLines(lines: { priceCents: number; shippingCents: number; quantity: number }[]) {
   const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
   const shippingCents = lines.reduce((sum, l) => sum + l.shippingCents, 0);
   return { subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents };
@@ -107,7 +89,7 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
       });
     }
     if (cartId && gone.length) await repo.removeLines(cartId, gone);
-    return { lines, ...priceLines(lines) };
+    return { lines, unavailable: gone.length, ...priceLines(lines) };
   }
 
   function toWire(cart: PricedCart): Cart {
@@ -126,7 +108,7 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
       return toWire(await priced(cartId));
     },
 
-    /** The same cart in integer cents, for checkout. */
+    /** The same cart in integer cents, for checkout (which orders exactly this cart). */
     getPricedCart: priced,
 
     /** Adds a line (creating the cart on first add); returns the cart id to keep in the session. */

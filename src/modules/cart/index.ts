@@ -6,15 +6,7 @@ import { createCartRepository } from './cart.repository';
 import { createCartRoutes } from './cart.routes';
 import { createCartService } from './cart.service';
 
-export type {
-  Cart,
-  CartLine,
-  PricedCart,
-  PricedLine,
-  PrintOptionLookup,
-  PrintOptionMatch,
-} from './cart.service';
-export { lookupPrintOptions, priceLines } from './cart.service';
+export type { PricedCart, PricedLine, PrintOptionLookup, PrintOptionMatch } from './cart.service';
 
 export function createCartModule(ctx: AppContext, deps: { catalog: CatalogModule; events: DomainEventBus }) {
   const service = createCartService(createCartRepository(ctx.db), deps.catalog.service);

@@ -1,6 +1,7 @@
 import { toDollars } from '../../platform/money';
 import { planDisplayWidths } from '../media';
-import type { PhotoSummary, PrintOption, PrintOptionMatch } from './catalog.types';
+import type { PhotoSummary, PrintOption } from '../../contract';
+import type { PrintOptionMatch } from './catalog.types';
 import type { PhotoRow } from './photos.repository';
 import type { ItemOptionRow, PhotoOptionRow } from './print-options.repository';
 

@@ -9,12 +9,12 @@ import {
   categoryUpdateSchema,
   itemOptionCreateSchema,
   itemOptionUpdateSchema,
+  newPrintOptionSchema,
   photoCreateWithOptionsSchema,
   photoItemOptionSchema,
   photoListQuerySchema,
   photoUpdateWithOptionsSchema,
-  printOptionSchema,
-} from './catalog.schemas';
+} from '../../contract';
 
 type Deps = { service: CatalogService; media: Pick<MediaModule, 'sendImage'> };
 
@@ -97,7 +97,7 @@ export function createCatalogAdminRoutes({ service }: Deps) {
   });
 
   router.post('/print-options', async (req, res) => {
-    adminJson(res, await service.addPrintOption(parse(printOptionSchema, req.body, 'print option')), 201);
+    adminJson(res, await service.addPrintOption(parse(newPrintOptionSchema, req.body, 'print option')), 201);
   });
 
   router.post('/item-options', async (req, res) => {

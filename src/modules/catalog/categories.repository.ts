@@ -1,5 +1,5 @@
 import type { Db } from '../../platform/db';
-import type { Category } from './catalog.types';
+import type { Category } from '../../contract';
 import { CategoryModel, PhotoModel } from './catalog.models';
 import type { Executor } from './photos.repository';
 

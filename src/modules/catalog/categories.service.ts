@@ -1,7 +1,7 @@
 import { UniqueViolationError } from 'objection';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { catalogMessages } from './catalog.messages';
-import type { Category } from './catalog.types';
+import type { Category } from '../../contract';
 import type { CategoriesRepository, CategoryWrite } from './categories.repository';
 
 export const CATEGORY_NAME = /^[a-z0-9][a-z0-9_-]*$/;

@@ -6,7 +6,7 @@ import { createCatalogAdminRoutes, createCatalogPublicRoutes } from './catalog.r
 import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
 
-export type { Category, PhotoDetail, PhotoSummary, PrintOption, PrintOptionMatch } from './catalog.types';
+export type { PrintOptionMatch } from './catalog.types';
 export type { CatalogService } from './catalog.service';
 export { catalogMessages, imageLimits } from './catalog.messages';
 export { robotsTxt, sitemapXml } from './catalog.seo';

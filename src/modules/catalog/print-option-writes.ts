@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { toCents } from '../../platform/money';
 import { catalogMessages } from './catalog.messages';
-import type { NewPhotoOption, PhotoOptionEdits } from './catalog.schemas';
+import type { NewPhotoOption, PhotoOptionEdits } from '../../contract';
 import type { Executor, Trx } from './photos.repository';
 import type { ItemOptionWrite, PrintOptionsRepository } from './print-options.repository';
 

@@ -3,7 +3,7 @@ import { badRequest, notFound } from '../../platform/http/app-error';
 import { toCents } from '../../platform/money';
 import { toPrintOption } from './catalog.mapping';
 import { catalogMessages } from './catalog.messages';
-import type { PrintOption } from './catalog.types';
+import type { PrintOption } from '../../contract';
 import type { PhotoRow, Transaction } from './photos.repository';
 import {
   createForPhoto,

@@ -4,7 +4,7 @@ import { badRequest } from '../../platform/http/app-error';
 import { createRateLimit } from '../../platform/http/rate-limit';
 import { fieldErrors } from '../../platform/http/validate';
 import type { ContactService } from './contact.service';
-import { contactSchema, messages } from './contact.schemas';
+import { contactSchema, contactMessages as messages } from '../../contract';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 

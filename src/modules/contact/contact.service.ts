@@ -3,7 +3,7 @@ import { escapeHtml } from '../../platform/html';
 import type { Logger } from '../../platform/logger';
 import type { Mail } from '../../platform/mailer';
 import type { ContactRepository, Tx } from './contact.repository';
-import type { ContactInput } from './contact.schemas';
+import type { ContactInput } from '../../contract';
 
 type Deps = {
   repo: ContactRepository;

@@ -11,9 +11,9 @@ import {
   faqPatchSchema,
   faqReorderSchema,
   faqSchema,
-  messages,
+  contentMessages as messages,
   shippingNoticeSchema,
-} from './content.schemas';
+} from '../../contract';
 
 /** What the routes need from the media module: it answers image requests (`?w=`, Accept, ETag). */
 export type ContentImages = {

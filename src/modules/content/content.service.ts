@@ -2,15 +2,20 @@ import type { Config } from '../../config';
 import type { Logger } from '../../platform/logger';
 import { AppError, badRequest, notFound } from '../../platform/http/app-error';
 import { sanitizeRichText } from '../../platform/rich-text';
-import type { ContentRepository, FaqRow, Tx } from './content.repository';
+import type { ContentRepository, Tx } from './content.repository';
 import {
   IMAGE_MAX_BYTES,
-  messages,
+  contentMessages as messages,
+  type AboutContent,
   type AboutInput,
+  type Faq,
   type FaqInput,
   type FaqPatch,
+  type Logo,
+  type ShippingNotice,
   type ShippingNoticeInput,
-} from './content.schemas';
+  type Site,
+} from '../../contract';
 import { defaultAbout, defaultFaqs, defaultShippingNotice } from './content.seed';
 
 export const TAGLINE = 'Bring the beauty of creation home';
@@ -24,28 +29,6 @@ export type ContentMedia = {
   ): Promise<{ id: number; width: number; height: number; mimeType: string; placeholderColor: string }>;
   deleteAsset(assetId: number, trx?: Tx): Promise<unknown>;
 };
-
-export type Site = {
-  siteName: string;
-  photographerName: string;
-  tagline: string;
-  payments: { provider: 'stripe' | 'test' | 'none'; publishableKey: string | null };
-};
-export type Logo = {
-  logoUrl: string | null;
-  logoType: string | null;
-  width: number | null;
-  height: number | null;
-};
-export type About = {
-  mainBio: string | null;
-  approachText: string | null;
-  servicesText: string | null;
-  headshotUrl: string | null;
-  updatedAt: string | null;
-};
-export type Faq = FaqRow;
-export type ShippingNotice = { isActive: boolean; line1: string | null; line2: string | null };
 
 type Deps = {
   repo: ContentRepository;
@@ -68,7 +51,7 @@ export function createContentService({ repo, media, config, imageUploaded }: Dep
     };
   };
 
-  const getAbout = async (): Promise<About> => {
+  const getAbout = async (): Promise<AboutContent> => {
     const row = await repo.getAbout();
     return {
       mainBio: row?.mainBio ?? null,
@@ -129,7 +112,7 @@ export function createContentService({ repo, media, config, imageUploaded }: Dep
     },
 
     /** Rich text is sanitized on write; a headshot is replaced only when one is sent. */
-    async saveAbout(input: AboutInput): Promise<About> {
+    async saveAbout(input: AboutInput): Promise<AboutContent> {
       const clean = (html: string | null | undefined) =>
         html === undefined ? undefined : html === null ? null : sanitizeRichText(html) || null;
       const headshot = input.headshotData ? decodeBase64Image(input.headshotData) : null;

@@ -7,7 +7,7 @@ import { createContentRepository } from './content.repository';
 import { createContentService, type ContentMedia } from './content.service';
 import { createContentAdminRoutes, createContentPublicRoutes, type ContentImages } from './content.routes';
 
-export type { About, ContentService, Faq, Logo, ShippingNotice, Site } from './content.service';
+export type { ContentService } from './content.service';
 
 /** Site settings, logo, about page, FAQs and the shipping notice. */
 export function createContentModule(

@@ -2,22 +2,19 @@ import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { CartModule } from '../cart';
-import type { CatalogModule } from '../catalog';
 import type { ContentModule } from '../content';
 import type { PaymentsModule } from '../payments';
 import { createOrdersRepository } from './orders.repository';
 import { createCheckoutRoutes, createOrderPageRoutes, createOrdersAdminRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
 
-export type { OrderDetail, OrderSummary, OrdersService } from './orders.service';
-export type { FulfillmentStatus, PaymentStatus } from './orders.schemas';
+export type { OrdersService } from './orders.service';
 export { rememberOrder, sessionOwnsOrder } from './order-session';
 
 export function createOrdersModule(
   ctx: AppContext,
   deps: {
     cart: CartModule;
-    catalog: CatalogModule;
     content: ContentModule;
     payments: PaymentsModule;
     events: DomainEventBus;
@@ -25,7 +22,7 @@ export function createOrdersModule(
 ) {
   const { events } = deps;
   const service = createOrdersService(ctx, createOrdersRepository(ctx.db), {
-    catalog: deps.catalog.service,
+    cart: deps.cart.service,
     content: deps.content.service,
     refunds: deps.payments.service,
     orderPlaced: (trx, orderId) => events.publish(trx, 'order.placed', { orderId }),

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../platform/db';
-import type { FulfillmentStatus, OrderListQuery, PaymentStatus } from './orders.schemas';
+import type { FulfillmentStatus, OrderListQuery, PaymentStatus } from '../../contract';
 
 export type OrderRow = {
   id: number;

@@ -9,10 +9,10 @@ import { notFound } from '../../platform/http/app-error';
 import {
   checkoutSchema,
   fulfillmentSchema,
-  messages,
+  orderMessages as messages,
   orderListQuerySchema,
   statusTokenSchema,
-} from './orders.schemas';
+} from '../../contract';
 
 /** Mounted at /api: placing an order. */
 export function createCheckoutRoutes(ctx: AppContext, service: OrdersService) {

@@ -3,8 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { toCents, toDollars } from '../../platform/money';
 import { enqueueEmail, writeEmail } from '../../platform/outbox';
-import type { RefundView } from '../payments';
-import { lookupPrintOptions, priceLines, type PrintOptionLookup } from '../cart';
+import type { PricedCart } from '../cart';
 import {
   confirmationEmail,
   disputeEmail,
@@ -16,69 +15,24 @@ import {
 } from './order-emails';
 import type { LineItemRow, NewLineItem, OrderRow, OrdersRepository, Tx } from './orders.repository';
 import {
-  messages,
-  namesAnotherCountry,
+  orderMessages as messages,
+  type BuyerOrder,
   type Carrier,
   type CheckoutInput,
+  type CheckoutResult,
+  type DisputeView,
   type FulfillmentStatus,
+  type OrderDetail,
   type OrderListQuery,
-  type PaymentStatus,
-} from './orders.schemas';
-
-export type OrderSummary = {
-  id: number;
-  createdAt: string;
-  customerName: string;
-  customerEmail: string;
-  totalAmount: number;
-  status: PaymentStatus;
-  fulfillmentStatus: FulfillmentStatus;
-  /** Only on a disputed order. */
-  dispute?: DisputeView;
-};
-export type DisputeView = { status: string; reason: string; dueBy: string | null; amount: number | null };
-export type Shipment = { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null };
-export type OrderDetail = {
-  order: OrderSummary & {
-    shippingAddress: string;
-    subtotal: number;
-    shipping: number;
-    paymentIntentId: string | null;
-    paidAt: string | null;
-    shipment: Shipment;
-    refundedAmount: number;
-    refunds: RefundView[];
-  };
-  lineItems: {
-    id: number;
-    quantity: number;
-    priceAtPurchase: number;
-    shippingAtPurchase: number;
-    photo: { id: number; title: string; thumbnailUrl: string } | null;
-    itemOption: { size: string; format: string } | null;
-  }[];
-};
-
-/** What the buyer's order page shows: nothing that leads to other orders. */
-export type BuyerOrderView = {
-  orderNumber: string;
-  createdAt: string;
-  customerName: string;
-  status: PaymentStatus;
-  fulfillmentStatus: FulfillmentStatus;
-  items: { title: string; size: string; format: string; quantity: number; price: number }[];
-  subtotal: number;
-  shipping: number;
-  total: number;
-  refundedAmount: number;
-  refunds: { amount: number; reason: string; createdAt: string }[];
-  shippingAddress: string;
-  shipment: Shipment;
-  shippingNotice: { line1: string; line2: string | null } | null;
-};
+  type OrderSummary,
+  type RefundView,
+  type Shipment,
+} from '../../contract';
+import { namesAnotherCountry } from './us-address';
 
 type Deps = {
-  catalog: PrintOptionLookup;
+  /** The visitor's cart in integer cents at current prices, from the cart module. */
+  cart: { getPricedCart(cartId: string | undefined): Promise<PricedCart> };
   content: { activeShippingNotice(): Promise<ShippingNotice> };
   /** Succeeded refunds, from the payments module (which owns them). */
   refunds: {
@@ -170,36 +124,30 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
 
   return {
     /**
-     * Places an order from the client's items at the catalogue's current prices. The client's
-     * totalAmount is only checked (half a cent of rounding allowed), never used.
+     * Places an order from the visitor's cart as the server holds it, at the catalogue's current
+     * prices. The total the buyer was shown (totalAmount) is only checked (half a cent of rounding
+     * allowed), never used; lines a client may still send are not read.
      */
-    async checkout(
-      input: CheckoutInput,
-      cartId: string | null,
-    ): Promise<{ orderId: number; subtotal: number; shipping: number; total: number }> {
+    async checkout(input: CheckoutInput, cartId: string | null): Promise<CheckoutResult> {
       if (namesAnotherCountry(input.shippingAddress))
         throw badRequest(messages.usOnly, { shippingAddress: messages.usOnly });
-      const matches = await lookupPrintOptions(
-        deps.catalog,
-        input.items.map((i) => ({ photoId: i.photoId, optionId: i.printOptionId })),
-      );
-      const lines: NewLineItem[] = [];
-      for (const item of input.items) {
-        const found = matches.get(`${item.photoId}:${item.printOptionId}`);
-        if (!found) throw conflict(messages.noLongerAvailable);
-        lines.push({
-          photoId: found.photo.id,
-          itemOptionId: found.option.id,
-          quantity: item.quantity,
-          priceCents: toCents(found.option.price),
-          shippingCents: toCents(found.option.shipping),
-          title: found.photo.title,
-          size: found.option.size,
-          format: found.option.format,
-        });
-      }
-      const totals = priceLines(lines);
-      if (Math.abs(input.totalAmount * 100 - totals.totalCents) > 0.5) throw conflict(messages.priceChanged);
+      const cart = await deps.cart.getPricedCart(cartId ?? undefined);
+      // the lines no longer offered are gone from the cart now: the buyer reviews what is left
+      if (cart.unavailable) throw conflict(messages.noLongerAvailable);
+      if (!cart.lines.length) throw badRequest(messages.emptyCart, { items: messages.emptyCart });
+      const lines: NewLineItem[] = cart.lines.map((line) => ({
+        photoId: line.photoId,
+        itemOptionId: line.printOptionId,
+        quantity: line.quantity,
+        priceCents: line.priceCents,
+        shippingCents: line.shippingCents,
+        title: line.photo.title,
+        size: line.printOption.size,
+        format: line.printOption.format,
+      }));
+      const { subtotalCents, shippingCents, totalCents } = cart;
+      const totals = { subtotalCents, shippingCents, totalCents };
+      if (Math.abs(input.totalAmount * 100 - totalCents) > 0.5) throw conflict(messages.priceChanged);
       const orderId = await repo.insertOrder(
         {
           customerName: input.customerName,
@@ -284,7 +232,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
     },
 
     /** The buyer's order page, by its token; null for any other string. */
-    async byToken(token: string): Promise<BuyerOrderView | null> {
+    async byToken(token: string): Promise<BuyerOrder | null> {
       const order = await repo.findByToken(token);
       if (!order) return null;
       const [lines, refunds, notice] = await Promise.all([

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../platform/db';
-import type { PaymentStatus } from '../orders';
+import type { PaymentStatus } from '../../contract';
 
 /**
  * An order as the payments module sees it. The payments module owns the order's payment columns

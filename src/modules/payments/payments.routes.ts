@@ -11,7 +11,7 @@ import {
   refundSchema,
   statusQuerySchema,
   testConfirmSchema,
-} from './payments.schemas';
+} from '../../contract';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 

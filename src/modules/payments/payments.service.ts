@@ -4,10 +4,18 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { formatCents, toDollars } from '../../platform/money';
 import type { JobOutcome } from '../../platform/queue';
-import type { PaymentStatus } from '../orders';
 import type { PaymentEvent, PaymentProvider, ProviderRefund } from './payment-provider';
 import type { DisputeState, PayableOrder, PaymentsRepository, RefundRow } from './payments.repository';
-import { refundMessages, type RefundInput, type RefundReason } from './payments.schemas';
+import {
+  refundMessages,
+  type OrderPaymentStatus,
+  type PaymentIntent,
+  type PaymentStatus,
+  type RefundInput,
+  type RefundReason,
+  type RefundView,
+  type TestConfirmResult,
+} from '../../contract';
 
 export const paymentMessages = {
   notConfigured: 'Card payments are not set up on this site yet.',
@@ -39,16 +47,6 @@ export type PaymentEvents = {
   disputed(trx: Knex.Transaction, orderId: number, disputeId: string): Promise<unknown>;
 };
 
-/** What the admin and the buyer see of a refund. */
-export type RefundView = {
-  id: number;
-  orderId: number;
-  amount: number;
-  reason: string;
-  note: string | null;
-  status: RefundRow['status'];
-  createdAt: string;
-};
 const toRefundView = (r: RefundRow): RefundView => ({
   id: r.id,
   orderId: r.orderId,
@@ -256,10 +254,7 @@ export function createPaymentsService(
      * The order's one payment intent (created on first call, reused after): the amount is the
      * order's; a client amount that disagrees is refused.
      */
-    async createPaymentIntent(
-      orderId: number,
-      amount: number | undefined,
-    ): Promise<{ clientSecret: string; provider: 'stripe' | 'test' }> {
+    async createPaymentIntent(orderId: number, amount: number | undefined): Promise<PaymentIntent> {
       const p = requireProvider();
       const order = await repo.findOrder(orderId);
       if (!order) throw notFound(paymentMessages.orderNotFound);
@@ -310,7 +305,7 @@ export function createPaymentsService(
     },
 
     /** The order's payment status for whoever holds its client secret; null otherwise. */
-    async statusForSecret(orderId: number, clientSecret: string): Promise<{ status: string } | null> {
+    async statusForSecret(orderId: number, clientSecret: string): Promise<OrderPaymentStatus | null> {
       const order = await repo.findOrder(orderId);
       if (!order?.paymentSecretHash) return null;
       const a = Buffer.from(sha256(clientSecret));
@@ -324,7 +319,7 @@ export function createPaymentsService(
       cardNumber: string;
       expiry: string;
       cvc: string;
-    }): Promise<{ status: 'succeeded' }> {
+    }): Promise<TestConfirmResult> {
       const form = provider?.testCardForm;
       if (!form) throw notFound('Test payments are not enabled.');
       const intentId = form.intentIdFromSecret(input.clientSecret);

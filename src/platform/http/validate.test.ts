@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from './app-error';
-import { findNul, id, parseId, wholeNumber } from './validate';
+import { id, wholeNumber } from './input-rules';
+import { findNul, parseId } from './validate';
 
 const status = (fn: () => unknown) => {
   try {

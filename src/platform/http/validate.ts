@@ -1,16 +1,13 @@
 import express, { type RequestHandler } from 'express';
 import { z } from 'zod';
 import { badRequest, notFound } from './app-error';
+import { MAX_ID, NUL_MESSAGE } from './input-rules';
 
 /**
- * One set of input rules at the edge: no NUL characters in text (Postgres
- * refuses them), ids within Postgres' integer range, numbers are numbers (never coerced from
- * booleans, arrays or objects). Schemas use `id()`, `wholeNumber()`, `decimal()` and `numberIn()`;
- * every JSON body is parsed by `jsonBody()` and every /api URL checked by `rejectNulInUrl`.
+ * One set of input rules at the edge: schemas (src/contract/) use the pure rules of
+ * input-rules.ts (`id()`, `wholeNumber()`, `decimal()`, `numberIn()`); every JSON body is parsed
+ * by `jsonBody()` and every /api URL checked by `rejectNulInUrl`, so no text holds a NUL.
  */
-export const MAX_ID = 2_147_483_647;
-export const NUL_MESSAGE = 'Text must not contain NUL characters.';
-
 // Turns zod issues into the `errors` object of our error contract: one message per field.
 export function fieldErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -41,42 +38,6 @@ export function parseId(value: unknown, name = 'id'): number {
   const n = Number(value);
   if (n > MAX_ID) throw notFound(`No ${name.replace(/ id$/, '')} with that id.`);
   return n;
-}
-
-/** A number, or a numeric string (forms send those); never a boolean, array or object. */
-const numericString = /^\s*-?\d+(\.\d+)?\s*$/;
-const fromNumericString = (v: unknown) => (typeof v === 'string' && numericString.test(v) ? Number(v) : v);
-
-/** An id in a body: a whole number in 1..2^31-1 (or its numeric string). */
-export function id(label: string, messages: { required?: string; invalid?: string } = {}) {
-  const required = messages.required ?? `${label} is required`;
-  const invalid = messages.invalid ?? `${label} must be a whole number`;
-  return z.preprocess(
-    fromNumericString,
-    z
-      .number({ error: (iss) => (iss.input === undefined ? required : invalid) })
-      .int(invalid)
-      .min(1, messages.invalid ?? required)
-      .max(MAX_ID, `${label} is out of range`),
-  );
-}
-
-/** Any number schema, also taking the number's numeric string (and nothing else). */
-export function numberIn<S extends z.ZodType>(schema: S) {
-  return z.preprocess(fromNumericString, schema);
-}
-
-/** A whole number within [min, max] (or its numeric string); one message for every failure. */
-export function wholeNumber(message: string, min: number, max: number) {
-  return z.preprocess(
-    fromNumericString,
-    z.number({ error: message }).int(message).min(min, message).max(max, message),
-  );
-}
-
-/** A finite number (or its numeric string), e.g. an amount in dollars. */
-export function decimal(message: string) {
-  return z.preprocess(fromNumericString, z.number({ error: message }).refine(Number.isFinite, message));
 }
 
 /**

@@ -1,9 +1,27 @@
 import { api, type ApiError } from '../../app/api';
-import type { PhotoDetail, PhotoSummary, PrintOption } from '../../app/api-types';
+import type {
+  AdminUser,
+  DeleteResult,
+  ItemOptionFields,
+  LoginInput as Credentials,
+  NewItemOption,
+  NewPrintOption,
+  PhotoDetail,
+  PhotoSummary,
+  PrintOption,
+} from '../../app/api-types';
+import type { NewPhotoOption, PhotoOptionEdits } from '@contract';
 
-export type AdminUser = { id: number; username: string };
-
-export type Credentials = { username: string; password: string };
+export type {
+  AdminUser,
+  Credentials,
+  DeleteResult,
+  ItemOptionFields,
+  NewItemOption,
+  NewPhotoOption,
+  NewPrintOption,
+  PhotoOptionEdits,
+};
 
 /**
  * Body of POST/PUT /api/admin/photos; image fields only when a new image was chosen. The print
@@ -25,29 +43,8 @@ export type PhotoPayload = Pick<
   imageData?: string;
   imageType?: string;
   thumbnailData?: string | null;
-  printOptions?: NewPrintOption[] | PhotoOptionEdits;
+  printOptions?: NewPhotoOption[] | PhotoOptionEdits;
 };
-
-/** The older per-photo print option shape the add form sends. */
-export type NewPrintOption = {
-  size: string;
-  material: string;
-  price: number;
-  inStock: boolean;
-};
-
-export type ItemOptionFields = { size: string; format: string; price: number; shipping: number };
-
-/** The edit form's option changes: created for the photo, edited in the catalogue, unassigned. */
-export type PhotoOptionEdits = {
-  create: ItemOptionFields[];
-  update: Array<ItemOptionFields & { id: number }>;
-  remove: number[];
-};
-
-export type NewItemOption = ItemOptionFields & { aspectRatio: string };
-
-export type DeleteResult = { message: string; archived?: boolean };
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({

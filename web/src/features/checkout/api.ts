@@ -1,45 +1,30 @@
 import { api } from '../../app/api';
+import type {
+  CheckoutRequest,
+  CheckoutResult,
+  OrderPaymentStatus,
+  PaymentIntent,
+  PaymentIntentRequest,
+  TestConfirmInput,
+  TestConfirmResult,
+} from '../../app/api-types';
 
-/** POST /api/checkout: the order as the visitor submits it (docs/api-contract.md). */
-export type CheckoutRequest = {
-  customerName: string;
-  customerEmail: string;
-  shippingAddress: string;
-  /** The cart total in dollars; the server checks it against its own prices (409 when it differs). */
-  totalAmount: number;
-  items: Array<{ photoId: number; printOptionId: number; quantity: number }>;
-};
+export type PaymentProvider = PaymentIntent['provider'];
 
-export type CheckoutResponse = { orderId: number; subtotal?: number; shipping?: number; total?: number };
-
-export type PaymentProvider = 'stripe' | 'test';
-
-export type PaymentIntentResponse = {
-  clientSecret?: string | null;
-  provider?: PaymentProvider;
-  message?: string;
-};
-
-export type TestPaymentRequest = {
-  clientSecret: string;
-  cardNumber: string;
-  expiry: string;
-  cvc: string;
-  name: string;
-  email: string;
-};
-
-export type OrderPaymentStatus = { status: string };
+/** Read defensively: a 2xx without a secret (a proxy, an older server) is shown as its message. */
+type PaymentIntentResponse = Partial<PaymentIntent> & { message?: string };
 
 export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
-    createCheckout: build.mutation<CheckoutResponse, CheckoutRequest>({
+    // The order is the visitor's cart as the server holds it; the body carries only the buyer's
+    // details and the total they were shown (a 409 when the server's total differs).
+    createCheckout: build.mutation<CheckoutResult, CheckoutRequest>({
       query: (body) => ({ url: '/checkout', method: 'POST', body }),
     }),
-    createPaymentIntent: build.mutation<PaymentIntentResponse, { orderId: number; amount: number }>({
+    createPaymentIntent: build.mutation<PaymentIntentResponse, PaymentIntentRequest>({
       query: (body) => ({ url: '/create-payment-intent', method: 'POST', body }),
     }),
-    confirmTestPayment: build.mutation<{ status: string; message?: string }, TestPaymentRequest>({
+    confirmTestPayment: build.mutation<TestConfirmResult, TestConfirmInput>({
       query: (body) => ({ url: '/test-payments/confirm', method: 'POST', body }),
     }),
     // A mutation-style read: asked on demand (never cached) while a payment is still processing.

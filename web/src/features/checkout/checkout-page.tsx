@@ -176,7 +176,7 @@ export default function CheckoutPage() {
               cart={cart}
               values={details}
               onValuesChange={setDetails}
-              defaultProvider={site?.payments.provider ?? 'test'}
+              defaultProvider={site?.payments.provider === 'stripe' ? 'stripe' : 'test'}
               onCartStale={() => void refetch()}
               onPaymentReady={setSession}
               offline={!online}

@@ -81,17 +81,9 @@ export function DetailsForm({
     let orderId: number;
     let amount: number;
     try {
-      const order = await createCheckout({
-        ...details,
-        totalAmount: cart.total,
-        items: cart.items.map((line) => ({
-          photoId: line.photoId,
-          printOptionId: line.printOptionId,
-          quantity: line.quantity,
-        })),
-      }).unwrap();
+      const order = await createCheckout({ ...details, totalAmount: cart.total }).unwrap();
       orderId = order.orderId;
-      amount = typeof order.total === 'number' ? order.total : cart.total;
+      amount = order.total;
     } catch (err) {
       console.error('Checkout failed', err);
       const message = serverMessage(err);

@@ -1,21 +1,7 @@
 import { api } from '../../app/api';
+import type { BuyerOrder } from '../../app/api-types';
 
-export type BuyerOrder = {
-  orderNumber: string;
-  createdAt: string;
-  customerName: string;
-  status: string;
-  fulfillmentStatus: string;
-  items: { title: string; size: string; format: string; quantity: number; price: number }[];
-  subtotal: number;
-  shipping: number;
-  total: number;
-  refundedAmount: number;
-  refunds: { amount: number; reason: string; createdAt: string }[];
-  shippingAddress: string;
-  shipment: { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null };
-  shippingNotice: { line1: string; line2: string | null } | null;
-};
+export type { BuyerOrder };
 
 export const orderStatusApi = api.injectEndpoints({
   endpoints: (build) => ({

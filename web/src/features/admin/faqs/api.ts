@@ -1,7 +1,7 @@
 import { api } from '../../../app/api';
-import type { Faq } from '../../../app/api-types';
+import type { Faq, FaqInput } from '../../../app/api-types';
 
-export type FaqInput = { question: string; answer: string };
+export type { FaqInput };
 
 export const faqsAdminApi = api.injectEndpoints({
   endpoints: (build) => ({

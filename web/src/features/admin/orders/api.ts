@@ -1,42 +1,31 @@
 import { api } from '../../../app/api';
 import type { RootState } from '../../../app/store';
-import type { FulfillmentStatus } from './order-status';
+import type {
+  Carrier,
+  FulfillmentInput,
+  FulfillmentStatus,
+  OrderDetail,
+  OrderSummary,
+  RefundInput,
+  RefundReason,
+  RefundView,
+} from '../../../app/api-types';
 
-export type AdminOrderSummary = {
-  id: number;
-  createdAt: string;
-  customerName: string;
-  customerEmail: string;
-  totalAmount: number;
-  /** Payment status; the server may answer values beyond the known badges. */
-  status: string;
-  fulfillmentStatus: string | null;
-  /** Only on a disputed order. */
-  dispute?: OrderDispute;
-};
+// The wire shapes are the server's contract; the names here are the admin's.
+export type {
+  AdminOrder,
+  OrderSummary as AdminOrderSummary,
+  OrderDetail as AdminOrderDetail,
+  OrderLineItem as AdminOrderLineItem,
+  DisputeView as OrderDispute,
+  RefundView as OrderRefund,
+  Carrier,
+  RefundReason,
+  Shipment,
+} from '../../../app/api-types';
 
-export type OrderDispute = { status: string; reason: string; dueBy: string | null; amount: number | null };
-export type Shipment = { carrier: string | null; trackingNumber: string | null; trackingUrl: string | null };
-export type OrderRefund = {
-  id: number;
-  amount: number;
-  reason: string;
-  note: string | null;
-  status?: string;
-  createdAt: string;
-};
-
-export type AdminOrder = AdminOrderSummary & {
-  shippingAddress: string;
-  paymentIntentId?: string | null;
-  shipment?: Shipment;
-  refundedAmount?: number;
-  refunds?: OrderRefund[];
-};
-
-export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'other'] as const;
-export type Carrier = (typeof CARRIERS)[number];
-export type ShippingDetails = { carrier: Carrier | null; trackingNumber: string | null };
+export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'other'] as const satisfies readonly Carrier[];
+export type ShippingDetails = Pick<FulfillmentInput, 'carrier' | 'trackingNumber'>;
 
 export const REFUND_REASONS = [
   { value: 'requested_by_customer', label: 'Requested by customer' },
@@ -44,32 +33,14 @@ export const REFUND_REASONS = [
   { value: 'duplicate', label: 'Duplicate order' },
   { value: 'fraudulent', label: 'Fraudulent' },
   { value: 'other', label: 'Other' },
-] as const;
-export type RefundReason = (typeof REFUND_REASONS)[number]['value'];
-export type RefundRequest = {
-  orderId: number;
-  amount: number;
-  reason: RefundReason;
-  note?: string;
-  idempotencyKey: string;
-};
-
-export type AdminOrderLineItem = {
-  id: number;
-  quantity: number;
-  priceAtPurchase: number;
-  shippingAtPurchase?: number | null;
-  photo: { id: number; title: string; thumbnailUrl: string } | null;
-  itemOption: { size: string; format: string } | null;
-};
-
-export type AdminOrderDetail = { order: AdminOrder; lineItems: AdminOrderLineItem[] };
+] as const satisfies readonly { value: RefundReason; label: string }[];
+export type RefundRequest = RefundInput & { orderId: number };
 
 export type OrdersFilter = { fulfillmentStatus?: FulfillmentStatus; q?: string; disputed?: boolean };
 
 export const ordersAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getAdminOrders: build.query<AdminOrderSummary[], OrdersFilter>({
+    getAdminOrders: build.query<OrderSummary[], OrdersFilter>({
       query: ({ fulfillmentStatus, q, disputed }) => {
         const params = new URLSearchParams();
         if (fulfillmentStatus) params.set('fulfillmentStatus', fulfillmentStatus);
@@ -80,7 +51,7 @@ export const ordersAdminApi = api.injectEndpoints({
       },
       providesTags: ['Orders'],
     }),
-    getAdminOrder: build.query<AdminOrderDetail, number>({
+    getAdminOrder: build.query<OrderDetail, number>({
       query: (id) => `/admin/orders/${id}`,
       providesTags: (_detail, _error, id) => [{ type: 'Order', id }],
     }),
@@ -120,7 +91,7 @@ export const ordersAdminApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, _error, { id }) => ['Orders', { type: 'Order', id }],
     }),
-    refundOrder: build.mutation<OrderRefund, RefundRequest>({
+    refundOrder: build.mutation<RefundView, RefundRequest>({
       query: ({ orderId, ...body }) => ({ url: `/admin/orders/${orderId}/refunds`, method: 'POST', body }),
       invalidatesTags: (_result, _error, { orderId }) => ['Orders', { type: 'Order', id: orderId }],
     }),

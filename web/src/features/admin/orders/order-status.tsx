@@ -1,9 +1,16 @@
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import type { FulfillmentStatus } from '../../../app/api-types';
 
-export const FULFILLMENT_STATUSES = ['received', 'paid', 'shipped', 'completed', 'canceled'] as const;
-export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
+export type { FulfillmentStatus };
+export const FULFILLMENT_STATUSES = [
+  'received',
+  'paid',
+  'shipped',
+  'completed',
+  'canceled',
+] as const satisfies readonly FulfillmentStatus[];
 
 export function isFulfillmentStatus(value: unknown): value is FulfillmentStatus {
   return (FULFILLMENT_STATUSES as readonly unknown[]).includes(value);

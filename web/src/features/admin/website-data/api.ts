@@ -1,7 +1,7 @@
 import { api } from '../../../app/api';
-import type { Category, Logo } from '../../../app/api-types';
+import type { Category, CategoryInput, Logo } from '../../../app/api-types';
 
-export type CategoryInput = { name: string; displayName: string };
+export type { CategoryInput };
 
 export const websiteDataAdminApi = api.injectEndpoints({
   endpoints: (build) => ({

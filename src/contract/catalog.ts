@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { id } from '../../platform/http/validate';
+import { id } from '../platform/http/input-rules';
 
-// The wire formats of the catalogue's admin writes, with the exact messages the admin forms show.
+// The catalogue: photos, print options and categories. The admin writes carry the exact messages
+// the admin forms show.
 
 const numberFrom = (required: string, invalid: string) =>
   z.preprocess(
@@ -60,7 +61,8 @@ export const itemOptionUpdateSchema = z.object({
 });
 export const photoItemOptionSchema = itemOptionUpdateSchema;
 
-export const printOptionSchema = z.object({
+/** POST /api/admin/print-options: the older per-photo form (format = material). */
+export const newPrintOptionSchema = z.object({
   photoId: id('Photo', { invalid: 'Photo must be a whole number' }),
   size,
   material: requiredText('Material', 100),
@@ -112,8 +114,8 @@ export const photoUpdateSchema = z.object({
   ...photoFields,
   imageData: z.string({ error: 'Image data must be text' }).nullish(),
 });
-export type PhotoCreateInput = z.infer<typeof photoCreateSchema>;
-export type PhotoUpdateInput = z.infer<typeof photoUpdateSchema>;
+export type PhotoCreateInput = z.output<typeof photoCreateSchema>;
+export type PhotoUpdateInput = z.output<typeof photoUpdateSchema>;
 
 export const categoryCreateSchema = z.object({
   name: requiredText('Category ID', 50),
@@ -145,7 +147,7 @@ const optionIds = z
   .max(100, 'At most 100 print options');
 /** The add form's rows: a catalogue option for the photo's ratio is reused or created (format = material). */
 const newPhotoOptions = z
-  .array(printOptionSchema.omit({ photoId: true }), { error: 'printOptions must be a list' })
+  .array(newPrintOptionSchema.omit({ photoId: true }), { error: 'printOptions must be a list' })
   .max(100, 'At most 100 print options');
 /** The edit form's changes: new catalogue options, edits of assigned ones, and ids to unassign. */
 const photoOptionEdits = z
@@ -175,3 +177,63 @@ export type NewPhotoOption = z.infer<typeof newPhotoOptions>[number];
 export type PhotoOptionEdits = z.infer<typeof photoOptionEdits>;
 export type PhotoCreateWithOptions = z.infer<typeof photoCreateWithOptionsSchema>;
 export type PhotoUpdateWithOptions = z.infer<typeof photoUpdateWithOptionsSchema>;
+
+export type ItemOptionFields = z.output<typeof itemOptionUpdateSchema>;
+export type NewItemOption = z.output<typeof itemOptionCreateSchema>;
+export type NewPrintOption = z.output<typeof newPrintOptionSchema>;
+export type CategoryInput = z.output<typeof categoryCreateSchema>;
+
+// ---- responses (money in dollars) ----
+
+export const printOptionSchema = z.object({
+  id: z.number(),
+  aspectRatio: z.string(),
+  size: z.string(),
+  format: z.string(),
+  price: z.number(),
+  shipping: z.number(),
+});
+export type PrintOption = z.infer<typeof printOptionSchema>;
+
+export const photoSummarySchema = z.object({
+  id: z.number(),
+  title: z.string(),
+  /** Sanitized HTML. */
+  description: z.string(),
+  location: z.string().nullable(),
+  dateTaken: z.string().nullable(),
+  aspectRatio: z.string().nullable(),
+  category: z.string(),
+  displayOrder: z.number(),
+  featured: z.boolean(),
+  /** 0 shows the top, 100 the bottom; default 50. */
+  verticalPosition: z.number(),
+  createdAt: z.string(),
+  /** Pixel size of the original (after auto-rotation). */
+  width: z.number(),
+  height: z.number(),
+  /** '#rrggbb' dominant colour, shown while loading. */
+  placeholderColor: z.string(),
+  /** '/api/photos/{id}/image?v={version}' */
+  imageUrl: z.string(),
+  /** '/api/photos/{id}/thumbnail?v={version}' */
+  thumbnailUrl: z.string(),
+  /** Display widths available, e.g. [640, 1080, 1600, 2400]. */
+  widths: z.array(z.number()),
+});
+export type PhotoSummary = z.infer<typeof photoSummarySchema>;
+
+export const photoDetailSchema = photoSummarySchema.extend({ printOptions: z.array(printOptionSchema) });
+export type PhotoDetail = z.infer<typeof photoDetailSchema>;
+
+export const categorySchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  displayName: z.string(),
+  displayOrder: z.number(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+/** DELETE of a photo or print option: archived instead of deleted when orders reference it. */
+export const deleteResultSchema = z.object({ message: z.string(), archived: z.boolean() });
+export type DeleteResult = z.infer<typeof deleteResultSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesAnotherCountry } from './orders.schemas';
+import { namesAnotherCountry } from './us-address';
 
 describe('US-only address rule', () => {
   it('refuses an address whose last line names another country', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { decimal, id } from '../../platform/http/validate';
+import { decimal, id } from '../platform/http/input-rules';
+
+// Paying for an order (any provider) and the admin's refunds.
 
 export const createPaymentIntentSchema = z.object({
   orderId: id('Order', { invalid: 'Order is required' }),
@@ -54,4 +56,34 @@ export const refundSchema = z.object({
   note: z.string().trim().max(500, refundMessages.note).optional(),
   idempotencyKey: z.string({ error: refundMessages.key }).regex(/^[A-Za-z0-9_-]{8,80}$/, refundMessages.key),
 });
-export type RefundInput = z.infer<typeof refundSchema>;
+export type RefundInput = z.output<typeof refundSchema>;
+export type TestConfirmInput = z.output<typeof testConfirmSchema>;
+
+// ---- responses (money in dollars) ----
+
+export const paymentIntentSchema = z.object({
+  clientSecret: z.string(),
+  provider: z.enum(['stripe', 'test']),
+});
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+export type PaymentIntentRequest = z.output<typeof createPaymentIntentSchema>;
+
+/** POST /api/test-payments/confirm; a declined card is a 402 instead. */
+export const testConfirmResultSchema = z.object({ status: z.literal('succeeded') });
+export type TestConfirmResult = z.infer<typeof testConfirmResultSchema>;
+
+/** GET /api/orders/{id}/status: the payment status as reconciled. */
+export const orderPaymentStatusSchema = z.object({ status: z.string() });
+export type OrderPaymentStatus = z.infer<typeof orderPaymentStatusSchema>;
+
+/** What the admin and the buyer see of a refund. */
+export const refundViewSchema = z.object({
+  id: z.number(),
+  orderId: z.number(),
+  amount: z.number(),
+  reason: z.string(),
+  note: z.string().nullable(),
+  status: z.enum(['pending', 'succeeded', 'failed']),
+  createdAt: z.string(),
+});
+export type RefundView = z.infer<typeof refundViewSchema>;

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { id, numberIn } from '../platform/http/input-rules';
+import { printOptionSchema } from './catalog';
+
+// The visitor's cart (held by the server, keyed by the session).
+
+export const MAX_QUANTITY = 99;
+
+const quantity = numberIn(
+  z
+    .number({ error: 'Quantity must be a number' })
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_QUANTITY, `Quantity can be at most ${MAX_QUANTITY}`),
+);
+
+export const addToCartSchema = z.object({
+  photoId: id('Photo'),
+  printOptionId: id('Print option'),
+  quantity: quantity.default(1),
+});
+
+export const updateCartLineSchema = z.object({ quantity });
+
+export type AddToCartInput = z.output<typeof addToCartSchema>;
+/** The body of POST /api/cart as the web app sends it. */
+export type NewCartLine = AddToCartInput;
+
+// ---- responses (money in dollars) ----
+
+export const cartLineSchema = z.object({
+  id: z.number(),
+  photoId: z.number(),
+  printOptionId: z.number(),
+  quantity: z.number(),
+  addedAt: z.string(),
+  photo: z.object({ id: z.number(), title: z.string(), thumbnailUrl: z.string() }),
+  printOption: printOptionSchema,
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+/**
+ * Totals: `subtotal` = sum of price x quantity, `shipping` = sum of each line's shipping (once per
+ * line), `total` = both; `count` = number of lines.
+ */
+export const cartSchema = z.object({
+  items: z.array(cartLineSchema),
+  count: z.number(),
+  subtotal: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+});
+export type Cart = z.infer<typeof cartSchema>;

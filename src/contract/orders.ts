@@ -1,0 +1,198 @@
+import { z } from 'zod';
+import { decimal, emailAddress, id, wholeNumber } from '../platform/http/input-rules';
+import { refundViewSchema } from './payments';
+
+// Placing an order, the buyer's order page and the admin's order list and detail.
+
+export const paymentStatuses = [
+  'pending',
+  'processing',
+  'paid',
+  'failed',
+  'canceled',
+  'refunded',
+  'partially_refunded',
+] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+export const fulfillmentStatuses = ['received', 'paid', 'shipped', 'completed', 'canceled'] as const;
+export type FulfillmentStatus = (typeof fulfillmentStatuses)[number];
+
+export const orderMessages = {
+  name: 'Name must be at least 3 characters',
+  nameTooLong: 'Name must be at most 100 characters',
+  email: 'Please enter a valid email address',
+  address: 'Please enter your complete shipping address',
+  addressTooLong: 'The shipping address must be at most 1000 characters',
+  usOnly: 'We ship to US addresses only.',
+  total: 'The total must be at least $0.01',
+  emptyCart: 'Your cart is empty.',
+  quantity: 'Quantity must be between 1 and 99',
+  unavailable: 'That print option is not available for this photo.',
+  priceChanged: 'Prices have changed since you added these prints. Please review your cart.',
+  orderNotFound: 'Order not found.',
+  noLongerAvailable: 'One of the prints in your cart is no longer available. Please review your cart.',
+  fulfillment: 'Fulfillment status must be one of received, paid, shipped, completed, canceled.',
+  carrier: 'Carrier must be one of USPS, UPS, FedEx, DHL, other.',
+  trackingNumber: 'The tracking number must be at most 100 letters, digits, spaces or dashes.',
+} as const;
+
+export const checkoutItemSchema = z.object({
+  photoId: id('Photo', { invalid: 'Photo is required' }),
+  printOptionId: id('Print option', { invalid: 'Print option is required' }),
+  quantity: wholeNumber(orderMessages.quantity, 1, 99),
+});
+
+export const checkoutSchema = z.object({
+  customerName: z
+    .string({ error: orderMessages.name })
+    .trim()
+    .min(3, orderMessages.name)
+    .max(100, orderMessages.nameTooLong)
+    // a name is one line: keeps e-mail subjects and CSV rows clean
+    .transform((s) => s.replace(/\s+/g, ' ')),
+  customerEmail: emailAddress(orderMessages.email),
+  shippingAddress: z
+    .string({ error: orderMessages.address })
+    .trim()
+    .min(10, orderMessages.address)
+    .max(1000, orderMessages.addressTooLong)
+    .transform((s) => s.replace(/\r\n?/g, '\n')),
+  /** The total the buyer was shown, in dollars: checked against the server's cart, never used. */
+  totalAmount: decimal(orderMessages.total).pipe(z.number().min(0.01, orderMessages.total)),
+  /**
+   * Not needed: the order is the visitor's cart as the server holds it. Older app versions (still
+   * cached by installed apps) send the lines they showed; they are checked for form, then ignored.
+   */
+  items: z
+    .array(checkoutItemSchema, { error: orderMessages.emptyCart })
+    .min(1, orderMessages.emptyCart)
+    .max(100)
+    .optional(),
+});
+/** The body as the server reads it; a client sends exactly this (every value is accepted as is). */
+export type CheckoutInput = z.output<typeof checkoutSchema>;
+export type CheckoutRequest = Omit<CheckoutInput, 'items'>;
+
+export const checkoutResultSchema = z.object({
+  orderId: z.number(),
+  subtotal: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+});
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+export const carriers = ['USPS', 'UPS', 'FedEx', 'DHL', 'other'] as const;
+export type Carrier = (typeof carriers)[number];
+
+export const fulfillmentSchema = z.object({
+  fulfillmentStatus: z.enum(fulfillmentStatuses, { error: orderMessages.fulfillment }),
+  // both optional: sent by the shipping dialog; absent keeps what the order has
+  carrier: z.enum(carriers, { error: orderMessages.carrier }).nullable().optional(),
+  trackingNumber: z
+    .string({ error: orderMessages.trackingNumber })
+    .trim()
+    .max(100, orderMessages.trackingNumber)
+    .regex(/^[A-Za-z0-9 -]*$/, orderMessages.trackingNumber)
+    .nullable()
+    .optional(),
+});
+
+export type FulfillmentInput = z.output<typeof fulfillmentSchema>;
+
+export const orderListQuerySchema = z.object({
+  fulfillmentStatus: z.enum(fulfillmentStatuses, { error: orderMessages.fulfillment }).optional(),
+  q: z.string().trim().max(200).optional(),
+  disputed: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+
+export const statusTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/);
+/** The query as the server reads it (`disputed` is a boolean after parsing). */
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;
+
+// ---- responses (money in dollars) ----
+
+export const disputeViewSchema = z.object({
+  status: z.string(),
+  reason: z.string(),
+  dueBy: z.string().nullable(),
+  amount: z.number().nullable(),
+});
+export type DisputeView = z.infer<typeof disputeViewSchema>;
+
+export const shipmentSchema = z.object({
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  trackingUrl: z.string().nullable(),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** An entry of GET /api/admin/orders (and the answer of a fulfillment change). */
+export const orderSummarySchema = z.object({
+  id: z.number(),
+  createdAt: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  totalAmount: z.number(),
+  status: z.enum(paymentStatuses),
+  fulfillmentStatus: z.enum(fulfillmentStatuses),
+  /** Only on a disputed order. */
+  dispute: disputeViewSchema.optional(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderLineItemSchema = z.object({
+  id: z.number(),
+  quantity: z.number(),
+  priceAtPurchase: z.number(),
+  shippingAtPurchase: z.number(),
+  photo: z.object({ id: z.number(), title: z.string(), thumbnailUrl: z.string() }).nullable(),
+  itemOption: z.object({ size: z.string(), format: z.string() }).nullable(),
+});
+export type OrderLineItem = z.infer<typeof orderLineItemSchema>;
+
+/** GET /api/admin/orders/{id}. */
+export const orderDetailSchema = z.object({
+  order: orderSummarySchema.extend({
+    shippingAddress: z.string(),
+    subtotal: z.number(),
+    shipping: z.number(),
+    paymentIntentId: z.string().nullable(),
+    paidAt: z.string().nullable(),
+    shipment: shipmentSchema,
+    refundedAmount: z.number(),
+    refunds: z.array(refundViewSchema),
+  }),
+  lineItems: z.array(orderLineItemSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type AdminOrder = OrderDetail['order'];
+
+/** GET /api/orders/by-token/{token}: what the buyer's order page shows, nothing leading elsewhere. */
+export const buyerOrderSchema = z.object({
+  orderNumber: z.string(),
+  createdAt: z.string(),
+  customerName: z.string(),
+  status: z.enum(paymentStatuses),
+  fulfillmentStatus: z.enum(fulfillmentStatuses),
+  items: z.array(
+    z.object({
+      title: z.string(),
+      size: z.string(),
+      format: z.string(),
+      quantity: z.number(),
+      price: z.number(),
+    }),
+  ),
+  subtotal: z.number(),
+  shipping: z.number(),
+  total: z.number(),
+  refundedAmount: z.number(),
+  refunds: z.array(z.object({ amount: z.number(), reason: z.string(), createdAt: z.string() })),
+  shippingAddress: z.string(),
+  shipment: shipmentSchema,
+  shippingNotice: z.object({ line1: z.string(), line2: z.string().nullable() }).nullable(),
+});
+export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
