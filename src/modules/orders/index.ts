@@ -4,13 +4,14 @@ import type { DomainEventBus } from '../../domain-events';
 import type { CartModule } from '../cart';
 import type { CatalogModule } from '../catalog';
 import type { ContentModule } from '../content';
-import type { PaymentsModule } from '../payments';
 import { createOrdersRepository } from './orders.repository';
 import { createCheckoutRoutes, createOrderPageRoutes, createOrdersAdminRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
+import type { RefundsReader } from './refund-view';
 
 export type { OrderDetail, OrderSummary, OrdersService } from './orders.service';
 export type { FulfillmentStatus, PaymentStatus } from './orders.schemas';
+export type { RefundView } from './refund-view';
 export { rememberOrder, sessionOwnsOrder } from './order-session';
 
 export function createOrdersModule(
@@ -19,7 +20,7 @@ export function createOrdersModule(
     cart: CartModule;
     catalog: CatalogModule;
     content: ContentModule;
-    payments: PaymentsModule;
+    payments: { service: RefundsReader };
     events: DomainEventBus;
   },
 ) {

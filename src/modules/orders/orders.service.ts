@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { toCents, toDollars } from '../../platform/money';
 import { enqueueEmail, writeEmail } from '../../platform/outbox';
-import type { RefundView } from '../payments';
+import type { RefundsReader, RefundView } from './refund-view';
 import { lookupPrintOptions, priceLines, type PrintOptionLookup } from '../cart';
 import {
   confirmationEmail,
@@ -81,10 +81,7 @@ type Deps = {
   catalog: PrintOptionLookup;
   content: { activeShippingNotice(): Promise<ShippingNotice> };
   /** Succeeded refunds, from the payments module (which owns them). */
-  refunds: {
-    refundsFor(orderIds: number[]): Promise<RefundView[]>;
-    findRefund(id: number): Promise<RefundView | null>;
-  };
+  refunds: RefundsReader;
   /** Publishes 'order.placed' in the transaction that writes the order. */
   orderPlaced(trx: Tx, orderId: number): Promise<unknown>;
   /** Publishes 'order.shipped' (the buyer is told) in the transaction of the change. */

@@ -8,7 +8,7 @@ import { createPaymentsService } from './payments.service';
 import { createStripeClient, createStripeProvider } from './stripe.provider';
 import { createTestProvider } from './test.provider';
 
-export type { PaymentsService, RefundView } from './payments.service';
+export type { PaymentsService } from './payments.service';
 export { refundReasons } from './payments.schemas';
 export type { PayableOrder } from './payments.repository';
 export type { PaymentProvider, ProviderIntent, IntentStatus, PaymentEvent } from './payment-provider';

@@ -4,7 +4,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { formatCents, toDollars } from '../../platform/money';
 import type { JobOutcome } from '../../platform/queue';
-import type { PaymentStatus } from '../orders';
+import type { PaymentStatus, RefundView } from '../orders';
 import type { PaymentEvent, PaymentProvider, ProviderRefund } from './payment-provider';
 import type { DisputeState, PayableOrder, PaymentsRepository, RefundRow } from './payments.repository';
 import { refundMessages, type RefundInput, type RefundReason } from './payments.schemas';
@@ -39,16 +39,6 @@ export type PaymentEvents = {
   disputed(trx: Knex.Transaction, orderId: number, disputeId: string): Promise<unknown>;
 };
 
-/** What the admin and the buyer see of a refund. */
-export type RefundView = {
-  id: number;
-  orderId: number;
-  amount: number;
-  reason: string;
-  note: string | null;
-  status: RefundRow['status'];
-  createdAt: string;
-};
 const toRefundView = (r: RefundRow): RefundView => ({
   id: r.id,
   orderId: r.orderId,

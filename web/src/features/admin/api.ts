@@ -1,5 +1,5 @@
-import { api, type ApiError } from '../../app/api';
-import type { PhotoDetail, PhotoSummary, PrintOption } from '../../app/api-types';
+import { api, type ApiError } from '../../lib/api';
+import type { PhotoDetail, PhotoSummary, PrintOption } from '../../lib/api-types';
 
 export type AdminUser = { id: number; username: string };
 

@@ -1,3 +1,4 @@
+import { useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,9 +14,9 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import RemoveIcon from '@mui/icons-material/Remove';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
-import type { CartLine } from '../../app/api-types';
-import { isOfflineError, OFFLINE_MESSAGE } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { CartLine } from '../../lib/api-types';
+import { isOfflineError, OFFLINE_MESSAGE } from '../../lib/api';
+import { useAppDispatch } from '../../lib/hooks';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { useToast } from '../../components/toast';
 import { formatPrice, joinParts } from '../../lib/format';
@@ -26,7 +27,7 @@ const MAX_QUANTITY = 99;
 
 /** The side panel listing the cart; loaded lazily by <CartPanelHost> the first time it opens. */
 export default function CartPanel() {
-  const open = useAppSelector(selectCartOpen);
+  const open = useSelector(selectCartOpen);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { data: cart, isLoading } = useGetCartQuery();

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** POST /api/checkout: the order as the visitor submits it (docs/api-contract.md). */
 export type CheckoutRequest = {

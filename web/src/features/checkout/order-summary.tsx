@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { Cart, CartLine } from '../../app/api-types';
+import type { Cart, CartLine } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { formatPrice } from '../../lib/format';
 

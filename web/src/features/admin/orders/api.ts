@@ -1,5 +1,5 @@
-import { api } from '../../../app/api';
-import type { RootState } from '../../../app/store';
+import { api } from '../../../lib/api';
+import type { ApiState } from '../../../lib/hooks';
 import type { FulfillmentStatus } from './order-status';
 
 export type AdminOrderSummary = {
@@ -96,7 +96,7 @@ export const ordersAdminApi = api.injectEndpoints({
       // The dropdowns show the new value at once; a failure puts the old one back.
       async onQueryStarted({ id, fulfillmentStatus }, { dispatch, getState, queryFulfilled }) {
         const patches = ordersAdminApi.util
-          .selectCachedArgsForQuery(getState() as RootState, 'getAdminOrders')
+          .selectCachedArgsForQuery(getState() as ApiState, 'getAdminOrders')
           .map((filter) =>
             dispatch(
               ordersAdminApi.util.updateQueryData('getAdminOrders', filter, (orders) => {

@@ -1,8 +1,8 @@
 import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { api, errorMessage, isApiError } from '../../../app/api';
-import type { PhotoDetail } from '../../../app/api-types';
-import { useAppDispatch } from '../../../app/hooks';
+import { api, errorMessage, isApiError } from '../../../lib/api';
+import type { PhotoDetail } from '../../../lib/api-types';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
 import {
   useCreatePhotoItemOptionMutation,

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useLocation } from 'react-router';
-import { useSite } from '../features/storefront';
+import { useSite } from '../lib/content-api';
 import { PageMeta } from './page-meta';
 
 export default function NotFound() {
