@@ -1,32 +1,26 @@
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
-import { useLocation } from 'react-router';
 import { useSite } from '../lib/content-api';
+import { MessagePage } from './message-page';
 import { PageMeta } from './page-meta';
+
+const TEXT = 'Did you forget to add the page to the router?';
 
 export default function NotFound() {
   const { siteName } = useSite();
   const { pathname } = useLocation();
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
-      <PageMeta
-        title="404 Page Not Found"
-        description="Did you forget to add the page to the router?"
-        path={pathname}
-        siteName={siteName}
-        noindex
-      />
-      <Typography variant="h2" component="h1" gutterBottom>
-        404 Page Not Found
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
-        Did you forget to add the page to the router?
-      </Typography>
-      <Button component={RouterLink} to="/" variant="contained" size="large">
-        Back to Home
-      </Button>
-    </Container>
+    <MessagePage
+      head={
+        <PageMeta title="404 Page Not Found" description={TEXT} path={pathname} siteName={siteName} noindex />
+      }
+      title="404 Page Not Found"
+      text={TEXT}
+      action={
+        <Button component={RouterLink} to="/" variant="contained" size="large">
+          Back to Home
+        </Button>
+      }
+    />
   );
 }
