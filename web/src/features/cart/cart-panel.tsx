@@ -18,6 +18,7 @@ import type { CartLine } from '../../lib/api-types';
 import { isOfflineError, OFFLINE_MESSAGE } from '../../lib/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { ResponsiveImage } from '../../components/responsive-image';
+import { TotalRow } from '../../components/total-line';
 import { useToast } from '../../components/toast';
 import { formatPrice, joinParts } from '../../lib/format';
 import { useGetCartQuery, useRemoveCartItemMutation, useUpdateCartItemMutation } from './api';
@@ -109,15 +110,6 @@ export default function CartPanel() {
         )}
       </Stack>
     </Drawer>
-  );
-}
-
-function TotalRow({ label, amount, strong = false }: { label: string; amount: number; strong?: boolean }) {
-  return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{formatPrice(amount)}</Typography>
-    </Stack>
   );
 }
 

@@ -1,10 +1,9 @@
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import { MessagePage } from '../../components/message-page';
-import { PageMeta } from '../../components/page-meta';
 import { useSite } from '../../lib/content-api';
 import { pageTitle } from '../../lib/page-title';
 
@@ -33,29 +32,15 @@ export function PhotoSkeleton() {
   );
 }
 
-const NOT_FOUND_TEXT = 'The photo you are looking for does not exist or has been removed.';
-
 export function PhotoNotFound() {
   const { siteName } = useSite();
   const { id = '' } = useParams();
   return (
     <MessagePage
-      head={
-        <PageMeta
-          title={pageTitle(siteName, 'Photo Not Found')}
-          description={NOT_FOUND_TEXT}
-          path={`/photo/${id}`}
-          siteName={siteName}
-          noindex
-        />
-      }
+      meta={{ title: pageTitle(siteName, 'Photo Not Found'), path: `/photo/${id}` }}
       title="Photo Not Found"
-      text={NOT_FOUND_TEXT}
-      action={
-        <Button component={RouterLink} to="/portfolio" variant="contained" size="large">
-          Return to Portfolio
-        </Button>
-      }
+      text="The photo you are looking for does not exist or has been removed."
+      link={{ to: '/portfolio', label: 'Return to Portfolio' }}
     />
   );
 }

@@ -13,6 +13,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import SearchIcon from '@mui/icons-material/Search';
+import { ListHeader } from '../shared/list-panel';
 import { LoadError } from '../shared/load-error';
 import { ORDERS_CSV_URL, useGetAdminOrdersQuery } from './api';
 import { OrderDetailsDialog } from './order-details-dialog';
@@ -68,32 +69,23 @@ export default function OrdersTab() {
 
   return (
     <Stack spacing={3}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 2,
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        }}
-      >
-        <Box>
-          <Typography variant="h5" component="h2">
-            Orders
-          </Typography>
-          <Typography color="text.secondary">Newest first. Tap an order to see its details.</Typography>
-        </Box>
-        <Button
-          component="a"
-          href={csvUrl}
-          download
-          variant="outlined"
-          startIcon={<FileDownloadOutlinedIcon />}
-          sx={{ width: { xs: '100%', sm: 'auto' } }}
-        >
-          Export CSV
-        </Button>
-      </Box>
+      <ListHeader
+        title="Orders"
+        description="Newest first. Tap an order to see its details."
+        level="h2"
+        action={
+          <Button
+            component="a"
+            href={csvUrl}
+            download
+            variant="outlined"
+            startIcon={<FileDownloadOutlinedIcon />}
+            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          >
+            Export CSV
+          </Button>
+        }
+      />
 
       <Box
         sx={{
