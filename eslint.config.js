@@ -3,9 +3,10 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
-// Module boundaries: a server module is reached only through its index.ts, and a web feature
-// never imports another feature (shared code lives in web/src/components or web/src/app).
-const webFeatures = ['storefront', 'cart', 'checkout', 'admin'];
+// Module boundaries: a server module is reached only through its index.ts. The web app imports in
+// one direction, shared (web/src/components, web/src/lib) <- features <- app, and a feature reaches
+// another only through that feature's index.ts.
+const webFeatures = ['storefront', 'cart', 'checkout', 'order-status', 'admin'];
 const serverModules = ['catalog', 'media', 'content', 'cart', 'orders', 'payments', 'contact', 'admin-auth'];
 
 export default tseslint.config(
@@ -102,26 +103,35 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(app|features)(/|$)',
+              message: 'Shared code (components/, lib/) may not import features/ or app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...webFeatures.map((f) => ({
-    // a web feature reaches another only through that feature's index.ts
     files: [`web/src/features/${f}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: webFeatures
-            .filter((o) => o !== f)
-            .map((o) => ({
-              group: [
-                `**/features/${o}/*`,
-                `!**/features/${o}/index`,
-                `../${o}/*`,
-                `!../${o}/index`,
-                `../../${o}/*`,
-                `!../../${o}/index`,
-              ],
-              message: `Import the ${o} feature through its index.ts.`,
-            })),
+          patterns: [
+            { regex: '^(\\.\\./)+app(/|$)', message: 'A feature may not import app/.' },
+            {
+              regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((o) => o !== f).join('|')})/(?!index(\\.ts)?$)`,
+              message: 'Import another feature through its index.ts.',
+            },
+          ],
         },
       ],
     },

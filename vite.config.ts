@@ -3,7 +3,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { APPLE_TOUCH_ICON, manifestIcons, manifestScreenshots, pwaAssets } from './scripts/pwa-assets';
-import { palette } from './web/src/app/palette';
+import { palette } from './web/src/lib/palette';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/healthz', '/sitemap.xml', '/robots.txt'];

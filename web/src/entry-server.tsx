@@ -8,9 +8,9 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppRoot } from './app/app-root';
 import { pageSource, preloadPage, routeFor, type PageName } from './app/router';
-import { jsonForScript, SSR_DATA_ID, type SsrData } from './app/ssr-data';
+import { jsonForScript, SSR_DATA_ID, type SsrData } from './lib/ssr-data';
 import { makeStore } from './app/store';
-import { storefrontApi } from './features/storefront';
+import { api } from './lib/api';
 
 export { pageSource, routeFor, type PageName };
 
@@ -30,7 +30,7 @@ const LEADING_HEAD_TAGS = /^(?:<title>[\s\S]*?<\/title>|<meta [^>]*\/>|<link [^>
 export async function render(url: string, data: SsrData): Promise<RenderedPage> {
   await preloadPage(new URL(url, 'http://localhost').pathname);
   const store = makeStore();
-  store.dispatch(storefrontApi.util.upsertQueryEntries(data.queries as never));
+  store.dispatch(api.util.upsertQueryEntries(data.queries as never));
   // A cache per render: the styles collected are this page's only (MUI's server rendering guide).
   const cache = createCache({ key: 'css' });
   const emotion = createEmotionServer(cache);

@@ -4,9 +4,9 @@ import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { captureInstallOffer } from './app/pwa/install-event';
 import { preloadPage } from './app/router';
-import { SSR_DATA_ID, type SsrData } from './app/ssr-data';
+import { SSR_DATA_ID, type SsrData } from './lib/ssr-data';
 import { keepApiCacheOffline, makeStore } from './app/store';
-import { storefrontApi } from './features/storefront';
+import { api } from './lib/api';
 
 captureInstallOffer();
 
@@ -25,7 +25,7 @@ void preloadPage(window.location.pathname)
   .then(() => {
     // The answers the page was rendered from (after its chunk, which may add the endpoints they
     // belong to): the first render matches the server's HTML and asks for none of them.
-    if (ssr) store.dispatch(storefrontApi.util.upsertQueryEntries(ssr.queries as never));
+    if (ssr) store.dispatch(api.util.upsertQueryEntries(ssr.queries as never));
     // In a transition, hydration yields to the browser every few milliseconds: the page, already
     // painted from the HTML, stays responsive (no long task) while it becomes interactive.
     if (ssr) startTransition(() => void hydrateRoot(container, app));

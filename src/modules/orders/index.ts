@@ -3,10 +3,10 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { CartModule } from '../cart';
 import type { ContentModule } from '../content';
-import type { PaymentsModule } from '../payments';
 import { createOrdersRepository } from './orders.repository';
 import { createCheckoutRoutes, createOrderPageRoutes, createOrdersAdminRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
+import type { RefundsReader } from './refund-view';
 
 export type { OrdersService } from './orders.service';
 export { rememberOrder, sessionOwnsOrder } from './order-session';
@@ -16,7 +16,7 @@ export function createOrdersModule(
   deps: {
     cart: CartModule;
     content: ContentModule;
-    payments: PaymentsModule;
+    payments: { service: RefundsReader };
     events: DomainEventBus;
   },
 ) {

@@ -4,6 +4,7 @@ import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { toCents, toDollars } from '../../platform/money';
 import { enqueueEmail, writeEmail } from '../../platform/outbox';
 import type { PricedCart } from '../cart';
+import type { RefundsReader } from './refund-view';
 import {
   confirmationEmail,
   disputeEmail,
@@ -25,7 +26,6 @@ import {
   type OrderDetail,
   type OrderListQuery,
   type OrderSummary,
-  type RefundView,
   type Shipment,
 } from '../../contract';
 import { namesAnotherCountry } from './us-address';
@@ -35,10 +35,7 @@ type Deps = {
   cart: { getPricedCart(cartId: string | undefined): Promise<PricedCart> };
   content: { activeShippingNotice(): Promise<ShippingNotice> };
   /** Succeeded refunds, from the payments module (which owns them). */
-  refunds: {
-    refundsFor(orderIds: number[]): Promise<RefundView[]>;
-    findRefund(id: number): Promise<RefundView | null>;
-  };
+  refunds: RefundsReader;
   /** Publishes 'order.placed' in the transaction that writes the order. */
   orderPlaced(trx: Tx, orderId: number): Promise<unknown>;
   /** Publishes 'order.shipped' (the buyer is told) in the transaction of the change. */

@@ -5,7 +5,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { ToastProvider } from '../components/toast';
 import { PwaHost } from './pwa/pwa-host';
 import { AppRoutes } from './router';
-import { SiteOriginContext } from './site-origin';
+import { SiteOriginContext } from '../lib/site-origin';
 import { theme } from './theme';
 import type { AppStore } from './store';
 

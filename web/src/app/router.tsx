@@ -51,7 +51,7 @@ const pages = {
     'src/features/order-status/order-status-page.tsx',
     () => import('../features/order-status/order-status-page'),
   ),
-  notFound: lazyPage('src/app/not-found.tsx', () => import('./not-found')),
+  notFound: lazyPage('src/components/not-found.tsx', () => import('../components/not-found')),
   admin: lazyPage('src/features/admin/admin-routes.tsx', () => import('../features/admin/admin-routes')),
 };
 export type PageName = keyof typeof pages;

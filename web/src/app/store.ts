@@ -1,6 +1,6 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { cartUi } from '../features/cart';
-import { api } from './api';
+import { api } from '../lib/api';
 import {
   apiRehydrated,
   FORMAT,
@@ -8,7 +8,7 @@ import {
   readSaved,
   rehydrationFrom,
   STORAGE_KEY,
-} from './api-cache';
+} from '../lib/api-cache';
 
 /** A new store: one per server render, one in the browser. */
 export function makeStore() {
@@ -32,7 +32,7 @@ export function keepApiCacheOffline(store: AppStore, { rehydrate }: { rehydrate:
   if (rehydration) store.dispatch(apiRehydrated({ [api.reducerPath]: rehydration }));
   // Saving starts after the page has loaded; it then catches up with everything fetched so far.
   const startSaving = () =>
-    void import('./api-cache-writer').then(({ persistApiCache }) =>
+    void import('../lib/api-cache-writer').then(({ persistApiCache }) =>
       persistApiCache(store, (state) => (state as RootState)[api.reducerPath], saved, {
         key: STORAGE_KEY,
         format: FORMAT,

@@ -1,10 +1,8 @@
 import { createTheme } from '@mui/material/styles';
-import { palette } from './palette';
+import { palette } from '../lib/palette';
 
 const serif = 'Georgia, "Times New Roman", Times, serif';
 const sans = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
-
-export { palette };
 
 export const theme = createTheme({
   palette: {

@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { formatPrice } from '../lib/format';
 
 /** One line of a totals block (inside a <dl>): label left, amount right. */
@@ -10,5 +12,23 @@ export function TotalLine({ label, value, strong }: { label: string; value: numb
         {formatPrice(value)}
       </Box>
     </Box>
+  );
+}
+
+/** One line of a cart's or checkout's totals (not in a list): label left, amount right. */
+export function TotalRow({
+  label,
+  amount,
+  strong = false,
+}: {
+  label: string;
+  amount: number;
+  strong?: boolean;
+}) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
+      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{formatPrice(amount)}</Typography>
+    </Stack>
   );
 }

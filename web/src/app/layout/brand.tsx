@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useGetLogoQuery, useSite } from '../../features/storefront';
+import { useGetLogoQuery, useSite } from '../../lib/content-api';
 
 /** The site logo from /api/logo, or the site name in the heading face when there is none. */
 export function Brand({ height = 40, light = false }: { height?: number; light?: boolean }) {

@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TAGLINE, useSite } from '../../features/storefront';
-import { palette } from '../theme';
+import { TAGLINE } from '../../features/storefront';
+import { useSite } from '../../lib/content-api';
+import { palette } from '../../lib/palette';
 import { NAV_LINKS } from './nav-links';
 
 export function SiteFooter() {

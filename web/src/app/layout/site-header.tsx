@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import MenuIcon from '@mui/icons-material/Menu';
 import { CartButton } from '../../features/cart';
-import { useSite } from '../../features/storefront';
+import { useSite } from '../../lib/content-api';
 import { useScrolledPast } from '../../components/use-scrolled-past';
 import { Brand } from './brand';
 import { HEADER_HEIGHT, NAV_LINKS } from './nav-links';

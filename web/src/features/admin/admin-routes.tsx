@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import NotFound from '../../app/not-found';
+import NotFound from '../../components/not-found';
 import AuthRedirectPage from './auth/auth-redirect-page';
 import LoginPage from './auth/login-page';
 import { RequireAdmin } from './auth/require-admin';

@@ -1,4 +1,4 @@
-import { api, type ApiError } from '../../app/api';
+import { api, type ApiError } from '../../lib/api';
 import type {
   AdminUser,
   DeleteResult,
@@ -9,7 +9,7 @@ import type {
   PhotoDetail,
   PhotoSummary,
   PrintOption,
-} from '../../app/api-types';
+} from '../../lib/api-types';
 import type { NewPhotoOption, PhotoOptionEdits } from '@contract';
 
 export type {

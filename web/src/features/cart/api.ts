@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { Cart, NewCartLine } from '../../app/api-types';
+import { api } from '../../lib/api';
+import type { Cart, NewCartLine } from '../../lib/api-types';
 
 const cartQueries = api.injectEndpoints({
   endpoints: (build) => ({

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import type { SxProps, Theme } from '@mui/material/styles';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { useToast } from '../../components/toast';
 import { useGetCartQuery } from './api';
 import { openCart } from './cart-ui-slice';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useSelector } from 'react-redux';
 import { selectCartOpen } from './cart-ui-slice';
 
 // The panel (and MUI's Drawer/Modal) stays out of the initial storefront JS until first opened.
@@ -7,7 +7,7 @@ const CartPanel = lazy(() => import('./cart-panel'));
 
 /** Mount once in the layout: loads and shows the cart panel whenever the cartUi slice opens it. */
 export function CartPanelHost() {
-  const open = useAppSelector(selectCartOpen);
+  const open = useSelector(selectCartOpen);
   const [everOpened, setEverOpened] = useState(open);
   if (open && !everOpened) setEverOpened(true);
   if (!everOpened) return null;

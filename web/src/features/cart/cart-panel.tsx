@@ -1,3 +1,4 @@
+import { useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,10 +14,11 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import RemoveIcon from '@mui/icons-material/Remove';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
-import type { CartLine } from '../../app/api-types';
-import { isOfflineError, OFFLINE_MESSAGE } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import type { CartLine } from '../../lib/api-types';
+import { isOfflineError, OFFLINE_MESSAGE } from '../../lib/api';
+import { useAppDispatch } from '../../lib/hooks';
 import { ResponsiveImage } from '../../components/responsive-image';
+import { TotalRow } from '../../components/total-line';
 import { useToast } from '../../components/toast';
 import { formatPrice, joinParts } from '../../lib/format';
 import { useGetCartQuery, useRemoveCartItemMutation, useUpdateCartItemMutation } from './api';
@@ -26,7 +28,7 @@ const MAX_QUANTITY = 99;
 
 /** The side panel listing the cart; loaded lazily by <CartPanelHost> the first time it opens. */
 export default function CartPanel() {
-  const open = useAppSelector(selectCartOpen);
+  const open = useSelector(selectCartOpen);
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { data: cart, isLoading } = useGetCartQuery();
@@ -108,15 +110,6 @@ export default function CartPanel() {
         )}
       </Stack>
     </Drawer>
-  );
-}
-
-function TotalRow({ label, amount, strong = false }: { label: string; amount: number; strong?: boolean }) {
-  return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{formatPrice(amount)}</Typography>
-    </Stack>
   );
 }
 

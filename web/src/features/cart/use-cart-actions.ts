@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useToast } from '../../components/toast';
-import { useAppDispatch } from '../../app/hooks';
-import { isOfflineError, OFFLINE_MESSAGE } from '../../app/api';
+import { useAppDispatch } from '../../lib/hooks';
+import { isOfflineError, OFFLINE_MESSAGE } from '../../lib/api';
 import { cartApi, useAddToCartMutation, useClearCartMutation } from './api';
 import { openCart } from './cart-ui-slice';
 

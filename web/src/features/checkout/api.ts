@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import type {
   CheckoutRequest,
   CheckoutResult,
@@ -7,7 +7,7 @@ import type {
   PaymentIntentRequest,
   TestConfirmInput,
   TestConfirmResult,
-} from '../../app/api-types';
+} from '../../lib/api-types';
 
 export type PaymentProvider = PaymentIntent['provider'];
 

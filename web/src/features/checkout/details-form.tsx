@@ -3,8 +3,8 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Cart } from '../../app/api-types';
-import { isApiError, serverMessage } from '../../app/api';
+import type { Cart } from '../../lib/api-types';
+import { isApiError, serverMessage } from '../../lib/api';
 import { useToast } from '../../components/toast';
 import { useCreateCheckoutMutation, useCreatePaymentIntentMutation, type PaymentProvider } from './api';
 import {

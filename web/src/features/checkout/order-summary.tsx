@@ -9,8 +9,9 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import type { Cart, CartLine } from '../../app/api-types';
+import type { Cart, CartLine } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
+import { TotalRow } from '../../components/total-line';
 import { formatPrice } from '../../lib/format';
 
 const THUMB_PX = 64;
@@ -126,14 +127,5 @@ function SummaryLine({ line }: { line: CartLine }) {
       </Box>
       <Typography sx={{ fontWeight: 600 }}>{formatPrice(price * line.quantity)}</Typography>
     </Box>
-  );
-}
-
-function TotalRow({ label, amount, strong = false }: { label: string; amount: number; strong?: boolean }) {
-  return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{formatPrice(amount)}</Typography>
-    </Stack>
   );
 }

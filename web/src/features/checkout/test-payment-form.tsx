@@ -4,7 +4,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { isApiError, serverMessage } from '../../app/api';
+import { isApiError, serverMessage } from '../../lib/api';
 import { useToast } from '../../components/toast';
 import { useConfirmTestPaymentMutation } from './api';
 import { formatCardNumber, formatCvc, formatExpiry, validateCard, type CardErrors } from './card-format';

@@ -1,5 +1,5 @@
-import { api } from '../../app/api';
-import type { BuyerOrder } from '../../app/api-types';
+import { api } from '../../lib/api';
+import type { BuyerOrder } from '../../lib/api-types';
 
 export type { BuyerOrder };
 

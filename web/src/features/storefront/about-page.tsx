@@ -3,17 +3,17 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { PageMeta } from '../../app/page-meta';
+import { PageMeta } from '../../components/page-meta';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { RichText } from '../../components/rich-text';
-import { useGetAboutQuery, useSite } from './api';
+import { useGetAboutQuery, useSite } from '../../lib/content-api';
 import {
   DEFAULT_APPROACH_TEXT,
   DEFAULT_HEADSHOT,
   DEFAULT_MAIN_BIO,
   DEFAULT_SERVICES_TEXT,
 } from './about-defaults';
-import { pageTitle } from './page-title';
+import { pageTitle } from '../../lib/page-title';
 
 export default function AboutPage() {
   const { siteName, photographerName, loaded } = useSite();

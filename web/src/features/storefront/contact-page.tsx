@@ -8,15 +8,16 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
-import type { ContactMessage } from '../../app/api-types';
-import { isApiError, OFFLINE_MESSAGE, serverMessage } from '../../app/api';
-import { PageMeta } from '../../app/page-meta';
+import type { ContactMessage } from '../../lib/api-types';
+import { isApiError, OFFLINE_MESSAGE, serverMessage } from '../../lib/api';
+import { PageMeta } from '../../components/page-meta';
 import { useToast } from '../../components/toast';
 import { useHydrated } from '../../components/use-hydrated';
 import { useOnline } from '../../components/use-online';
-import { useSendContactMessageMutation, useSite } from './api';
+import { useSendContactMessageMutation } from './api';
+import { useSite } from '../../lib/content-api';
 import { validateContact, type ContactErrors } from './contact-validation';
-import { pageTitle } from './page-title';
+import { pageTitle } from '../../lib/page-title';
 
 const EMPTY: ContactMessage = { name: '', email: '', message: '' };
 

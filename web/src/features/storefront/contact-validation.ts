@@ -1,4 +1,4 @@
-import type { ContactMessage } from '../../app/api-types';
+import type { ContactMessage } from '../../lib/api-types';
 
 export type ContactErrors = Partial<Record<keyof ContactMessage, string>>;
 

@@ -10,9 +10,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { PageMeta } from '../../app/page-meta';
-import { useGetFaqsQuery, useSite } from './api';
-import { pageTitle } from './page-title';
+import { PageMeta } from '../../components/page-meta';
+import { useGetFaqsQuery, useSite } from '../../lib/content-api';
+import { pageTitle } from '../../lib/page-title';
 
 export default function FaqPage() {
   const { siteName } = useSite();

@@ -10,12 +10,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import KeyboardArrowDownIcon from '@mui/icons-material/KeyboardArrowDown';
-import type { PhotoSummary } from '../../app/api-types';
+import type { PhotoSummary } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { useScrolledPast } from '../../components/use-scrolled-past';
-import { PageMeta, SITE_DESCRIPTION } from '../../app/page-meta';
-import { palette } from '../../app/theme';
-import { FEATURED_MAX_AGE_S, useGetLogoQuery, useGetPhotosQuery, useSite } from './api';
+import { PageMeta, SITE_DESCRIPTION } from '../../components/page-meta';
+import { palette } from '../../lib/palette';
+import { FEATURED_MAX_AGE_S } from './constants';
+import { useGetLogoQuery, useSite } from '../../lib/content-api';
+import { useGetPhotosQuery } from '../../lib/catalog-api';
 import { FEATURED_LIMIT, TAGLINE } from './constants';
 import { PhotoCard, photoGridSx } from './photo-card';
 

@@ -2,7 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import type { PhotoSummary } from '../../app/api-types';
+import type { PhotoSummary } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { joinParts } from '../../lib/format';
 

@@ -1,32 +1,27 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, Navigate, useParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import ZoomOutMapIcon from '@mui/icons-material/ZoomOutMap';
-import type { PhotoDetail, PrintOption } from '../../app/api-types';
-import { isApiError, OFFLINE_MESSAGE } from '../../app/api';
-import { PageMeta } from '../../app/page-meta';
-import { jsonForScript } from '../../app/ssr-data';
-import { useSiteOrigin } from '../../app/site-origin';
+import type { PhotoDetail } from '../../lib/api-types';
+import { isApiError } from '../../lib/api';
+import { useGetPhotoQuery } from '../../lib/catalog-api';
+import { useSite } from '../../lib/content-api';
+import { pageTitle } from '../../lib/page-title';
+import { useSiteOrigin } from '../../lib/site-origin';
+import { jsonForScript } from '../../lib/ssr-data';
+import { PageMeta } from '../../components/page-meta';
 import { ResponsiveImage } from '../../components/responsive-image';
-import { useOnline } from '../../components/use-online';
 import { RichText } from '../../components/rich-text';
-import { formatPrice } from '../../lib/format';
-import { useAddToCart } from '../cart';
-import { useGetPhotoQuery, useSite } from './api';
 import { photoMetaDescription } from './meta';
-import { pageTitle } from './page-title';
+import { PhotoLoadFailed, PhotoNotFound, PhotoSkeleton } from './photo-page-states';
+import { PhotoPurchase } from './photo-purchase';
 import { photoJsonLd } from './photo-seo';
-import { ShippingNoticeBanner } from './shipping-notice-banner';
 
 // The full-screen viewer (MUI's Dialog and Modal) loads when first opened, not with the page.
 const PhotoViewer = lazy(() => import('./photo-viewer'));
@@ -51,14 +46,9 @@ export default function PhotoPage() {
 
 function PhotoView({ photo }: { photo: PhotoDetail }) {
   const { siteName, photographerName } = useSite();
-  const [selectedId, setSelectedId] = useState<number | null>(null);
   const [viewerOpen, setViewerOpen] = useState(false);
   const [viewerLoaded, setViewerLoaded] = useState(false);
   const origin = useSiteOrigin();
-  const { addToCart, isAdding } = useAddToCart();
-  const online = useOnline();
-  const options = photo.printOptions ?? [];
-  const selected = options.find((option) => option.id === selectedId);
   const ratio = photo.width && photo.height ? photo.width / photo.height : 1.5;
   const description = photoMetaDescription(photo, photographerName);
   const shareWidth = photo.widths?.includes(1080) ? 1080 : photo.widths?.[photo.widths.length - 1];
@@ -182,64 +172,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
             <dd>{photo.dateTaken?.trim() || 'Not specified'}</dd>
           </Box>
 
-          <Divider sx={{ my: 4 }} />
-          <Typography variant="h5" component="h2" id="print-options-heading" sx={{ mb: 2 }}>
-            Print Options
-          </Typography>
-          {options.length === 0 ? (
-            <Typography color="text.secondary">
-              Prints of this photograph are not available yet. Please get in touch if you would like one.
-            </Typography>
-          ) : (
-            <Box
-              role="group"
-              aria-labelledby="print-options-heading"
-              sx={{
-                display: 'grid',
-                gap: 1.5,
-                gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: '1fr 1fr' },
-              }}
-            >
-              {options.map((option) => (
-                <PrintOptionCard
-                  key={option.id}
-                  option={option}
-                  selected={option.id === selectedId}
-                  onSelect={() => setSelectedId(option.id)}
-                />
-              ))}
-            </Box>
-          )}
-
-          <ShippingNoticeBanner sx={{ mt: 3 }} />
-
-          <Button
-            variant="contained"
-            size="large"
-            fullWidth
-            startIcon={<ShoppingBagOutlinedIcon />}
-            disabled={!selected || isAdding || !online}
-            onClick={() => addToCart(photo.id, selected?.id)}
-            aria-describedby={online ? undefined : 'add-to-cart-offline'}
-            sx={{ mt: 3, py: 1.5 }}
-          >
-            Add to Cart
-          </Button>
-          {!online && (
-            <Typography
-              id="add-to-cart-offline"
-              variant="body2"
-              color="text.secondary"
-              sx={{ mt: 1.5, textAlign: 'center' }}
-            >
-              {OFFLINE_MESSAGE}
-            </Typography>
-          )}
-          {online && selected && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, textAlign: 'center' }}>
-              {`${selected.size} ${selected.format} · ${formatPrice(selected.price)} + ${formatPrice(selected.shipping)} shipping`}
-            </Typography>
-          )}
+          <PhotoPurchase photo={photo} />
         </Box>
       </Box>
 
@@ -248,115 +181,6 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
           <PhotoViewer photo={photo} open={viewerOpen} onClose={() => setViewerOpen(false)} />
         </Suspense>
       )}
-    </Container>
-  );
-}
-
-function PrintOptionCard({
-  option,
-  selected,
-  onSelect,
-}: {
-  option: PrintOption;
-  selected: boolean;
-  onSelect: () => void;
-}) {
-  return (
-    <ButtonBase
-      aria-pressed={selected}
-      onClick={onSelect}
-      sx={{
-        display: 'block',
-        textAlign: 'left',
-        position: 'relative',
-        p: 2,
-        borderRadius: 1.5,
-        border: '2px solid',
-        borderColor: selected ? 'primary.main' : 'divider',
-        bgcolor: selected ? 'rgba(46, 75, 60, 0.07)' : 'background.paper',
-        transition: 'border-color 150ms, background-color 150ms',
-        '&:hover': { borderColor: selected ? 'primary.main' : 'primary.light' },
-        '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.light', outlineOffset: 2 },
-      }}
-    >
-      {selected && (
-        <CheckCircleIcon
-          aria-hidden
-          fontSize="small"
-          sx={{ position: 'absolute', top: 8, right: 8, color: 'primary.main' }}
-        />
-      )}
-      <Typography sx={{ fontWeight: 700, pr: 3 }}>{option.size}</Typography>
-      <Typography variant="body2" color="text.secondary">
-        {option.format}
-      </Typography>
-      <Typography sx={{ mt: 1, fontWeight: 600, color: 'primary.main' }}>
-        {formatPrice(option.price)}
-      </Typography>
-    </ButtonBase>
-  );
-}
-
-function PhotoSkeleton() {
-  return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 7 } }} aria-busy="true" aria-label="Loading photo">
-      <Skeleton variant="text" sx={{ width: 100, mb: { xs: 2.5, md: 4 } }} />
-      <Box sx={{ display: 'grid', gap: { xs: 4, md: 7 }, gridTemplateColumns: { xs: '1fr', md: '7fr 5fr' } }}>
-        <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '3 / 2' }} />
-        <Box>
-          <Skeleton variant="text" sx={{ fontSize: '2.6rem', width: '80%' }} />
-          <Skeleton variant="text" />
-          <Skeleton variant="text" />
-          <Skeleton variant="text" sx={{ width: '60%', mb: 4 }} />
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
-            {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} variant="rounded" height={96} />
-            ))}
-          </Box>
-          <Skeleton variant="rounded" height={52} sx={{ mt: 3, borderRadius: 999 }} />
-        </Box>
-      </Box>
-    </Container>
-  );
-}
-
-function PhotoNotFound() {
-  const { siteName } = useSite();
-  const { id = '' } = useParams();
-  return (
-    <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
-      <PageMeta
-        title={pageTitle(siteName, 'Photo Not Found')}
-        description="The photo you are looking for does not exist or has been removed."
-        path={`/photo/${id}`}
-        siteName={siteName}
-        noindex
-      />
-      <Typography variant="h2" component="h1" gutterBottom>
-        Photo Not Found
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
-        The photo you are looking for does not exist or has been removed.
-      </Typography>
-      <Button component={RouterLink} to="/portfolio" variant="contained" size="large">
-        Return to Portfolio
-      </Button>
-    </Container>
-  );
-}
-
-function PhotoLoadFailed({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
-      <Typography variant="h3" component="h1" gutterBottom>
-        This photo could not be loaded
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
-        Please check your connection and try again.
-      </Typography>
-      <Button variant="contained" onClick={onRetry}>
-        Try Again
-      </Button>
     </Container>
   );
 }

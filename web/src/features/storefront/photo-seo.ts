@@ -1,4 +1,4 @@
-import type { PhotoDetail } from '../../app/api-types';
+import type { PhotoDetail } from '../../lib/api-types';
 
 /**
  * The photo page's structured data (schema.org JSON-LD): the photograph and, when prints are

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Dialog from '@mui/material/Dialog';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
-import type { PhotoDetail } from '../../app/api-types';
+import type { PhotoDetail } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 
 /** The photo full screen over a dark surround; loaded by the photo page when first opened. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PhotoSummary } from '../../app/api-types';
+import type { PhotoSummary } from '../../lib/api-types';
 import { filterByCategory, portfolioTitle } from './portfolio-filter';
 
 const categories = [{ id: 1, name: 'birds', displayName: 'Birds', displayOrder: 0 }];

@@ -1,4 +1,4 @@
-import type { Category, PhotoSummary } from '../../app/api-types';
+import type { Category, PhotoSummary } from '../../lib/api-types';
 
 /** '{displayName} Photography' on a category route, else 'Photography Portfolio'. */
 export function portfolioTitle(

@@ -4,11 +4,12 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PageMeta } from '../../app/page-meta';
-import { useGetCategoriesQuery, useGetPhotosQuery, useSite } from './api';
+import { PageMeta } from '../../components/page-meta';
+import { useGetCategoriesQuery, useGetPhotosQuery } from '../../lib/catalog-api';
+import { useSite } from '../../lib/content-api';
 import { PhotoCard, PhotoCardSkeleton, photoGridSx } from './photo-card';
 import { filterByCategory, portfolioTitle } from './portfolio-filter';
-import { pageTitle } from './page-title';
+import { pageTitle } from '../../lib/page-title';
 
 const SKELETON_COUNT = 6;
 

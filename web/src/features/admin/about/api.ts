@@ -1,5 +1,5 @@
-import { api } from '../../../app/api';
-import type { AboutContent } from '../../../app/api-types';
+import { api } from '../../../lib/api';
+import type { AboutContent } from '../../../lib/api-types';
 
 export type AboutUpdate = {
   mainBio: string;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
 import { adminApi } from '../api';
 import { CenteredSpinner } from '../shell/centered-spinner';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Navigate, Outlet, useOutletContext } from 'react-router';
 import Box from '@mui/material/Box';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { useGetAdminUserQuery } from '../api';
 import { CenteredSpinner } from '../shell/centered-spinner';

@@ -1,5 +1,5 @@
-import { api } from '../../../app/api';
-import type { Faq, FaqInput } from '../../../app/api-types';
+import { api } from '../../../lib/api';
+import type { Faq, FaqInput } from '../../../lib/api-types';
 
 export type { FaqInput };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../app/api';
-import type { Faq } from '../../../app/api-types';
+import { errorMessage } from '../../../lib/api';
+import type { Faq } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';

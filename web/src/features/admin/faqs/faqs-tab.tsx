@@ -4,11 +4,11 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { api, errorMessage } from '../../../app/api';
-import type { Faq } from '../../../app/api-types';
-import { useAppDispatch } from '../../../app/hooks';
+import { api, errorMessage } from '../../../lib/api';
+import type { Faq } from '../../../lib/api-types';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
-import { storefrontApi, useGetFaqsQuery } from '../../storefront';
+import { contentApi, useGetFaqsQuery } from '../../../lib/content-api';
 import { useDeleteFaqMutation, useReorderFaqsMutation } from './api';
 import { EmptyList, ListHeader, ListSkeleton } from '../shared/list-panel';
 import { LoadError } from '../shared/load-error';
@@ -68,7 +68,7 @@ export default function FaqsTab() {
     const next = moved(faqs, index, offset);
     if (!next) return;
     dispatch(
-      storefrontApi.util.updateQueryData('getFaqs', undefined, () =>
+      contentApi.util.updateQueryData('getFaqs', undefined, () =>
         next.map((faq, position) => ({ ...faq, orderIndex: position })),
       ),
     );

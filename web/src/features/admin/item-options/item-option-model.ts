@@ -1,4 +1,4 @@
-import type { PrintOption } from '../../../app/api-types';
+import type { PrintOption } from '../../../lib/api-types';
 
 export type ItemOptionDraft = {
   aspectRatio: string;

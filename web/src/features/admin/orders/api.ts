@@ -1,5 +1,5 @@
-import { api } from '../../../app/api';
-import type { RootState } from '../../../app/store';
+import { api } from '../../../lib/api';
+import type { ApiState } from '../../../lib/hooks';
 import type {
   Carrier,
   FulfillmentInput,
@@ -9,7 +9,7 @@ import type {
   RefundInput,
   RefundReason,
   RefundView,
-} from '../../../app/api-types';
+} from '../../../lib/api-types';
 
 // The wire shapes are the server's contract; the names here are the admin's.
 export type {
@@ -22,7 +22,7 @@ export type {
   Carrier,
   RefundReason,
   Shipment,
-} from '../../../app/api-types';
+} from '../../../lib/api-types';
 
 export const CARRIERS = ['USPS', 'UPS', 'FedEx', 'DHL', 'other'] as const satisfies readonly Carrier[];
 export type ShippingDetails = Pick<FulfillmentInput, 'carrier' | 'trackingNumber'>;
@@ -67,7 +67,7 @@ export const ordersAdminApi = api.injectEndpoints({
       // The dropdowns show the new value at once; a failure puts the old one back.
       async onQueryStarted({ id, fulfillmentStatus }, { dispatch, getState, queryFulfilled }) {
         const patches = ordersAdminApi.util
-          .selectCachedArgsForQuery(getState() as RootState, 'getAdminOrders')
+          .selectCachedArgsForQuery(getState() as ApiState, 'getAdminOrders')
           .map((filter) =>
             dispatch(
               ordersAdminApi.util.updateQueryData('getAdminOrders', filter, (orders) => {

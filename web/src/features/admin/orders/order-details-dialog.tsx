@@ -8,30 +8,18 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import { useState, type ReactNode } from 'react';
 import { TotalLine } from '../../../components/total-line';
-import { formatPrice, toCents } from '../../../lib/format';
-import {
-  REFUND_REASONS,
-  useGetAdminOrderQuery,
-  type AdminOrderDetail,
-  type AdminOrderLineItem,
-  type Carrier,
-} from './api';
+import { toCents } from '../../../lib/format';
+import { useGetAdminOrderQuery, type AdminOrderDetail, type Carrier } from './api';
+import { Field, Section } from './detail-layout';
+import { OrderItems } from './order-items';
+import { OrderRefunds } from './order-refunds';
 import { orderTotals } from './order-totals';
 import { DisputeBadge, FulfillmentStatusSelect, PaymentStatusBadge } from './order-status';
-import { RefundDialog } from './refund-dialog';
 import { formatDateTime } from './relative-time';
 import { DETAIL_TEXTS, useFulfillmentUpdate } from './use-fulfillment-update';
 
@@ -110,12 +98,9 @@ function OrderDetailsBody({
   return <OrderDetailsContent detail={data} compact={compact} />;
 }
 
-const reasonLabel = (value: string) => REFUND_REASONS.find((r) => r.value === value)?.label ?? value;
-
 function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; compact: boolean }) {
   const { order, lineItems } = detail;
   const { setStatus, updating, shippingDialog } = useFulfillmentUpdate(DETAIL_TEXTS, { fullScreen: compact });
-  const [refunding, setRefunding] = useState(false);
   const totals = orderTotals(order.totalAmount, lineItems);
   const refunded = order.refundedAmount ?? 0;
   const left = toCents(order.totalAmount - refunded) / 100;
@@ -202,71 +187,7 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
       </Section>
 
       <Section title="Items">
-        {lineItems.length === 0 ? (
-          <Typography color="text.secondary">No items recorded for this order.</Typography>
-        ) : compact ? (
-          <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {lineItems.map((item) => (
-              <Paper component="li" key={item.id} variant="outlined" sx={{ p: 1.5 }}>
-                <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-                  <ItemThumbnail item={item} />
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                      {itemTitle(item)}
-                    </Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {optionText(item)}
-                    </Typography>
-                  </Box>
-                </Box>
-                <Box
-                  sx={{
-                    display: 'flex',
-                    justifyContent: 'space-between',
-                    mt: 1,
-                    typography: 'body2',
-                    color: 'text.secondary',
-                  }}
-                >
-                  <span>
-                    {formatPrice(item.priceAtPurchase)} x {item.quantity}
-                  </span>
-                  <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
-                    {formatPrice(item.priceAtPurchase * item.quantity)}
-                  </Box>
-                </Box>
-              </Paper>
-            ))}
-          </Stack>
-        ) : (
-          <Table size="small" aria-label="Order items">
-            <TableHead>
-              <TableRow>
-                <TableCell>Item</TableCell>
-                <TableCell>Print Option</TableCell>
-                <TableCell align="right">Price</TableCell>
-                <TableCell align="right">Qty</TableCell>
-                <TableCell align="right">Subtotal</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lineItems.map((item) => (
-                <TableRow key={item.id}>
-                  <TableCell>
-                    <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
-                      <ItemThumbnail item={item} />
-                      <span>{itemTitle(item)}</span>
-                    </Box>
-                  </TableCell>
-                  <TableCell>{optionText(item)}</TableCell>
-                  <TableCell align="right">{formatPrice(item.priceAtPurchase)}</TableCell>
-                  <TableCell align="right">{item.quantity}</TableCell>
-                  <TableCell align="right">{formatPrice(item.priceAtPurchase * item.quantity)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <OrderItems lineItems={lineItems} compact={compact} />
       </Section>
 
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
@@ -285,114 +206,8 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
       </Box>
 
       {(refundable || (order.refunds?.length ?? 0) > 0) && (
-        <Section title="Refunds">
-          {(order.refunds ?? []).length > 0 && (
-            <Stack
-              component="ul"
-              spacing={1}
-              sx={{ listStyle: 'none', m: 0, mb: 2, p: 0 }}
-              aria-label="Refunds"
-            >
-              {(order.refunds ?? []).map((r) => (
-                <Box
-                  component="li"
-                  key={r.id}
-                  sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}
-                >
-                  <Box>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {reasonLabel(r.reason)}
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {formatDateTime(r.createdAt)}
-                      {r.note ? ` · ${r.note}` : ''}
-                    </Typography>
-                  </Box>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {formatPrice(r.amount)}
-                  </Typography>
-                </Box>
-              ))}
-            </Stack>
-          )}
-          {refundable && (
-            <Button variant="outlined" color="error" onClick={() => setRefunding(true)}>
-              Refund
-            </Button>
-          )}
-          <RefundDialog
-            orderId={order.id}
-            left={left}
-            open={refunding}
-            fullScreen={compact}
-            onClose={() => setRefunding(false)}
-          />
-        </Section>
+        <OrderRefunds order={order} left={left} refundable={refundable} compact={compact} />
       )}
     </Stack>
-  );
-}
-
-function itemTitle(item: AdminOrderLineItem): string {
-  return item.photo?.title ?? 'Unknown Item';
-}
-
-function optionText(item: AdminOrderLineItem): string {
-  return item.itemOption ? `${item.itemOption.size} · ${item.itemOption.format}` : 'Unknown Option';
-}
-
-function ItemThumbnail({ item }: { item: AdminOrderLineItem }) {
-  const size = 48;
-  if (!item.photo) {
-    return (
-      <Box
-        aria-hidden
-        sx={{
-          width: size,
-          height: size,
-          flexShrink: 0,
-          borderRadius: 1,
-          bgcolor: 'action.hover',
-          display: 'grid',
-          placeItems: 'center',
-          color: 'text.secondary',
-        }}
-      >
-        <ImageOutlinedIcon fontSize="small" />
-      </Box>
-    );
-  }
-  return (
-    <Box
-      component="img"
-      src={item.photo.thumbnailUrl}
-      alt={item.photo.title}
-      loading="lazy"
-      width={size}
-      height={size}
-      sx={{ width: size, height: size, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
-    />
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section">
-      <Typography variant="h6" component="h3" sx={{ mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div" sx={{ fontWeight: 600 }}>
-        {label}
-      </Typography>
-      {children}
-    </Box>
   );
 }

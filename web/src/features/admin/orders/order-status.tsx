@@ -1,7 +1,7 @@
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { FulfillmentStatus } from '../../../app/api-types';
+import type { FulfillmentStatus } from '../../../lib/api-types';
 
 export type { FulfillmentStatus };
 export const FULFILLMENT_STATUSES = [

@@ -10,7 +10,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { serverMessage } from '../../../app/api';
+import { serverMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { formatPrice } from '../../../lib/format';
 import { REFUND_REASONS, useRefundOrderMutation, type RefundReason } from './api';

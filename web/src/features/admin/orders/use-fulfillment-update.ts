@@ -1,5 +1,5 @@
 import { createElement, useState } from 'react';
-import { serverMessage } from '../../../app/api';
+import { serverMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { useUpdateFulfillmentStatusMutation, type ShippingDetails } from './api';
 import { ShippingDialog } from './shipping-dialog';

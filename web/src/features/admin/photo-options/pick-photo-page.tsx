@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../lib/api';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useGetAdminPhotosQuery } from '../api';
 import { filterPhotos } from '../photos/photo-filter';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { useDeletePhotoMutation } from '../api';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';

@@ -2,7 +2,7 @@ import { Link as RouterLink, useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { errorMessage, isApiError } from '../../../app/api';
+import { errorMessage, isApiError } from '../../../lib/api';
 import { useGetAdminPhotoQuery } from '../api';
 import { CenteredSpinner } from '../shell/centered-spinner';
 import { SubPage } from '../shell/sub-page';

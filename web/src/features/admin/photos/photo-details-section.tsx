@@ -5,7 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { RichTextEditor } from '../../../components/rich-text-editor';
-import { useGetCategoriesQuery, useGetItemOptionsQuery } from '../../storefront';
+import { useGetCategoriesQuery, useGetItemOptionsQuery } from '../../../lib/catalog-api';
 import { useGetAdminPhotosQuery } from '../api';
 import { FormSection } from '../shared/form-section';
 import { FormTextField } from '../shared/form-field';

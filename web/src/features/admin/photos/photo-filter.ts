@@ -1,4 +1,4 @@
-import type { PhotoSummary } from '../../../app/api-types';
+import type { PhotoSummary } from '../../../lib/api-types';
 
 /** Case-insensitive match on title, location and category. */
 export function filterPhotos<P extends Pick<PhotoSummary, 'title' | 'location' | 'category'>>(

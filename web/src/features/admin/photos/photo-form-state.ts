@@ -1,5 +1,5 @@
 import { useReducer, type Dispatch } from 'react';
-import type { PhotoDetail } from '../../../app/api-types';
+import type { PhotoDetail } from '../../../lib/api-types';
 import {
   DEFAULT_EDIT_CATEGORY,
   defaultAddOptions,

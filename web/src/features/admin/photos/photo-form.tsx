@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PhotoDetail } from '../../../app/api-types';
+import type { PhotoDetail } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { FormSection } from '../shared/form-section';
 import { PhotoDetailsSection } from './photo-details-section';

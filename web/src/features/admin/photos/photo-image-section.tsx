@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import type { PhotoDetail } from '../../../app/api-types';
+import type { PhotoDetail } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { FormSection } from '../shared/form-section';
 import { CropPositionField } from './crop-position-field';

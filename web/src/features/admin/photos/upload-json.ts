@@ -1,4 +1,4 @@
-import { parseBody, toApiError } from '../../../app/api-error';
+import { parseBody, toApiError } from '../../../lib/api-error';
 
 export type UploadProgress = { loaded: number; total: number };
 

@@ -1,8 +1,8 @@
 import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
-import { api, isApiError } from '../../../app/api';
-import type { PhotoDetail } from '../../../app/api-types';
-import { useAppDispatch } from '../../../app/hooks';
+import { api, isApiError } from '../../../lib/api';
+import type { PhotoDetail } from '../../../lib/api-types';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
 import type { PhotoPayload } from '../api';
 import { useSessionExpiryCheck } from '../shell/session';

@@ -10,14 +10,12 @@ import AddIcon from '@mui/icons-material/Add';
 type ListHeaderProps = {
   title: string;
   description: string;
-  addLabel: string;
-  onAdd: () => void;
   /** h2 for a tab of its own, h3 for a panel inside a tab. */
   level: 'h2' | 'h3';
-};
+} & ({ addLabel: string; onAdd: () => void } | { action: ReactNode });
 
-/** The heading of an admin list with its add button beside it (under it on a phone). */
-export function ListHeader({ title, description, addLabel, onAdd, level }: ListHeaderProps) {
+/** The heading of an admin list with its add button (or other action) beside it, under it on a phone. */
+export function ListHeader({ title, description, level, ...rest }: ListHeaderProps) {
   return (
     <Box
       sx={{
@@ -36,14 +34,18 @@ export function ListHeader({ title, description, addLabel, onAdd, level }: ListH
           {description}
         </Typography>
       </Box>
-      <Button
-        variant="contained"
-        startIcon={<AddIcon />}
-        onClick={onAdd}
-        sx={{ width: { xs: '100%', sm: 'auto' } }}
-      >
-        {addLabel}
-      </Button>
+      {'action' in rest ? (
+        rest.action
+      ) : (
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={rest.onAdd}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
+          {rest.addLabel}
+        </Button>
+      )}
     </Box>
   );
 }

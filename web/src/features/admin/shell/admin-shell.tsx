@@ -8,8 +8,8 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useToast } from '../../../components/toast';
-import { useSite } from '../../storefront';
-import { useAppDispatch } from '../../../app/hooks';
+import { useSite } from '../../../lib/content-api';
+import { useAppDispatch } from '../../../lib/hooks';
 import { adminApi, useGetAdminUserQuery, useLogoutMutation } from '../api';
 import { useAdminSession } from '../auth/require-admin';
 

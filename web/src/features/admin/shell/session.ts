@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { isApiError } from '../../../app/api';
-import { useAppDispatch } from '../../../app/hooks';
+import { isApiError } from '../../../lib/api';
+import { useAppDispatch } from '../../../lib/hooks';
 import { adminApi } from '../api';
 
 /**

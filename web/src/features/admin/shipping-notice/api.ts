@@ -1,5 +1,5 @@
-import { api } from '../../../app/api';
-import type { ShippingNotice } from '../../../app/api-types';
+import { api } from '../../../lib/api';
+import type { ShippingNotice } from '../../../lib/api-types';
 
 export type ShippingNoticeInput = { line1: string; line2?: string; isActive: boolean };
 

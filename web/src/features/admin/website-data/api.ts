@@ -1,5 +1,5 @@
-import { api } from '../../../app/api';
-import type { Category, CategoryInput, Logo } from '../../../app/api-types';
+import { api } from '../../../lib/api';
+import type { Category, CategoryInput, Logo } from '../../../lib/api-types';
 
 export type { CategoryInput };
 

@@ -3,11 +3,11 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../app/api';
-import type { Category } from '../../../app/api-types';
-import { useAppDispatch } from '../../../app/hooks';
+import { errorMessage } from '../../../lib/api';
+import type { Category } from '../../../lib/api-types';
+import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
-import { storefrontApi, useGetCategoriesQuery } from '../../storefront';
+import { catalogApi, useGetCategoriesQuery } from '../../../lib/catalog-api';
 import { useDeleteCategoryMutation, useReorderCategoriesMutation } from './api';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { EmptyList, ListHeader, ListSkeleton } from '../shared/list-panel';
@@ -62,7 +62,7 @@ export function CategoriesPanel() {
     if (!next) return;
     // Show the new order at once; the refetch after the call brings the stored one.
     dispatch(
-      storefrontApi.util.updateQueryData('getCategories', undefined, () =>
+      catalogApi.util.updateQueryData('getCategories', undefined, () =>
         next.map((category, position) => ({ ...category, displayOrder: position })),
       ),
     );

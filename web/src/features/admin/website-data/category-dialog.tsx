@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../app/api';
-import type { Category } from '../../../app/api-types';
+import { errorMessage } from '../../../lib/api';
+import type { Category } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';

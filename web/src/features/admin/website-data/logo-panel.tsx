@@ -6,9 +6,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import { errorMessage } from '../../../app/api';
+import { errorMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
-import { useGetLogoQuery } from '../../storefront';
+import { useGetLogoQuery } from '../../../lib/content-api';
 import { useObjectUrl } from '../about/use-object-url';
 import { useUpdateLogoMutation } from './api';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeNoticeLines } from './api';
+import { activeNoticeLines } from './content-api';
 
 describe('activeNoticeLines', () => {
   it('shows the notice only when active and line1 is present', () => {

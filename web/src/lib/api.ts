@@ -62,7 +62,7 @@ export const api = createApi({
   keepUnusedDataFor: 300,
   refetchOnFocus: false,
   refetchOnReconnect: false,
-  // Public answers saved by the last visit (app/api-cache.ts) come back at start-up.
+  // Public answers saved by the last visit (api-cache.ts) come back at start-up.
   extractRehydrationInfo(action, { reducerPath }) {
     // The payload is this slice's own shape, saved from it; only its public queries are in it.
     if (apiRehydrated.match(action)) return action.payload[reducerPath] as never;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { activeNoticeLines, useGetShippingNoticeQuery } from './api';
+import { activeNoticeLines, useGetShippingNoticeQuery } from '../lib/content-api';
 
 /** The temporary shipping notice; renders nothing unless it is active and has a first line. */
 export function ShippingNoticeBanner({ sx }: { sx?: SxProps<Theme> }) {

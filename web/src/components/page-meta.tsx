@@ -1,4 +1,4 @@
-import { useSiteOrigin } from './site-origin';
+import { useSiteOrigin } from '../lib/site-origin';
 
 export type ShareImage = { url: string; alt: string; width?: number; height?: number };
 

@@ -3,14 +3,14 @@ import { createAction } from '@reduxjs/toolkit';
 /**
  * Keeps the public part of the RTK Query cache across reloads (visited pages work offline): the
  * catalog and content reads a visitor has seen are saved to localStorage and handed back to the
- * `api` slice at start-up through `extractRehydrationInfo` (app/api.ts). Cart, checkout, orders
+ * `api` slice at start-up through `extractRehydrationInfo` (api.ts). Cart, checkout, orders
  * and everything admin are never saved.
  *
  * Freshness: saved answers come back only offline, where anything up to OFFLINE_MAX_AGE_MS old is
  * better than nothing; online the in-memory cache rules (featured photos fresh for 5 minutes).
  */
 
-/** The public GET reads of features/storefront/api.ts. */
+/** The public GET reads of catalog-api.ts and content-api.ts. */
 export const PERSISTED_ENDPOINTS: ReadonlySet<string> = new Set([
   'getSite',
   'getLogo',

@@ -1,0 +1,125 @@
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import { formatPrice } from '../../../lib/format';
+import type { AdminOrderLineItem } from './api';
+
+/** An order's line items: cards when compact (a phone), else a table. */
+export function OrderItems({ lineItems, compact }: { lineItems: AdminOrderLineItem[]; compact: boolean }) {
+  if (lineItems.length === 0) {
+    return <Typography color="text.secondary">No items recorded for this order.</Typography>;
+  }
+  if (compact) {
+    return (
+      <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        {lineItems.map((item) => (
+          <Paper component="li" key={item.id} variant="outlined" sx={{ p: 1.5 }}>
+            <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+              <ItemThumbnail item={item} />
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{itemTitle(item)}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {optionText(item)}
+                </Typography>
+              </Box>
+            </Box>
+            <Box
+              sx={{
+                display: 'flex',
+                justifyContent: 'space-between',
+                mt: 1,
+                typography: 'body2',
+                color: 'text.secondary',
+              }}
+            >
+              <span>
+                {formatPrice(item.priceAtPurchase)} x {item.quantity}
+              </span>
+              <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>
+                {formatPrice(item.priceAtPurchase * item.quantity)}
+              </Box>
+            </Box>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table size="small" aria-label="Order items">
+      <TableHead>
+        <TableRow>
+          <TableCell>Item</TableCell>
+          <TableCell>Print Option</TableCell>
+          <TableCell align="right">Price</TableCell>
+          <TableCell align="right">Qty</TableCell>
+          <TableCell align="right">Subtotal</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {lineItems.map((item) => (
+          <TableRow key={item.id}>
+            <TableCell>
+              <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'center' }}>
+                <ItemThumbnail item={item} />
+                <span>{itemTitle(item)}</span>
+              </Box>
+            </TableCell>
+            <TableCell>{optionText(item)}</TableCell>
+            <TableCell align="right">{formatPrice(item.priceAtPurchase)}</TableCell>
+            <TableCell align="right">{item.quantity}</TableCell>
+            <TableCell align="right">{formatPrice(item.priceAtPurchase * item.quantity)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function itemTitle(item: AdminOrderLineItem): string {
+  return item.photo?.title ?? 'Unknown Item';
+}
+
+function optionText(item: AdminOrderLineItem): string {
+  return item.itemOption ? `${item.itemOption.size} · ${item.itemOption.format}` : 'Unknown Option';
+}
+
+function ItemThumbnail({ item }: { item: AdminOrderLineItem }) {
+  const size = 48;
+  if (!item.photo) {
+    return (
+      <Box
+        aria-hidden
+        sx={{
+          width: size,
+          height: size,
+          flexShrink: 0,
+          borderRadius: 1,
+          bgcolor: 'action.hover',
+          display: 'grid',
+          placeItems: 'center',
+          color: 'text.secondary',
+        }}
+      >
+        <ImageOutlinedIcon fontSize="small" />
+      </Box>
+    );
+  }
+  return (
+    <Box
+      component="img"
+      src={item.photo.thumbnailUrl}
+      alt={item.photo.title}
+      loading="lazy"
+      width={size}
+      height={size}
+      sx={{ width: size, height: size, objectFit: 'cover', borderRadius: 1, flexShrink: 0 }}
+    />
+  );
+}

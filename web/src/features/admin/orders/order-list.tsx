@@ -1,0 +1,177 @@
+import type { MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { formatPrice } from '../../../lib/format';
+import type { AdminOrderSummary } from './api';
+import {
+  DisputeBadge,
+  FulfillmentStatusSelect,
+  PaymentStatusBadge,
+  type FulfillmentStatus,
+} from './order-status';
+import { formatDate, timeAgo } from './relative-time';
+
+// The orders list: a table on wide screens, cards on a phone.
+
+export type OrderListProps = {
+  orders: AdminOrderSummary[];
+  onOpen: (id: number) => void;
+  onStatus: (id: number, status: FulfillmentStatus) => Promise<void>;
+  updating: boolean;
+};
+
+// The dropdown lives inside a clickable row; its clicks (also from the menu portal) must not open the dialog.
+const stop = (event: MouseEvent) => event.stopPropagation();
+
+export function OrdersTable({ orders, onOpen, onStatus, updating }: OrderListProps) {
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table aria-label="Orders">
+        <TableHead>
+          <TableRow>
+            <TableCell>Order #</TableCell>
+            <TableCell>Date</TableCell>
+            <TableCell>Customer</TableCell>
+            <TableCell align="right">Total</TableCell>
+            <TableCell>Payment Status</TableCell>
+            <TableCell>Fulfillment Status</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {orders.map((order) => (
+            <TableRow key={order.id} hover onClick={() => onOpen(order.id)} sx={{ cursor: 'pointer' }}>
+              <TableCell>
+                <Link
+                  component="button"
+                  type="button"
+                  onClick={(event: MouseEvent) => {
+                    event.stopPropagation();
+                    onOpen(order.id);
+                  }}
+                  sx={{ fontWeight: 700 }}
+                  aria-label={`Order #${order.id} details`}
+                >
+                  #{order.id}
+                </Link>
+              </TableCell>
+              <TableCell>
+                <OrderDate createdAt={order.createdAt} />
+              </TableCell>
+              <TableCell>
+                <OrderCustomer order={order} emailTitle />
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: 600 }}>
+                {formatPrice(order.totalAmount)}
+              </TableCell>
+              <TableCell>
+                <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                  <PaymentStatusBadge status={order.status} />
+                  {order.dispute && <DisputeBadge dispute={order.dispute} />}
+                </Stack>
+              </TableCell>
+              <TableCell onClick={stop}>
+                <FulfillmentStatusSelect
+                  label={`Fulfillment status of order #${order.id}`}
+                  hideLabel
+                  value={order.fulfillmentStatus}
+                  onChange={(status) => void onStatus(order.id, status)}
+                  disabled={updating}
+                />
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+export function OrderCards({ orders, onOpen, onStatus, updating }: OrderListProps) {
+  return (
+    <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Orders">
+      {orders.map((order) => (
+        <Card component="li" key={order.id} variant="outlined">
+          <CardActionArea onClick={() => onOpen(order.id)} aria-label={`Order #${order.id} details`}>
+            <CardContent sx={{ pb: 1 }}>
+              <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1 }}>
+                <Typography sx={{ fontWeight: 700 }}>Order #{order.id}</Typography>
+                <PaymentStatusBadge status={order.status} />
+              </Box>
+              {order.dispute && (
+                <Box sx={{ mt: 0.5 }}>
+                  <DisputeBadge dispute={order.dispute} />
+                </Box>
+              )}
+              <Box sx={{ mt: 0.5 }}>
+                <OrderDate createdAt={order.createdAt} />
+              </Box>
+              <Box
+                sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 1.5, alignItems: 'end' }}
+              >
+                <Box sx={{ minWidth: 0 }}>
+                  <OrderCustomer order={order} />
+                </Box>
+                <Typography sx={{ fontWeight: 700 }}>{formatPrice(order.totalAmount)}</Typography>
+              </Box>
+            </CardContent>
+          </CardActionArea>
+          <CardContent sx={{ pt: 1 }}>
+            <FulfillmentStatusSelect
+              label="Fulfillment Status"
+              id={`order-${order.id}-fulfillment`}
+              value={order.fulfillmentStatus}
+              onChange={(status) => void onStatus(order.id, status)}
+              disabled={updating}
+              fullWidth
+            />
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+function OrderDate({ createdAt }: { createdAt: string }) {
+  const date = new Date(createdAt);
+  return (
+    <>
+      <Typography variant="body2" component="div">
+        {formatDate(createdAt)}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {Number.isNaN(date.getTime()) ? '' : timeAgo(date)}
+      </Typography>
+    </>
+  );
+}
+
+/** Name over e-mail; a long e-mail is cut with an ellipsis (its full text as a tooltip when asked). */
+function OrderCustomer({ order, emailTitle = false }: { order: AdminOrderSummary; emailTitle?: boolean }) {
+  return (
+    <>
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        {order.customerName}
+      </Typography>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        title={emailTitle ? order.customerEmail : undefined}
+        sx={{ maxWidth: 200, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+      >
+        {order.customerEmail}
+      </Typography>
+    </>
+  );
+}
