@@ -1,4 +1,4 @@
-import { Model, snakeCaseMappers } from 'objection';
+import { Model, snakeCaseMappers, type RelationMapping } from 'objection';
 
 /**
  * The base of every objection model: tables and columns are snake_case, model properties
@@ -10,3 +10,14 @@ import { Model, snakeCaseMappers } from 'objection';
 export class BaseModel extends Model {
   static columnNameMappers = snakeCaseMappers();
 }
+
+/** A one-to-many relation, e.g. hasMany(OrderLineItem, 'orders.id', 'order_line_items.order_id'). */
+export const hasMany = (
+  modelClass: typeof BaseModel,
+  from: string,
+  to: string,
+): RelationMapping<BaseModel> => ({
+  relation: Model.HasManyRelation,
+  modelClass,
+  join: { from, to },
+});

@@ -1,5 +1,4 @@
-import type { RelationMappings } from 'objection';
-import { BaseModel } from '../../platform/model';
+import { BaseModel, hasMany } from '../../platform/model';
 
 /** A visitor's cart, keyed by a random id kept in their session. */
 export class Cart extends BaseModel {
@@ -11,12 +10,8 @@ export class Cart extends BaseModel {
 
   declare lines?: CartItem[];
 
-  static relationMappings = (): RelationMappings => ({
-    lines: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: CartItem,
-      join: { from: 'carts.id', to: 'cart_items.cart_id' },
-    },
+  static relationMappings = () => ({
+    lines: hasMany(CartItem, 'carts.id', 'cart_items.cart_id'),
   });
 }
 

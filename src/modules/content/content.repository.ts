@@ -35,6 +35,19 @@ export function createContentRepository(db: Db) {
       .merge({ ...fields, updatedAt: db.fn.now() });
   }
 
+  /** Inserts the single row when it is missing (a save by the admin in between wins). */
+  async function seedSingle<M extends Singleton>(
+    query: () => QueryBuilder<M>,
+    fields: PartialModelObject<M>,
+  ) {
+    if (await single(query(), false)) return false;
+    await query()
+      .insert({ ...fields, id: SINGLETON })
+      .onConflict('id')
+      .ignore();
+    return true;
+  }
+
   return {
     transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(fn);
@@ -114,19 +127,8 @@ export function createContentRepository(db: Db) {
     }): Promise<{ about: boolean; faqs: boolean; notice: boolean }> {
       return db.transaction(async (tx) => {
         await tx.raw("select pg_advisory_xact_lock(hashtext('wildframe:content-seed'))");
-        // (a save by the admin in between wins: the row is inserted only if still missing)
-        const about = !(await AboutContent.query(tx).findById(SINGLETON));
-        if (about)
-          await AboutContent.query(tx)
-            .insert({ ...seed.about, id: SINGLETON })
-            .onConflict('id')
-            .ignore();
-        const notice = !(await ShippingNotice.query(tx).findById(SINGLETON));
-        if (notice)
-          await ShippingNotice.query(tx)
-            .insert({ ...seed.notice, id: SINGLETON })
-            .onConflict('id')
-            .ignore();
+        const about = await seedSingle(() => AboutContent.query(tx), seed.about);
+        const notice = await seedSingle(() => ShippingNotice.query(tx), seed.notice);
         const hasFaqs = await Faq.query(tx).first();
         if (!hasFaqs && seed.faqs.length)
           await Faq.query(tx).insert(seed.faqs.map((f, i) => ({ ...f, orderIndex: i })));

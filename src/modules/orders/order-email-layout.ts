@@ -43,7 +43,7 @@ export function layout(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f4f4f0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f0;"><tr><td align="center" style="padding:16px 8px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px;"><tr><td style="padding:20px 16px;${font}color:#222;">${body}</td></tr></table></td></tr></table></body></html>`;
 }
 
-export function itemsText(lines: OrderLineItem[]): string {
+function itemsText(lines: OrderLineItem[]): string {
   return lines
     .map(
       (l) =>
@@ -53,9 +53,20 @@ export function itemsText(lines: OrderLineItem[]): string {
     .join('\n');
 }
 
-export function totalsText(order: Order): string {
+function totalsText(order: Order): string {
   return `Subtotal: ${formatCents(order.subtotalCents)}\nShipping: ${formatCents(order.shippingCents)}\nTotal: ${formatCents(order.totalCents)}`;
 }
+
+/** The text e-mail's items, totals and address, under their headings. */
+export const summaryText = (order: Order, lines: OrderLineItem[], addressHeading: string) => [
+  'Items:',
+  itemsText(lines),
+  '',
+  totalsText(order),
+  '',
+  addressHeading,
+  order.shippingAddress,
+];
 export const carrierTrackingUrls: Record<string, (n: string) => string> = {
   USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(n)}`,
   UPS: (n) => `https://www.ups.com/track?tracknum=${encodeURIComponent(n)}`,

@@ -1,5 +1,4 @@
-import type { RelationMappings } from 'objection';
-import { BaseModel } from '../../platform/model';
+import { BaseModel, hasMany } from '../../platform/model';
 import type { FulfillmentStatus, PaymentStatus } from './orders.schemas';
 
 /**
@@ -40,12 +39,8 @@ export class Order extends BaseModel {
 
   declare lineItems?: OrderLineItem[];
 
-  static relationMappings = (): RelationMappings => ({
-    lineItems: {
-      relation: BaseModel.HasManyRelation,
-      modelClass: OrderLineItem,
-      join: { from: 'orders.id', to: 'order_line_items.order_id' },
-    },
+  static relationMappings = () => ({
+    lineItems: hasMany(OrderLineItem, 'orders.id', 'order_line_items.order_id'),
   });
 }
 
