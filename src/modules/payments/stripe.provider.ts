@@ -80,23 +80,20 @@ export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
   const base = { provider: 'stripe' as const, eventId: event.id, type: event.type };
   // each case narrows event.data.object to the Stripe object that event type carries
   switch (event.type) {
-    case 'charge.refunded': {
-      const intentId = idOf(event.data.object.payment_intent);
-      if (!intentId) return null;
-      return { ...base, kind: 'refund', paymentIntentId: intentId, orderIdHint: null, payload: event };
-    }
+    case 'charge.refunded':
     case 'refund.created':
     case 'refund.updated':
     case 'refund.failed':
     case 'charge.refund.updated': {
-      const refund = event.data.object;
-      const intentId = idOf(refund.payment_intent);
+      const refundOrCharge = event.data.object;
+      const intentId = idOf(refundOrCharge.payment_intent);
       if (!intentId) return null;
       return {
         ...base,
         kind: 'refund',
         paymentIntentId: intentId,
-        orderIdHint: orderIdOf(refund.metadata),
+        // a refund made here names its order; a charge.refunded is matched by its intent alone
+        orderIdHint: refundOrCharge.object === 'refund' ? orderIdOf(refundOrCharge.metadata) : null,
         payload: event,
       };
     }
