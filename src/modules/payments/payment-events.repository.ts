@@ -12,12 +12,13 @@ export function createPaymentEventsRepository(db: Db) {
   return {
     /** Records an event once by its id; `inserted` is false for a duplicate delivery. */
     async recordEvent(e: NewPaymentEvent): Promise<{ inserted: boolean; processed: boolean }> {
-      const rows = await PaymentEventRecord.query(db)
+      const row = await PaymentEventRecord.query(db)
         .insert({ orderIdHint: null, kind: 'payment', detail: null, ...e })
         .onConflict('event_id')
         .ignore()
         .returning('id');
-      if (rows.id !== undefined) return { inserted: true, processed: false };
+      // a duplicate returns no row, so the id stays unset
+      if (row.id !== undefined) return { inserted: true, processed: false };
       const existing = await PaymentEventRecord.query(db).findOne({ event_id: e.eventId });
       return { inserted: false, processed: !!existing?.processedAt };
     },
