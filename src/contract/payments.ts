@@ -33,6 +33,17 @@ export const refundReasons = [
 ] as const;
 export type RefundReason = (typeof refundReasons)[number];
 
+export const paymentMessages = {
+  notConfigured: 'Card payments are not set up on this site yet.',
+  session: 'This payment session is not valid. Please start checkout again.',
+  webhooksOff: 'Stripe webhooks are not configured.',
+  orderNotFound: 'Order not found.',
+  alreadyPaid: 'This order is already paid.',
+  amountMismatch: 'The amount does not match the order total. Please review your cart.',
+  canceled: 'This payment was canceled. Please check out again.',
+  otherProvider: 'This order was started with another payment method. Please check out again.',
+} as const;
+
 export const refundMessages = {
   amount: 'Enter an amount of at least $0.01.',
   reason: 'Choose a reason for the refund.',

@@ -1,22 +1,20 @@
 import type { Db } from '../../platform/db';
-
-export type AdminRow = { id: number; username: string; passwordHash: string };
+import { AdminAccount } from './admin-account.model';
 
 export function createAdminAuthRepository(db: Db) {
   return {
-    async findByUsername(username: string): Promise<AdminRow | undefined> {
-      const row = await db('admin_users').whereRaw('lower(username) = lower(?)', [username]).first();
-      return row && { id: row.id, username: row.username, passwordHash: row.password_hash };
+    /** Usernames match whatever their case. */
+    async findByUsername(username: string): Promise<AdminAccount | undefined> {
+      return AdminAccount.query(db).whereRaw('lower(username) = lower(?)', [username]).first();
     },
     async count(): Promise<number> {
-      const [{ count }] = await db('admin_users').count<{ count: number }[]>('* as count');
-      return Number(count);
+      return AdminAccount.query(db).resultSize();
     },
     async upsert(username: string, passwordHash: string): Promise<void> {
-      await db('admin_users')
-        .insert({ username, password_hash: passwordHash })
+      await AdminAccount.query(db)
+        .insert({ username, passwordHash })
         .onConflict('username')
-        .merge({ password_hash: passwordHash, updated_at: db.fn.now() });
+        .merge({ passwordHash, updatedAt: db.fn.now() });
     },
   };
 }

@@ -1,29 +1,15 @@
 import type { Db } from '../../platform/db';
+import { Cart, CartItem } from './cart.model';
 import { MAX_QUANTITY } from '../../contract';
 
-export type CartLineRow = {
-  id: number;
-  photoId: number;
-  printOptionId: number;
-  quantity: number;
-  addedAt: Date;
-};
-
-const lineColumns = {
-  id: 'id',
-  photoId: 'photo_id',
-  printOptionId: 'item_option_id',
-  quantity: 'quantity',
-  addedAt: 'added_at',
-};
-
 export function createCartRepository(db: Db) {
-  const touch = (cartId: string) => db('carts').where({ id: cartId }).update({ updated_at: db.fn.now() });
+  const touch = (cartId: string) => Cart.query(db).findById(cartId).patch({ updatedAt: db.fn.now() });
+  const linesOf = (cartId: string) => CartItem.query(db).where({ cart_id: cartId });
   return {
-    async lines(cartId: string): Promise<CartLineRow[]> {
-      return db('cart_items')
-        .where({ cart_id: cartId })
-        .select(lineColumns)
+    /** The cart's lines, oldest first. */
+    async lines(cartId: string): Promise<CartItem[]> {
+      return Cart.relatedQuery('lines', db)
+        .for(cartId)
         .orderBy([
           { column: 'added_at', order: 'asc' },
           { column: 'id', order: 'asc' },
@@ -32,45 +18,43 @@ export function createCartRepository(db: Db) {
 
     /** Creates the cart row when missing (a new visitor, or a cart the cleanup removed). */
     async ensureCart(cartId: string): Promise<void> {
-      await db('carts').insert({ id: cartId }).onConflict('id').merge({ updated_at: db.fn.now() });
+      await Cart.query(db).insert({ id: cartId }).onConflict('id').merge({ updatedAt: db.fn.now() });
     },
 
     /** Adds a line, or adds to the quantity of the same photo+option line (capped). */
-    async addLine(cartId: string, photoId: number, optionId: number, quantity: number): Promise<void> {
-      await db('cart_items')
-        .insert({ cart_id: cartId, photo_id: photoId, item_option_id: optionId, quantity })
+    async addLine(cartId: string, photoId: number, itemOptionId: number, quantity: number): Promise<void> {
+      await CartItem.query(db)
+        .insert({ cartId, photoId, itemOptionId, quantity })
         .onConflict(['cart_id', 'photo_id', 'item_option_id'])
-        .merge({
-          quantity: db.raw('least(cart_items.quantity + excluded.quantity, ?)', [MAX_QUANTITY]),
-        });
+        .merge({ quantity: db.raw('least(cart_items.quantity + excluded.quantity, ?)', [MAX_QUANTITY]) });
       await touch(cartId);
     },
 
     /** Number of rows changed: 0 when the line is not in this cart. */
     async setQuantity(cartId: string, lineId: number, quantity: number): Promise<number> {
-      const n = await db('cart_items').where({ cart_id: cartId, id: lineId }).update({ quantity });
+      const n = await linesOf(cartId).findById(lineId).patch({ quantity });
       if (n) await touch(cartId);
       return n;
     },
 
     async removeLine(cartId: string, lineId: number): Promise<number> {
-      const n = await db('cart_items').where({ cart_id: cartId, id: lineId }).delete();
+      const n = await linesOf(cartId).findById(lineId).delete();
       if (n) await touch(cartId);
       return n;
     },
 
     async removeLines(cartId: string, lineIds: number[]): Promise<void> {
-      if (lineIds.length) await db('cart_items').where({ cart_id: cartId }).whereIn('id', lineIds).delete();
+      if (lineIds.length) await linesOf(cartId).whereIn('id', lineIds).delete();
     },
 
     async clear(cartId: string): Promise<void> {
-      await db('cart_items').where({ cart_id: cartId }).delete();
+      await linesOf(cartId).delete();
       await touch(cartId);
     },
 
     /** Deletes carts (and, by cascade, their lines) untouched for the given number of days. */
     async deleteUntouchedSince(days: number): Promise<number> {
-      return db('carts')
+      return Cart.query(db)
         .where('updated_at', '<', db.raw(`now() - make_interval(days => ?)`, [days]))
         .delete();
     },

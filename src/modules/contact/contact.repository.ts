@@ -1,6 +1,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../platform/db';
 import { writeEmail, type OutboundEmail } from '../../platform/outbox';
+import { ContactMessage } from './contact-message.model';
 
 export type Tx = Knex.Transaction;
 
@@ -11,20 +12,15 @@ export function createContactRepository(db: Db) {
     },
 
     async insertMessage(
-      msg: { name: string; email: string; message: string; ip: string | null },
+      msg: Pick<ContactMessage, 'name' | 'email' | 'message' | 'ip'>,
       tx: Tx | Db = db,
     ): Promise<number> {
-      const [row] = await tx('contact_messages')
-        .insert({ name: msg.name, email: msg.email, message: msg.message, ip: msg.ip?.slice(0, 64) ?? null })
-        .returning('id');
-      return row.id;
+      const { id } = await ContactMessage.query(tx).insert({ ...msg, ip: msg.ip?.slice(0, 64) ?? null });
+      return id;
     },
 
-    async findMessage(
-      id: number,
-      tx: Tx | Db = db,
-    ): Promise<{ name: string; email: string; message: string } | undefined> {
-      return tx('contact_messages').where({ id }).first('name', 'email', 'message');
+    async findMessage(id: number, tx: Tx | Db = db): Promise<ContactMessage | undefined> {
+      return ContactMessage.query(tx).findById(id);
     },
 
     /** The outbox row, in the caller's transaction; null when that dedupe key was written before. */

@@ -3,12 +3,14 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { CartModule } from '../cart';
 import type { ContentModule } from '../content';
+import type { RefundsReader } from './refund-view';
+import { createOrderMail } from './order-mail';
 import { createOrdersRepository } from './orders.repository';
 import { createCheckoutRoutes, createOrderPageRoutes, createOrdersAdminRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
-import type { RefundsReader } from './refund-view';
 
 export type { OrdersService } from './orders.service';
+export type { RefundsReader } from './refund-view';
 export { rememberOrder, sessionOwnsOrder } from './order-session';
 
 export function createOrdersModule(
@@ -21,7 +23,8 @@ export function createOrdersModule(
   },
 ) {
   const { events } = deps;
-  const service = createOrdersService(ctx, createOrdersRepository(ctx.db), {
+  const repo = createOrdersRepository(ctx.db);
+  const service = createOrdersService(ctx, repo, {
     cart: deps.cart.service,
     content: deps.content.service,
     refunds: deps.payments.service,
@@ -29,17 +32,14 @@ export function createOrdersModule(
     orderShipped: (trx, orderId) => events.publish(trx, 'order.shipped', { orderId }),
   });
   // Every order e-mail is a reaction, written to the outbox once in the delivery's transaction.
-  events.subscribe('order.paid', 'orders.paid-emails', ({ orderId }, { trx, afterCommit }) =>
-    service.writePaidEmails(orderId, trx, afterCommit),
+  const mail = createOrderMail(ctx, repo, { content: deps.content.service, refunds: deps.payments.service });
+  events.subscribe('order.paid', 'orders.paid-emails', ({ orderId }, d) => mail.paid(orderId, d));
+  events.subscribe('order.shipped', 'orders.shipped-email', ({ orderId }, d) => mail.shipped(orderId, d));
+  events.subscribe('order.refunded', 'orders.refund-email', ({ orderId, refundId }, d) =>
+    mail.refunded(orderId, refundId, d),
   );
-  events.subscribe('order.shipped', 'orders.shipped-email', ({ orderId }, { trx, afterCommit }) =>
-    service.writeShippedEmail(orderId, trx, afterCommit),
-  );
-  events.subscribe('order.refunded', 'orders.refund-email', ({ orderId, refundId }, { trx, afterCommit }) =>
-    service.writeRefundEmail(orderId, refundId, trx, afterCommit),
-  );
-  events.subscribe('order.disputed', 'orders.dispute-email', ({ orderId, disputeId }, { trx, afterCommit }) =>
-    service.writeDisputeEmail(orderId, disputeId, trx, afterCommit),
+  events.subscribe('order.disputed', 'orders.dispute-email', ({ orderId, disputeId }, d) =>
+    mail.disputed(orderId, disputeId, d),
   );
   const module = {
     /** checkout, and for the admin list/detail/csv/setFulfillmentStatus. */

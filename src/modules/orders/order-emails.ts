@@ -1,67 +1,32 @@
 import { escapeHtml } from '../../platform/html';
 import { formatCents } from '../../platform/money';
 import type { OutboundEmail } from '../../platform/outbox';
-import type { LineItemRow, OrderRow } from './orders.repository';
+import {
+  font,
+  itemRowsHtml,
+  layout,
+  link,
+  multiline,
+  oneLine,
+  orderNumber,
+  orderPageUrl,
+  orderUpdateEmail,
+  totalsHtml,
+  summaryText,
+  trackingUrl,
+  type Site,
+} from './order-email-layout';
+import type { Order, OrderLineItem } from './order.model';
 
 export type ShippingNotice = { line1: string; line2?: string | null } | null;
-type Site = { siteName: string; publicUrl: string; ownerEmail?: string };
-
-export const orderNumber = (id: number) => `#${id}`;
-
-const multiline = (s: string) => escapeHtml(s).replace(/\n/g, '<br>');
-// Header values are one line; a name never breaks an e-mail header.
-const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
-
-const font = 'font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;';
-const cell = `${font}padding:8px 0;border-bottom:1px solid #e5e5e5;font-size:15px;color:#222;vertical-align:top;`;
-
-function itemRowsHtml(lines: LineItemRow[]): string {
-  return lines
-    .map((l) => {
-      const each =
-        l.quantity > 1
-          ? `<br><span style="color:#666;font-size:13px;">${formatCents(l.priceCents)} each</span>`
-          : '';
-      return `<tr><td style="${cell}"><strong>${escapeHtml(l.title)}</strong><br><span style="color:#555;font-size:14px;">${escapeHtml(l.size)} &middot; ${escapeHtml(l.format)} &middot; Qty ${l.quantity}</span></td><td style="${cell}text-align:right;white-space:nowrap;padding-left:12px;">${formatCents(l.priceCents * l.quantity)}${each}</td></tr>`;
-    })
-    .join('');
-}
-
-function totalsHtml(order: OrderRow): string {
-  const row = (label: string, value: string, strong = false) =>
-    `<tr><td style="${font}padding:4px 0;font-size:15px;${strong ? 'font-weight:bold;' : 'color:#555;'}">${label}</td><td style="${font}padding:4px 0;font-size:15px;text-align:right;${strong ? 'font-weight:bold;' : ''}">${value}</td></tr>`;
-  return (
-    row('Subtotal', formatCents(order.subtotalCents)) +
-    row('Shipping', formatCents(order.shippingCents)) +
-    row('Total', formatCents(order.totalCents), true)
-  );
-}
-
-function layout(title: string, body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f4f4f0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f0;"><tr><td align="center" style="padding:16px 8px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px;"><tr><td style="padding:20px 16px;${font}color:#222;">${body}</td></tr></table></td></tr></table></body></html>`;
-}
-
-function itemsText(lines: LineItemRow[]): string {
-  return lines
-    .map(
-      (l) =>
-        `- ${l.title} (${l.size}, ${l.format}) x ${l.quantity}: ${formatCents(l.priceCents * l.quantity)}` +
-        (l.quantity > 1 ? ` (${formatCents(l.priceCents)} each)` : ''),
-    )
-    .join('\n');
-}
-
-function totalsText(order: OrderRow): string {
-  return `Subtotal: ${formatCents(order.subtotalCents)}\nShipping: ${formatCents(order.shippingCents)}\nTotal: ${formatCents(order.totalCents)}`;
-}
 
 /**
  * The customer's confirmation: order number, each item with size and format, subtotal, shipping,
  * total, shipping address and the active shipping notice's lines; HTML (phone-sized) and text.
  */
 export function confirmationEmail(
-  order: OrderRow,
-  lines: LineItemRow[],
+  order: Order,
+  lines: OrderLineItem[],
   notice: ShippingNotice,
   site: Site,
 ): OutboundEmail {
@@ -89,13 +54,7 @@ ${order.statusToken ? `<p style="${font}font-size:15px;margin:16px 0 0;"><a href
     `Order number: ${no}`,
     ...(noticeLines.length ? ['', ...noticeLines] : []),
     '',
-    'Items:',
-    itemsText(lines),
-    '',
-    totalsText(order),
-    '',
-    'Shipping address:',
-    order.shippingAddress,
+    ...summaryText(order, lines, 'Shipping address:'),
     ...(order.statusToken ? ['', `View your order: ${orderPageUrl(site.publicUrl, order.statusToken)}`] : []),
     '',
     `Questions? Reply to this e-mail or write to us at ${site.publicUrl}/contact`,
@@ -113,7 +72,7 @@ ${order.statusToken ? `<p style="${font}font-size:15px;margin:16px 0 0;"><a href
 }
 
 /** The owner's new-order notice; replying goes to the customer. */
-export function ownerNoticeEmail(order: OrderRow, lines: LineItemRow[], site: Site & { ownerEmail: string }) {
+export function ownerNoticeEmail(order: Order, lines: OrderLineItem[], site: Site & { ownerEmail: string }) {
   const no = orderNumber(order.id);
   const adminUrl = `${site.publicUrl}/admin/orders`;
   const html = layout(
@@ -131,13 +90,7 @@ export function ownerNoticeEmail(order: OrderRow, lines: LineItemRow[], site: Si
     '',
     `Customer: ${order.customerName} <${order.customerEmail}>`,
     '',
-    'Items:',
-    itemsText(lines),
-    '',
-    totalsText(order),
-    '',
-    'Ship to:',
-    order.shippingAddress,
+    ...summaryText(order, lines, 'Ship to:'),
     '',
     `Orders: ${adminUrl}`,
   ].join('\n');
@@ -153,80 +106,8 @@ export function ownerNoticeEmail(order: OrderRow, lines: LineItemRow[], site: Si
 
 // ---- after the payment: shipped, refunded, disputed ----
 
-export const carrierTrackingUrls: Record<string, (n: string) => string> = {
-  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(n)}`,
-  UPS: (n) => `https://www.ups.com/track?tracknum=${encodeURIComponent(n)}`,
-  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${encodeURIComponent(n)}`,
-  DHL: (n) =>
-    `https://www.dhl.com/us-en/home/tracking/tracking-express.html?tracking-id=${encodeURIComponent(n)}`,
-};
-
-/** The carrier's tracking page for a known carrier and a tracking number; null otherwise. */
-export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {
-  const make = carrier ? carrierTrackingUrls[carrier] : undefined;
-  return make && trackingNumber ? make(trackingNumber) : null;
-}
-
-export const orderPageUrl = (publicUrl: string, token: string | null) =>
-  token ? `${publicUrl}/orders/${token}` : null;
-
-const paragraph = (html: string) => `<p style="${font}font-size:15px;margin:0 0 16px;">${html}</p>`;
-const link = (href: string, label: string) =>
-  `<a href="${escapeHtml(href)}" style="color:#2e6b3a;">${escapeHtml(label)}</a>`;
-
-/** An order e-mail after the payment: a headline, what happened, the items, and the order page. */
-function orderUpdateEmail(
-  order: OrderRow,
-  lines: LineItemRow[],
-  site: Site,
-  parts: {
-    dedupeKey: string;
-    subject: string;
-    headline: string;
-    html: string[];
-    text: string[];
-    to?: string;
-    replyTo?: string;
-    showOrderPage?: boolean;
-  },
-): OutboundEmail {
-  const no = orderNumber(order.id);
-  const page = parts.showOrderPage === false ? null : orderPageUrl(site.publicUrl, order.statusToken);
-  const html = layout(
-    `${parts.headline} ${no}`,
-    `<h1 style="${font}font-size:22px;margin:0 0 8px;">${escapeHtml(parts.headline)}</h1>
-${paragraph(`<strong>Order number:</strong> ${no}`)}
-${parts.html.map(paragraph).join('\n')}
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines)}</table>
-${page ? paragraph(`${link(page, 'View your order')}`) : ''}
-<p style="${font}font-size:13px;color:#666;margin:24px 0 0;">${escapeHtml(site.siteName)}</p>`,
-  );
-  const text = [
-    parts.headline,
-    '',
-    `Order number: ${no}`,
-    '',
-    ...parts.text,
-    '',
-    'Items:',
-    itemsText(lines),
-    ...(page ? ['', `View your order: ${page}`] : []),
-    '',
-    site.siteName,
-  ].join('\n');
-  return {
-    dedupeKey: parts.dedupeKey,
-    to: parts.to ?? order.customerEmail,
-    replyTo: parts.replyTo ?? site.ownerEmail,
-    // short enough to stay on one header line; the shop's name is in the body and the sender
-    subject: `${parts.subject} (${no})`,
-    html,
-    text,
-  };
-}
-
 /** 'Your order has shipped': the carrier, the tracking number and, for known carriers, the link. */
-export function shippedEmail(order: OrderRow, lines: LineItemRow[], site: Site): OutboundEmail {
+export function shippedEmail(order: Order, lines: OrderLineItem[], site: Site): OutboundEmail {
   const url = trackingUrl(order.shippingCarrier, order.trackingNumber);
   const carrier = order.shippingCarrier && order.shippingCarrier !== 'other' ? order.shippingCarrier : null;
   const html: string[] = [`Hi ${escapeHtml(order.customerName)}, your prints are on their way.`];
@@ -262,8 +143,8 @@ export const refundReasonLabels: Record<string, string> = {
 
 /** The buyer's refund notice: how much, why, and what has been refunded in all. */
 export function refundEmail(
-  order: OrderRow,
-  lines: LineItemRow[],
+  order: Order,
+  lines: OrderLineItem[],
   refund: { id: number; amountCents: number; reason: string },
   site: Site,
 ): OutboundEmail {
@@ -292,8 +173,8 @@ const disputeReasonLabel = (reason: string) => reason.replace(/_/g, ' ');
 
 /** The owner's alert: a buyer disputed the charge; evidence is due by the date the provider gives. */
 export function disputeEmail(
-  order: OrderRow,
-  lines: LineItemRow[],
+  order: Order,
+  lines: OrderLineItem[],
   disputeId: string,
   site: Site & { ownerEmail: string },
 ): OutboundEmail {

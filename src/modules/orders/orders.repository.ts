@@ -1,103 +1,29 @@
 import type { Knex } from 'knex';
+import type { QueryBuilder } from 'objection';
 import type { Db } from '../../platform/db';
-import type { FulfillmentStatus, OrderListQuery, PaymentStatus } from '../../contract';
-
-export type OrderRow = {
-  id: number;
-  customerName: string;
-  customerEmail: string;
-  shippingAddress: string;
-  subtotalCents: number;
-  shippingCents: number;
-  totalCents: number;
-  status: PaymentStatus;
-  fulfillmentStatus: FulfillmentStatus;
-  paymentProvider: string | null;
-  paymentIntentId: string | null;
-  paymentSecretHash: string | null;
-  cartId: string | null;
-  paidAt: Date | null;
-  createdAt: Date;
-  updatedAt: Date;
-  shippingCarrier: string | null;
-  trackingNumber: string | null;
-  shippedNotifiedAt: Date | null;
-  shippedNotifiedTracking: string | null;
-  refundedCents: number;
-  disputeStatus: string | null;
-  disputeReason: string | null;
-  disputeDueBy: Date | null;
-  disputeAmountCents: number | null;
-  statusToken: string | null;
-};
-
-export type LineItemRow = {
-  id: number;
-  orderId: number;
-  photoId: number;
-  itemOptionId: number;
-  quantity: number;
-  priceCents: number;
-  shippingCents: number;
-  title: string;
-  size: string;
-  format: string;
-};
+import { Order, OrderLineItem } from './order.model';
+import type { FulfillmentStatus, OrderListQuery } from '../../contract';
 
 export type NewOrder = Pick<
-  OrderRow,
+  Order,
   'customerName' | 'customerEmail' | 'shippingAddress' | 'subtotalCents' | 'shippingCents' | 'totalCents'
 > & { cartId: string | null; statusToken: string };
-export type NewLineItem = Omit<LineItemRow, 'id' | 'orderId'>;
-
-const orderColumns = {
-  id: 'id',
-  customerName: 'customer_name',
-  customerEmail: 'customer_email',
-  shippingAddress: 'shipping_address',
-  subtotalCents: 'subtotal_cents',
-  shippingCents: 'shipping_cents',
-  totalCents: 'total_cents',
-  status: 'status',
-  fulfillmentStatus: 'fulfillment_status',
-  paymentProvider: 'payment_provider',
-  paymentIntentId: 'payment_intent_id',
-  paymentSecretHash: 'payment_secret_hash',
-  cartId: 'cart_id',
-  paidAt: 'paid_at',
-  createdAt: 'created_at',
-  updatedAt: 'updated_at',
-  shippingCarrier: 'shipping_carrier',
-  trackingNumber: 'tracking_number',
-  shippedNotifiedAt: 'shipped_notified_at',
-  shippedNotifiedTracking: 'shipped_notified_tracking',
-  refundedCents: 'refunded_cents',
-  disputeStatus: 'dispute_status',
-  disputeReason: 'dispute_reason',
-  disputeDueBy: 'dispute_due_by',
-  disputeAmountCents: 'dispute_amount_cents',
-  statusToken: 'status_token',
-};
-const returningOrder = Object.entries(orderColumns).map(([as, col]) => `${col} as ${as}`);
-
-const lineColumns = {
-  id: 'id',
-  orderId: 'order_id',
-  photoId: 'photo_id',
-  itemOptionId: 'item_option_id',
-  quantity: 'quantity',
-  priceCents: 'price_cents',
-  shippingCents: 'shipping_cents',
-  title: 'title',
-  size: 'size',
-  format: 'format',
-};
+export type NewLineItem = Pick<
+  OrderLineItem,
+  'photoId' | 'itemOptionId' | 'quantity' | 'priceCents' | 'shippingCents' | 'title' | 'size' | 'format'
+>;
 
 export type Tx = Knex.Transaction;
+export type OrderWithLines = { order: Order; lines: OrderLineItem[] };
+
+/** Runs the query for one order with its line items (in the order they were bought). */
+async function withLines(query: QueryBuilder<Order, Order | undefined>): Promise<OrderWithLines | undefined> {
+  const order = await query.withGraphFetched('lineItems').modifyGraph('lineItems', (b) => b.orderBy('id'));
+  return order && { order, lines: order.lineItems ?? [] };
+}
 
 export function createOrdersRepository(db: Db) {
   return {
-    db,
     transaction<T>(fn: (trx: Tx) => Promise<T>): Promise<T> {
       return db.transaction(fn);
     },
@@ -112,55 +38,23 @@ export function createOrdersRepository(db: Db) {
       inTx: (trx: Tx, orderId: number) => Promise<unknown>,
     ): Promise<number> {
       return db.transaction(async (trx) => {
-        const [{ id }] = await trx('orders')
-          .insert({
-            customer_name: order.customerName,
-            customer_email: order.customerEmail,
-            shipping_address: order.shippingAddress,
-            subtotal_cents: order.subtotalCents,
-            shipping_cents: order.shippingCents,
-            total_cents: order.totalCents,
-            cart_id: order.cartId,
-            status_token: order.statusToken,
-          })
-          .returning('id');
-        await trx('order_line_items').insert(
-          lines.map((l) => ({
-            order_id: id,
-            photo_id: l.photoId,
-            item_option_id: l.itemOptionId,
-            quantity: l.quantity,
-            price_cents: l.priceCents,
-            shipping_cents: l.shippingCents,
-            title: l.title,
-            size: l.size,
-            format: l.format,
-          })),
-        );
+        const { id } = await Order.query(trx).insertGraph({ ...order, lineItems: lines });
         await inTx(trx, id);
-        return id as number;
+        return id;
       });
     },
 
-    async findById(id: number, q: Knex = db): Promise<OrderRow | undefined> {
-      return q('orders').where({ id }).first(orderColumns);
-    },
+    findWithLines: (id: number, q: Knex = db) => withLines(Order.query(q).findById(id)),
 
-    async findByToken(token: string): Promise<OrderRow | undefined> {
-      return db('orders').where({ status_token: token }).first(orderColumns);
-    },
+    findByToken: (token: string) => withLines(Order.query(db).findOne({ status_token: token })),
 
-    async lineItems(orderId: number, q: Knex = db): Promise<LineItemRow[]> {
-      return q('order_line_items').where({ order_id: orderId }).select(lineColumns).orderBy('id');
-    },
-
-    async lineItemsFor(orderIds: number[]): Promise<LineItemRow[]> {
+    async lineItemsFor(orderIds: number[]): Promise<OrderLineItem[]> {
       if (!orderIds.length) return [];
-      return db('order_line_items').whereIn('order_id', orderIds).select(lineColumns).orderBy('id');
+      return OrderLineItem.query(db).whereIn('order_id', orderIds).orderBy('id');
     },
 
-    async list(query: OrderListQuery & { limit?: number }): Promise<OrderRow[]> {
-      const sql = db('orders').select(orderColumns);
+    async list(query: OrderListQuery & { limit?: number }): Promise<Order[]> {
+      const sql = Order.query(db);
       if (query.fulfillmentStatus) sql.where('fulfillment_status', query.fulfillmentStatus);
       if (query.disputed) sql.whereNotNull('dispute_status');
       if (query.q) {
@@ -192,24 +86,22 @@ export function createOrdersRepository(db: Db) {
         trackingNumber: string | null;
         notify: boolean;
       },
-    ): Promise<OrderRow | undefined> {
-      const [row] = await trx('orders')
+    ): Promise<Order | undefined> {
+      const [row] = await Order.query(trx)
         .where({ id })
-        .update({
-          fulfillment_status: f.status,
-          shipping_carrier: f.carrier,
-          tracking_number: f.trackingNumber,
-          ...(f.notify
-            ? { shipped_notified_at: trx.fn.now(), shipped_notified_tracking: f.trackingNumber }
-            : {}),
-          updated_at: trx.fn.now(),
+        .patch({
+          fulfillmentStatus: f.status,
+          shippingCarrier: f.carrier,
+          trackingNumber: f.trackingNumber,
+          ...(f.notify ? { shippedNotifiedAt: trx.fn.now(), shippedNotifiedTracking: f.trackingNumber } : {}),
+          updatedAt: trx.fn.now(),
         })
-        .returning(returningOrder);
+        .returning('*');
       return row;
     },
 
-    async lockById(trx: Tx, id: number): Promise<OrderRow | undefined> {
-      return trx('orders').where({ id }).forUpdate().first(orderColumns);
+    async lockById(trx: Tx, id: number): Promise<Order | undefined> {
+      return Order.query(trx).findById(id).forUpdate();
     },
   };
 }

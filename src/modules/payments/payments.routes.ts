@@ -5,9 +5,10 @@ import { createRouter } from '../../platform/http/async-route';
 import { createRateLimit } from '../../platform/http/rate-limit';
 import { parse, parseId } from '../../platform/http/validate';
 import { sessionOwnsOrder } from '../orders';
-import { paymentMessages, type PaymentsService } from './payments.service';
+import type { PaymentsService } from './payments.service';
 import {
   createPaymentIntentSchema,
+  paymentMessages,
   refundSchema,
   statusQuerySchema,
   testConfirmSchema,

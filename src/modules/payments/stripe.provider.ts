@@ -78,56 +78,70 @@ function toRefund(r: Stripe.Refund): ProviderRefund {
  */
 export function toPaymentEvent(event: Stripe.Event): PaymentEvent | null {
   const base = { provider: 'stripe' as const, eventId: event.id, type: event.type };
-  if (event.type === 'charge.refunded') {
-    const charge = event.data.object as Stripe.Charge;
-    const intentId = idOf(charge.payment_intent);
-    if (!intentId) return null;
-    return { ...base, kind: 'refund', paymentIntentId: intentId, orderIdHint: null, payload: event };
+  // each case narrows event.data.object to the Stripe object that event type carries
+  switch (event.type) {
+    case 'charge.refunded':
+    case 'refund.created':
+    case 'refund.updated':
+    case 'refund.failed':
+    case 'charge.refund.updated': {
+      const refundOrCharge = event.data.object;
+      const intentId = idOf(refundOrCharge.payment_intent);
+      if (!intentId) return null;
+      return {
+        ...base,
+        kind: 'refund',
+        paymentIntentId: intentId,
+        // a refund made here names its order; a charge.refunded is matched by its intent alone
+        orderIdHint: refundOrCharge.object === 'refund' ? orderIdOf(refundOrCharge.metadata) : null,
+        payload: event,
+      };
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed':
+    case 'charge.dispute.funds_reinstated':
+    case 'charge.dispute.funds_withdrawn': {
+      const d = event.data.object;
+      const intentId = idOf(d.payment_intent);
+      if (!intentId) return null;
+      const due = d.evidence_details?.due_by;
+      return {
+        ...base,
+        kind: 'dispute',
+        paymentIntentId: intentId,
+        orderIdHint: null,
+        dispute: {
+          id: d.id,
+          status: d.status,
+          reason: d.reason,
+          amountCents: d.amount,
+          dueBy: due ? new Date(due * 1000) : null,
+        },
+        payload: event,
+      };
+    }
+    case 'payment_intent.amount_capturable_updated':
+    case 'payment_intent.canceled':
+    case 'payment_intent.created':
+    case 'payment_intent.partially_funded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.processing':
+    case 'payment_intent.requires_action':
+    case 'payment_intent.succeeded': {
+      const pi = event.data.object;
+      return {
+        ...base,
+        kind: 'payment',
+        paymentIntentId: pi.id,
+        orderIdHint: orderIdOf(pi.metadata),
+        // stored without the client secret: only its hash lives on the order
+        payload: { ...event, data: { ...event.data, object: { ...pi, client_secret: null } } },
+      };
+    }
+    default:
+      return null;
   }
-  if (event.type.startsWith('refund.') || event.type === 'charge.refund.updated') {
-    const refund = event.data.object as Stripe.Refund;
-    const intentId = idOf(refund.payment_intent);
-    if (!intentId) return null;
-    return {
-      ...base,
-      kind: 'refund',
-      paymentIntentId: intentId,
-      orderIdHint: orderIdOf(refund.metadata),
-      payload: event,
-    };
-  }
-  if (event.type.startsWith('charge.dispute.')) {
-    const d = event.data.object as Stripe.Dispute;
-    const intentId = idOf(d.payment_intent);
-    if (!intentId) return null;
-    const due = d.evidence_details?.due_by;
-    return {
-      ...base,
-      kind: 'dispute',
-      paymentIntentId: intentId,
-      orderIdHint: null,
-      dispute: {
-        id: d.id,
-        status: d.status,
-        reason: d.reason,
-        amountCents: d.amount,
-        dueBy: due ? new Date(due * 1000) : null,
-      },
-      payload: event,
-    };
-  }
-  if (event.type.startsWith('payment_intent.')) {
-    const pi = event.data.object as Stripe.PaymentIntent;
-    return {
-      ...base,
-      kind: 'payment',
-      paymentIntentId: pi.id,
-      orderIdHint: orderIdOf(pi.metadata),
-      // stored without the client secret: only its hash lives on the order
-      payload: { ...event, data: { ...event.data, object: { ...pi, client_secret: null } } },
-    };
-  }
-  return null;
 }
 
 const unavailable = () =>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { checkTestCard, createTestProvider } from './test.provider';
-import type { PaymentsRepository } from './payments.repository';
 
 const now = new Date('2026-11-21T12:00:00Z');
 const card = { cardNumber: '4242 4242 4242 4242', expiry: '11/26', cvc: '123' };
@@ -29,7 +28,7 @@ describe('test card checks', () => {
 });
 
 describe('test provider intents', () => {
-  const repo = { eventsForIntent: async () => [] } as unknown as PaymentsRepository;
+  const repo = { eventsForIntent: async () => [] };
   const provider = createTestProvider('a-secret-of-at-least-32-characters!!', repo);
 
   it('answers the same intent for the same order, and recognises only its own secrets', async () => {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { PaymentProvider, ProviderIntent, TestCardForm } from './payment-provider';
 import type { PaymentsRepository } from './payments.repository';
@@ -26,7 +27,13 @@ export const testCardMessages = {
 
 export type TestProvider = PaymentProvider & { testCardForm: TestCardForm };
 
-export function createTestProvider(secret: string, repo: PaymentsRepository): TestProvider {
+/** What a test charge records as its event's payload; the amount is the intent's truth. */
+const chargePayload = z.object({ amount: z.number().int() });
+
+export function createTestProvider(
+  secret: string,
+  repo: Pick<PaymentsRepository, 'eventsForIntent'>,
+): TestProvider {
   const mac = (what: string, length: number) =>
     createHmac('sha256', secret).update(`wildframe-test-payments:${what}`).digest('hex').slice(0, length);
   const intentId = (orderId: number) => `test_pi_${orderId}_${mac(`pi:${orderId}`, 16)}`;
@@ -46,7 +53,7 @@ export function createTestProvider(secret: string, repo: PaymentsRepository): Te
       id,
       clientSecret: clientSecret(id),
       status: succeeded ? 'succeeded' : failed ? 'failed' : 'pending',
-      amountCents: succeeded ? Number(succeeded.payload.amount) : amountCents,
+      amountCents: succeeded ? chargePayload.parse(succeeded.payload).amount : amountCents,
       orderId,
     };
   }

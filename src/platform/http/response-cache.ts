@@ -1,20 +1,13 @@
-import { createHash, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../logger';
 import type { Redis } from '../redis';
 import { createSizedLru } from '../sized-lru';
+import { isFresh, pickForm, sendOn } from './cache-answer';
+import { connectBus } from './cache-bus';
+import { buildEntry, OWN, type Entry, type Produced } from './cache-entry';
 
-/** What a producer hands the cache: a finished answer. Only a 200 is stored. */
-export type Produced = {
-  status?: number;
-  contentType: string;
-  body: Buffer | string;
-  /** e.g. Cache-Control, Vary; an ETag here is kept, otherwise one is computed from the body */
-  headers?: Record<string, string>;
-};
+export type { Produced } from './cache-entry';
 
 export type CacheRouteOptions = {
   /**
@@ -43,76 +36,6 @@ export type ResponseCacheOptions = {
 };
 
 type Route = { pattern: RegExp; vary?: CacheRouteOptions['vary']; compress: boolean };
-type Form = { body: Buffer; head: string[] };
-type Entry = {
-  status: number;
-  storedAt: number;
-  bytes: number;
-  /** Headers the route set (Content-Type, Cache-Control, ETag, Vary...), without the base ones. */
-  headers: [string, string][];
-  etag: string;
-  identity: Form;
-  gzip?: Form;
-  br?: Form;
-  notModified: string[];
-};
-type Encoding = 'br' | 'gzip' | 'identity';
-const uncached: Route = { pattern: /(?!)/, compress: true };
-
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
-/** Below this a compressed form is not worth its bytes (and compression() would not bother). */
-const COMPRESS_MIN_BYTES = 1024;
-/** Headers the cache sets itself on every answer it sends. */
-const OWN = new Set(['content-length', 'content-encoding', 'etag', 'vary', 'transfer-encoding', 'date']);
-
-/** The same weak ETag Express makes for a body (length and SHA-1, as the `etag` package does). */
-export function weakEtag(body: Buffer): string {
-  const hash = createHash('sha1').update(body).digest('base64').slice(0, 27);
-  return `W/"${body.length.toString(16)}-${hash}"`;
-}
-
-function etagMatches(ifNoneMatch: string, etag: string): boolean {
-  if (ifNoneMatch.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === bare);
-}
-
-/**
- * A conditional GET the stored answer satisfies: 304. (As an origin server we evaluate
- * If-None-Match whatever the request's Cache-Control says; `no-cache` there is for caches.)
- */
-function isFresh(req: IncomingMessage, etag: string): boolean {
-  const inm = req.headers['if-none-match'];
-  return !!inm && etagMatches(inm, etag);
-}
-
-const encodingChoices = new Map<string, { br: boolean; gzip: boolean }>();
-/** Which compressed forms an Accept-Encoding header allows (q=0 refuses; * allows both). */
-function acceptedEncodings(header: string): { br: boolean; gzip: boolean } {
-  let hit = encodingChoices.get(header);
-  if (hit) return hit;
-  const q: Record<string, number> = {};
-  for (const part of header.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    const qp = params.find((p) => p.trim().startsWith('q='));
-    q[name.trim()] = qp ? Number(qp.trim().slice(2)) || 0 : 1;
-  }
-  const ok = (name: string) => (q[name] ?? q['*'] ?? 0) > 0;
-  hit = { br: ok('br'), gzip: ok('gzip') };
-  if (encodingChoices.size < 200) encodingChoices.set(header, hit);
-  return hit;
-}
-
-function pickForm(req: IncomingMessage, e: Entry): { form: Form; encoding: Encoding } {
-  const header = req.headers['accept-encoding'];
-  if (header && (e.br || e.gzip)) {
-    const ok = acceptedEncodings(header);
-    if (ok.br && e.br) return { form: e.br, encoding: 'br' };
-    if (ok.gzip && e.gzip) return { form: e.gzip, encoding: 'gzip' };
-  }
-  return { form: e.identity, encoding: 'identity' };
-}
 
 /**
  * Public GET answers kept as finished bytes: the body, its gzip and brotli forms (made once when
@@ -172,85 +95,9 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
     return e;
   }
 
-  async function build(route: Route, p: Produced): Promise<Entry> {
-    const body = typeof p.body === 'string' ? Buffer.from(p.body) : p.body;
-    const headers: [string, string][] = [['Content-Type', p.contentType]];
-    let etag: string | undefined;
-    let vary: string[] = [];
-    for (const [k, v] of Object.entries(p.headers ?? {})) {
-      const name = k.toLowerCase();
-      if (name === 'etag') etag = v;
-      else if (name === 'vary') vary = v.split(',').map((s) => s.trim());
-      else if (name !== 'content-type' && !OWN.has(name)) headers.push([k, v]);
-    }
-    etag ??= weakEtag(body);
-    const compress = route.compress && body.length >= COMPRESS_MIN_BYTES;
-    if (compress && !vary.includes('Accept-Encoding')) vary.push('Accept-Encoding');
-    const common = [
-      ...baseHead,
-      ...headers.flat(),
-      'ETag',
-      etag,
-      ...(vary.length ? ['Vary', vary.join(', ')] : []),
-    ];
-    const form = (data: Buffer, encoding?: Encoding): Form => ({
-      body: data,
-      head: [
-        ...common,
-        ...(encoding ? ['Content-Encoding', encoding] : []),
-        'Content-Length',
-        String(data.length),
-      ],
-    });
-    const e: Entry = {
-      status: p.status ?? 200,
-      storedAt: Date.now(),
-      bytes: body.length,
-      headers: [
-        ...headers,
-        ['ETag', etag],
-        ...(vary.length ? [['Vary', vary.join(', ')] as [string, string]] : []),
-      ],
-      etag,
-      identity: form(body),
-      notModified: common,
-    };
-    if (compress) {
-      const [gz, br] = await Promise.all([
-        gzip(body, { level: 6 }),
-        brotli(body, {
-          params: {
-            [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
-            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-          },
-        }),
-      ]);
-      e.gzip = form(gz, 'gzip');
-      e.br = form(br, 'br');
-      e.bytes += gz.length + br.length;
-    }
-    return e;
-  }
-
   function store(key: string, e: Entry, startedAt: number): void {
     if (!listening || startedAt !== generation || e.status !== 200 || e.bytes > maxBytes / 16) return;
     entries.set(key, e);
-  }
-
-  /** Sends an entry on an Express response (a miss, or a request that waited for one). */
-  function sendOn(req: Request, res: Response, e: Entry, end: Response['end'] = res.end): void {
-    const finish = end as (this: Response, body?: Buffer) => Response;
-    for (const [k, v] of e.headers) res.setHeader(k, v);
-    if (isFresh(req, e.etag)) {
-      res.statusCode = 304;
-      finish.call(res);
-      return;
-    }
-    const { form, encoding } = pickForm(req, e);
-    if (encoding !== 'identity') res.setHeader('Content-Encoding', encoding);
-    res.setHeader('Content-Length', String(form.body.length));
-    res.statusCode = e.status;
-    finish.call(res, req.method === 'HEAD' ? undefined : form.body);
   }
 
   /**
@@ -262,7 +109,7 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
     const p = (async () => {
       const produced = await produce();
       if (!produced || (produced.status ?? 200) !== 200) return null;
-      const e = await build(route, produced);
+      const e = await buildEntry(produced, route.compress, baseHead);
       store(key, e, startedAt);
       return e;
     })();
@@ -375,7 +222,7 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
       }
       const e = k
         ? (fresh(k.key) ?? (await (pending.get(k.key) ?? flight(k.key, k.route, produce))))
-        : await produce().then((p) => p && build(uncached, p));
+        : await produce().then((p) => p && buildEntry(p, true, baseHead));
       if (!e) return false;
       sendOn(req, res, e);
       return true;
@@ -413,49 +260,3 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
   return cache;
 }
 export type ResponseCache = ReturnType<typeof createResponseCache>;
-
-/**
- * Invalidation between processes: a message on `channel` clears every other process's cache.
- * A dedicated subscriber connection (a subscribed connection can do nothing else). Messages sent
- * while it is disconnected are lost, so the cache is off (and empty) until it is subscribed again.
- * A publish that fails (Redis away) is sent again when the connection is back; until then other
- * processes may serve the old answer for at most the entries' maxAgeMs.
- */
-function connectBus(
-  redis: Redis,
-  channel: string,
-  logger: Logger | undefined,
-  on: { remoteWrite: () => void; subscribed: (yes: boolean) => void },
-) {
-  const origin = randomUUID();
-  const sub = redis.duplicate({
-    enableOfflineQueue: true,
-    maxRetriesPerRequest: null,
-    autoResubscribe: false,
-  });
-  const subscribe = () =>
-    sub.subscribe(channel).then(
-      () => on.subscribed(true),
-      (err: Error) => logger?.debug({ err: err.message }, 'cache subscriber: subscribe failed'),
-    );
-  sub.on('error', (err) => logger?.debug({ err: err.message }, 'cache subscriber: redis error'));
-  sub.on('ready', subscribe);
-  sub.on('close', () => on.subscribed(false));
-  sub.on('message', (ch: string, message: string) => {
-    if (ch === channel && message !== origin) on.remoteWrite();
-  });
-  // The app's connection closing (shutdown, tests) closes this one too.
-  redis.once('end', () => sub.disconnect());
-  let owed = false;
-  const publish = () => {
-    redis.publish(channel, origin).then(
-      () => (owed = false),
-      (err: Error) => {
-        owed = true;
-        logger?.warn({ err: err.message }, 'cache invalidation not published; retried when Redis is back');
-      },
-    );
-  };
-  redis.on('ready', () => owed && publish());
-  return { publish };
-}

@@ -1,0 +1,13 @@
+import { BaseModel } from '../../platform/model';
+
+/** A message from the contact form, kept whether or not the owner's e-mail goes out. */
+export class ContactMessage extends BaseModel {
+  static tableName = 'contact_messages';
+
+  declare id: number;
+  declare name: string;
+  declare email: string;
+  declare message: string;
+  declare ip: string | null;
+  declare createdAt: Date;
+}

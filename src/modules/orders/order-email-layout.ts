@@ -1,0 +1,140 @@
+import { escapeHtml } from '../../platform/html';
+import { formatCents } from '../../platform/money';
+import type { OutboundEmail } from '../../platform/outbox';
+import type { Order, OrderLineItem } from './order.model';
+
+// The frame every order e-mail shares: the page layout, the item and total rows (HTML and text),
+// the links to the order page and the carrier's tracking page.
+
+export type Site = { siteName: string; publicUrl: string; ownerEmail?: string };
+
+export const orderNumber = (id: number) => `#${id}`;
+
+export const multiline = (s: string) => escapeHtml(s).replace(/\n/g, '<br>');
+// Header values are one line; a name never breaks an e-mail header.
+export const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
+
+export const font = 'font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;';
+const cell = `${font}padding:8px 0;border-bottom:1px solid #e5e5e5;font-size:15px;color:#222;vertical-align:top;`;
+
+export function itemRowsHtml(lines: OrderLineItem[]): string {
+  return lines
+    .map((l) => {
+      const each =
+        l.quantity > 1
+          ? `<br><span style="color:#666;font-size:13px;">${formatCents(l.priceCents)} each</span>`
+          : '';
+      return `<tr><td style="${cell}"><strong>${escapeHtml(l.title)}</strong><br><span style="color:#555;font-size:14px;">${escapeHtml(l.size)} &middot; ${escapeHtml(l.format)} &middot; Qty ${l.quantity}</span></td><td style="${cell}text-align:right;white-space:nowrap;padding-left:12px;">${formatCents(l.priceCents * l.quantity)}${each}</td></tr>`;
+    })
+    .join('');
+}
+
+export function totalsHtml(order: Order): string {
+  const row = (label: string, value: string, strong = false) =>
+    `<tr><td style="${font}padding:4px 0;font-size:15px;${strong ? 'font-weight:bold;' : 'color:#555;'}">${label}</td><td style="${font}padding:4px 0;font-size:15px;text-align:right;${strong ? 'font-weight:bold;' : ''}">${value}</td></tr>`;
+  return (
+    row('Subtotal', formatCents(order.subtotalCents)) +
+    row('Shipping', formatCents(order.shippingCents)) +
+    row('Total', formatCents(order.totalCents), true)
+  );
+}
+
+export function layout(title: string, body: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f4f4f0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f0;"><tr><td align="center" style="padding:16px 8px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px;"><tr><td style="padding:20px 16px;${font}color:#222;">${body}</td></tr></table></td></tr></table></body></html>`;
+}
+
+function itemsText(lines: OrderLineItem[]): string {
+  return lines
+    .map(
+      (l) =>
+        `- ${l.title} (${l.size}, ${l.format}) x ${l.quantity}: ${formatCents(l.priceCents * l.quantity)}` +
+        (l.quantity > 1 ? ` (${formatCents(l.priceCents)} each)` : ''),
+    )
+    .join('\n');
+}
+
+function totalsText(order: Order): string {
+  return `Subtotal: ${formatCents(order.subtotalCents)}\nShipping: ${formatCents(order.shippingCents)}\nTotal: ${formatCents(order.totalCents)}`;
+}
+
+/** The text e-mail's items, totals and address, under their headings. */
+export const summaryText = (order: Order, lines: OrderLineItem[], addressHeading: string) => [
+  'Items:',
+  itemsText(lines),
+  '',
+  totalsText(order),
+  '',
+  addressHeading,
+  order.shippingAddress,
+];
+export const carrierTrackingUrls: Record<string, (n: string) => string> = {
+  USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(n)}`,
+  UPS: (n) => `https://www.ups.com/track?tracknum=${encodeURIComponent(n)}`,
+  FedEx: (n) => `https://www.fedex.com/fedextrack/?trknbr=${encodeURIComponent(n)}`,
+  DHL: (n) =>
+    `https://www.dhl.com/us-en/home/tracking/tracking-express.html?tracking-id=${encodeURIComponent(n)}`,
+};
+
+/** The carrier's tracking page for a known carrier and a tracking number; null otherwise. */
+export function trackingUrl(carrier: string | null, trackingNumber: string | null): string | null {
+  const make = carrier ? carrierTrackingUrls[carrier] : undefined;
+  return make && trackingNumber ? make(trackingNumber) : null;
+}
+
+export const orderPageUrl = (publicUrl: string, token: string | null) =>
+  token ? `${publicUrl}/orders/${token}` : null;
+
+const paragraph = (html: string) => `<p style="${font}font-size:15px;margin:0 0 16px;">${html}</p>`;
+export const link = (href: string, label: string) =>
+  `<a href="${escapeHtml(href)}" style="color:#2e6b3a;">${escapeHtml(label)}</a>`;
+
+/** An order e-mail after the payment: a headline, what happened, the items, and the order page. */
+export function orderUpdateEmail(
+  order: Order,
+  lines: OrderLineItem[],
+  site: Site,
+  parts: {
+    dedupeKey: string;
+    subject: string;
+    headline: string;
+    html: string[];
+    text: string[];
+    to?: string;
+    replyTo?: string;
+    showOrderPage?: boolean;
+  },
+): OutboundEmail {
+  const no = orderNumber(order.id);
+  const page = parts.showOrderPage === false ? null : orderPageUrl(site.publicUrl, order.statusToken);
+  const html = layout(
+    `${parts.headline} ${no}`,
+    `<h1 style="${font}font-size:22px;margin:0 0 8px;">${escapeHtml(parts.headline)}</h1>
+${paragraph(`<strong>Order number:</strong> ${no}`)}
+${parts.html.map(paragraph).join('\n')}
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines)}</table>
+${page ? paragraph(`${link(page, 'View your order')}`) : ''}
+<p style="${font}font-size:13px;color:#666;margin:24px 0 0;">${escapeHtml(site.siteName)}</p>`,
+  );
+  const text = [
+    parts.headline,
+    '',
+    `Order number: ${no}`,
+    '',
+    ...parts.text,
+    '',
+    'Items:',
+    itemsText(lines),
+    ...(page ? ['', `View your order: ${page}`] : []),
+    '',
+    site.siteName,
+  ].join('\n');
+  return {
+    dedupeKey: parts.dedupeKey,
+    to: parts.to ?? order.customerEmail,
+    replyTo: parts.replyTo ?? site.ownerEmail,
+    // short enough to stay on one header line; the shop's name is in the body and the sender
+    subject: `${parts.subject} (${no})`,
+    html,
+    text,
+  };
+}

@@ -1,0 +1,81 @@
+import type { AppContext } from '../../platform/context';
+import type { DeliveryContext } from '../../platform/events';
+import { toCents } from '../../platform/money';
+import { enqueueEmail, writeEmail, type OutboundEmail } from '../../platform/outbox';
+import type { RefundView } from '../../contract';
+import {
+  confirmationEmail,
+  disputeEmail,
+  ownerNoticeEmail,
+  refundEmail,
+  shippedEmail,
+  type ShippingNotice,
+} from './order-emails';
+import type { OrdersRepository, OrderWithLines } from './orders.repository';
+
+type Deps = {
+  content: { activeShippingNotice(): Promise<ShippingNotice> };
+  refunds: { findRefund(id: number): Promise<RefundView | null> };
+};
+
+/**
+ * The order e-mails, each a reaction to an order event: written to the e-mail outbox in the
+ * delivery's transaction (once each, by their dedupe keys) and queued after the commit; the
+ * sweeper queues any the queueing misses.
+ */
+export function createOrderMail(ctx: AppContext, repo: OrdersRepository, deps: Deps) {
+  const { config, queues } = ctx;
+  const site = () => ({
+    siteName: config.SITE_NAME,
+    publicUrl: config.publicUrl,
+    ownerEmail: config.OWNER_EMAIL,
+  });
+
+  async function send(
+    orderId: number,
+    { trx, afterCommit }: DeliveryContext,
+    make: (o: OrderWithLines) => Promise<OutboundEmail[]> | OutboundEmail[],
+  ) {
+    const found = await repo.findWithLines(orderId, trx);
+    if (!found) throw new Error(`order ${orderId} not found for its e-mail`);
+    for (const mail of await make(found)) {
+      const id = await writeEmail(trx, mail);
+      if (id !== null) afterCommit(() => enqueueEmail(queues, id));
+    }
+  }
+
+  return {
+    /** On order.paid: the customer's confirmation and, when OWNER_EMAIL is set, the owner's notice. */
+    paid: (orderId: number, d: DeliveryContext) =>
+      send(orderId, d, async ({ order, lines }) => {
+        const notice = await deps.content.activeShippingNotice();
+        const owner = config.OWNER_EMAIL;
+        return [
+          confirmationEmail(order, lines, notice, site()),
+          ...(owner ? [ownerNoticeEmail(order, lines, { ...site(), ownerEmail: owner })] : []),
+        ];
+      }),
+
+    /** On order.shipped: 'Your order has shipped', once per tracking number. */
+    shipped: (orderId: number, d: DeliveryContext) =>
+      send(orderId, d, ({ order, lines }) => [shippedEmail(order, lines, site())]),
+
+    /** On order.refunded: the buyer's refund notice, once per refund. */
+    refunded: (orderId: number, refundId: number, d: DeliveryContext) =>
+      send(orderId, d, async ({ order, lines }) => {
+        const refund = await deps.refunds.findRefund(refundId);
+        if (!refund) throw new Error(`refund ${refundId} not found`);
+        const amountCents = toCents(refund.amount);
+        return [refundEmail(order, lines, { id: refund.id, amountCents, reason: refund.reason }, site())];
+      }),
+
+    /** On order.disputed: the owner is told at once (when OWNER_EMAIL is set). */
+    async disputed(orderId: number, disputeId: string, d: DeliveryContext) {
+      const owner = config.OWNER_EMAIL;
+      if (!owner) return;
+      await send(orderId, d, ({ order, lines }) => [
+        disputeEmail(order, lines, disputeId, { ...site(), ownerEmail: owner }),
+      ]);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+import { toDollars } from '../../platform/money';
+import type { RefundView } from '../../contract';
+import type { ShippingNotice } from './order-emails';
+import { trackingUrl } from './order-email-layout';
+import type { Order, OrderLineItem } from './order.model';
+import type { BuyerOrder, DisputeView, OrderDetail, OrderSummary, Shipment } from '../../contract';
+
+// An order row and its line items, turned into what the admin and the buyer see (in dollars).
+
+const iso = (d: Date) => new Date(d).toISOString();
+
+const toDispute = (o: Order): DisputeView | undefined =>
+  o.disputeStatus
+    ? {
+        status: o.disputeStatus,
+        reason: o.disputeReason ?? 'unknown',
+        dueBy: o.disputeDueBy ? iso(o.disputeDueBy) : null,
+        amount: o.disputeAmountCents === null ? null : toDollars(o.disputeAmountCents),
+      }
+    : undefined;
+
+export const toSummary = (o: Order): OrderSummary => {
+  const dispute = toDispute(o);
+  return {
+    id: o.id,
+    createdAt: iso(o.createdAt),
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    totalAmount: toDollars(o.totalCents),
+    status: o.status,
+    fulfillmentStatus: o.fulfillmentStatus,
+    ...(dispute ? { dispute } : {}),
+  };
+};
+
+const toShipment = (o: Order): Shipment => ({
+  carrier: o.shippingCarrier,
+  trackingNumber: o.trackingNumber,
+  trackingUrl: trackingUrl(o.shippingCarrier, o.trackingNumber),
+});
+
+/**
+ * The address with its details hidden: the first line keeps two characters per word, the city,
+ * state and ZIP line stays (enough to recognise it, not to read it off a shared link).
+ */
+export function maskAddress(address: string): string {
+  const lines = address
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return lines
+    .map((line, i) =>
+      i === lines.length - 1 && lines.length > 1
+        ? line
+        : line.replace(/\S+/g, (w) => w.slice(0, 2) + '*'.repeat(Math.max(1, w.length - 2))),
+    )
+    .join('\n');
+}
+
+/** The admin's order detail. */
+export function toOrderDetail(order: Order, lines: OrderLineItem[], refunds: RefundView[]): OrderDetail {
+  return {
+    order: {
+      ...toSummary(order),
+      shippingAddress: order.shippingAddress,
+      subtotal: toDollars(order.subtotalCents),
+      shipping: toDollars(order.shippingCents),
+      paymentIntentId: order.paymentIntentId,
+      paidAt: order.paidAt ? iso(order.paidAt) : null,
+      shipment: toShipment(order),
+      refundedAmount: toDollars(order.refundedCents),
+      refunds,
+    },
+    // The snapshot keeps what was bought readable after later edits; the photo row itself can
+    // not disappear (deletion is restricted while an order references it).
+    lineItems: lines.map((l) => ({
+      id: l.id,
+      quantity: l.quantity,
+      priceAtPurchase: toDollars(l.priceCents),
+      shippingAtPurchase: toDollars(l.shippingCents),
+      photo: { id: l.photoId, title: l.title, thumbnailUrl: `/api/photos/${l.photoId}/thumbnail` },
+      itemOption: { size: l.size, format: l.format },
+    })),
+  };
+}
+
+/** The buyer's order page: nothing that leads to other orders, the address masked. */
+export function toBuyerView(
+  order: Order,
+  lines: OrderLineItem[],
+  refunds: RefundView[],
+  notice: ShippingNotice,
+): BuyerOrder {
+  return {
+    orderNumber: `#${order.id}`,
+    createdAt: iso(order.createdAt),
+    customerName: order.customerName,
+    status: order.status,
+    fulfillmentStatus: order.fulfillmentStatus,
+    items: lines.map((l) => ({
+      title: l.title,
+      size: l.size,
+      format: l.format,
+      quantity: l.quantity,
+      price: toDollars(l.priceCents),
+    })),
+    subtotal: toDollars(order.subtotalCents),
+    shipping: toDollars(order.shippingCents),
+    total: toDollars(order.totalCents),
+    refundedAmount: toDollars(order.refundedCents),
+    refunds: refunds.map((r) => ({ amount: r.amount, reason: r.reason, createdAt: r.createdAt })),
+    shippingAddress: maskAddress(order.shippingAddress),
+    shipment: toShipment(order),
+    shippingNotice: notice ? { line1: notice.line1, line2: notice.line2 ?? null } : null,
+  };
+}

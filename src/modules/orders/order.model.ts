@@ -1,0 +1,62 @@
+import { BaseModel, hasMany } from '../../platform/model';
+import type { FulfillmentStatus, PaymentStatus } from '../../contract';
+
+/**
+ * An order as the orders module reads it. The payment columns (status, provider, intent, secret
+ * hash, paid_at, refunded amount, dispute) are written only by the payments module; here they
+ * are read for display.
+ */
+export class Order extends BaseModel {
+  static tableName = 'orders';
+
+  declare id: number;
+  declare customerName: string;
+  declare customerEmail: string;
+  declare shippingAddress: string;
+  declare subtotalCents: number;
+  declare shippingCents: number;
+  declare totalCents: number;
+  declare status: PaymentStatus;
+  declare fulfillmentStatus: FulfillmentStatus;
+  declare paymentProvider: string | null;
+  declare paymentIntentId: string | null;
+  declare paymentSecretHash: string | null;
+  declare cartId: string | null;
+  declare paidAt: Date | null;
+  declare createdAt: Date;
+  declare updatedAt: Date;
+  declare shippingCarrier: string | null;
+  declare trackingNumber: string | null;
+  declare shippedNotifiedAt: Date | null;
+  declare shippedNotifiedTracking: string | null;
+  declare refundedCents: number;
+  declare disputeId: string | null;
+  declare disputeStatus: string | null;
+  declare disputeReason: string | null;
+  declare disputeDueBy: Date | null;
+  declare disputeAmountCents: number | null;
+  declare statusToken: string | null;
+
+  declare lineItems?: OrderLineItem[];
+
+  static relationMappings = () => ({
+    lineItems: hasMany(OrderLineItem, 'orders.id', 'order_line_items.order_id'),
+  });
+}
+
+/** What was bought, as it was when bought: title, size, format and prices are a snapshot. */
+export class OrderLineItem extends BaseModel {
+  static tableName = 'order_line_items';
+
+  declare id: number;
+  declare orderId: number;
+  declare photoId: number;
+  declare itemOptionId: number;
+  declare quantity: number;
+  declare priceCents: number;
+  declare shippingCents: number;
+  declare title: string;
+  declare size: string;
+  declare format: string;
+  declare createdAt: Date;
+}

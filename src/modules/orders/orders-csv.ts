@@ -1,0 +1,52 @@
+import { toDollars } from '../../platform/money';
+import type { Order, OrderLineItem } from './order.model';
+
+// RFC 4180 quoting, plus a leading apostrophe on cells a spreadsheet would run as a formula.
+function csvCell(value: string | number | null): string {
+  let s = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const header = [
+  'Order #',
+  'Date',
+  'Customer name',
+  'Customer email',
+  'Shipping address',
+  'Items',
+  'Subtotal',
+  'Shipping',
+  'Total',
+  'Payment status',
+  'Fulfillment status',
+  'Carrier',
+  'Tracking number',
+  'Refunded',
+  'Dispute',
+];
+
+/** The orders as CSV (header row, RFC 4180 quoting, UTF-8 with BOM so spreadsheets read accents). */
+export function ordersCsv(orders: Order[], lines: OrderLineItem[]): string {
+  const byOrder = new Map<number, OrderLineItem[]>();
+  for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
+  const money = (cents: number) => toDollars(cents).toFixed(2);
+  const rows = orders.map((o) => [
+    o.id,
+    new Date(o.createdAt).toISOString(),
+    o.customerName,
+    o.customerEmail,
+    o.shippingAddress,
+    (byOrder.get(o.id) ?? []).map((l) => `${l.quantity} x ${l.title} (${l.size}, ${l.format})`).join('; '),
+    money(o.subtotalCents),
+    money(o.shippingCents),
+    money(o.totalCents),
+    o.status,
+    o.fulfillmentStatus,
+    o.shippingCarrier,
+    o.trackingNumber,
+    money(o.refundedCents),
+    o.disputeStatus ? `${o.disputeStatus} (${o.disputeReason ?? 'unknown'})` : null,
+  ]);
+  return '\uFEFF' + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,112 @@
+import type { Knex } from 'knex';
+import type { Db } from '../../platform/db';
+import type { PaymentStatus } from '../../contract';
+import { PayableOrder, type DisputeState } from './payment.model';
+
+const closedDispute = ['won', 'lost', 'warning_closed', 'charge_refunded'];
+
+/** The order's payment columns: its intent, its status transitions, refunded amount and dispute. */
+export function createOrderPaymentRepository(db: Db) {
+  const findOrder = async (id: number): Promise<PayableOrder | undefined> =>
+    PayableOrder.query(db).findById(id);
+  return {
+    findOrder,
+
+    async findOrderByIntent(paymentIntentId: string): Promise<PayableOrder | undefined> {
+      return PayableOrder.query(db).findOne({ payment_intent_id: paymentIntentId });
+    },
+
+    /** Sets the payment intent once; a second caller gets the row with the first one's intent. */
+    async attachPaymentIntent(
+      id: number,
+      provider: string,
+      paymentIntentId: string,
+      secretHash: string,
+    ): Promise<PayableOrder | undefined> {
+      await PayableOrder.query(db).findById(id).whereNull('payment_intent_id').patch({
+        paymentProvider: provider,
+        paymentIntentId,
+        paymentSecretHash: secretHash,
+        updatedAt: db.fn.now(),
+      });
+      return findOrder(id);
+    },
+
+    /**
+     * Moves the payment status to `to` only from one of `from` and only for this intent; the row
+     * is returned when this call made the change (so its event is published exactly once).
+     */
+    async transition(
+      trx: Knex.Transaction,
+      id: number,
+      paymentIntentId: string,
+      from: PaymentStatus[],
+      to: PaymentStatus,
+    ): Promise<PayableOrder | undefined> {
+      const [row] = await PayableOrder.query(trx)
+        .where({ id, payment_intent_id: paymentIntentId })
+        .whereIn('status', from)
+        .patch({
+          status: to,
+          updatedAt: trx.fn.now(),
+          ...(to === 'paid' ? { paidAt: trx.fn.now() } : {}),
+        })
+        .returning('*');
+      return row;
+    },
+
+    /** Orders still awaiting payment between `minMinutes` and `maxHours` old that have an intent. */
+    async awaitingPayment(minMinutes: number, maxHours: number, limit = 200): Promise<number[]> {
+      return db('orders')
+        .whereIn('status', ['pending', 'processing', 'failed']) // failed: a retry may have paid since
+        .whereNotNull('payment_intent_id')
+        .where('created_at', '<', db.raw('now() - make_interval(mins => ?)', [minMinutes]))
+        .where('created_at', '>', db.raw('now() - make_interval(hours => ?)', [maxHours]))
+        .orderBy('id')
+        .limit(limit)
+        .pluck('id');
+    },
+
+    /** The order's payment state, its row locked until the transaction ends. */
+    async lockOrder(trx: Knex.Transaction, id: number): Promise<PayableOrder | undefined> {
+      return PayableOrder.query(trx).findById(id).forUpdate();
+    },
+
+    /** Adds a succeeded refund to the order: refunded in full or in part. */
+    async addRefunded(trx: Knex, orderId: number, cents: number): Promise<void> {
+      await trx('orders')
+        .where({ id: orderId })
+        .update({
+          refunded_cents: trx.raw('refunded_cents + ?', [cents]),
+          status: trx.raw(
+            "case when status in ('paid', 'partially_refunded', 'refunded') then (case when refunded_cents + ? >= total_cents then 'refunded' else 'partially_refunded' end) else status end",
+            [cents],
+          ),
+          updated_at: trx.fn.now(),
+        });
+    },
+
+    /** Records the dispute on the order; answers the dispute id the order had before. */
+    async setDispute(trx: Knex, orderId: number, d: DisputeState): Promise<string | null> {
+      const before = await PayableOrder.query(trx).findById(orderId).forUpdate();
+      // a late "updated" never reopens a dispute already closed
+      if (
+        before?.disputeId === d.id &&
+        closedDispute.includes(before.disputeStatus ?? '') &&
+        !closedDispute.includes(d.status)
+      )
+        return before.disputeId;
+      await PayableOrder.query(trx)
+        .findById(orderId)
+        .patch({
+          disputeId: d.id,
+          disputeStatus: d.status,
+          disputeReason: d.reason,
+          disputeAmountCents: d.amountCents,
+          disputeDueBy: d.dueBy === null ? null : new Date(d.dueBy),
+          updatedAt: trx.fn.now(),
+        });
+      return before?.disputeId ?? null;
+    },
+  };
+}

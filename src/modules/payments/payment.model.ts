@@ -1,0 +1,76 @@
+import { BaseModel } from '../../platform/model';
+import type { PaymentStatus } from '../../contract';
+import type { PaymentEvent } from './payment-provider';
+
+/** A dispute as recorded on the order and in its event's detail (the due date as ISO text). */
+export type DisputeState = {
+  id: string;
+  status: string;
+  reason: string;
+  amountCents: number;
+  dueBy: string | null;
+};
+
+/**
+ * An order as the payments module sees it. The payments module owns the order's payment columns
+ * (status, provider, intent, secret hash, paid_at, refunded amount, dispute) and every change to
+ * them; the orders module only reads them for display.
+ */
+export class PayableOrder extends BaseModel {
+  static tableName = 'orders';
+
+  declare id: number;
+  declare status: PaymentStatus;
+  declare totalCents: number;
+  declare customerName: string;
+  declare customerEmail: string;
+  declare cartId: string | null;
+  declare paymentProvider: string | null;
+  declare paymentIntentId: string | null;
+  declare paymentSecretHash: string | null;
+  declare paidAt: Date | null;
+  declare refundedCents: number;
+  declare disputeId: string | null;
+  declare disputeStatus: string | null;
+  declare disputeReason: string | null;
+  declare disputeAmountCents: number | null;
+  declare disputeDueBy: Date | null;
+  declare updatedAt: Date;
+}
+
+/** One refund of an order: made here (keyed by the admin's idempotency key) or at the provider. */
+export class Refund extends BaseModel {
+  static tableName = 'order_refunds';
+
+  declare id: number;
+  declare orderId: number;
+  declare amountCents: number;
+  declare reason: string;
+  declare note: string | null;
+  declare status: 'pending' | 'succeeded' | 'failed';
+  declare providerRefundId: string | null;
+  declare idempotencyKey: string | null;
+  declare createdAt: Date;
+  declare succeededAt: Date | null;
+}
+
+/** A provider's event, recorded once by its id and processed (reconciled) once. */
+export class PaymentEventRecord extends BaseModel {
+  static tableName = 'payment_events';
+  static jsonAttributes = ['payload', 'detail'];
+
+  declare id: number;
+  declare provider: string;
+  declare eventId: string;
+  declare type: string;
+  declare paymentIntentId: string | null;
+  declare orderId: number | null;
+  declare orderIdHint: number | null;
+  declare kind: PaymentEvent['kind'];
+  /** For kind 'dispute': the dispute as the event told it. */
+  declare detail: DisputeState | null;
+  /** The provider's event as it came, for the record. */
+  declare payload: unknown;
+  declare receivedAt: Date;
+  declare processedAt: Date | null;
+}

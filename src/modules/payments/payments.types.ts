@@ -1,0 +1,15 @@
+import type { Knex } from 'knex';
+
+/** The payment statuses a provider's truth moves an order to. */
+export type PaymentMove = 'paid' | 'failed' | 'canceled' | 'processing';
+
+/** What the payments module publishes when an order's payment state moves. */
+export type PaymentEvents = {
+  publish(
+    trx: Knex.Transaction,
+    to: PaymentMove,
+    order: { id: number; cartId: string | null },
+  ): Promise<unknown>;
+  refunded(trx: Knex.Transaction, orderId: number, refundId: number): Promise<unknown>;
+  disputed(trx: Knex.Transaction, orderId: number, disputeId: string): Promise<unknown>;
+};

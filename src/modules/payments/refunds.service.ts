@@ -1,0 +1,137 @@
+import { badRequest, conflict, notFound } from '../../platform/http/app-error';
+import type { Logger } from '../../platform/logger';
+import { formatCents, toDollars } from '../../platform/money';
+import type { PaymentProvider, ProviderRefund } from './payment-provider';
+import type { Refund } from './payment.model';
+import type { PaymentsRepository } from './payments.repository';
+import { paymentMessages, refundMessages, type RefundInput, type RefundReason } from '../../contract';
+import type { RefundView } from '../../contract';
+import type { PaymentEvents } from './payments.types';
+
+const toRefundView = (r: Refund): RefundView => ({
+  id: r.id,
+  orderId: r.orderId,
+  amount: toDollars(r.amountCents),
+  reason: r.reason,
+  note: r.note,
+  status: r.status,
+  createdAt: new Date(r.createdAt).toISOString(),
+});
+
+/** Stripe's reason codes in our list; anything else is 'other'. */
+const providerReason = (reason: string | null): RefundReason =>
+  reason === 'duplicate' || reason === 'fraudulent' || reason === 'requested_by_customer' ? reason : 'other';
+
+const refundable = ['paid', 'partially_refunded', 'refunded'];
+
+/**
+ * Refunds: the owner's (checked and reserved here, then made at the provider) and the provider's
+ * (a refund webhook), recorded once each; a succeeded one moves the order's refunded amount and
+ * status and publishes order.refunded in the same transaction.
+ */
+export function createRefundsService(deps: {
+  repo: PaymentsRepository;
+  requireProvider: () => PaymentProvider;
+  events: Pick<PaymentEvents, 'refunded'>;
+  logger: Logger;
+}) {
+  const { repo, requireProvider, events, logger } = deps;
+
+  /**
+   * A refund as the provider reports it, recorded on the order once: matched by the provider's
+   * refund id, else by our idempotency key (refunds made here), else a new row (refunds made
+   * in the provider's dashboard). When it is (newly) succeeded, the order's refunded amount and
+   * status move and order.refunded is published, in the same transaction.
+   */
+  async function applyProviderRefund(orderId: number, pr: ProviderRefund, localId?: number) {
+    return repo.transaction(async (trx) => {
+      await repo.lockOrder(trx, orderId);
+      let row =
+        (await repo.findRefund({ providerRefundId: pr.id }, trx)) ??
+        (pr.refundKey ? await repo.findRefund({ idempotencyKey: pr.refundKey }, trx) : undefined) ??
+        (localId ? await repo.findRefund({ id: localId }, trx) : undefined);
+      if (!row) {
+        if (pr.status !== 'succeeded') return null;
+        row = await repo.insertRefund(trx, {
+          orderId,
+          amountCents: pr.amountCents,
+          reason: providerReason(pr.reason),
+          note: refundMessages.madeAtProvider,
+          status: 'pending',
+          providerRefundId: pr.id,
+        });
+      }
+      const status = pr.status === 'succeeded' ? 'succeeded' : pr.status === 'pending' ? 'pending' : 'failed';
+      const done = await repo.settleRefund(trx, row.id, pr.id, status);
+      if (done) {
+        await repo.addRefunded(trx, orderId, done.amountCents);
+        await events.refunded(trx, orderId, done.id);
+        logger.info({ orderId, refundId: done.id, cents: done.amountCents }, 'order refunded');
+      }
+      return (await repo.findRefund({ id: row.id }, trx)) ?? null;
+    });
+  }
+
+  return {
+    applyProviderRefund,
+
+    /**
+     * The owner refunds a paid order in full or in part. Checked here: a paid order, never more
+     * than what is left (refunds in progress count), nothing stored when refused. The same
+     * idempotency key (one per dialog) makes one refund however often it is sent.
+     */
+    async refund(orderId: number, input: RefundInput): Promise<RefundView> {
+      const p = requireProvider();
+      const amountCents = Math.round(input.amount * 100);
+      const reserved = await repo.transaction(async (trx) => {
+        const order = await repo.lockOrder(trx, orderId);
+        if (!order) throw notFound(paymentMessages.orderNotFound);
+        const existing = await repo.findRefund({ idempotencyKey: input.idempotencyKey }, trx);
+        if (existing) {
+          if (existing.orderId !== orderId) throw conflict(refundMessages.keyReused);
+          // a second click answers the first one's refund; a failed one is not retried by the key
+          if (existing.status === 'failed') throw conflict(refundMessages.failedBefore);
+          return { existing };
+        }
+        const intentId = refundable.includes(order.status) ? order.paymentIntentId : null;
+        if (!intentId) throw badRequest(refundMessages.notPaid);
+        const left = order.totalCents - (await repo.committedRefundCents(trx, orderId));
+        if (left <= 0) throw badRequest(refundMessages.nothingLeft);
+        if (amountCents > left) {
+          const message = refundMessages.tooMuch(formatCents(left));
+          throw badRequest(message, { amount: message });
+        }
+        const row = await repo.insertRefund(trx, {
+          orderId,
+          amountCents,
+          reason: input.reason,
+          note: input.note || null,
+          status: 'pending',
+          idempotencyKey: input.idempotencyKey,
+        });
+        return { row, intentId };
+      });
+      if (reserved.existing) return toRefundView(reserved.existing);
+      const { row, intentId } = reserved;
+      let pr: ProviderRefund;
+      try {
+        pr = await p.refund({ intentId, amountCents, idempotencyKey: input.idempotencyKey, orderId });
+      } catch (err) {
+        // the provider may still have made it (a timeout): its webhook then finds it by our key
+        await repo.failRefund(row.id);
+        throw err;
+      }
+      return toRefundView((await applyProviderRefund(orderId, pr, row.id)) ?? row);
+    },
+
+    /** The succeeded refunds of these orders (for the admin and the buyer's page). */
+    async refundsFor(orderIds: number[]): Promise<RefundView[]> {
+      return (await repo.refundsFor(orderIds)).map(toRefundView);
+    },
+
+    async findRefund(id: number): Promise<RefundView | null> {
+      const row = await repo.findRefund({ id });
+      return row ? toRefundView(row) : null;
+    },
+  };
+}
