@@ -1,8 +1,13 @@
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
-/** Dollars as en-US currency with two decimals: 95 -> '$95.00'. */
+/**
+ * Dollars as en-US currency with two decimals: 95 -> '$95.00', 1234.5 -> '$1,234.50'. Written out
+ * rather than with Intl.NumberFormat, whose first currency formatter costs ~25 ms of ICU set-up:
+ * about 100 ms of blocked main thread on a throttled phone while a page hydrates.
+ */
 export function formatPrice(amount: number): string {
-  return usd.format(Number.isFinite(amount) ? amount : 0);
+  const cents = Math.round((Number.isFinite(amount) ? amount : 0) * 100);
+  const abs = Math.abs(cents);
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${cents < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
 /** Dollars to whole cents, rounded: 19.999 -> 2000. Sums in cents show no floating-point dust. */
