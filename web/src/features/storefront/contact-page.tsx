@@ -11,6 +11,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { ContactMessage } from '../../lib/api-types';
 import { isApiError, OFFLINE_MESSAGE, serverMessage } from '../../lib/api';
 import { PageMeta } from '../../components/page-meta';
+import { SplitColumns } from '../../components/split-columns';
 import { useToast } from '../../components/toast';
 import { useHydrated } from '../../components/use-hydrated';
 import { useOnline } from '../../components/use-online';
@@ -84,14 +85,7 @@ export default function ContactPage() {
         path="/contact"
         siteName={siteName}
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 5, md: 8 },
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <SplitColumns fr={[5, 7]} gap={{ xs: 5, md: 8 }}>
         <Box>
           <Typography variant="overline" color="secondary.dark">
             Contact
@@ -177,7 +171,7 @@ export default function ContactPage() {
             )}
           </Stack>
         </Paper>
-      </Box>
+      </SplitColumns>
     </Container>
   );
 }

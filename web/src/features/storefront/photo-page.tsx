@@ -16,6 +16,7 @@ import { pageTitle } from '../../lib/page-title';
 import { useSiteOrigin } from '../../lib/site-origin';
 import { jsonForScript } from '../../lib/ssr-data';
 import { PageMeta } from '../../components/page-meta';
+import { SplitColumns } from '../../components/split-columns';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { RichText } from '../../components/rich-text';
 import { photoMetaDescription } from './meta';
@@ -97,14 +98,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
         Portfolio
       </Link>
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 4, md: 7 },
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <SplitColumns fr={[7, 5]} gap={{ xs: 4, md: 7 }}>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 100 } }}>
           <ButtonBase
             onClick={openViewer}
@@ -174,7 +168,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
 
           <PhotoPurchase photo={photo} />
         </Box>
-      </Box>
+      </SplitColumns>
 
       {viewerLoaded && (
         <Suspense fallback={null}>
