@@ -9,13 +9,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { PageMeta } from '../../components/page-meta';
+import { SitePageMeta } from '../../components/page-meta';
 import { SplitColumns } from '../../components/split-columns';
 import { useToast } from '../../components/toast';
 import { useClearCart, useGetCartQuery } from '../cart';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
-import { pageTitle } from '../../lib/page-title';
-import { useGetSiteQuery, useSite } from '../../lib/content-api';
+import { useGetSiteQuery } from '../../lib/content-api';
 import { DetailsForm } from './details-form';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
@@ -27,7 +26,6 @@ const EMPTY_DETAILS: CheckoutDetails = { customerName: '', customerEmail: '', sh
 
 /** /checkout: the Order Summary and the two-phase 'Complete Your Purchase' form. */
 export default function CheckoutPage() {
-  const { siteName } = useSite();
   const { data: site } = useGetSiteQuery();
   const toast = useToast();
   const navigate = useNavigate();
@@ -62,13 +60,7 @@ export default function CheckoutPage() {
   }, [clearCart, navigate, toast]);
 
   const title = (
-    <PageMeta
-      title={pageTitle(siteName, 'Checkout')}
-      description="Complete your purchase."
-      path="/checkout"
-      siteName={siteName}
-      noindex
-    />
+    <SitePageMeta page="Checkout" description="Complete your purchase." path="/checkout" noindex />
   );
 
   if (paid) {

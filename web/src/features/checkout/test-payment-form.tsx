@@ -5,16 +5,11 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { isApiError, serverMessage } from '../../lib/api';
 import { RequiredTextFields, type TextFieldSpec } from '../../components/required-text-fields';
-import { useToast } from '../../components/toast';
 import { useConfirmTestPaymentMutation } from './api';
 import { formatCardNumber, formatCvc, formatExpiry, validateCard, type CardErrors } from './card-format';
 import { PayButton } from './pay-button';
-import {
-  PAYMENT_FAILED_FALLBACK,
-  UNEXPECTED_ERROR,
-  UNEXPECTED_ERROR_TOAST,
-  type PaymentFormProps,
-} from './payment-session';
+import { usePaymentErrors } from './use-payment-errors';
+import { PAYMENT_FAILED_FALLBACK, type PaymentFormProps } from './payment-session';
 
 type CardValues = { cardNumber: string; expiry: string; cvc: string };
 
@@ -59,11 +54,10 @@ const FORMAT: Record<keyof CardValues, (raw: string) => string> = {
 
 /** Phase 2 with the built-in test provider (no Stripe key configured): no real card is charged. */
 export function TestPaymentForm({ session, onPaid, offline }: PaymentFormProps) {
-  const toast = useToast();
   const [confirm] = useConfirmTestPaymentMutation();
   const [values, setValues] = useState<CardValues>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, failed, unexpected } = usePaymentErrors();
   const [processing, setProcessing] = useState(false);
 
   const fieldProps = {
@@ -72,11 +66,6 @@ export function TestPaymentForm({ session, onPaid, offline }: PaymentFormProps) 
     onChange: (field: keyof CardValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       setValues((v) => ({ ...v, [field]: FORMAT[field](event.target.value) })),
     disabled: processing,
-  };
-
-  const failed = (message: string) => {
-    setFormError(message);
-    toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -114,9 +103,7 @@ export function TestPaymentForm({ session, onPaid, offline }: PaymentFormProps) 
         }
         failed(serverMessage(err) ?? PAYMENT_FAILED_FALLBACK);
       } else {
-        console.error('Test payment failed unexpectedly', err);
-        setFormError(UNEXPECTED_ERROR);
-        toast({ title: 'Payment Error', description: UNEXPECTED_ERROR_TOAST, variant: 'destructive' });
+        unexpected('Test payment failed unexpectedly', err);
       }
     }
     setProcessing(false);

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { PageMeta } from '../../components/page-meta';
+import { SitePageMeta } from '../../components/page-meta';
 import { SplitColumns } from '../../components/split-columns';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { RichText } from '../../components/rich-text';
@@ -14,10 +14,9 @@ import {
   DEFAULT_MAIN_BIO,
   DEFAULT_SERVICES_TEXT,
 } from './about-defaults';
-import { pageTitle } from '../../lib/page-title';
 
 export default function AboutPage() {
-  const { siteName, photographerName, loaded } = useSite();
+  const { photographerName, loaded } = useSite();
   const { data: about, isLoading, error } = useGetAboutQuery();
 
   // A failed load is only logged; the built-in text shows instead.
@@ -31,11 +30,10 @@ export default function AboutPage() {
 
   return (
     <>
-      <PageMeta
-        title={pageTitle(siteName, 'About')}
+      <SitePageMeta
+        page="About"
         description={`About ${photographerName}, an amateur nature photographer in Washington, DC, and the prints on offer.`}
         path="/about"
-        siteName={siteName}
       />
       <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
         <SplitColumns fr={[5, 7]} gap={{ xs: 4, md: 8 }}>

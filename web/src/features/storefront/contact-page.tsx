@@ -9,7 +9,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { ContactMessage } from '../../lib/api-types';
 import { isApiError, OFFLINE_MESSAGE, serverMessage } from '../../lib/api';
-import { PageMeta } from '../../components/page-meta';
+import { SitePageMeta } from '../../components/page-meta';
 import { RequiredTextFields, type TextFieldSpec } from '../../components/required-text-fields';
 import { SplitColumns } from '../../components/split-columns';
 import { useToast } from '../../components/toast';
@@ -17,9 +17,7 @@ import { useValidatedFields } from '../../components/use-validated-fields';
 import { useHydrated } from '../../components/use-hydrated';
 import { useOnline } from '../../components/use-online';
 import { useSendContactMessageMutation } from './api';
-import { useSite } from '../../lib/content-api';
 import { validateContact } from './contact-validation';
-import { pageTitle } from '../../lib/page-title';
 
 const EMPTY: ContactMessage = { name: '', email: '', message: '' };
 
@@ -30,7 +28,6 @@ const CONTACT_FIELDS: readonly TextFieldSpec<keyof ContactMessage>[] = [
 ];
 
 export default function ContactPage() {
-  const { siteName } = useSite();
   const toast = useToast();
   const [send, { isLoading: sending }] = useSendContactMessageMutation();
   const online = useOnline();
@@ -80,11 +77,10 @@ export default function ContactPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-      <PageMeta
-        title={pageTitle(siteName, 'Contact')}
+      <SitePageMeta
+        page="Contact"
         description="Questions about a print, a custom size or a photograph you saw here? Send a note and I will write back."
         path="/contact"
-        siteName={siteName}
       />
       <SplitColumns fr={[5, 7]} gap={{ xs: 5, md: 8 }}>
         <Box>
