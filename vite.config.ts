@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { VitePWA } from 'vite-plugin-pwa';
+import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { APPLE_TOUCH_ICON, manifestIcons, manifestScreenshots, pwaAssets } from './scripts/pwa-assets';
 import { palette } from './web/src/lib/palette';
 
@@ -15,6 +15,30 @@ const shortName =
   (process.env.SITE_NAME?.trim() ? siteName.slice(0, 12) : 'Refuge Light');
 
 const DAY_S = 24 * 60 * 60;
+
+type RuntimeCaching = NonNullable<NonNullable<VitePWAOptions['workbox']>['runtimeCaching']>[number];
+
+/** A service-worker route for GETs: only 200s are kept, at most `maxEntries` of them, for 30 days. */
+const cachedGets = (
+  urlPattern: RuntimeCaching['urlPattern'],
+  handler: 'NetworkFirst' | 'CacheFirst',
+  cacheName: string,
+  maxEntries: number,
+  options: RuntimeCaching['options'] = {},
+): RuntimeCaching => ({
+  urlPattern,
+  handler,
+  method: 'GET',
+  options: {
+    cacheName,
+    ...options,
+    expiration: { maxEntries, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true },
+    cacheableResponse: { statuses: [200] },
+  },
+});
+
+const proxy = () =>
+  Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }]));
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
@@ -75,65 +99,49 @@ export default defineConfig(({ isSsrBuild }) => ({
         // later versions still wait for the visitor's 'Reload' (no skipWaiting).
         clientsClaim: true,
         runtimeCaching: [
-          {
-            // Storefront pages (server-rendered, with their data): the network while it answers,
-            // the copy from the last visit offline; a page never visited offline gets the app shell
-            // (index.html), which renders in the browser from the saved API answers.
-            urlPattern: ({ request, url, sameOrigin }) =>
+          // Storefront pages (server-rendered, with their data): the network while it answers,
+          // the copy from the last visit offline; a page never visited offline gets the app shell
+          // (index.html), which renders in the browser from the saved API answers.
+          cachedGets(
+            ({ request, url, sameOrigin }) =>
               sameOrigin &&
               request.mode === 'navigate' &&
               !/^\/(api|admin)(\/|$)|^\/(sitemap\.xml|robots\.txt|healthz|readyz)$/.test(url.pathname),
-            handler: 'NetworkFirst',
-            method: 'GET',
-            options: {
-              cacheName: 'wildframe-pages',
-              expiration: { maxEntries: 100, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true },
-              cacheableResponse: { statuses: [200] },
-              precacheFallback: { fallbackURL: '/index.html' },
-            },
-          },
-          {
-            // Photo, logo and headshot images: addresses carry ?v=<version>, so cache first is safe.
-            urlPattern: ({ url, sameOrigin }) =>
+            'NetworkFirst',
+            'wildframe-pages',
+            100,
+            { precacheFallback: { fallbackURL: '/index.html' } },
+          ),
+          // Photo, logo and headshot images: addresses carry ?v=<version>, so cache first is safe.
+          cachedGets(
+            ({ url, sameOrigin }) =>
               sameOrigin &&
               /^\/api\/(photos\/\d+\/(image|thumbnail)|logo\/image|about\/headshot)(\/|$)/.test(url.pathname),
-            handler: 'CacheFirst',
-            method: 'GET',
-            options: {
-              cacheName: 'wildframe-images',
-              expiration: { maxEntries: 200, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-          {
-            // Public catalog and content reads: fresh when the network answers within 4 s, else
-            // the last copy. Nothing else under /api is matched, so the admin, cart, checkout,
-            // payment, order and webhook calls always go to the network and are never cached.
-            urlPattern: ({ url, sameOrigin }) =>
+            'CacheFirst',
+            'wildframe-images',
+            200,
+          ),
+          // Public catalog and content reads: fresh when the network answers within 4 s, else
+          // the last copy. Nothing else under /api is matched, so the admin, cart, checkout,
+          // payment, order and webhook calls always go to the network and are never cached.
+          cachedGets(
+            ({ url, sameOrigin }) =>
               sameOrigin &&
               /^\/api\/(photos(\/\d+(\/item-options)?)?|categories|about|faqs|logo|site|shipping-notice|item-options)$/.test(
                 url.pathname,
               ),
-            handler: 'NetworkFirst',
-            method: 'GET',
-            options: {
-              cacheName: 'wildframe-api-reads',
-              networkTimeoutSeconds: 4,
-              expiration: { maxEntries: 150, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-          {
-            // Hashed build files not in the precache (admin-only chunks): immutable, cache first.
-            urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
-            handler: 'CacheFirst',
-            method: 'GET',
-            options: {
-              cacheName: 'wildframe-assets',
-              expiration: { maxEntries: 60, maxAgeSeconds: 30 * DAY_S, purgeOnQuotaError: true },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
+            'NetworkFirst',
+            'wildframe-api-reads',
+            150,
+            { networkTimeoutSeconds: 4 },
+          ),
+          // Hashed build files not in the precache (admin-only chunks): immutable, cache first.
+          cachedGets(
+            ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
+            'CacheFirst',
+            'wildframe-assets',
+            60,
+          ),
         ],
       },
     }),
@@ -146,10 +154,6 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     ...(isSsrBuild ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false } : {}),
   },
-  server: {
-    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
-  },
-  preview: {
-    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
-  },
+  server: { proxy: proxy() },
+  preview: { proxy: proxy() },
 }));

@@ -70,32 +70,35 @@ export function createDb(databaseUrl: string, poolMax = 10, queryTimeoutMs = 500
   return db;
 }
 
-/** Creates the database named in the URL when it does not exist yet. */
-export async function ensureDatabase(databaseUrl: string): Promise<void> {
+/** Runs `work` on a connection to the server's `postgres` database, given the URL's database name, quoted. */
+async function onMaintenanceDb(
+  databaseUrl: string,
+  work: (admin: pg.Client, name: string, quotedName: string) => Promise<unknown>,
+): Promise<void> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await admin.query(`create database "${name.replace(/"/g, '""')}"`);
+    await work(admin, name, `"${name.replace(/"/g, '""')}"`);
   } finally {
     await admin.end();
   }
 }
 
+/** Creates the database named in the URL when it does not exist yet. */
+export async function ensureDatabase(databaseUrl: string): Promise<void> {
+  await onMaintenanceDb(databaseUrl, async (admin, name, quotedName) => {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await admin.query(`create database ${quotedName}`);
+  });
+}
+
 export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists "${name.replace(/"/g, '""')}" with (force)`);
-  } finally {
-    await admin.end();
-  }
+  await onMaintenanceDb(databaseUrl, (admin, _name, quotedName) =>
+    admin.query(`drop database if exists ${quotedName} with (force)`),
+  );
 }
 
 export async function migrateLatest(db: Db): Promise<void> {

@@ -1,4 +1,5 @@
 import { createRouter } from '../../platform/http/async-route';
+import { noStore } from '../../platform/http/guards';
 import { saveSession } from '../../platform/http/session';
 import { parse, parseId } from '../../platform/http/validate';
 import type { CartService } from './cart.service';
@@ -8,10 +9,7 @@ import { addToCartSchema, updateCartLineSchema } from '../../contract';
 export function createCartRoutes(service: CartService) {
   const router = createRouter();
 
-  router.use('/cart', (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/cart', noStore);
 
   // Reading never creates a session: without a cart id the answer is simply an empty cart.
   router.get('/cart', async (req, res) => {

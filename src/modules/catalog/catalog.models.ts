@@ -1,13 +1,9 @@
-import { Model, snakeCaseMappers } from 'objection';
+import { BaseModel, belongsToOne, manyToMany } from '../../platform/model';
 import { MediaAssetModel } from '../media';
 
-// Queried with an explicit knex or transaction (`PhotoModel.query(db)`), never the global binding,
-// so each app (and each test database) uses its own pool.
-
 /** A catalogue entry: a size and format for one aspect ratio, offered by the photos it is assigned to. */
-export class ItemOptionModel extends Model {
+export class ItemOptionModel extends BaseModel {
   static tableName = 'item_options';
-  static columnNameMappers = snakeCaseMappers();
 
   declare id: number;
   declare aspectRatio: string;
@@ -21,24 +17,16 @@ export class ItemOptionModel extends Model {
   declare updatedAt: Date;
 }
 
-export class PhotoModel extends Model {
+export class PhotoModel extends BaseModel {
   static tableName = 'photos';
-  static columnNameMappers = snakeCaseMappers();
   static relationMappings = () => ({
-    original: {
-      relation: Model.BelongsToOneRelation,
-      modelClass: MediaAssetModel,
-      join: { from: 'photos.original_id', to: 'media_assets.id' },
-    },
-    printOptions: {
-      relation: Model.ManyToManyRelation,
-      modelClass: ItemOptionModel,
-      join: {
-        from: 'photos.id',
-        through: { from: 'photo_item_options.photo_id', to: 'photo_item_options.item_option_id' },
-        to: 'item_options.id',
-      },
-    },
+    original: belongsToOne(MediaAssetModel, 'photos.original_id', 'media_assets.id'),
+    printOptions: manyToMany(
+      ItemOptionModel,
+      'photos.id',
+      ['photo_item_options.photo_id', 'photo_item_options.item_option_id'],
+      'item_options.id',
+    ),
   });
 
   declare id: number;
@@ -64,9 +52,8 @@ export class PhotoModel extends Model {
   declare printOptions?: ItemOptionModel[];
 }
 
-export class CategoryModel extends Model {
+export class CategoryModel extends BaseModel {
   static tableName = 'categories';
-  static columnNameMappers = snakeCaseMappers();
 
   declare id: number;
   declare name: string;

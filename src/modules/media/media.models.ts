@@ -1,23 +1,16 @@
-import { Model, snakeCaseMappers, type Modifiers } from 'objection';
+import type { Modifiers } from 'objection';
+import { BaseModel, hasMany } from '../../platform/model';
 import type { AssetKind, VariantFormat, VariantKind } from './media.rules';
 
-// Queried with an explicit knex or transaction (`MediaAssetModel.query(db)`), never the global binding,
-// so each app (and each test database) uses its own pool.
-
 /** An uploaded original: a photo, a custom thumbnail, the logo or the headshot. */
-export class MediaAssetModel extends Model {
+export class MediaAssetModel extends BaseModel {
   static tableName = 'media_assets';
-  static columnNameMappers = snakeCaseMappers();
   /** `original(dimensions)`: what a photo card needs of its image, without the bytes. */
   static modifiers: Modifiers = {
     dimensions: (q) => q.select('id', 'width', 'height', 'placeholder_color'),
   };
   static relationMappings = () => ({
-    variants: {
-      relation: Model.HasManyRelation,
-      modelClass: MediaVariantModel,
-      join: { from: 'media_assets.id', to: 'media_variants.asset_id' },
-    },
+    variants: hasMany(MediaVariantModel, 'media_assets.id', 'media_variants.asset_id'),
   });
 
   declare id: number;
@@ -36,9 +29,8 @@ export class MediaAssetModel extends Model {
 }
 
 /** A resized, re-encoded copy of an asset (thumbnail or display size, AVIF/WebP/JPEG). */
-export class MediaVariantModel extends Model {
+export class MediaVariantModel extends BaseModel {
   static tableName = 'media_variants';
-  static columnNameMappers = snakeCaseMappers();
 
   declare id: number;
   declare assetId: number;

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../platform/context';
 import { createRouter } from '../../platform/http/async-route';
+import { noStore } from '../../platform/http/guards';
 import { createRateLimit } from '../../platform/http/rate-limit';
 import { saveSession } from '../../platform/http/session';
 import { parse, parseId } from '../../platform/http/validate';
@@ -62,10 +63,7 @@ export function createOrderPageRoutes() {
 /** Mounted at /api/admin behind the admin guard. */
 export function createOrdersAdminRoutes(service: OrdersService) {
   const router = createRouter();
-  router.use('/orders', (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
+  router.use('/orders', noStore);
 
   router.get('/orders', async (req, res) => {
     res.json(await service.list(parse(orderListQuerySchema, req.query, 'filter')));

@@ -2,6 +2,7 @@ import express from 'express';
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/app-error';
 import { createRouter } from '../../platform/http/async-route';
+import { noStore } from '../../platform/http/guards';
 import { createRateLimit } from '../../platform/http/rate-limit';
 import { parse, parseId } from '../../platform/http/validate';
 import { sessionOwnsOrder } from '../orders';
@@ -19,11 +20,6 @@ const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Mounted at /api. */
 export function createPaymentsRoutes(ctx: AppContext, service: PaymentsService) {
   const router = createRouter();
-  const noStore: express.RequestHandler = (_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  };
-
   router.post(
     '/create-payment-intent',
     noStore,

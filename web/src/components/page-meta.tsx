@@ -1,3 +1,5 @@
+import { useSite } from '../lib/content-api';
+import { pageTitle } from '../lib/page-title';
 import { useSiteOrigin } from '../lib/site-origin';
 
 export type ShareImage = { url: string; alt: string; width?: number; height?: number };
@@ -6,15 +8,7 @@ export type ShareImage = { url: string; alt: string; width?: number; height?: nu
  * A page's <head> tags, rendered with the page (React hoists them into <head>, and the server
  * sends them in its HTML): title, description, canonical link, Open Graph and Twitter card.
  */
-export function PageMeta({
-  title,
-  description,
-  path,
-  siteName,
-  image,
-  type = 'website',
-  noindex = false,
-}: {
+type PageMetaProps = {
   title: string;
   description: string;
   /** The page's own path, for the canonical and share links. */
@@ -23,7 +17,17 @@ export function PageMeta({
   image?: ShareImage;
   type?: 'website' | 'article';
   noindex?: boolean;
-}) {
+};
+
+export function PageMeta({
+  title,
+  description,
+  path,
+  siteName,
+  image,
+  type = 'website',
+  noindex = false,
+}: PageMetaProps) {
   const origin = useSiteOrigin();
   const url = `${origin}${path}`;
   return (
@@ -47,6 +51,15 @@ export function PageMeta({
       {image && <meta name="twitter:image:alt" content={image.alt} />}
     </>
   );
+}
+
+/** PageMeta for one of the site's pages, titled '{page} | {site}'. */
+export function SitePageMeta({
+  page,
+  ...props
+}: Omit<PageMetaProps, 'title' | 'siteName'> & { page: string }) {
+  const { siteName } = useSite();
+  return <PageMeta {...props} title={pageTitle(siteName, page)} siteName={siteName} />;
 }
 
 /** The description of pages without their own: the site's. */

@@ -1,9 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Snackbar from '@mui/material/Snackbar';
-import CloseIcon from '@mui/icons-material/Close';
+import { OfferSnackbar } from './offer-snackbar';
 import { installOffer, subscribeInstallOffer, consumeInstallOffer } from './install-event';
 
 export const DISMISSED_KEY = 'wildframe:install-dismissed-at';
@@ -75,20 +72,14 @@ export function InstallPrompt() {
   };
 
   return (
-    <Snackbar
+    <OfferSnackbar
       open={open}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      horizontal="left"
       message="Keep the portfolio one tap away, even offline."
-      action={
-        <>
-          <Button color="secondary" size="small" onClick={() => void install()}>
-            Install app
-          </Button>
-          <IconButton size="small" color="inherit" aria-label="Not now" onClick={dismiss}>
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        </>
-      }
+      actionLabel="Install app"
+      onAction={() => void install()}
+      closeLabel="Not now"
+      onClose={dismiss}
     />
   );
 }

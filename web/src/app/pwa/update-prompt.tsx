@@ -1,8 +1,5 @@
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Snackbar from '@mui/material/Snackbar';
-import CloseIcon from '@mui/icons-material/Close';
 import { useRegisterSW } from 'virtual:pwa-register/react';
+import { OfferSnackbar } from './offer-snackbar';
 
 /** A deployed build is looked for this often while a page stays open (and at every page load). */
 export const UPDATE_CHECK_MS = 60 * 60 * 1000;
@@ -31,20 +28,14 @@ export function UpdatePrompt() {
   });
 
   return (
-    <Snackbar
+    <OfferSnackbar
       open={needRefresh}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      horizontal="center"
       message="A new version is available."
-      action={
-        <>
-          <Button color="secondary" size="small" onClick={() => void updateServiceWorker(true)}>
-            Reload
-          </Button>
-          <IconButton size="small" color="inherit" aria-label="Dismiss" onClick={() => setNeedRefresh(false)}>
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        </>
-      }
+      actionLabel="Reload"
+      onAction={() => void updateServiceWorker(true)}
+      closeLabel="Dismiss"
+      onClose={() => setNeedRefresh(false)}
     />
   );
 }

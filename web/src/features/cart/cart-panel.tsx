@@ -15,7 +15,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import RemoveIcon from '@mui/icons-material/Remove';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import type { CartLine } from '../../lib/api-types';
-import { isOfflineError, OFFLINE_MESSAGE } from '../../lib/api';
+import { cartErrorToast } from './cart-error-toast';
 import { useAppDispatch } from '../../lib/hooks';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { TotalRow } from '../../components/total-line';
@@ -125,11 +125,7 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
       await updateQuantity({ id: line.id, quantity }).unwrap();
     } catch (err) {
       console.error('Cart quantity update failed', err);
-      toast({
-        title: 'Error',
-        description: isOfflineError(err) ? OFFLINE_MESSAGE : 'Failed to update quantity. Please try again.',
-        variant: 'destructive',
-      });
+      toast(cartErrorToast(err, 'Failed to update quantity. Please try again.'));
     }
   };
 
@@ -139,13 +135,7 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
       toast({ title: 'Item removed', description: 'The item has been removed from your cart.' });
     } catch (err) {
       console.error('Cart remove failed', err);
-      toast({
-        title: 'Error',
-        description: isOfflineError(err)
-          ? OFFLINE_MESSAGE
-          : 'Failed to remove the item from your cart. Please try again.',
-        variant: 'destructive',
-      });
+      toast(cartErrorToast(err, 'Failed to remove the item from your cart. Please try again.'));
     }
   };
 

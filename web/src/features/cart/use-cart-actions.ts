@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useToast } from '../../components/toast';
 import { useAppDispatch } from '../../lib/hooks';
-import { isOfflineError, OFFLINE_MESSAGE } from '../../lib/api';
+import { cartErrorToast } from './cart-error-toast';
 import { cartApi, useAddToCartMutation, useClearCartMutation } from './api';
 import { openCart } from './cart-ui-slice';
 
@@ -34,13 +34,7 @@ export function useAddToCart() {
         return true;
       } catch (err) {
         console.error('Add to cart failed', err);
-        toast({
-          title: 'Error',
-          description: isOfflineError(err)
-            ? OFFLINE_MESSAGE
-            : 'Failed to add the item to your cart. Please try again.',
-          variant: 'destructive',
-        });
+        toast(cartErrorToast(err, 'Failed to add the item to your cart. Please try again.'));
         return false;
       }
     },

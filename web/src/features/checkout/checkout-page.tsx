@@ -9,12 +9,12 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlineOutlined';
-import { PageMeta } from '../../components/page-meta';
+import { SitePageMeta } from '../../components/page-meta';
+import { SplitColumns } from '../../components/split-columns';
 import { useToast } from '../../components/toast';
 import { useClearCart, useGetCartQuery } from '../cart';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
-import { pageTitle } from '../../lib/page-title';
-import { useGetSiteQuery, useSite } from '../../lib/content-api';
+import { useGetSiteQuery } from '../../lib/content-api';
 import { DetailsForm } from './details-form';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
@@ -26,7 +26,6 @@ const EMPTY_DETAILS: CheckoutDetails = { customerName: '', customerEmail: '', sh
 
 /** /checkout: the Order Summary and the two-phase 'Complete Your Purchase' form. */
 export default function CheckoutPage() {
-  const { siteName } = useSite();
   const { data: site } = useGetSiteQuery();
   const toast = useToast();
   const navigate = useNavigate();
@@ -61,13 +60,7 @@ export default function CheckoutPage() {
   }, [clearCart, navigate, toast]);
 
   const title = (
-    <PageMeta
-      title={pageTitle(siteName, 'Checkout')}
-      description="Complete your purchase."
-      path="/checkout"
-      siteName={siteName}
-      noindex
-    />
+    <SitePageMeta page="Checkout" description="Complete your purchase." path="/checkout" noindex />
   );
 
   if (paid) {
@@ -127,14 +120,7 @@ export default function CheckoutPage() {
       >
         Checkout
       </Typography>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 2.5, md: 5 },
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <SplitColumns fr={[7, 5]} gap={{ xs: 2.5, md: 5 }} phone="minmax(0, 1fr)">
         {/* First in the DOM (above the form on a phone); the right-hand column on a desktop. */}
         <Box sx={{ gridColumn: { md: 2 }, gridRow: { md: 1 }, position: { md: 'sticky' }, top: { md: 100 } }}>
           <OrderSummary cart={cart} />
@@ -185,7 +171,7 @@ export default function CheckoutPage() {
             />
           )}
         </Paper>
-      </Box>
+      </SplitColumns>
     </Container>
   );
 }
@@ -194,16 +180,10 @@ function CheckoutSkeleton() {
   return (
     <Box aria-busy="true" aria-label="Loading checkout">
       <Skeleton variant="text" sx={{ fontSize: '2.5rem', width: 220, mb: 3 }} />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 2.5, md: 5 },
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
-        }}
-      >
+      <SplitColumns fr={[7, 5]} gap={{ xs: 2.5, md: 5 }} phone="minmax(0, 1fr)">
         <Skeleton variant="rounded" height={120} sx={{ gridColumn: { md: 2 }, gridRow: { md: 1 } }} />
         <Skeleton variant="rounded" height={420} sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 } }} />
-      </Box>
+      </SplitColumns>
     </Box>
   );
 }

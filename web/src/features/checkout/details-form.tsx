@@ -1,21 +1,45 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import type { Cart } from '../../lib/api-types';
 import { isApiError, serverMessage } from '../../lib/api';
+import { RequiredTextFields, type TextFieldSpec } from '../../components/required-text-fields';
 import { useToast } from '../../components/toast';
+import { useValidatedFields } from '../../components/use-validated-fields';
 import { useCreateCheckoutMutation, useCreatePaymentIntentMutation, type PaymentProvider } from './api';
-import {
-  NAME_MAX,
-  validateCheckoutDetails,
-  type CheckoutDetails,
-  type CheckoutErrors,
-} from './checkout-validation';
+import { NAME_MAX, validateCheckoutDetails, type CheckoutDetails } from './checkout-validation';
 import type { PaymentSession } from './payment-session';
 
-const FIELDS = ['customerName', 'customerEmail', 'shippingAddress'] as const;
+const DETAIL_FIELDS: readonly TextFieldSpec<keyof CheckoutDetails>[] = [
+  {
+    field: 'customerName',
+    name: 'name',
+    label: 'Full Name',
+    autoComplete: 'shipping name',
+    slotProps: { htmlInput: { maxLength: NAME_MAX } },
+  },
+  {
+    field: 'customerEmail',
+    name: 'email',
+    type: 'email',
+    label: 'Email',
+    autoComplete: 'email',
+    hint: 'Your order confirmation is sent here.',
+    slotProps: { htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } },
+  },
+  {
+    field: 'shippingAddress',
+    name: 'address',
+    label: 'Shipping to US Only',
+    autoComplete: 'shipping street-address',
+    placeholder: 'Street address\nCity, State ZIP',
+    multiline: true,
+    minRows: 3,
+    hint: 'Street, city, state and ZIP code.',
+  },
+];
+const FIELDS = DETAIL_FIELDS.map(({ field }) => field);
 
 const CHECKOUT_FALLBACK = 'There was a problem with your checkout. Please try again.';
 const NO_SECRET = 'Unable to process payment';
@@ -47,31 +71,23 @@ export function DetailsForm({
   const toast = useToast();
   const [createCheckout, checkoutState] = useCreateCheckoutMutation();
   const [createPaymentIntent, intentState] = useCreatePaymentIntentMutation();
-  const [errors, setErrors] = useState<CheckoutErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  // As for contact: validate on submit, then on every change.
-  const [attempted, setAttempted] = useState(false);
   const busy = checkoutState.isLoading || intentState.isLoading;
 
-  const onChange =
-    (field: keyof CheckoutDetails) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const next = { ...values, [field]: event.target.value };
-      onValuesChange(next);
-      if (attempted) setErrors(validateCheckoutDetails(next));
-    };
+  // As for contact: validate on submit, then on every change.
+  const { setErrors, validateAll, fieldProps } = useValidatedFields({
+    idPrefix: 'checkout',
+    fields: DETAIL_FIELDS,
+    values,
+    onValuesChange,
+    validate: validateCheckoutDetails,
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
-    setAttempted(true);
     setFormError(null);
-    const found = validateCheckoutDetails(values);
-    setErrors(found);
-    const firstInvalid = FIELDS.find((field) => found[field]);
-    if (firstInvalid) {
-      document.getElementById(`checkout-${firstInvalid}`)?.focus();
-      return;
-    }
+    if (!validateAll()) return;
     const details: CheckoutDetails = {
       customerName: values.customerName.trim(),
       customerEmail: values.customerEmail.trim(),
@@ -134,48 +150,7 @@ export function DetailsForm({
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} aria-label="Your details" spacing={3}>
-      <TextField
-        id="checkout-customerName"
-        name="name"
-        label="Full Name"
-        autoComplete="shipping name"
-        value={values.customerName}
-        onChange={onChange('customerName')}
-        error={Boolean(errors.customerName)}
-        helperText={errors.customerName}
-        disabled={busy}
-        required
-        slotProps={{ htmlInput: { maxLength: NAME_MAX } }}
-      />
-      <TextField
-        id="checkout-customerEmail"
-        name="email"
-        type="email"
-        label="Email"
-        autoComplete="email"
-        value={values.customerEmail}
-        onChange={onChange('customerEmail')}
-        error={Boolean(errors.customerEmail)}
-        helperText={errors.customerEmail ?? 'Your order confirmation is sent here.'}
-        disabled={busy}
-        required
-        slotProps={{ htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } }}
-      />
-      <TextField
-        id="checkout-shippingAddress"
-        name="address"
-        label="Shipping to US Only"
-        autoComplete="shipping street-address"
-        placeholder={'Street address\nCity, State ZIP'}
-        multiline
-        minRows={3}
-        value={values.shippingAddress}
-        onChange={onChange('shippingAddress')}
-        error={Boolean(errors.shippingAddress)}
-        helperText={errors.shippingAddress ?? 'Street, city, state and ZIP code.'}
-        disabled={busy}
-        required
-      />
+      <RequiredTextFields {...fieldProps} disabled={busy} />
       {formError && (
         <Alert severity="error" role="alert">
           {formError}

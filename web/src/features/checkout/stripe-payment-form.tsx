@@ -8,14 +8,9 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
-import { useToast } from '../../components/toast';
 import { PayButton } from './pay-button';
-import {
-  PAYMENT_FAILED_FALLBACK,
-  UNEXPECTED_ERROR,
-  UNEXPECTED_ERROR_TOAST,
-  type PaymentFormProps,
-} from './payment-session';
+import { usePaymentErrors } from './use-payment-errors';
+import { PAYMENT_FAILED_FALLBACK, UNEXPECTED_ERROR, type PaymentFormProps } from './payment-session';
 
 // Elements' `stripe` prop may not change once set: one Stripe instance per publishable key.
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -56,10 +51,9 @@ export default function StripePaymentForm(props: PaymentFormProps & { publishabl
 function StripeForm({ session, onPaid, onProcessing, offline }: PaymentFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const toast = useToast();
   const [ready, setReady] = useState(false);
   const [processing, setProcessing] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, failed, unexpected } = usePaymentErrors();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -78,22 +72,17 @@ function StripeForm({ session, onPaid, onProcessing, offline }: PaymentFormProps
         redirect: 'if_required',
       });
       if (error) {
-        const message = error.message?.trim() || PAYMENT_FAILED_FALLBACK;
-        setFormError(message);
-        toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+        failed(error.message?.trim() || PAYMENT_FAILED_FALLBACK);
       } else if (paymentIntent?.status === 'succeeded') {
         await onPaid();
         return; // the page moves on; the button stays in 'Processing...'
       } else if (paymentIntent?.status === 'processing') {
         onProcessing();
       } else {
-        setFormError(PAYMENT_FAILED_FALLBACK);
-        toast({ title: 'Payment Failed', description: PAYMENT_FAILED_FALLBACK, variant: 'destructive' });
+        failed(PAYMENT_FAILED_FALLBACK);
       }
     } catch (err) {
-      console.error('Stripe payment failed unexpectedly', err);
-      setFormError(UNEXPECTED_ERROR);
-      toast({ title: 'Payment Error', description: UNEXPECTED_ERROR_TOAST, variant: 'destructive' });
+      unexpected('Stripe payment failed unexpectedly', err);
     }
     setProcessing(false);
   };

@@ -1,35 +1,71 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { isApiError, serverMessage } from '../../lib/api';
-import { useToast } from '../../components/toast';
+import { RequiredTextFields, type TextFieldSpec } from '../../components/required-text-fields';
 import { useConfirmTestPaymentMutation } from './api';
 import { formatCardNumber, formatCvc, formatExpiry, validateCard, type CardErrors } from './card-format';
 import { PayButton } from './pay-button';
-import {
-  PAYMENT_FAILED_FALLBACK,
-  UNEXPECTED_ERROR,
-  UNEXPECTED_ERROR_TOAST,
-  type PaymentFormProps,
-} from './payment-session';
+import { usePaymentErrors } from './use-payment-errors';
+import { PAYMENT_FAILED_FALLBACK, type PaymentFormProps } from './payment-session';
 
-const CARD_FIELDS = ['cardNumber', 'expiry', 'cvc'] as const;
+type CardValues = { cardNumber: string; expiry: string; cvc: string };
+
+const CARD_NUMBER: readonly TextFieldSpec<keyof CardValues>[] = [
+  {
+    field: 'cardNumber',
+    name: 'cardNumber',
+    label: 'Card number',
+    autoComplete: 'cc-number',
+    placeholder: '4242 4242 4242 4242',
+    slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 23 } },
+  },
+];
+const CARD_EXPIRY_CVC: readonly TextFieldSpec<keyof CardValues>[] = [
+  {
+    field: 'expiry',
+    name: 'expiry',
+    label: 'Expiry',
+    autoComplete: 'cc-exp',
+    placeholder: 'MM/YY',
+    hint: 'MM/YY',
+    slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 5 } },
+  },
+  {
+    field: 'cvc',
+    name: 'cvc',
+    label: 'CVC',
+    autoComplete: 'cc-csc',
+    placeholder: '123',
+    hint: '3 or 4 digits',
+    slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 4 } },
+  },
+];
+const CARD_FIELDS = [...CARD_NUMBER, ...CARD_EXPIRY_CVC].map(({ field }) => field);
+
+/** How each field's input is tidied as it is typed. */
+const FORMAT: Record<keyof CardValues, (raw: string) => string> = {
+  cardNumber: formatCardNumber,
+  expiry: formatExpiry,
+  cvc: formatCvc,
+};
 
 /** Phase 2 with the built-in test provider (no Stripe key configured): no real card is charged. */
 export function TestPaymentForm({ session, onPaid, offline }: PaymentFormProps) {
-  const toast = useToast();
   const [confirm] = useConfirmTestPaymentMutation();
-  const [values, setValues] = useState({ cardNumber: '', expiry: '', cvc: '' });
+  const [values, setValues] = useState<CardValues>({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { formError, setFormError, failed, unexpected } = usePaymentErrors();
   const [processing, setProcessing] = useState(false);
 
-  const failed = (message: string) => {
-    setFormError(message);
-    toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+  const fieldProps = {
+    values,
+    errors,
+    onChange: (field: keyof CardValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues((v) => ({ ...v, [field]: FORMAT[field](event.target.value) })),
+    disabled: processing,
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -67,9 +103,7 @@ export function TestPaymentForm({ session, onPaid, offline }: PaymentFormProps) 
         }
         failed(serverMessage(err) ?? PAYMENT_FAILED_FALLBACK);
       } else {
-        console.error('Test payment failed unexpectedly', err);
-        setFormError(UNEXPECTED_ERROR);
-        toast({ title: 'Payment Error', description: UNEXPECTED_ERROR_TOAST, variant: 'destructive' });
+        unexpected('Test payment failed unexpectedly', err);
       }
     }
     setProcessing(false);
@@ -81,49 +115,9 @@ export function TestPaymentForm({ session, onPaid, offline }: PaymentFormProps) 
         <AlertTitle>Test mode</AlertTitle>
         No real card is charged. Use the card 4242 4242 4242 4242 with any future expiry and any CVC.
       </Alert>
-      <TextField
-        id="test-card-cardNumber"
-        name="cardNumber"
-        label="Card number"
-        autoComplete="cc-number"
-        placeholder="4242 4242 4242 4242"
-        value={values.cardNumber}
-        onChange={(event) => setValues((v) => ({ ...v, cardNumber: formatCardNumber(event.target.value) }))}
-        error={Boolean(errors.cardNumber)}
-        helperText={errors.cardNumber}
-        disabled={processing}
-        required
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23 } }}
-      />
+      <RequiredTextFields idPrefix="test-card" fields={CARD_NUMBER} {...fieldProps} />
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 2 }}>
-        <TextField
-          id="test-card-expiry"
-          name="expiry"
-          label="Expiry"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          value={values.expiry}
-          onChange={(event) => setValues((v) => ({ ...v, expiry: formatExpiry(event.target.value) }))}
-          error={Boolean(errors.expiry)}
-          helperText={errors.expiry ?? 'MM/YY'}
-          disabled={processing}
-          required
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
-        />
-        <TextField
-          id="test-card-cvc"
-          name="cvc"
-          label="CVC"
-          autoComplete="cc-csc"
-          placeholder="123"
-          value={values.cvc}
-          onChange={(event) => setValues((v) => ({ ...v, cvc: formatCvc(event.target.value) }))}
-          error={Boolean(errors.cvc)}
-          helperText={errors.cvc ?? '3 or 4 digits'}
-          disabled={processing}
-          required
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
-        />
+        <RequiredTextFields idPrefix="test-card" fields={CARD_EXPIRY_CVC} {...fieldProps} />
       </Box>
       {formError && (
         <Alert severity="error" role="alert">

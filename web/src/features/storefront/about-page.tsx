@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { PageMeta } from '../../components/page-meta';
+import { SitePageMeta } from '../../components/page-meta';
+import { SplitColumns } from '../../components/split-columns';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { RichText } from '../../components/rich-text';
 import { useGetAboutQuery, useSite } from '../../lib/content-api';
@@ -13,10 +14,9 @@ import {
   DEFAULT_MAIN_BIO,
   DEFAULT_SERVICES_TEXT,
 } from './about-defaults';
-import { pageTitle } from '../../lib/page-title';
 
 export default function AboutPage() {
-  const { siteName, photographerName, loaded } = useSite();
+  const { photographerName, loaded } = useSite();
   const { data: about, isLoading, error } = useGetAboutQuery();
 
   // A failed load is only logged; the built-in text shows instead.
@@ -30,21 +30,13 @@ export default function AboutPage() {
 
   return (
     <>
-      <PageMeta
-        title={pageTitle(siteName, 'About')}
+      <SitePageMeta
+        page="About"
         description={`About ${photographerName}, an amateur nature photographer in Washington, DC, and the prints on offer.`}
         path="/about"
-        siteName={siteName}
       />
       <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: { xs: 4, md: 8 },
-            gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-            alignItems: 'start',
-          }}
-        >
+        <SplitColumns fr={[5, 7]} gap={{ xs: 4, md: 8 }}>
           <Box sx={{ maxWidth: { xs: 360, md: 'none' }, mx: { xs: 'auto', md: 0 }, width: '100%' }}>
             {isLoading ? (
               <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
@@ -68,7 +60,7 @@ export default function AboutPage() {
             </Typography>
             {isLoading ? <TextSkeleton /> : <RichText html={mainBio} headingLevel={1} />}
           </Box>
-        </Box>
+        </SplitColumns>
       </Container>
 
       <Box component="section" sx={{ bgcolor: 'secondary.light', py: { xs: 7, md: 11 } }}>

@@ -1,54 +1,54 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import MailOutlineIcon from '@mui/icons-material/MailOutlined';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { ContactMessage } from '../../lib/api-types';
 import { isApiError, OFFLINE_MESSAGE, serverMessage } from '../../lib/api';
-import { PageMeta } from '../../components/page-meta';
+import { SitePageMeta } from '../../components/page-meta';
+import { RequiredTextFields, type TextFieldSpec } from '../../components/required-text-fields';
+import { SplitColumns } from '../../components/split-columns';
 import { useToast } from '../../components/toast';
+import { useValidatedFields } from '../../components/use-validated-fields';
 import { useHydrated } from '../../components/use-hydrated';
 import { useOnline } from '../../components/use-online';
 import { useSendContactMessageMutation } from './api';
-import { useSite } from '../../lib/content-api';
-import { validateContact, type ContactErrors } from './contact-validation';
-import { pageTitle } from '../../lib/page-title';
+import { validateContact } from './contact-validation';
 
 const EMPTY: ContactMessage = { name: '', email: '', message: '' };
 
+const CONTACT_FIELDS: readonly TextFieldSpec<keyof ContactMessage>[] = [
+  { field: 'name', name: 'name', label: 'Name', autoComplete: 'name' },
+  { field: 'email', name: 'email', type: 'email', label: 'Email', autoComplete: 'email' },
+  { field: 'message', name: 'message', label: 'Message', multiline: true, minRows: 6 },
+];
+
 export default function ContactPage() {
-  const { siteName } = useSite();
   const toast = useToast();
   const [send, { isLoading: sending }] = useSendContactMessageMutation();
   const online = useOnline();
   const hydrated = useHydrated();
   const [values, setValues] = useState<ContactMessage>(EMPTY);
-  const [errors, setErrors] = useState<ContactErrors>({});
-  // Fields are validated on submit, then on every change.
-  const [attempted, setAttempted] = useState(false);
-
-  const onChange =
-    (field: keyof ContactMessage) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const next = { ...values, [field]: event.target.value };
-      setValues(next);
-      if (attempted) setErrors(validateContact(next));
-    };
+  const {
+    setErrors,
+    validateAll,
+    reset: resetChecks,
+    fieldProps,
+  } = useValidatedFields({
+    idPrefix: 'contact',
+    fields: CONTACT_FIELDS,
+    values,
+    onValuesChange: setValues,
+    validate: validateContact,
+  });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setAttempted(true);
-    const found = validateContact(values);
-    setErrors(found);
-    const firstInvalid = (['name', 'email', 'message'] as const).find((field) => found[field]);
-    if (firstInvalid) {
-      document.getElementById(`contact-${firstInvalid}`)?.focus();
-      return;
-    }
+    if (!validateAll()) return;
     try {
       await send({
         name: values.name.trim(),
@@ -60,8 +60,7 @@ export default function ContactPage() {
         description: "Thank you for your message. We'll get back to you soon.",
       });
       setValues(EMPTY);
-      setErrors({});
-      setAttempted(false);
+      resetChecks();
     } catch (err) {
       if (isApiError(err) && err.errors) setErrors((current) => ({ ...current, ...err.errors }));
       toast({
@@ -78,20 +77,12 @@ export default function ContactPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-      <PageMeta
-        title={pageTitle(siteName, 'Contact')}
+      <SitePageMeta
+        page="Contact"
         description="Questions about a print, a custom size or a photograph you saw here? Send a note and I will write back."
         path="/contact"
-        siteName={siteName}
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 5, md: 8 },
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <SplitColumns fr={[5, 7]} gap={{ xs: 5, md: 8 }}>
         <Box>
           <Typography variant="overline" color="secondary.dark">
             Contact
@@ -122,44 +113,7 @@ export default function ContactPage() {
           elevation={0}
         >
           <Stack spacing={3}>
-            <TextField
-              id="contact-name"
-              name="name"
-              label="Name"
-              autoComplete="name"
-              value={values.name}
-              onChange={onChange('name')}
-              error={Boolean(errors.name)}
-              helperText={errors.name}
-              disabled={sending}
-              required
-            />
-            <TextField
-              id="contact-email"
-              name="email"
-              type="email"
-              label="Email"
-              autoComplete="email"
-              value={values.email}
-              onChange={onChange('email')}
-              error={Boolean(errors.email)}
-              helperText={errors.email}
-              disabled={sending}
-              required
-            />
-            <TextField
-              id="contact-message"
-              name="message"
-              label="Message"
-              multiline
-              minRows={6}
-              value={values.message}
-              onChange={onChange('message')}
-              error={Boolean(errors.message)}
-              helperText={errors.message}
-              disabled={sending}
-              required
-            />
+            <RequiredTextFields {...fieldProps} disabled={sending} />
             <Button
               type="submit"
               variant="contained"
@@ -177,7 +131,7 @@ export default function ContactPage() {
             )}
           </Stack>
         </Paper>
-      </Box>
+      </SplitColumns>
     </Container>
   );
 }

@@ -10,23 +10,20 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { PageMeta } from '../../components/page-meta';
-import { useGetFaqsQuery, useSite } from '../../lib/content-api';
-import { pageTitle } from '../../lib/page-title';
+import { SitePageMeta } from '../../components/page-meta';
+import { useGetFaqsQuery } from '../../lib/content-api';
 
 export default function FaqPage() {
-  const { siteName } = useSite();
   const { data: faqs, isLoading } = useGetFaqsQuery();
   // Single-open: expanding one question collapses the others.
   const [expanded, setExpanded] = useState<number | false>(false);
 
   return (
     <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
-      <PageMeta
-        title={pageTitle(siteName, 'FAQ')}
+      <SitePageMeta
+        page="FAQ"
         description="Frequently asked questions about the prints, shipping and everything in between."
         path="/faq"
-        siteName={siteName}
       />
       <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center', mb: { xs: 5, md: 7 } }}>
         <Typography variant="h1" sx={{ fontSize: 'clamp(2.1rem, 3vw + 1rem, 3.25rem)' }}>

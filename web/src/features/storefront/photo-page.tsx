@@ -12,10 +12,10 @@ import type { PhotoDetail } from '../../lib/api-types';
 import { isApiError } from '../../lib/api';
 import { useGetPhotoQuery } from '../../lib/catalog-api';
 import { useSite } from '../../lib/content-api';
-import { pageTitle } from '../../lib/page-title';
 import { useSiteOrigin } from '../../lib/site-origin';
 import { jsonForScript } from '../../lib/ssr-data';
-import { PageMeta } from '../../components/page-meta';
+import { SitePageMeta } from '../../components/page-meta';
+import { SplitColumns } from '../../components/split-columns';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { RichText } from '../../components/rich-text';
 import { photoMetaDescription } from './meta';
@@ -59,11 +59,10 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 7 } }}>
-      <PageMeta
-        title={pageTitle(siteName, photo.title)}
+      <SitePageMeta
+        page={photo.title}
         description={description}
         path={`/photo/${photo.id}`}
-        siteName={siteName}
         type="article"
         image={{
           url: `/api/photos/${photo.id}/image`,
@@ -97,14 +96,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
         Portfolio
       </Link>
 
-      <Box
-        sx={{
-          display: 'grid',
-          gap: { xs: 4, md: 7 },
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
-          alignItems: 'start',
-        }}
-      >
+      <SplitColumns fr={[7, 5]} gap={{ xs: 4, md: 7 }}>
         <Box sx={{ position: { md: 'sticky' }, top: { md: 100 } }}>
           <ButtonBase
             onClick={openViewer}
@@ -174,7 +166,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
 
           <PhotoPurchase photo={photo} />
         </Box>
-      </Box>
+      </SplitColumns>
 
       {viewerLoaded && (
         <Suspense fallback={null}>

@@ -4,18 +4,17 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PageMeta } from '../../components/page-meta';
+import { SitePageMeta } from '../../components/page-meta';
 import { useGetCategoriesQuery, useGetPhotosQuery } from '../../lib/catalog-api';
 import { useSite } from '../../lib/content-api';
 import { PhotoCard, PhotoCardSkeleton, photoGridSx } from './photo-card';
 import { filterByCategory, portfolioTitle } from './portfolio-filter';
-import { pageTitle } from '../../lib/page-title';
 
 const SKELETON_COUNT = 6;
 
 export default function PortfolioPage() {
   const { category } = useParams();
-  const { siteName, photographerName } = useSite();
+  const { photographerName } = useSite();
   // One list request for every category; filtering happens here, so switching is instant.
   const { data: photos, isLoading, isError, refetch } = useGetPhotosQuery();
   const { data: categories } = useGetCategoriesQuery();
@@ -24,11 +23,10 @@ export default function PortfolioPage() {
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
-      <PageMeta
-        title={pageTitle(siteName, title)}
+      <SitePageMeta
+        page={title}
         description={`${title} by ${photographerName}. Explore my collection of photographs for sale.`}
         path={category ? `/portfolio/${encodeURIComponent(category)}` : '/portfolio'}
-        siteName={siteName}
       />
       <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center', mb: { xs: 4, md: 6 } }}>
         <Typography variant="h1" sx={{ fontSize: 'clamp(2.1rem, 4vw + 1rem, 3.5rem)' }}>

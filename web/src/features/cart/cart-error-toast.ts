@@ -1,0 +1,8 @@
+import { isOfflineError, OFFLINE_MESSAGE } from '../../lib/api';
+
+/** The toast for a cart change that failed: offline says so, any other failure says `failure`. */
+export const cartErrorToast = (err: unknown, failure: string) => ({
+  title: 'Error',
+  description: isOfflineError(err) ? OFFLINE_MESSAGE : failure,
+  variant: 'destructive' as const,
+});
