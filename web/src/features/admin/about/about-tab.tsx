@@ -6,7 +6,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { errorMessage } from '../../../lib/api';
 import type { AboutContent } from '../../../lib/api-types';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { useToast } from '../../../components/toast';
@@ -16,6 +15,7 @@ import { HEADSHOT_TYPES, headshotProblem, readAsBase64 } from './headshot-file';
 import { useObjectUrl } from './use-object-url';
 import { LoadError } from '../shared/load-error';
 import { SaveChangesButton } from '../shared/save-changes-button';
+import { failureToast } from '../shared/failure-toast';
 
 export default function AboutTab() {
   // Always read fresh: the form must start from what is stored now, not from an old cache entry.
@@ -86,11 +86,7 @@ function AboutForm({ about }: { about: AboutContent }) {
       setHeadshot(null);
       toast({ title: 'Success', description: 'The about page has been updated.' });
     } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to update about page: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('update about page', err));
     } finally {
       setSaving(false);
     }

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api';
 import type { Faq } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';
 import { useCreateFaqMutation, useUpdateFaqMutation } from './api';
+import { failureToast } from '../shared/failure-toast';
 
 const TITLE_ID = 'faq-dialog-title';
 
@@ -55,11 +55,7 @@ function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
       }
       onClose();
     } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to ${editing ? 'update' : 'add'} FAQ: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast(`${editing ? 'update' : 'add'} FAQ`, err));
     }
   };
 

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { api, errorMessage } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import type { Faq } from '../../../lib/api-types';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
@@ -16,6 +16,7 @@ import { moved } from '../shared/reorder';
 import { ReorderableList } from '../shared/reorderable-list';
 import { FaqDialog } from './faq-dialog';
 import { useAutoHideScrollbar } from './use-auto-hide-scrollbar';
+import { failureToast } from '../shared/failure-toast';
 
 /** The list is refetched about 300 ms after a reorder. */
 const REFETCH_AFTER_REORDER_MS = 300;
@@ -54,11 +55,7 @@ export default function FaqsTab() {
       await deleteFaq(faq.id).unwrap();
       toast({ title: 'FAQ Deleted', description: 'The FAQ has been deleted.' });
     } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to delete FAQ: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('delete FAQ', err));
     } finally {
       setDeletingId(null);
     }
@@ -76,11 +73,7 @@ export default function FaqsTab() {
       await reorderFaqs(next.map((faq) => faq.id)).unwrap();
       toast({ title: 'FAQs Reordered', description: 'The new order is live on the FAQ page.' });
     } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to reorder FAQs: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('reorder FAQs', err));
     } finally {
       // Either way the stored order is the truth: bring it back shortly after.
       window.clearTimeout(refetchTimer.current);

@@ -8,7 +8,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
-import { errorMessage } from '../../../lib/api';
 import type { PrintOption } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { formatPrice } from '../../../lib/format';
@@ -22,6 +21,7 @@ import {
   type ItemOptionDraft,
   type ItemOptionErrors,
 } from './item-option-model';
+import { failureToast } from '../shared/failure-toast';
 
 type ItemOptionCardProps = {
   option: PrintOption;
@@ -49,11 +49,7 @@ export function ItemOptionCard({ option, onDelete, deleting }: ItemOptionCardPro
       setDraft(null);
     } catch (err) {
       checkSession(err);
-      toast({
-        title: 'Error',
-        description: `Failed to update item option: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('update item option', err));
     }
   };
 

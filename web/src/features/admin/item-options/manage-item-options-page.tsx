@@ -26,6 +26,8 @@ import {
 } from './item-option-model';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { LoadError } from '../shared/load-error';
+import { failureToast } from '../shared/failure-toast';
+import { GridBox } from '../shared/grid-box';
 
 function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
   const toast = useToast();
@@ -55,11 +57,7 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
       setDraft(emptyDraft(draft.aspectRatio));
     } catch (err) {
       checkSession(err);
-      toast({
-        title: 'Error',
-        description: `Failed to create item option: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('create item option', err));
     }
   };
 
@@ -74,14 +72,7 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
         Add Item Option
       </Typography>
       <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: '1fr 3fr' },
-            alignItems: 'start',
-          }}
-        >
+        <GridBox columns={{ xs: '1fr', md: '1fr 3fr' }} alignStart>
           <AspectRatioField
             id="new-item-option-ratio"
             value={draft.aspectRatio}
@@ -98,7 +89,7 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
             onChange={update}
             disabled={saving}
           />
-        </Box>
+        </GridBox>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
           <Button
             type="submit"
@@ -139,11 +130,7 @@ export default function ManageItemOptionsPage() {
       setPendingDelete(null);
     } catch (err) {
       checkSession(err);
-      toast({
-        title: 'Error',
-        description: `Failed to delete item option: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('delete item option', err));
     }
   };
 
@@ -179,17 +166,8 @@ export default function ManageItemOptionsPage() {
             <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
               {aspectRatioLabel(group.ratio)}
             </Typography>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 2,
-                gridTemplateColumns: {
-                  xs: '1fr',
-                  sm: 'repeat(2, 1fr)',
-                  lg: 'repeat(3, 1fr)',
-                  xl: 'repeat(4, 1fr)',
-                },
-              }}
+            <GridBox
+              columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' }}
             >
               {group.options.map((option) => (
                 <ItemOptionCard
@@ -199,7 +177,7 @@ export default function ManageItemOptionsPage() {
                   deleting={deleting && pendingDelete?.id === option.id}
                 />
               ))}
-            </Box>
+            </GridBox>
           </Box>
         ))
       )}

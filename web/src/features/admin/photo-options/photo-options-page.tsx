@@ -20,6 +20,7 @@ import { CenteredSpinner } from '../shell/centered-spinner';
 import { useSessionExpiryCheck } from '../shell/session';
 import { SubPage } from '../shell/sub-page';
 import { LoadError } from '../shared/load-error';
+import { failureToast } from '../shared/failure-toast';
 
 function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: PrintOption; added: boolean }) {
   const toast = useToast();
@@ -41,11 +42,7 @@ function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: Pr
       }
     } catch (err) {
       checkSession(err);
-      toast({
-        title: 'Error',
-        description: `${next === 'added' ? 'Failed to add print option' : 'Failed to remove print option'}: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast(`${next === 'added' ? 'add' : 'remove'} print option`, err));
     }
   };
 

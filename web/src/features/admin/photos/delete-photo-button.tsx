@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { errorMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { useDeletePhotoMutation } from '../api';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
+import { failureToast } from '../shared/failure-toast';
 
 /**
  * Deletes a photo after a confirmation. A photo that orders reference is archived instead by the
@@ -24,11 +24,7 @@ export function DeletePhotoButton({ photoId, title }: { photoId: number; title: 
       navigate('/admin/dashboard');
     } catch (err) {
       setOpen(false);
-      toast({
-        title: 'Error',
-        description: `Failed to delete the photo: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('delete the photo', err));
     }
   };
 

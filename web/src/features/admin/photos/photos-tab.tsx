@@ -6,13 +6,10 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
 import TuneIcon from '@mui/icons-material/Tune';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
@@ -23,6 +20,7 @@ import { useGetCategoriesQuery } from '../../../lib/catalog-api';
 import { useGetAdminPhotosQuery } from '../api';
 import { filterPhotos } from './photo-filter';
 import { LoadError } from '../shared/load-error';
+import { SearchField } from '../shared/search-field';
 
 export const PHOTO_GRID_SIZES =
   '(min-width: 1200px) 25vw, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
@@ -106,23 +104,12 @@ export default function PhotosTab() {
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
           Photos
         </Typography>
-        <TextField
+        <SearchField
           label="Search photos"
           placeholder="Title, location or category"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          size="small"
-          type="search"
           sx={{ width: { xs: '100%', sm: 300 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <Button
           component={RouterLink}

@@ -6,7 +6,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api';
 import type { ShippingNotice } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { useGetShippingNoticeQuery } from '../../../lib/content-api';
@@ -14,6 +13,7 @@ import { useSaveShippingNoticeMutation, type ShippingNoticeInput } from './api';
 import { FormTextField } from '../shared/form-field';
 import { LoadError } from '../shared/load-error';
 import { SaveChangesButton } from '../shared/save-changes-button';
+import { failureToast } from '../shared/failure-toast';
 
 export default function ShippingNoticeTab() {
   const { data, isLoading, isError, refetch } = useGetShippingNoticeQuery(undefined, {
@@ -63,11 +63,7 @@ function ShippingNoticeForm({ notice }: { notice: ShippingNotice }) {
       await save(body).unwrap();
       toast({ title: 'Success', description: 'Shipping notice has been updated' });
     } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to save shipping notice: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('save shipping notice', err));
     }
   };
 

@@ -3,7 +3,6 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api';
 import type { Category } from '../../../lib/api-types';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
@@ -15,6 +14,7 @@ import { LoadError } from '../shared/load-error';
 import { moved } from '../shared/reorder';
 import { ReorderableList } from '../shared/reorderable-list';
 import { CategoryDialog } from './category-dialog';
+import { failureToast } from '../shared/failure-toast';
 
 export function CategoriesPanel() {
   const toast = useToast();
@@ -49,11 +49,7 @@ export function CategoriesPanel() {
       toast({ title: 'Success', description: 'Category deleted successfully.' });
       setPendingDelete(null);
     } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to delete category: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('delete category', err));
     }
   };
 
@@ -71,11 +67,7 @@ export function CategoriesPanel() {
       toast({ title: 'Success', description: 'Categories reordered.' });
     } catch (err) {
       void refetch();
-      toast({
-        title: 'Error',
-        description: `Failed to reorder categories: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('reorder categories', err));
     }
   };
 

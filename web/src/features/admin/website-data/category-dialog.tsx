@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
 import type { Category } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from './api';
+import { failureToast } from '../shared/failure-toast';
 
 const TITLE_ID = 'category-dialog-title';
 
@@ -46,12 +46,7 @@ function CategoryForm({ category, onClose }: Omit<Props, 'open'>) {
       }
       onClose();
     } catch (err) {
-      const action = editing ? 'update' : 'create';
-      toast({
-        title: 'Error',
-        description: `Failed to ${action} category: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast(`${editing ? 'update' : 'create'} category`, err));
     }
   };
 

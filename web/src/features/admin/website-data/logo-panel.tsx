@@ -6,11 +6,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import { errorMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { useGetLogoQuery } from '../../../lib/content-api';
 import { useObjectUrl } from '../about/use-object-url';
 import { useUpdateLogoMutation } from './api';
+import { failureToast } from '../shared/failure-toast';
 
 const GUIDELINES = [
   'A PNG with a transparent background works best.',
@@ -47,11 +47,7 @@ export function LogoPanel() {
       setFile(null);
       toast({ title: 'Success', description: 'Logo updated successfully.' });
     } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to update logo: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
+      toast(failureToast('update logo', err));
     }
   };
 
