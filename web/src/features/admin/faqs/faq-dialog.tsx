@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import Typography from '@mui/material/Typography';
 import type { Faq } from '../../../lib/api-types';
-import { useToast } from '../../../components/toast';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';
 import { useCreateFaqMutation, useUpdateFaqMutation } from './api';
-import { failureToast } from '../shared/failure-toast';
+import { useActionToast } from '../shared/action-toast';
 
 const TITLE_ID = 'faq-dialog-title';
 
@@ -26,7 +25,7 @@ export function FaqDialog({ open, faq, onClose, fullScreen }: Props) {
 }
 
 function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
-  const toast = useToast();
+  const withToast = useActionToast();
   const [createFaq, createState] = useCreateFaqMutation();
   const [updateFaq, updateState] = useUpdateFaqMutation();
   const [question, setQuestion] = useState(faq?.question ?? '');
@@ -45,18 +44,13 @@ function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
     }
     setError(null);
     const input = { question: question.trim(), answer: answer.trim() };
-    try {
-      if (editing) {
-        await updateFaq({ id: faq.id, ...input }).unwrap();
-        toast({ title: 'FAQ Updated', description: 'The FAQ has been updated.' });
-      } else {
-        await createFaq(input).unwrap();
-        toast({ title: 'FAQ Added', description: 'The FAQ has been added.' });
-      }
-      onClose();
-    } catch (err) {
-      toast(failureToast(`${editing ? 'update' : 'add'} FAQ`, err));
-    }
+    const saved = await withToast(
+      () => (faq ? updateFaq({ id: faq.id, ...input }).unwrap() : createFaq(input).unwrap()),
+      editing
+        ? { done: { title: 'FAQ Updated', description: 'The FAQ has been updated.' }, failure: 'update FAQ' }
+        : { done: { title: 'FAQ Added', description: 'The FAQ has been added.' }, failure: 'add FAQ' },
+    );
+    if (saved) onClose();
   };
 
   return (

@@ -7,7 +7,6 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { errorMessage } from '../../../lib/api';
 import type { PrintOption } from '../../../lib/api-types';
-import { useToast } from '../../../components/toast';
 import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
 import { useCreateItemOptionMutation, useDeleteItemOptionMutation, useGetAdminPhotosQuery } from '../api';
 import { AspectRatioField, useAspectRatioChoices } from '../photos/aspect-ratio-field';
@@ -26,11 +25,11 @@ import {
 } from './item-option-model';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { LoadError } from '../shared/load-error';
-import { failureToast } from '../shared/failure-toast';
+import { useActionToast } from '../shared/action-toast';
 import { GridBox } from '../shared/grid-box';
 
 function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
-  const toast = useToast();
+  const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
   const [createItemOption, { isLoading: saving }] = useCreateItemOptionMutation();
   const [draft, setDraft] = useState<ItemOptionDraft>(() => emptyDraft());
@@ -50,15 +49,16 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
     const found = validateDraft(draft, true);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      await createItemOption({ aspectRatio: draft.aspectRatio.trim(), ...fieldsOfDraft(draft) }).unwrap();
-      toast({ title: 'Success', description: 'Item option created.' });
-      // The ratio stays: options are usually added several at a time for one ratio.
-      setDraft(emptyDraft(draft.aspectRatio));
-    } catch (err) {
-      checkSession(err);
-      toast(failureToast('create item option', err));
-    }
+    const created = await withToast(
+      () => createItemOption({ aspectRatio: draft.aspectRatio.trim(), ...fieldsOfDraft(draft) }).unwrap(),
+      {
+        done: { title: 'Success', description: 'Item option created.' },
+        failure: 'create item option',
+        onError: checkSession,
+      },
+    );
+    // The ratio stays: options are usually added several at a time for one ratio.
+    if (created) setDraft(emptyDraft(draft.aspectRatio));
   };
 
   return (
@@ -107,7 +107,7 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
 }
 
 export default function ManageItemOptionsPage() {
-  const toast = useToast();
+  const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
   const { data: options, error, isLoading, refetch, isFetching } = useGetItemOptionsQuery();
   const { data: photos } = useGetAdminPhotosQuery();
@@ -119,19 +119,17 @@ export default function ManageItemOptionsPage() {
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
-    try {
-      const result = await deleteItemOption(pendingDelete.id).unwrap();
-      toast({
+    const deleted = await withToast(() => deleteItemOption(pendingDelete.id).unwrap(), {
+      done: (result) => ({
         title: 'Success',
         description: result?.archived
           ? 'The item option was archived instead of deleted because existing orders reference it. It is no longer offered.'
           : 'Item option deleted.',
-      });
-      setPendingDelete(null);
-    } catch (err) {
-      checkSession(err);
-      toast(failureToast('delete item option', err));
-    }
+      }),
+      failure: 'delete item option',
+      onError: checkSession,
+    });
+    if (deleted) setPendingDelete(null);
   };
 
   return (

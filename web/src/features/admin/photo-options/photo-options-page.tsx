@@ -12,7 +12,6 @@ import CheckIcon from '@mui/icons-material/Check';
 import { errorMessage, isApiError } from '../../../lib/api';
 import type { PhotoDetail, PrintOption } from '../../../lib/api-types';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { useToast } from '../../../components/toast';
 import { formatPrice } from '../../../lib/format';
 import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
 import { useAssignItemOptionMutation, useGetAdminPhotoQuery, useUnassignItemOptionMutation } from '../api';
@@ -20,10 +19,10 @@ import { CenteredSpinner } from '../shell/centered-spinner';
 import { useSessionExpiryCheck } from '../shell/session';
 import { SubPage } from '../shell/sub-page';
 import { LoadError } from '../shared/load-error';
-import { failureToast } from '../shared/failure-toast';
+import { useActionToast } from '../shared/action-toast';
 
 function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: PrintOption; added: boolean }) {
-  const toast = useToast();
+  const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
   const [assign, { isLoading: adding }] = useAssignItemOptionMutation();
   const [unassign, { isLoading: removing }] = useUnassignItemOptionMutation();
@@ -32,18 +31,21 @@ function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: Pr
 
   const onChange = async (next: 'added' | 'removed' | null) => {
     if (!next || busy || (next === 'added') === added) return;
-    try {
-      if (next === 'added') {
-        await assign({ photoId: photo.id, itemOptionId: option.id }).unwrap();
-        toast({ title: 'Success', description: `${label} is now offered for this photo.` });
-      } else {
-        await unassign({ photoId: photo.id, optionId: option.id }).unwrap();
-        toast({ title: 'Success', description: `${label} is no longer offered for this photo.` });
-      }
-    } catch (err) {
-      checkSession(err);
-      toast(failureToast(`${next === 'added' ? 'add' : 'remove'} print option`, err));
-    }
+    const offer = next === 'added';
+    await withToast(
+      async () => {
+        if (offer) await assign({ photoId: photo.id, itemOptionId: option.id }).unwrap();
+        else await unassign({ photoId: photo.id, optionId: option.id }).unwrap();
+      },
+      {
+        done: {
+          title: 'Success',
+          description: `${label} ${offer ? 'is now offered' : 'is no longer offered'} for this photo.`,
+        },
+        failure: offer ? 'add print option' : 'remove print option',
+        onError: checkSession,
+      },
+    );
   };
 
   return (

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { useToast } from '../../../components/toast';
 import { useDeletePhotoMutation } from '../api';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
-import { failureToast } from '../shared/failure-toast';
+import { useActionToast } from '../shared/action-toast';
 
 /**
  * Deletes a photo after a confirmation. A photo that orders reference is archived instead by the
@@ -14,18 +13,19 @@ import { failureToast } from '../shared/failure-toast';
 export function DeletePhotoButton({ photoId, title }: { photoId: number; title: string }) {
   const [open, setOpen] = useState(false);
   const [deletePhoto, { isLoading }] = useDeletePhotoMutation();
-  const toast = useToast();
+  const withToast = useActionToast();
   const navigate = useNavigate();
 
   const confirm = async () => {
-    try {
-      const result = await deletePhoto(photoId).unwrap();
-      toast({ title: result.archived ? 'Photo archived' : 'Photo deleted', description: result.message });
-      navigate('/admin/dashboard');
-    } catch (err) {
-      setOpen(false);
-      toast(failureToast('delete the photo', err));
-    }
+    const deleted = await withToast(() => deletePhoto(photoId).unwrap(), {
+      done: (result) => ({
+        title: result.archived ? 'Photo archived' : 'Photo deleted',
+        description: result.message,
+      }),
+      failure: 'delete the photo',
+      onError: () => setOpen(false),
+    });
+    if (deleted) navigate('/admin/dashboard');
   };
 
   return (

@@ -10,7 +10,7 @@ import { useToast } from '../../../components/toast';
 import { useGetLogoQuery } from '../../../lib/content-api';
 import { useObjectUrl } from '../about/use-object-url';
 import { useUpdateLogoMutation } from './api';
-import { failureToast } from '../shared/failure-toast';
+import { useActionToast } from '../shared/action-toast';
 
 const GUIDELINES = [
   'A PNG with a transparent background works best.',
@@ -23,6 +23,7 @@ const GUIDELINES = [
 
 export function LogoPanel() {
   const toast = useToast();
+  const withToast = useActionToast();
   const { data: logo, isLoading } = useGetLogoQuery(undefined, { refetchOnMountOrArgChange: true });
   const [updateLogo, { isLoading: saving }] = useUpdateLogoMutation();
   const [file, setFile] = useState<File | null>(null);
@@ -42,13 +43,11 @@ export function LogoPanel() {
       toast({ title: 'Error', description: 'Please select a logo file to upload.', variant: 'destructive' });
       return;
     }
-    try {
-      await updateLogo(file).unwrap();
-      setFile(null);
-      toast({ title: 'Success', description: 'Logo updated successfully.' });
-    } catch (err) {
-      toast(failureToast('update logo', err));
-    }
+    const updated = await withToast(() => updateLogo(file).unwrap(), {
+      done: { title: 'Success', description: 'Logo updated successfully.' },
+      failure: 'update logo',
+    });
+    if (updated) setFile(null);
   };
 
   const shown = preview ?? currentLogo;
