@@ -56,12 +56,12 @@ function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
   return (
     <DialogForm
       titleId={TITLE_ID}
-      title={editing ? 'Edit FAQ' : 'Add FAQ'}
+      noun="FAQ"
+      editing={editing}
       onSubmit={onSubmit}
       onCancel={onClose}
       saving={saving}
       submitDisabled={empty}
-      submitLabel={editing ? 'Save Changes' : 'Add FAQ'}
     >
       <FormTextField
         label="Question"

@@ -20,6 +20,7 @@ import { useSessionExpiryCheck } from '../shell/session';
 import { SubPage } from '../shell/sub-page';
 import { LoadError } from '../shared/load-error';
 import { useActionToast } from '../shared/action-toast';
+import { rowFrom } from '../shared/row-from';
 
 function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: PrintOption; added: boolean }) {
   const withToast = useActionToast();
@@ -56,9 +57,7 @@ function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: Pr
     >
       <CardContent
         sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
+          ...rowFrom('sm'),
           gap: 1.5,
           '&:last-child': { pb: 2 },
         }}

@@ -21,6 +21,7 @@ import { useGetAdminPhotosQuery } from '../api';
 import { filterPhotos } from './photo-filter';
 import { LoadError } from '../shared/load-error';
 import { SearchField } from '../shared/search-field';
+import { rowFrom } from '../shared/row-from';
 
 export const PHOTO_GRID_SIZES =
   '(min-width: 1200px) 25vw, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
@@ -94,10 +95,8 @@ export default function PhotosTab() {
     <Box>
       <Box
         sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
+          ...rowFrom('sm'),
           gap: 2,
-          alignItems: { xs: 'stretch', sm: 'center' },
           mb: 3,
         }}
       >

@@ -54,12 +54,12 @@ function CategoryForm({ category, onClose }: Omit<Props, 'open'>) {
   return (
     <DialogForm
       titleId={TITLE_ID}
-      title={editing ? 'Edit Category' : 'Add Category'}
+      noun="Category"
+      editing={editing}
       onSubmit={onSubmit}
       onCancel={onClose}
       saving={saving}
       submitDisabled={incomplete}
-      submitLabel={editing ? 'Save Changes' : 'Add Category'}
     >
       <FormTextField
         label="Category ID"
