@@ -1,4 +1,4 @@
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,6 +21,7 @@ import { SubPage } from '../shell/sub-page';
 import { LoadError } from '../shared/load-error';
 import { useActionToast } from '../shared/action-toast';
 import { rowFrom } from '../shared/row-from';
+import { useIdParam } from '../shared/use-id-param';
 
 function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: PrintOption; added: boolean }) {
   const withToast = useActionToast();
@@ -92,9 +93,7 @@ function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: Pr
 }
 
 export default function PhotoOptionsPage() {
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
-  const validId = Number.isInteger(id) && id > 0;
+  const { id, validId } = useIdParam();
   const photoQuery = useGetAdminPhotoQuery(id, { skip: !validId, refetchOnMountOrArgChange: true });
   const catalogueQuery = useGetItemOptionsQuery();
   const photo = photoQuery.data;
