@@ -5,7 +5,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { errorMessage } from '../../../lib/api';
 import type { PrintOption } from '../../../lib/api-types';
 import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
 import { useCreateItemOptionMutation, useDeleteItemOptionMutation, useGetAdminPhotosQuery } from '../api';
@@ -146,9 +145,7 @@ export default function ManageItemOptionsPage() {
       <AddItemOptionForm ratioChoices={ratioChoices} />
 
       {error && !options ? (
-        <LoadError onRetry={refetch} retrying={isFetching}>
-          Failed to load item options. {errorMessage(error)}
-        </LoadError>
+        <LoadError onRetry={refetch} retrying={isFetching} what="item options" error={error} />
       ) : isLoading ? (
         <Skeleton variant="rounded" height={160} />
       ) : groups.length === 0 ? (

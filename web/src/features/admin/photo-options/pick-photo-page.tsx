@@ -7,7 +7,6 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useGetAdminPhotosQuery } from '../api';
 import { filterPhotos } from '../photos/photo-filter';
@@ -43,9 +42,7 @@ export default function PickPhotoPage() {
         Pick a photo to choose which print options it is sold in.
       </Typography>
       {error && !photos ? (
-        <LoadError onRetry={refetch} retrying={isFetching}>
-          Failed to load photos. {errorMessage(error)}
-        </LoadError>
+        <LoadError onRetry={refetch} retrying={isFetching} what="photos" error={error} />
       ) : isLoading ? (
         <Skeleton variant="rounded" height={240} />
       ) : shown.length === 0 ? (

@@ -13,7 +13,6 @@ import EditIcon from '@mui/icons-material/Edit';
 import StarIcon from '@mui/icons-material/Star';
 import TuneIcon from '@mui/icons-material/Tune';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
-import { errorMessage } from '../../../lib/api';
 import type { PhotoSummary } from '../../../lib/api-types';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useGetCategoriesQuery } from '../../../lib/catalog-api';
@@ -122,9 +121,7 @@ export default function PhotosTab() {
       </Box>
 
       {error && !photos ? (
-        <LoadError onRetry={refetch} retrying={isFetching}>
-          Failed to load photos. {errorMessage(error)}
-        </LoadError>
+        <LoadError onRetry={refetch} retrying={isFetching} what="photos" error={error} />
       ) : isLoading ? (
         <Box sx={gridSx} aria-busy="true" aria-label="Loading photos">
           {Array.from({ length: 8 }, (_, i) => (

@@ -12,7 +12,6 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
 import TuneIcon from '@mui/icons-material/Tune';
-import { errorMessage } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
 import { aspectRatioLabel } from '../photos/photo-form-model';
@@ -95,9 +94,7 @@ export default function SaleItemsTab() {
 
       <Box role="tabpanel" id="sale-items-panel" aria-labelledby={`sale-items-tab-${view}`}>
         {error && !options ? (
-          <LoadError onRetry={refetch} retrying={isFetching}>
-            Failed to load print options. {errorMessage(error)}
-          </LoadError>
+          <LoadError onRetry={refetch} retrying={isFetching} what="print options" error={error} />
         ) : isLoading ? (
           <Skeleton variant="rounded" height={140} />
         ) : view === 'overview' ? (
