@@ -6,7 +6,6 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PhotoCameraOutlinedIcon from '@mui/icons-material/PhotoCameraOutlined';
-import { errorMessage } from '../../../lib/api';
 import type { AboutContent } from '../../../lib/api-types';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { useToast } from '../../../components/toast';
@@ -16,6 +15,7 @@ import { HEADSHOT_TYPES, headshotProblem, readAsBase64 } from './headshot-file';
 import { useObjectUrl } from './use-object-url';
 import { LoadError } from '../shared/load-error';
 import { SaveChangesButton } from '../shared/save-changes-button';
+import { useActionToast } from '../shared/action-toast';
 
 export default function AboutTab() {
   // Always read fresh: the form must start from what is stored now, not from an old cache entry.
@@ -48,6 +48,7 @@ export default function AboutTab() {
 
 function AboutForm({ about }: { about: AboutContent }) {
   const toast = useToast();
+  const withToast = useActionToast();
   const [updateAbout] = useUpdateAboutMutation();
   // Covers reading the headshot file as well as the request.
   const [saving, setSaving] = useState(false);
@@ -76,24 +77,22 @@ function AboutForm({ about }: { about: AboutContent }) {
 
   const onSave = async () => {
     setSaving(true);
-    try {
-      const body: AboutUpdate = { mainBio, approachText, servicesText };
-      if (headshot) {
-        body.headshotData = await readAsBase64(headshot);
-        body.headshotType = headshot.type;
-      }
-      await updateAbout(body).unwrap();
-      setHeadshot(null);
-      toast({ title: 'Success', description: 'The about page has been updated.' });
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to update about page: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    } finally {
-      setSaving(false);
-    }
+    const body: AboutUpdate = { mainBio, approachText, servicesText };
+    const updated = await withToast(
+      async () => {
+        if (headshot) {
+          body.headshotData = await readAsBase64(headshot);
+          body.headshotType = headshot.type;
+        }
+        await updateAbout(body).unwrap();
+      },
+      {
+        done: { title: 'Success', description: 'The about page has been updated.' },
+        failure: 'update about page',
+      },
+    );
+    if (updated) setHeadshot(null);
+    setSaving(false);
   };
 
   const shownHeadshot = preview ?? about.headshotUrl;

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api';
 import type { Faq } from '../../../lib/api-types';
-import { useToast } from '../../../components/toast';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';
 import { useCreateFaqMutation, useUpdateFaqMutation } from './api';
+import { useActionToast } from '../shared/action-toast';
 
 const TITLE_ID = 'faq-dialog-title';
 
@@ -26,7 +25,7 @@ export function FaqDialog({ open, faq, onClose, fullScreen }: Props) {
 }
 
 function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
-  const toast = useToast();
+  const withToast = useActionToast();
   const [createFaq, createState] = useCreateFaqMutation();
   const [updateFaq, updateState] = useUpdateFaqMutation();
   const [question, setQuestion] = useState(faq?.question ?? '');
@@ -45,33 +44,24 @@ function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
     }
     setError(null);
     const input = { question: question.trim(), answer: answer.trim() };
-    try {
-      if (editing) {
-        await updateFaq({ id: faq.id, ...input }).unwrap();
-        toast({ title: 'FAQ Updated', description: 'The FAQ has been updated.' });
-      } else {
-        await createFaq(input).unwrap();
-        toast({ title: 'FAQ Added', description: 'The FAQ has been added.' });
-      }
-      onClose();
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to ${editing ? 'update' : 'add'} FAQ: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+    const saved = await withToast(
+      () => (faq ? updateFaq({ id: faq.id, ...input }).unwrap() : createFaq(input).unwrap()),
+      editing
+        ? { done: { title: 'FAQ Updated', description: 'The FAQ has been updated.' }, failure: 'update FAQ' }
+        : { done: { title: 'FAQ Added', description: 'The FAQ has been added.' }, failure: 'add FAQ' },
+    );
+    if (saved) onClose();
   };
 
   return (
     <DialogForm
       titleId={TITLE_ID}
-      title={editing ? 'Edit FAQ' : 'Add FAQ'}
+      noun="FAQ"
+      editing={editing}
       onSubmit={onSubmit}
       onCancel={onClose}
       saving={saving}
       submitDisabled={empty}
-      submitLabel={editing ? 'Save Changes' : 'Add FAQ'}
     >
       <FormTextField
         label="Question"

@@ -4,10 +4,9 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { api, errorMessage } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import type { Faq } from '../../../lib/api-types';
 import { useAppDispatch } from '../../../lib/hooks';
-import { useToast } from '../../../components/toast';
 import { contentApi, useGetFaqsQuery } from '../../../lib/content-api';
 import { useDeleteFaqMutation, useReorderFaqsMutation } from './api';
 import { EmptyList, ListHeader, ListSkeleton } from '../shared/list-panel';
@@ -16,12 +15,14 @@ import { moved } from '../shared/reorder';
 import { ReorderableList } from '../shared/reorderable-list';
 import { FaqDialog } from './faq-dialog';
 import { useAutoHideScrollbar } from './use-auto-hide-scrollbar';
+import { useActionToast } from '../shared/action-toast';
+import { useEditDialog } from '../shared/use-edit-dialog';
 
 /** The list is refetched about 300 ms after a reorder. */
 const REFETCH_AFTER_REORDER_MS = 300;
 
 export default function FaqsTab() {
-  const toast = useToast();
+  const withToast = useActionToast();
   const dispatch = useAppDispatch();
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -30,38 +31,21 @@ export default function FaqsTab() {
   });
   const [deleteFaq] = useDeleteFaqMutation();
   const [reorderFaqs, { isLoading: reordering }] = useReorderFaqsMutation();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [editing, setEditing] = useState<Faq | null>(null);
+  const dialog = useEditDialog<Faq>();
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const scrollbar = useAutoHideScrollbar();
   const refetchTimer = useRef<number | undefined>(undefined);
 
   const faqs = useMemo(() => data ?? [], [data]);
 
-  const openAdd = () => {
-    setEditing(null);
-    setDialogOpen(true);
-  };
-  const openEdit = (faq: Faq) => {
-    setEditing(faq);
-    setDialogOpen(true);
-  };
-
   const remove = async (faq: Faq) => {
     if (!window.confirm('Are you sure you want to delete this FAQ?')) return;
     setDeletingId(faq.id);
-    try {
-      await deleteFaq(faq.id).unwrap();
-      toast({ title: 'FAQ Deleted', description: 'The FAQ has been deleted.' });
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to delete FAQ: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    } finally {
-      setDeletingId(null);
-    }
+    await withToast(() => deleteFaq(faq.id).unwrap(), {
+      done: { title: 'FAQ Deleted', description: 'The FAQ has been deleted.' },
+      failure: 'delete FAQ',
+    });
+    setDeletingId(null);
   };
 
   const move = async (index: number, offset: -1 | 1) => {
@@ -72,23 +56,16 @@ export default function FaqsTab() {
         next.map((faq, position) => ({ ...faq, orderIndex: position })),
       ),
     );
-    try {
-      await reorderFaqs(next.map((faq) => faq.id)).unwrap();
-      toast({ title: 'FAQs Reordered', description: 'The new order is live on the FAQ page.' });
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to reorder FAQs: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    } finally {
-      // Either way the stored order is the truth: bring it back shortly after.
-      window.clearTimeout(refetchTimer.current);
-      refetchTimer.current = window.setTimeout(
-        () => dispatch(api.util.invalidateTags(['Faqs'])),
-        REFETCH_AFTER_REORDER_MS,
-      );
-    }
+    await withToast(() => reorderFaqs(next.map((faq) => faq.id)).unwrap(), {
+      done: { title: 'FAQs Reordered', description: 'The new order is live on the FAQ page.' },
+      failure: 'reorder FAQs',
+    });
+    // Either way the stored order is the truth: bring it back shortly after.
+    window.clearTimeout(refetchTimer.current);
+    refetchTimer.current = window.setTimeout(
+      () => dispatch(api.util.invalidateTags(['Faqs'])),
+      REFETCH_AFTER_REORDER_MS,
+    );
   };
 
   return (
@@ -98,7 +75,7 @@ export default function FaqsTab() {
         title="FAQs"
         description="Questions shown on the FAQ page, in this order."
         addLabel="Add FAQ"
-        onAdd={openAdd}
+        onAdd={dialog.openAdd}
       />
 
       {isLoading ? (
@@ -140,7 +117,7 @@ export default function FaqsTab() {
             }}
             actionsSx={{ alignSelf: { xs: 'flex-end', sm: 'flex-start' }, flexShrink: 0 }}
             onMove={(index, offset) => void move(index, offset)}
-            onEdit={openEdit}
+            onEdit={dialog.openEdit}
             onDelete={(faq) => void remove(faq)}
             reordering={reordering}
             isDeleting={(faq) => deletingId === faq.id}
@@ -168,7 +145,7 @@ export default function FaqsTab() {
         </Box>
       )}
 
-      <FaqDialog open={dialogOpen} faq={editing} onClose={() => setDialogOpen(false)} fullScreen={isPhone} />
+      <FaqDialog open={dialog.open} faq={dialog.entry} onClose={dialog.close} fullScreen={isPhone} />
     </Stack>
   );
 }

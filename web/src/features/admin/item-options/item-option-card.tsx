@@ -8,9 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
-import { errorMessage } from '../../../lib/api';
 import type { PrintOption } from '../../../lib/api-types';
-import { useToast } from '../../../components/toast';
 import { formatPrice } from '../../../lib/format';
 import { useUpdateItemOptionMutation } from '../api';
 import { useSessionExpiryCheck } from '../shell/session';
@@ -22,6 +20,7 @@ import {
   type ItemOptionDraft,
   type ItemOptionErrors,
 } from './item-option-model';
+import { useActionToast } from '../shared/action-toast';
 
 type ItemOptionCardProps = {
   option: PrintOption;
@@ -31,7 +30,7 @@ type ItemOptionCardProps = {
 
 /** One catalogue entry: shown, or edited in place. */
 export function ItemOptionCard({ option, onDelete, deleting }: ItemOptionCardProps) {
-  const toast = useToast();
+  const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
   const [updateItemOption, { isLoading: saving }] = useUpdateItemOptionMutation();
   const [draft, setDraft] = useState<ItemOptionDraft | null>(null);
@@ -43,18 +42,15 @@ export function ItemOptionCard({ option, onDelete, deleting }: ItemOptionCardPro
     const found = validateDraft(draft, false);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      await updateItemOption({ id: option.id, ...fieldsOfDraft(draft) }).unwrap();
-      toast({ title: 'Success', description: 'Item option updated.' });
-      setDraft(null);
-    } catch (err) {
-      checkSession(err);
-      toast({
-        title: 'Error',
-        description: `Failed to update item option: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+    const updated = await withToast(
+      () => updateItemOption({ id: option.id, ...fieldsOfDraft(draft) }).unwrap(),
+      {
+        done: { title: 'Success', description: 'Item option updated.' },
+        failure: 'update item option',
+        onError: checkSession,
+      },
+    );
+    if (updated) setDraft(null);
   };
 
   return (

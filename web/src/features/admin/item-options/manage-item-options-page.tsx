@@ -5,9 +5,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { errorMessage } from '../../../lib/api';
 import type { PrintOption } from '../../../lib/api-types';
-import { useToast } from '../../../components/toast';
 import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
 import { useCreateItemOptionMutation, useDeleteItemOptionMutation, useGetAdminPhotosQuery } from '../api';
 import { AspectRatioField, useAspectRatioChoices } from '../photos/aspect-ratio-field';
@@ -26,9 +24,11 @@ import {
 } from './item-option-model';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { LoadError } from '../shared/load-error';
+import { useActionToast } from '../shared/action-toast';
+import { GridBox } from '../shared/grid-box';
 
 function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
-  const toast = useToast();
+  const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
   const [createItemOption, { isLoading: saving }] = useCreateItemOptionMutation();
   const [draft, setDraft] = useState<ItemOptionDraft>(() => emptyDraft());
@@ -48,19 +48,16 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
     const found = validateDraft(draft, true);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    try {
-      await createItemOption({ aspectRatio: draft.aspectRatio.trim(), ...fieldsOfDraft(draft) }).unwrap();
-      toast({ title: 'Success', description: 'Item option created.' });
-      // The ratio stays: options are usually added several at a time for one ratio.
-      setDraft(emptyDraft(draft.aspectRatio));
-    } catch (err) {
-      checkSession(err);
-      toast({
-        title: 'Error',
-        description: `Failed to create item option: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+    const created = await withToast(
+      () => createItemOption({ aspectRatio: draft.aspectRatio.trim(), ...fieldsOfDraft(draft) }).unwrap(),
+      {
+        done: { title: 'Success', description: 'Item option created.' },
+        failure: 'create item option',
+        onError: checkSession,
+      },
+    );
+    // The ratio stays: options are usually added several at a time for one ratio.
+    if (created) setDraft(emptyDraft(draft.aspectRatio));
   };
 
   return (
@@ -74,14 +71,7 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
         Add Item Option
       </Typography>
       <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: '1fr 3fr' },
-            alignItems: 'start',
-          }}
-        >
+        <GridBox columns={{ xs: '1fr', md: '1fr 3fr' }} alignStart>
           <AspectRatioField
             id="new-item-option-ratio"
             value={draft.aspectRatio}
@@ -98,7 +88,7 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
             onChange={update}
             disabled={saving}
           />
-        </Box>
+        </GridBox>
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
           <Button
             type="submit"
@@ -116,7 +106,7 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
 }
 
 export default function ManageItemOptionsPage() {
-  const toast = useToast();
+  const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
   const { data: options, error, isLoading, refetch, isFetching } = useGetItemOptionsQuery();
   const { data: photos } = useGetAdminPhotosQuery();
@@ -128,23 +118,17 @@ export default function ManageItemOptionsPage() {
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
-    try {
-      const result = await deleteItemOption(pendingDelete.id).unwrap();
-      toast({
+    const deleted = await withToast(() => deleteItemOption(pendingDelete.id).unwrap(), {
+      done: (result) => ({
         title: 'Success',
         description: result?.archived
           ? 'The item option was archived instead of deleted because existing orders reference it. It is no longer offered.'
           : 'Item option deleted.',
-      });
-      setPendingDelete(null);
-    } catch (err) {
-      checkSession(err);
-      toast({
-        title: 'Error',
-        description: `Failed to delete item option: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+      }),
+      failure: 'delete item option',
+      onError: checkSession,
+    });
+    if (deleted) setPendingDelete(null);
   };
 
   return (
@@ -161,9 +145,7 @@ export default function ManageItemOptionsPage() {
       <AddItemOptionForm ratioChoices={ratioChoices} />
 
       {error && !options ? (
-        <LoadError onRetry={refetch} retrying={isFetching}>
-          Failed to load item options. {errorMessage(error)}
-        </LoadError>
+        <LoadError onRetry={refetch} retrying={isFetching} what="item options" error={error} />
       ) : isLoading ? (
         <Skeleton variant="rounded" height={160} />
       ) : groups.length === 0 ? (
@@ -179,17 +161,8 @@ export default function ManageItemOptionsPage() {
             <Typography variant="h5" component="h2" sx={{ mb: 1.5 }}>
               {aspectRatioLabel(group.ratio)}
             </Typography>
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 2,
-                gridTemplateColumns: {
-                  xs: '1fr',
-                  sm: 'repeat(2, 1fr)',
-                  lg: 'repeat(3, 1fr)',
-                  xl: 'repeat(4, 1fr)',
-                },
-              }}
+            <GridBox
+              columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' }}
             >
               {group.options.map((option) => (
                 <ItemOptionCard
@@ -199,7 +172,7 @@ export default function ManageItemOptionsPage() {
                   deleting={deleting && pendingDelete?.id === option.id}
                 />
               ))}
-            </Box>
+            </GridBox>
           </Box>
         ))
       )}

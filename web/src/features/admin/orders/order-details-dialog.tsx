@@ -22,6 +22,7 @@ import { orderTotals } from './order-totals';
 import { DisputeBadge, FulfillmentStatusSelect, PaymentStatusBadge } from './order-status';
 import { formatDateTime } from './relative-time';
 import { DETAIL_TEXTS, useFulfillmentUpdate } from './use-fulfillment-update';
+import { GridBox } from '../shared/grid-box';
 
 type Props = {
   orderId: number | null;
@@ -109,14 +110,7 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
 
   return (
     <Stack spacing={3}>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, minmax(0, 1fr))' },
-          alignItems: 'start',
-        }}
-      >
+      <GridBox columns={{ xs: '1fr 1fr', sm: 'repeat(4, minmax(0, 1fr))' }} alignStart>
         <Field label="Order Number">
           <Typography sx={{ fontWeight: 700 }}>#{order.id}</Typography>
         </Field>
@@ -144,7 +138,7 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
             fullWidth
           />
         </Box>
-      </Box>
+      </GridBox>
       {shippingDialog}
 
       {(shipment?.carrier || shipment?.trackingNumber) && (

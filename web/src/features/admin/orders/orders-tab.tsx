@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,7 +11,6 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import SearchIcon from '@mui/icons-material/Search';
 import { ListHeader } from '../shared/list-panel';
 import { LoadError } from '../shared/load-error';
 import { ORDERS_CSV_URL, useGetAdminOrdersQuery } from './api';
@@ -25,6 +23,7 @@ import {
   type FulfillmentStatus,
 } from './order-status';
 import { LIST_TEXTS, useFulfillmentUpdate } from './use-fulfillment-update';
+import { SearchField } from '../shared/search-field';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -94,22 +93,11 @@ export default function OrdersTab() {
           gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 420px) 200px' },
         }}
       >
-        <TextField
+        <SearchField
           label="Search orders"
           placeholder="Name, email or order number"
-          type="search"
-          size="small"
           value={search}
           onChange={(event) => setSearch(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <TextField
           select

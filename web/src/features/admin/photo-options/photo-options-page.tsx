@@ -1,4 +1,4 @@
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,7 +12,6 @@ import CheckIcon from '@mui/icons-material/Check';
 import { errorMessage, isApiError } from '../../../lib/api';
 import type { PhotoDetail, PrintOption } from '../../../lib/api-types';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { useToast } from '../../../components/toast';
 import { formatPrice } from '../../../lib/format';
 import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
 import { useAssignItemOptionMutation, useGetAdminPhotoQuery, useUnassignItemOptionMutation } from '../api';
@@ -20,9 +19,12 @@ import { CenteredSpinner } from '../shell/centered-spinner';
 import { useSessionExpiryCheck } from '../shell/session';
 import { SubPage } from '../shell/sub-page';
 import { LoadError } from '../shared/load-error';
+import { useActionToast } from '../shared/action-toast';
+import { rowFrom } from '../shared/row-from';
+import { useIdParam } from '../shared/use-id-param';
 
 function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: PrintOption; added: boolean }) {
-  const toast = useToast();
+  const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
   const [assign, { isLoading: adding }] = useAssignItemOptionMutation();
   const [unassign, { isLoading: removing }] = useUnassignItemOptionMutation();
@@ -31,22 +33,21 @@ function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: Pr
 
   const onChange = async (next: 'added' | 'removed' | null) => {
     if (!next || busy || (next === 'added') === added) return;
-    try {
-      if (next === 'added') {
-        await assign({ photoId: photo.id, itemOptionId: option.id }).unwrap();
-        toast({ title: 'Success', description: `${label} is now offered for this photo.` });
-      } else {
-        await unassign({ photoId: photo.id, optionId: option.id }).unwrap();
-        toast({ title: 'Success', description: `${label} is no longer offered for this photo.` });
-      }
-    } catch (err) {
-      checkSession(err);
-      toast({
-        title: 'Error',
-        description: `${next === 'added' ? 'Failed to add print option' : 'Failed to remove print option'}: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+    const offer = next === 'added';
+    await withToast(
+      async () => {
+        if (offer) await assign({ photoId: photo.id, itemOptionId: option.id }).unwrap();
+        else await unassign({ photoId: photo.id, optionId: option.id }).unwrap();
+      },
+      {
+        done: {
+          title: 'Success',
+          description: `${label} ${offer ? 'is now offered' : 'is no longer offered'} for this photo.`,
+        },
+        failure: offer ? 'add print option' : 'remove print option',
+        onError: checkSession,
+      },
+    );
   };
 
   return (
@@ -57,9 +58,7 @@ function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: Pr
     >
       <CardContent
         sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
+          ...rowFrom('sm'),
           gap: 1.5,
           '&:last-child': { pb: 2 },
         }}
@@ -94,9 +93,7 @@ function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: Pr
 }
 
 export default function PhotoOptionsPage() {
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
-  const validId = Number.isInteger(id) && id > 0;
+  const { id, validId } = useIdParam();
   const photoQuery = useGetAdminPhotoQuery(id, { skip: !validId, refetchOnMountOrArgChange: true });
   const catalogueQuery = useGetItemOptionsQuery();
   const photo = photoQuery.data;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -8,13 +7,13 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useGetAdminPhotosQuery } from '../api';
 import { filterPhotos } from '../photos/photo-filter';
 import { PHOTO_GRID_SIZES } from '../photos/photos-tab';
 import { SubPage } from '../shell/sub-page';
 import { LoadError } from '../shared/load-error';
+import { GridBox } from '../shared/grid-box';
 
 /** All photos; picking one opens its option assignments. */
 export default function PickPhotoPage() {
@@ -43,9 +42,7 @@ export default function PickPhotoPage() {
         Pick a photo to choose which print options it is sold in.
       </Typography>
       {error && !photos ? (
-        <LoadError onRetry={refetch} retrying={isFetching}>
-          Failed to load photos. {errorMessage(error)}
-        </LoadError>
+        <LoadError onRetry={refetch} retrying={isFetching} what="photos" error={error} />
       ) : isLoading ? (
         <Skeleton variant="rounded" height={240} />
       ) : shown.length === 0 ? (
@@ -53,17 +50,8 @@ export default function PickPhotoPage() {
           {photos?.length ? 'No photos match your search.' : 'No photos yet.'}
         </Typography>
       ) : (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: {
-              xs: '1fr 1fr',
-              sm: 'repeat(3, 1fr)',
-              md: 'repeat(4, 1fr)',
-              xl: 'repeat(5, 1fr)',
-            },
-          }}
+        <GridBox
+          columns={{ xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: 'repeat(4, 1fr)', xl: 'repeat(5, 1fr)' }}
         >
           {shown.map((photo) => (
             <Card key={photo.id}>
@@ -86,7 +74,7 @@ export default function PickPhotoPage() {
               </CardActionArea>
             </Card>
           ))}
-        </Box>
+        </GridBox>
       )}
     </SubPage>
   );

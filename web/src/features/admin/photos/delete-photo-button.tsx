@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { errorMessage } from '../../../lib/api';
-import { useToast } from '../../../components/toast';
 import { useDeletePhotoMutation } from '../api';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
+import { useActionToast } from '../shared/action-toast';
 
 /**
  * Deletes a photo after a confirmation. A photo that orders reference is archived instead by the
@@ -14,22 +13,19 @@ import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 export function DeletePhotoButton({ photoId, title }: { photoId: number; title: string }) {
   const [open, setOpen] = useState(false);
   const [deletePhoto, { isLoading }] = useDeletePhotoMutation();
-  const toast = useToast();
+  const withToast = useActionToast();
   const navigate = useNavigate();
 
   const confirm = async () => {
-    try {
-      const result = await deletePhoto(photoId).unwrap();
-      toast({ title: result.archived ? 'Photo archived' : 'Photo deleted', description: result.message });
-      navigate('/admin/dashboard');
-    } catch (err) {
-      setOpen(false);
-      toast({
-        title: 'Error',
-        description: `Failed to delete the photo: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+    const deleted = await withToast(() => deletePhoto(photoId).unwrap(), {
+      done: (result) => ({
+        title: result.archived ? 'Photo archived' : 'Photo deleted',
+        description: result.message,
+      }),
+      failure: 'delete the photo',
+      onError: () => setOpen(false),
+    });
+    if (deleted) navigate('/admin/dashboard');
   };
 
   return (

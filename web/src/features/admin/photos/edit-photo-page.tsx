@@ -1,4 +1,4 @@
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -9,6 +9,7 @@ import { SubPage } from '../shell/sub-page';
 import { DeletePhotoButton } from './delete-photo-button';
 import { PhotoForm } from './photo-form';
 import { LoadError } from '../shared/load-error';
+import { useIdParam } from '../shared/use-id-param';
 
 function PhotoNotFound() {
   return (
@@ -33,9 +34,7 @@ function PhotoNotFound() {
 }
 
 export default function EditPhotoPage() {
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
-  const validId = Number.isInteger(id) && id > 0;
+  const { id, validId } = useIdParam();
   const {
     data: photo,
     error,

@@ -6,23 +6,21 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/Edit';
-import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
 import TuneIcon from '@mui/icons-material/Tune';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
-import { errorMessage } from '../../../lib/api';
 import type { PhotoSummary } from '../../../lib/api-types';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useGetCategoriesQuery } from '../../../lib/catalog-api';
 import { useGetAdminPhotosQuery } from '../api';
 import { filterPhotos } from './photo-filter';
 import { LoadError } from '../shared/load-error';
+import { SearchField } from '../shared/search-field';
+import { rowFrom } from '../shared/row-from';
 
 export const PHOTO_GRID_SIZES =
   '(min-width: 1200px) 25vw, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
@@ -96,33 +94,20 @@ export default function PhotosTab() {
     <Box>
       <Box
         sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
+          ...rowFrom('sm'),
           gap: 2,
-          alignItems: { xs: 'stretch', sm: 'center' },
           mb: 3,
         }}
       >
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
           Photos
         </Typography>
-        <TextField
+        <SearchField
           label="Search photos"
           placeholder="Title, location or category"
           value={query}
           onChange={(e) => setQuery(e.target.value)}
-          size="small"
-          type="search"
           sx={{ width: { xs: '100%', sm: 300 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <Button
           component={RouterLink}
@@ -136,9 +121,7 @@ export default function PhotosTab() {
       </Box>
 
       {error && !photos ? (
-        <LoadError onRetry={refetch} retrying={isFetching}>
-          Failed to load photos. {errorMessage(error)}
-        </LoadError>
+        <LoadError onRetry={refetch} retrying={isFetching} what="photos" error={error} />
       ) : isLoading ? (
         <Box sx={gridSx} aria-busy="true" aria-label="Loading photos">
           {Array.from({ length: 8 }, (_, i) => (

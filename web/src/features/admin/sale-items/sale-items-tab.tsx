@@ -12,14 +12,25 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
 import TuneIcon from '@mui/icons-material/Tune';
-import { errorMessage } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
 import { aspectRatioLabel } from '../photos/photo-form-model';
 import { groupByRatio } from '../item-options/item-option-model';
 import { LoadError } from '../shared/load-error';
+import { rowFrom } from '../shared/row-from';
 
 type View = 'overview' | 'by-ratio';
+
+/** The screens that edit the catalogue and its assignment to photos. */
+const LINKS = [
+  { to: '/admin/manage-item-options', variant: 'contained', Icon: TuneIcon, label: 'Manage Options' },
+  {
+    to: '/admin/manage-photo-options',
+    variant: 'outlined',
+    Icon: LinkIcon,
+    label: 'Assign Options to Photos',
+  },
+] as const;
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -45,9 +56,7 @@ export default function SaleItemsTab() {
     <Box>
       <Box
         sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', md: 'row' },
-          alignItems: { xs: 'stretch', md: 'center' },
+          ...rowFrom('md'),
           gap: 1.5,
           mb: 2,
         }}
@@ -55,22 +64,11 @@ export default function SaleItemsTab() {
         <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
           Sale Items
         </Typography>
-        <Button
-          component={RouterLink}
-          to="/admin/manage-item-options"
-          variant="contained"
-          startIcon={<TuneIcon />}
-        >
-          Manage Options
-        </Button>
-        <Button
-          component={RouterLink}
-          to="/admin/manage-photo-options"
-          variant="outlined"
-          startIcon={<LinkIcon />}
-        >
-          Assign Options to Photos
-        </Button>
+        {LINKS.map(({ to, variant, Icon, label }) => (
+          <Button key={to} component={RouterLink} to={to} variant={variant} startIcon={<Icon />}>
+            {label}
+          </Button>
+        ))}
       </Box>
 
       <Tabs
@@ -96,9 +94,7 @@ export default function SaleItemsTab() {
 
       <Box role="tabpanel" id="sale-items-panel" aria-labelledby={`sale-items-tab-${view}`}>
         {error && !options ? (
-          <LoadError onRetry={refetch} retrying={isFetching}>
-            Failed to load print options. {errorMessage(error)}
-          </LoadError>
+          <LoadError onRetry={refetch} retrying={isFetching} what="print options" error={error} />
         ) : isLoading ? (
           <Skeleton variant="rounded" height={140} />
         ) : view === 'overview' ? (

@@ -34,25 +34,29 @@ export function EditDialog({ open, onClose, titleId, fullScreen, children }: Edi
 
 type DialogFormProps = {
   titleId: string;
-  title: string;
+  /** What the list holds, for the title ('Add FAQ', 'Edit FAQ') and the submit button. */
+  noun: string;
+  /** Editing an entry rather than adding one. */
+  editing: boolean;
   onSubmit: () => Promise<void>;
   onCancel: () => void;
   saving: boolean;
   submitDisabled: boolean;
-  /** The submit button's label when not saving ('Saving...' while saving). */
-  submitLabel: string;
   children: ReactNode;
 };
 
-/** The form inside an EditDialog: title, fields, Cancel and the submit button. */
+/**
+ * The form inside an EditDialog: title, fields, Cancel and the submit button, which says
+ * 'Save Changes' or 'Add <noun>' ('Saving...' while saving).
+ */
 export function DialogForm({
   titleId,
-  title,
+  noun,
+  editing,
   onSubmit,
   onCancel,
   saving,
   submitDisabled,
-  submitLabel,
   children,
 }: DialogFormProps) {
   const submit = (event: FormEvent) => {
@@ -61,7 +65,7 @@ export function DialogForm({
   };
   return (
     <form onSubmit={submit} noValidate>
-      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogTitle id={titleId}>{`${editing ? 'Edit' : 'Add'} ${noun}`}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
           {children}
@@ -72,7 +76,7 @@ export function DialogForm({
           Cancel
         </Button>
         <Button type="submit" variant="contained" disabled={submitDisabled || saving}>
-          {saving ? 'Saving...' : submitLabel}
+          {saving ? 'Saving...' : editing ? 'Save Changes' : `Add ${noun}`}
         </Button>
       </DialogActions>
     </form>

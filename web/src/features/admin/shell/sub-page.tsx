@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { rowFrom } from '../shared/row-from';
 
 type SubPageProps = {
   title: string;
@@ -32,9 +33,7 @@ export function SubPage({ title, backTo, backLabel, actions, maxWidth = 'lg', ch
       </Button>
       <Box
         sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
-          alignItems: { xs: 'stretch', sm: 'center' },
+          ...rowFrom('sm'),
           justifyContent: 'space-between',
           gap: 2,
           mb: { xs: 2.5, sm: 4 },

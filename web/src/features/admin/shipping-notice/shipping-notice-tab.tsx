@@ -6,14 +6,13 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api';
 import type { ShippingNotice } from '../../../lib/api-types';
-import { useToast } from '../../../components/toast';
 import { useGetShippingNoticeQuery } from '../../../lib/content-api';
 import { useSaveShippingNoticeMutation, type ShippingNoticeInput } from './api';
 import { FormTextField } from '../shared/form-field';
 import { LoadError } from '../shared/load-error';
 import { SaveChangesButton } from '../shared/save-changes-button';
+import { useActionToast } from '../shared/action-toast';
 
 export default function ShippingNoticeTab() {
   const { data, isLoading, isError, refetch } = useGetShippingNoticeQuery(undefined, {
@@ -43,7 +42,7 @@ export default function ShippingNoticeTab() {
 }
 
 function ShippingNoticeForm({ notice }: { notice: ShippingNotice }) {
-  const toast = useToast();
+  const withToast = useActionToast();
   const [save, { isLoading: saving }] = useSaveShippingNoticeMutation();
   const [isActive, setIsActive] = useState(notice.isActive);
   const [line1, setLine1] = useState(notice.line1 ?? '');
@@ -59,16 +58,10 @@ function ShippingNoticeForm({ notice }: { notice: ShippingNotice }) {
     setLine1Error(null);
     const body: ShippingNoticeInput = { line1: line1.trim(), isActive };
     if (line2.trim() !== '') body.line2 = line2.trim();
-    try {
-      await save(body).unwrap();
-      toast({ title: 'Success', description: 'Shipping notice has been updated' });
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to save shipping notice: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+    await withToast(() => save(body).unwrap(), {
+      done: { title: 'Success', description: 'Shipping notice has been updated' },
+      failure: 'save shipping notice',
+    });
   };
 
   const previewLines = [line1.trim(), line2.trim()].filter(Boolean);

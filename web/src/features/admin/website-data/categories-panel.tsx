@@ -3,10 +3,8 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { errorMessage } from '../../../lib/api';
 import type { Category } from '../../../lib/api-types';
 import { useAppDispatch } from '../../../lib/hooks';
-import { useToast } from '../../../components/toast';
 import { catalogApi, useGetCategoriesQuery } from '../../../lib/catalog-api';
 import { useDeleteCategoryMutation, useReorderCategoriesMutation } from './api';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
@@ -15,17 +13,18 @@ import { LoadError } from '../shared/load-error';
 import { moved } from '../shared/reorder';
 import { ReorderableList } from '../shared/reorderable-list';
 import { CategoryDialog } from './category-dialog';
+import { useActionToast } from '../shared/action-toast';
+import { useEditDialog } from '../shared/use-edit-dialog';
 
 export function CategoriesPanel() {
-  const toast = useToast();
+  const withToast = useActionToast();
   const dispatch = useAppDispatch();
   const { data, isLoading, isError, refetch } = useGetCategoriesQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
   const [deleteCategory, { isLoading: deleting }] = useDeleteCategoryMutation();
   const [reorderCategories, { isLoading: reordering }] = useReorderCategoriesMutation();
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [editing, setEditing] = useState<Category | null>(null);
+  const dialog = useEditDialog<Category>();
   const [pendingDelete, setPendingDelete] = useState<Category | null>(null);
 
   const categories = useMemo(
@@ -33,28 +32,13 @@ export function CategoriesPanel() {
     [data],
   );
 
-  const openAdd = () => {
-    setEditing(null);
-    setDialogOpen(true);
-  };
-  const openEdit = (category: Category) => {
-    setEditing(category);
-    setDialogOpen(true);
-  };
-
   const confirmDelete = async () => {
     if (!pendingDelete) return;
-    try {
-      await deleteCategory(pendingDelete.id).unwrap();
-      toast({ title: 'Success', description: 'Category deleted successfully.' });
-      setPendingDelete(null);
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to delete category: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+    const deleted = await withToast(() => deleteCategory(pendingDelete.id).unwrap(), {
+      done: { title: 'Success', description: 'Category deleted successfully.' },
+      failure: 'delete category',
+    });
+    if (deleted) setPendingDelete(null);
   };
 
   const move = async (index: number, offset: -1 | 1) => {
@@ -66,17 +50,11 @@ export function CategoriesPanel() {
         next.map((category, position) => ({ ...category, displayOrder: position })),
       ),
     );
-    try {
-      await reorderCategories(next.map((category) => category.id)).unwrap();
-      toast({ title: 'Success', description: 'Categories reordered.' });
-    } catch (err) {
-      void refetch();
-      toast({
-        title: 'Error',
-        description: `Failed to reorder categories: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+    await withToast(() => reorderCategories(next.map((category) => category.id)).unwrap(), {
+      done: { title: 'Success', description: 'Categories reordered.' },
+      failure: 'reorder categories',
+      onError: () => void refetch(),
+    });
   };
 
   return (
@@ -86,7 +64,7 @@ export function CategoriesPanel() {
         title="Categories"
         description="The filter buttons of the portfolio, in this order."
         addLabel="Add Category"
-        onAdd={openAdd}
+        onAdd={dialog.openAdd}
       />
 
       {isLoading ? (
@@ -111,7 +89,7 @@ export function CategoriesPanel() {
           }}
           actionsSx={{ ml: 'auto' }}
           onMove={(index, offset) => void move(index, offset)}
-          onEdit={openEdit}
+          onEdit={dialog.openEdit}
           onDelete={setPendingDelete}
           reordering={reordering}
           renderItem={(category) => (
@@ -141,7 +119,7 @@ export function CategoriesPanel() {
         />
       )}
 
-      <CategoryDialog open={dialogOpen} category={editing} onClose={() => setDialogOpen(false)} />
+      <CategoryDialog open={dialog.open} category={dialog.entry} onClose={dialog.close} />
 
       <ConfirmDeleteDialog
         open={pendingDelete !== null}

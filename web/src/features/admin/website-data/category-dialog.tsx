@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../lib/api';
 import type { Category } from '../../../lib/api-types';
-import { useToast } from '../../../components/toast';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from './api';
+import { useActionToast } from '../shared/action-toast';
 
 const TITLE_ID = 'category-dialog-title';
 
@@ -24,7 +23,7 @@ export function CategoryDialog({ open, category, onClose }: Props) {
 }
 
 function CategoryForm({ category, onClose }: Omit<Props, 'open'>) {
-  const toast = useToast();
+  const withToast = useActionToast();
   const [createCategory, createState] = useCreateCategoryMutation();
   const [updateCategory, updateState] = useUpdateCategoryMutation();
   const [name, setName] = useState(category?.name ?? '');
@@ -36,34 +35,31 @@ function CategoryForm({ category, onClose }: Omit<Props, 'open'>) {
   const onSubmit = async () => {
     if (incomplete || saving) return;
     const input = { name: name.trim(), displayName: displayName.trim() };
-    try {
-      if (editing) {
-        await updateCategory({ id: category.id, ...input }).unwrap();
-        toast({ title: 'Success', description: 'Category updated successfully.' });
-      } else {
-        await createCategory(input).unwrap();
-        toast({ title: 'Success', description: 'Category created successfully.' });
-      }
-      onClose();
-    } catch (err) {
-      const action = editing ? 'update' : 'create';
-      toast({
-        title: 'Error',
-        description: `Failed to ${action} category: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+    const saved = await withToast(
+      () =>
+        category ? updateCategory({ id: category.id, ...input }).unwrap() : createCategory(input).unwrap(),
+      editing
+        ? {
+            done: { title: 'Success', description: 'Category updated successfully.' },
+            failure: 'update category',
+          }
+        : {
+            done: { title: 'Success', description: 'Category created successfully.' },
+            failure: 'create category',
+          },
+    );
+    if (saved) onClose();
   };
 
   return (
     <DialogForm
       titleId={TITLE_ID}
-      title={editing ? 'Edit Category' : 'Add Category'}
+      noun="Category"
+      editing={editing}
       onSubmit={onSubmit}
       onCancel={onClose}
       saving={saving}
       submitDisabled={incomplete}
-      submitLabel={editing ? 'Save Changes' : 'Add Category'}
     >
       <FormTextField
         label="Category ID"

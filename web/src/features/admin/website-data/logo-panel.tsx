@@ -6,11 +6,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import { errorMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { useGetLogoQuery } from '../../../lib/content-api';
 import { useObjectUrl } from '../about/use-object-url';
 import { useUpdateLogoMutation } from './api';
+import { useActionToast } from '../shared/action-toast';
 
 const GUIDELINES = [
   'A PNG with a transparent background works best.',
@@ -23,6 +23,7 @@ const GUIDELINES = [
 
 export function LogoPanel() {
   const toast = useToast();
+  const withToast = useActionToast();
   const { data: logo, isLoading } = useGetLogoQuery(undefined, { refetchOnMountOrArgChange: true });
   const [updateLogo, { isLoading: saving }] = useUpdateLogoMutation();
   const [file, setFile] = useState<File | null>(null);
@@ -42,17 +43,11 @@ export function LogoPanel() {
       toast({ title: 'Error', description: 'Please select a logo file to upload.', variant: 'destructive' });
       return;
     }
-    try {
-      await updateLogo(file).unwrap();
-      setFile(null);
-      toast({ title: 'Success', description: 'Logo updated successfully.' });
-    } catch (err) {
-      toast({
-        title: 'Error',
-        description: `Failed to update logo: ${errorMessage(err)}`,
-        variant: 'destructive',
-      });
-    }
+    const updated = await withToast(() => updateLogo(file).unwrap(), {
+      done: { title: 'Success', description: 'Logo updated successfully.' },
+      failure: 'update logo',
+    });
+    if (updated) setFile(null);
   };
 
   const shown = preview ?? currentLogo;
