@@ -4,7 +4,7 @@ import type { Faq } from '../../../lib/api-types';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';
 import { useCreateFaqMutation, useUpdateFaqMutation } from './api';
-import { useActionToast } from '../shared/action-toast';
+import { useSaveEntry } from '../shared/action-toast';
 
 const TITLE_ID = 'faq-dialog-title';
 
@@ -25,7 +25,6 @@ export function FaqDialog({ open, faq, onClose, fullScreen }: Props) {
 }
 
 function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
-  const withToast = useActionToast();
   const [createFaq, createState] = useCreateFaqMutation();
   const [updateFaq, updateState] = useUpdateFaqMutation();
   const [question, setQuestion] = useState(faq?.question ?? '');
@@ -35,6 +34,16 @@ function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
   const editing = faq !== null;
   const empty = question === '' || answer === '';
   const blank = question.trim() === '' || answer.trim() === '';
+  const save = useSaveEntry(faq, {
+    create: (input: { question: string; answer: string }) => createFaq(input).unwrap(),
+    update: (entry, input) => updateFaq({ id: entry.id, ...input }).unwrap(),
+    added: { done: { title: 'FAQ Added', description: 'The FAQ has been added.' }, failure: 'add FAQ' },
+    updated: {
+      done: { title: 'FAQ Updated', description: 'The FAQ has been updated.' },
+      failure: 'update FAQ',
+    },
+    onClose,
+  });
 
   const onSubmit = async () => {
     if (saving) return;
@@ -43,14 +52,7 @@ function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
       return;
     }
     setError(null);
-    const input = { question: question.trim(), answer: answer.trim() };
-    const saved = await withToast(
-      () => (faq ? updateFaq({ id: faq.id, ...input }).unwrap() : createFaq(input).unwrap()),
-      editing
-        ? { done: { title: 'FAQ Updated', description: 'The FAQ has been updated.' }, failure: 'update FAQ' }
-        : { done: { title: 'FAQ Added', description: 'The FAQ has been added.' }, failure: 'add FAQ' },
-    );
-    if (saved) onClose();
+    await save({ question: question.trim(), answer: answer.trim() });
   };
 
   return (

@@ -6,7 +6,7 @@ export function failureToast(action: string, err: unknown): ToastOptions {
   return { title: 'Error', description: `Failed to ${action}: ${errorMessage(err)}`, variant: 'destructive' };
 }
 
-type Outcome<T> = {
+export type Outcome<T> = {
   /** The toast once it worked, from what the server answered if need be. */
   done: ToastOptions | ((result: T) => ToastOptions);
   /** What failed, for "Failed to <failure>: <why>". */
@@ -28,5 +28,35 @@ export function useActionToast() {
       toast(failureToast(failure, err));
       return false;
     }
+  };
+}
+
+type SaveEntryOptions<E, I> = {
+  /** Adds a new entry. */
+  create: (input: I) => Promise<unknown>;
+  /** Updates the entry being edited. */
+  update: (entry: E, input: I) => Promise<unknown>;
+  /** How adding and updating are toasted. */
+  added: Outcome<unknown>;
+  updated: Outcome<unknown>;
+  /** Closes the dialog once saved. */
+  onClose: () => void;
+};
+
+/**
+ * Saves the form of an add/edit dialog: updates the entry, or adds one when there is none,
+ * toasts how it went and closes the dialog once it worked.
+ */
+export function useSaveEntry<E, I>(
+  entry: E | null,
+  { create, update, added, updated, onClose }: SaveEntryOptions<E, I>,
+) {
+  const withToast = useActionToast();
+  return async (input: I) => {
+    const saved = await withToast(
+      () => (entry ? update(entry, input) : create(input)),
+      entry ? updated : added,
+    );
+    if (saved) onClose();
   };
 }

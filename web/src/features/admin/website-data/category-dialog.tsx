@@ -3,7 +3,7 @@ import type { Category } from '../../../lib/api-types';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from './api';
-import { useActionToast } from '../shared/action-toast';
+import { useSaveEntry } from '../shared/action-toast';
 
 const TITLE_ID = 'category-dialog-title';
 
@@ -23,7 +23,6 @@ export function CategoryDialog({ open, category, onClose }: Props) {
 }
 
 function CategoryForm({ category, onClose }: Omit<Props, 'open'>) {
-  const withToast = useActionToast();
   const [createCategory, createState] = useCreateCategoryMutation();
   const [updateCategory, updateState] = useUpdateCategoryMutation();
   const [name, setName] = useState(category?.name ?? '');
@@ -31,24 +30,23 @@ function CategoryForm({ category, onClose }: Omit<Props, 'open'>) {
   const saving = createState.isLoading || updateState.isLoading;
   const editing = category !== null;
   const incomplete = name.trim() === '' || displayName.trim() === '';
+  const save = useSaveEntry(category, {
+    create: (input: { name: string; displayName: string }) => createCategory(input).unwrap(),
+    update: (entry, input) => updateCategory({ id: entry.id, ...input }).unwrap(),
+    added: {
+      done: { title: 'Success', description: 'Category created successfully.' },
+      failure: 'create category',
+    },
+    updated: {
+      done: { title: 'Success', description: 'Category updated successfully.' },
+      failure: 'update category',
+    },
+    onClose,
+  });
 
   const onSubmit = async () => {
     if (incomplete || saving) return;
-    const input = { name: name.trim(), displayName: displayName.trim() };
-    const saved = await withToast(
-      () =>
-        category ? updateCategory({ id: category.id, ...input }).unwrap() : createCategory(input).unwrap(),
-      editing
-        ? {
-            done: { title: 'Success', description: 'Category updated successfully.' },
-            failure: 'update category',
-          }
-        : {
-            done: { title: 'Success', description: 'Category created successfully.' },
-            failure: 'create category',
-          },
-    );
-    if (saved) onClose();
+    await save({ name: name.trim(), displayName: displayName.trim() });
   };
 
   return (
