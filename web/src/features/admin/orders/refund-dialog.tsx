@@ -7,12 +7,12 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { serverMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { formatPrice } from '../../../lib/format';
+import { menuItems } from '../shared/menu-items';
 import { REFUND_REASONS, useRefundOrderMutation, type RefundReason } from './api';
 
 type Props = { orderId: number; left: number; open: boolean; fullScreen?: boolean; onClose: () => void };
@@ -92,11 +92,7 @@ function RefundForm({ orderId, left, onClose }: Omit<Props, 'open' | 'fullScreen
             value={reason}
             onChange={(e) => setReason(e.target.value as RefundReason)}
           >
-            {REFUND_REASONS.map((r) => (
-              <MenuItem key={r.value} value={r.value}>
-                {r.label}
-              </MenuItem>
-            ))}
+            {menuItems(REFUND_REASONS)}
           </TextField>
           <TextField
             label="Note (optional)"

@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { menuItems } from '../shared/menu-items';
 import { CARRIERS, type Carrier, type ShippingDetails } from './api';
 
 type Props = {
@@ -60,11 +61,7 @@ function ShippingForm({
             slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
             <MenuItem value="">Not specified</MenuItem>
-            {CARRIERS.map((c) => (
-              <MenuItem key={c} value={c}>
-                {c === 'other' ? 'Other' : c}
-              </MenuItem>
-            ))}
+            {menuItems(CARRIERS.map((c) => ({ value: c, label: c === 'other' ? 'Other' : c })))}
           </TextField>
           <TextField
             label="Tracking number"

@@ -7,6 +7,7 @@ import Switch from '@mui/material/Switch';
 import { RichTextEditor } from '../../../components/rich-text-editor';
 import { useGetCategoriesQuery, useGetItemOptionsQuery } from '../../../lib/catalog-api';
 import { useGetAdminPhotosQuery } from '../api';
+import { menuItems } from '../shared/menu-items';
 import { FormSection } from '../shared/form-section';
 import { FormTextField } from '../shared/form-field';
 import { AspectRatioField, useAspectRatioChoices } from './aspect-ratio-field';
@@ -77,11 +78,7 @@ export function PhotoDetailsSection({ fields, errors, setField, busy }: PhotoDet
                 No categories yet
               </MenuItem>
             )}
-            {categoryChoices.map((category) => (
-              <MenuItem key={category.value} value={category.value}>
-                {category.label}
-              </MenuItem>
-            ))}
+            {menuItems(categoryChoices)}
           </FormTextField>
           <FormTextField
             label="Display Order"
