@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -16,6 +16,7 @@ import { useObjectUrl } from './use-object-url';
 import { LoadError } from '../shared/load-error';
 import { SaveChangesButton } from '../shared/save-changes-button';
 import { useActionToast } from '../shared/action-toast';
+import { useFilePicker } from '../shared/use-file-picker';
 
 export default function AboutTab() {
   // Always read fresh: the form must start from what is stored now, not from an old cache entry.
@@ -58,13 +59,7 @@ function AboutForm({ about }: { about: AboutContent }) {
   const [headshot, setHeadshot] = useState<File | null>(null);
   const [headshotError, setHeadshotError] = useState<string | null>(null);
   const preview = useObjectUrl(headshot);
-  const fileInput = useRef<HTMLInputElement>(null);
-
-  const onPickHeadshot = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    // Reset so picking the same file again still fires a change.
-    event.target.value = '';
-    if (!file) return;
+  const headshotPicker = useFilePicker((file) => {
     const problem = headshotProblem(file);
     if (problem) {
       setHeadshotError(problem);
@@ -73,7 +68,7 @@ function AboutForm({ about }: { about: AboutContent }) {
     }
     setHeadshotError(null);
     setHeadshot(file);
-  };
+  });
 
   const onSave = async () => {
     setSaving(true);
@@ -146,19 +141,16 @@ function AboutForm({ about }: { about: AboutContent }) {
               Up to 5MB. A square image is recommended. JPG, PNG or WebP.
             </Typography>
             <input
-              ref={fileInput}
-              type="file"
+              {...headshotPicker.inputProps}
               accept={HEADSHOT_TYPES.join(',')}
               aria-label="Headshot image"
               aria-describedby="headshot-hint"
-              onChange={onPickHeadshot}
               disabled={saving}
-              hidden
             />
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
               <Button
                 variant="outlined"
-                onClick={() => fileInput.current?.click()}
+                onClick={headshotPicker.open}
                 disabled={saving}
                 startIcon={<PhotoCameraOutlinedIcon />}
               >

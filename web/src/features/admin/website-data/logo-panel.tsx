@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -11,6 +11,7 @@ import { useGetLogoQuery } from '../../../lib/content-api';
 import { useObjectUrl } from '../about/use-object-url';
 import { useUpdateLogoMutation } from './api';
 import { useActionToast } from '../shared/action-toast';
+import { useFilePicker } from '../shared/use-file-picker';
 
 const GUIDELINES = [
   'A PNG with a transparent background works best.',
@@ -28,14 +29,9 @@ export function LogoPanel() {
   const [updateLogo, { isLoading: saving }] = useUpdateLogoMutation();
   const [file, setFile] = useState<File | null>(null);
   const preview = useObjectUrl(file);
-  const fileInput = useRef<HTMLInputElement>(null);
   const currentLogo = logo?.logoUrl ?? null;
 
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0] ?? null;
-    event.target.value = '';
-    if (picked) setFile(picked);
-  };
+  const picker = useFilePicker(setFile);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -110,20 +106,12 @@ export function LogoPanel() {
             Chosen file: {file.name}
           </Typography>
         )}
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          aria-label="Logo file"
-          onChange={onPick}
-          disabled={saving}
-          hidden
-        />
+        <input {...picker.inputProps} accept="image/*" aria-label="Logo file" disabled={saving} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <Button
             variant="outlined"
             startIcon={<CloudUploadOutlinedIcon />}
-            onClick={() => fileInput.current?.click()}
+            onClick={picker.open}
             disabled={saving}
           >
             {currentLogo ? 'Change Logo' : 'Upload Logo'}
