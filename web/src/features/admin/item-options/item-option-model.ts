@@ -1,4 +1,5 @@
 import type { PrintOption } from '../../../lib/api-types';
+import { isValidPrice, isValidShipping, toNumber } from '../shared/price-fields';
 
 export type ItemOptionDraft = {
   aspectRatio: string;
@@ -23,20 +24,14 @@ export function draftOf(option: PrintOption): ItemOptionDraft {
   };
 }
 
-function num(value: string): number {
-  return value.trim() === '' ? Number.NaN : Number(value);
-}
-
 /** Catalogue rules (size, material, price, stock); aspect ratio is checked only when adding. */
 export function validateDraft(draft: ItemOptionDraft, checkRatio: boolean): ItemOptionErrors {
   const errors: ItemOptionErrors = {};
   if (checkRatio && !draft.aspectRatio.trim()) errors.aspectRatio = 'Aspect ratio is required';
   if (!draft.size.trim()) errors.size = 'Size is required';
   if (!draft.format.trim()) errors.format = 'Format is required';
-  const price = num(draft.price);
-  if (!Number.isFinite(price) || price < 0.01) errors.price = 'Price must be greater than 0';
-  const shipping = num(draft.shipping);
-  if (!Number.isFinite(shipping) || shipping < 0) errors.shipping = 'Shipping cannot be negative';
+  if (!isValidPrice(draft.price)) errors.price = 'Price must be greater than 0';
+  if (!isValidShipping(draft.shipping)) errors.shipping = 'Shipping cannot be negative';
   return errors;
 }
 
@@ -44,8 +39,8 @@ export function fieldsOfDraft(draft: ItemOptionDraft) {
   return {
     size: draft.size.trim(),
     format: draft.format.trim(),
-    price: num(draft.price),
-    shipping: num(draft.shipping),
+    price: toNumber(draft.price),
+    shipping: toNumber(draft.shipping),
   };
 }
 

@@ -1,6 +1,7 @@
 /** Form state and client validation of the add and edit photo screens. */
 
 import type { ItemOptionFields, PhotoOptionEdits } from '../api';
+import { isValidPrice, isValidShipping, toNumber } from '../shared/price-fields';
 
 export type PhotoFields = {
   title: string;
@@ -86,10 +87,7 @@ export function isBlankHtml(html: string): boolean {
   );
 }
 
-export function toNumber(value: string): number {
-  const trimmed = value.trim();
-  return trimmed === '' ? Number.NaN : Number(trimmed);
-}
+export { toNumber };
 
 /** Title, description and category are required: 'Incomplete form'. */
 export function missingRequired(fields: PhotoFields): Array<'title' | 'description' | 'category'> {
@@ -104,8 +102,7 @@ export function validateAddOption(row: AddOptionRow): RowErrors {
   const errors: RowErrors = {};
   if (!row.size.trim()) errors.size = 'Size is required';
   if (!row.material.trim()) errors.material = 'Material is required';
-  const price = toNumber(row.price);
-  if (!Number.isFinite(price) || price < 0.01) errors.price = 'Price must be greater than 0';
+  if (!isValidPrice(row.price)) errors.price = 'Price must be greater than 0';
   return errors;
 }
 
@@ -113,10 +110,8 @@ export function validateEditOption(row: EditOptionRow): RowErrors {
   const errors: RowErrors = {};
   if (!row.size.trim()) errors.size = 'Size is required';
   if (!row.format.trim()) errors.format = 'Format is required';
-  const price = toNumber(row.price);
-  if (!Number.isFinite(price) || price < 0.01) errors.price = 'Price must be greater than 0';
-  const shipping = toNumber(row.shipping);
-  if (!Number.isFinite(shipping) || shipping < 0) errors.shipping = 'Shipping must be a positive number';
+  if (!isValidPrice(row.price)) errors.price = 'Price must be greater than 0';
+  if (!isValidShipping(row.shipping)) errors.shipping = 'Shipping must be a positive number';
   return errors;
 }
 
