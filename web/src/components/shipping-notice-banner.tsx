@@ -30,12 +30,17 @@ export function ShippingNoticeBanner({ sx }: { sx?: SxProps<Theme> }) {
     >
       <LocalShippingOutlinedIcon sx={{ color: 'secondary.dark', mt: 0.25 }} aria-hidden />
       <Box>
-        {lines.map((line, index) => (
-          <Typography key={index} variant="body2" sx={{ fontWeight: index === 0 ? 600 : 400 }}>
-            {line}
-          </Typography>
-        ))}
+        <NoticeLines lines={lines} />
       </Box>
     </Box>
   );
+}
+
+/** The lines of a shipping notice, the first in bold; also the admin's preview of it. */
+export function NoticeLines({ lines }: { lines: readonly string[] }) {
+  return lines.map((line, index) => (
+    <Typography key={index} variant="body2" sx={{ fontWeight: index === 0 ? 600 : 400 }}>
+      {line}
+    </Typography>
+  ));
 }

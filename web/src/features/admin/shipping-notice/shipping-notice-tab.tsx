@@ -8,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { ShippingNotice } from '../../../lib/api-types';
 import { useGetShippingNoticeQuery } from '../../../lib/content-api';
+import { NoticeLines } from '../../../components/shipping-notice-banner';
 import { useSaveShippingNoticeMutation, type ShippingNoticeInput } from './api';
 import { FormTextField } from '../shared/form-field';
 import { LoadError } from '../shared/load-error';
@@ -118,11 +119,7 @@ function ShippingNoticeForm({ notice }: { notice: ShippingNotice }) {
                 opacity: isActive ? 1 : 0.6,
               }}
             >
-              {previewLines.map((line, index) => (
-                <Typography key={index} variant="body2" sx={{ fontWeight: index === 0 ? 600 : 400 }}>
-                  {line}
-                </Typography>
-              ))}
+              <NoticeLines lines={previewLines} />
             </Box>
           </Box>
         )}
