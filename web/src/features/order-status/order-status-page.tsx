@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { isApiError } from '../../lib/api';
 import NotFound from '../../components/not-found';
+import { RefundRow } from '../../components/refund-row';
 import { TotalLine } from '../../components/total-line';
 import { formatPrice } from '../../lib/format';
 import { useGetOrderByTokenQuery, type BuyerOrder } from './api';
@@ -139,14 +140,11 @@ function OrderView({ order }: { order: BuyerOrder }) {
         <Block title="Refunds">
           <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {order.refunds.map((r, i) => (
-              <Box component="li" key={i} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+              <RefundRow key={i} amount={r.amount}>
                 <Typography variant="body2">
                   {REASONS[r.reason] ?? 'Refund'} · {dateText(r.createdAt)}
                 </Typography>
-                <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                  {formatPrice(r.amount)}
-                </Typography>
-              </Box>
+              </RefundRow>
             ))}
           </Stack>
         </Block>

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatPrice } from '../../../lib/format';
+import { RefundRow } from '../../../components/refund-row';
 import { REFUND_REASONS, type AdminOrderDetail } from './api';
 import { Section } from './detail-layout';
 import { RefundDialog } from './refund-dialog';
@@ -30,7 +30,7 @@ export function OrderRefunds({
       {(order.refunds ?? []).length > 0 && (
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, mb: 2, p: 0 }} aria-label="Refunds">
           {(order.refunds ?? []).map((r) => (
-            <Box component="li" key={r.id} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+            <RefundRow key={r.id} amount={r.amount}>
               <Box>
                 <Typography variant="body2" sx={{ fontWeight: 600 }}>
                   {reasonLabel(r.reason)}
@@ -40,10 +40,7 @@ export function OrderRefunds({
                   {r.note ? ` · ${r.note}` : ''}
                 </Typography>
               </Box>
-              <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                {formatPrice(r.amount)}
-              </Typography>
-            </Box>
+            </RefundRow>
           ))}
         </Stack>
       )}
