@@ -20,7 +20,7 @@ import { useGetAdminPhotosQuery } from '../api';
 import { filterPhotos } from './photo-filter';
 import { LoadError } from '../shared/load-error';
 import { SearchField } from '../shared/search-field';
-import { rowFrom } from '../shared/row-from';
+import { TabHeader } from '../shared/tab-header';
 
 export const PHOTO_GRID_SIZES =
   '(min-width: 1200px) 25vw, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
@@ -92,16 +92,7 @@ export default function PhotosTab() {
 
   return (
     <Box>
-      <Box
-        sx={{
-          ...rowFrom('sm'),
-          gap: 2,
-          mb: 3,
-        }}
-      >
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          Photos
-        </Typography>
+      <TabHeader title="Photos" from="sm" gap={2} mb={3}>
         <SearchField
           label="Search photos"
           placeholder="Title, location or category"
@@ -118,7 +109,7 @@ export default function PhotosTab() {
         >
           Add New Photo
         </Button>
-      </Box>
+      </TabHeader>
 
       {error && !photos ? (
         <LoadError onRetry={refetch} retrying={isFetching} what="photos" error={error} />

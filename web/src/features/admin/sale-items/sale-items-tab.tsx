@@ -17,7 +17,7 @@ import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
 import { aspectRatioLabel } from '../photos/photo-form-model';
 import { groupByRatio } from '../item-options/item-option-model';
 import { LoadError } from '../shared/load-error';
-import { rowFrom } from '../shared/row-from';
+import { TabHeader } from '../shared/tab-header';
 
 type View = 'overview' | 'by-ratio';
 
@@ -54,22 +54,13 @@ export default function SaleItemsTab() {
 
   return (
     <Box>
-      <Box
-        sx={{
-          ...rowFrom('md'),
-          gap: 1.5,
-          mb: 2,
-        }}
-      >
-        <Typography variant="h4" component="h1" sx={{ flex: 1 }}>
-          Sale Items
-        </Typography>
+      <TabHeader title="Sale Items" from="md" gap={1.5} mb={2}>
         {LINKS.map(({ to, variant, Icon, label }) => (
           <Button key={to} component={RouterLink} to={to} variant={variant} startIcon={<Icon />}>
             {label}
           </Button>
         ))}
-      </Box>
+      </TabHeader>
 
       <Tabs
         value={view}
