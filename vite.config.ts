@@ -150,6 +150,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: '../dist/web',
     emptyOutDir: true,
     target: 'es2022',
+    // One stylesheet for the whole app (the storefront's static CSS is small): the server inlines
+    // it into every rendered page, and no page chunk waits for a stylesheet of its own.
+    cssCodeSplit: false,
     // The server reads it to list each page's chunks (src/platform/http/web-app.ts).
     manifest: !isSsrBuild,
     ...(isSsrBuild ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false } : {}),

@@ -23,6 +23,17 @@ type SsrEntry = {
   ): Promise<{ head: string; root: string; data: string }>;
 };
 
+/**
+ * index.html with its stylesheets inlined: a rendered page paints from its first response, with no
+ * render-blocking request (the storefront's CSS is one small file, web/src/styles + modules).
+ */
+function inlineStylesheets(html: string, distDir: string): string {
+  return html.replace(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/g, (_tag, file: string) => {
+    const css = readFileSync(path.join(distDir, file), 'utf8');
+    return `<style>${css.replaceAll('</style', '<\\/style')}</style>`;
+  });
+}
+
 /** A file re-read when a new build replaces it, so a redeploy needs no restart. */
 function watched<T>(file: string, load: (file: string) => T) {
   let cached: { value: T; mtimeMs: number } | null = null;
@@ -51,7 +62,10 @@ export function createPageRenderer({
   pageData: PageDataSource;
   origin: string;
 }) {
-  const template = watched(path.join(distDir, 'index.html'), (file) => readFileSync(file, 'utf8'));
+  const template = watched(path.join(distDir, 'index.html'), (file) => {
+    const html = readFileSync(file, 'utf8');
+    return { html, rendered: inlineStylesheets(html, distDir) };
+  });
   // Imported once: its chunks import it back by its plain address, so a second copy (a new build)
   // would not share React contexts with them. A new server build needs a restart (as a deploy does).
   const entryFile = path.join(serverDir, 'entry-server.js');
@@ -66,8 +80,9 @@ export function createPageRenderer({
   const pageChunks = createPageChunks(distDir);
 
   return async function renderPage(pathname: string): Promise<RenderedPage | null> {
-    const [html, ssr] = await Promise.all([template(), ssrEntry()]);
-    if (!html) return null;
+    const [files, ssr] = await Promise.all([template(), ssrEntry()]);
+    if (!files) return null;
+    const { html } = files;
     const { page, params } = ssr?.routeFor(pathname) ?? { page: 'admin', params: {} };
     if (!ssr || page === 'admin') return { status: 200, html };
     const data = await pageData(page, params);
@@ -77,7 +92,7 @@ export function createPageRenderer({
     const head = [rendered.head, pageChunks(ssr.pageSource(pathname))].filter(Boolean).join('\n');
     return {
       status: data.status,
-      html: html
+      html: files.rendered
         .replace(/<title>.*?<\/title>/s, '')
         .replace(/<meta\s+name="description"[^>]*>/, '')
         .replace('<!--app-head-->', () => head)

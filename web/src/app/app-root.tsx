@@ -6,7 +6,8 @@ import { ToastProvider } from '../components/toast';
 import { PwaHost } from './pwa/pwa-host';
 import { AppRoutes } from './router';
 import { SiteOriginContext } from '../lib/site-origin';
-import { theme } from './theme';
+import { theme } from '../components/mui-theme';
+import '../styles/base.css';
 import type { AppStore } from './store';
 
 /**

@@ -1,3 +1,4 @@
+import { MuiScope } from '../../components/mui-scope';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import NotFound from '../../components/not-found';
@@ -29,7 +30,7 @@ function Screen({ children }: { children: ReactNode }) {
 }
 
 /** Every admin route (the shell's seven tabs, sign-in and dashboard); paths are relative to /admin. */
-export default function AdminApp() {
+function AdminRoutes() {
   return (
     <Routes>
       <Route element={<AdminFrame />}>
@@ -94,5 +95,14 @@ export default function AdminApp() {
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
+  );
+}
+
+/** The page keeps MUI (components/mui-scope.tsx). */
+export default function AdminApp() {
+  return (
+    <MuiScope>
+      <AdminRoutes />
+    </MuiScope>
   );
 }

@@ -1,3 +1,4 @@
+import { MuiScope } from '../../components/mui-scope';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
@@ -25,7 +26,7 @@ import { useOnline } from '../../components/use-online';
 const EMPTY_DETAILS: CheckoutDetails = { customerName: '', customerEmail: '', shippingAddress: '' };
 
 /** /checkout: the Order Summary and the two-phase 'Complete Your Purchase' form. */
-export default function CheckoutPage() {
+function Checkout() {
   const { data: site } = useGetSiteQuery();
   const toast = useToast();
   const navigate = useNavigate();
@@ -185,5 +186,14 @@ function CheckoutSkeleton() {
         <Skeleton variant="rounded" height={420} sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 } }} />
       </SplitColumns>
     </Box>
+  );
+}
+
+/** The page keeps MUI (components/mui-scope.tsx). */
+export default function CheckoutPage() {
+  return (
+    <MuiScope>
+      <Checkout />
+    </MuiScope>
   );
 }

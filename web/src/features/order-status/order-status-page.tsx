@@ -1,3 +1,4 @@
+import { MuiScope } from '../../components/mui-scope';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -45,7 +46,7 @@ const dateText = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
 
 /** The buyer's order page, reached by the long random link in their e-mails; kept out of search. */
-export default function OrderStatusPage() {
+function OrderStatus() {
   const { token = '' } = useParams();
   const { data, isLoading, error, refetch } = useGetOrderByTokenQuery(token);
   if (isApiError(error) && error.status === 404) return <NotFound />;
@@ -165,5 +166,14 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
       </Typography>
       {children}
     </Paper>
+  );
+}
+
+/** The page keeps MUI (components/mui-scope.tsx). */
+export default function OrderStatusPage() {
+  return (
+    <MuiScope>
+      <OrderStatus />
+    </MuiScope>
   );
 }
