@@ -1,6 +1,6 @@
-import { useState, type MouseEventHandler } from 'react';
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { useState, type CSSProperties, type MouseEventHandler } from 'react';
+import { cx } from './ui';
+import styles from './responsive-image.module.css';
 import {
   THUMBNAIL_MAX_WIDTH,
   buildSrcSet,
@@ -40,7 +40,9 @@ export type ResponsiveImageProps = {
   fit?: 'cover' | 'contain';
   /** Rendered width in px when known and small (< 200 uses the thumbnail). */
   renderedWidth?: number;
-  sx?: SxProps<Theme>;
+  /** Extra class and style of the box (e.g. a hover zoom from the parent's CSS). */
+  className?: string;
+  style?: CSSProperties;
   onClick?: MouseEventHandler<HTMLElement>;
 };
 
@@ -53,7 +55,8 @@ export function ResponsiveImage({
   ratio = 'natural',
   fit = 'cover',
   renderedWidth,
-  sx,
+  className,
+  style,
   onClick,
 }: ResponsiveImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
@@ -83,22 +86,13 @@ export function ResponsiveImage({
   const background = fit === 'cover' ? (photo?.placeholderColor ?? '#e7e2d8') : 'transparent';
 
   return (
-    <Box
+    <div
       onClick={onClick}
-      sx={[
-        {
-          position: ratio === 'fill' ? 'absolute' : 'relative',
-          inset: ratio === 'fill' ? 0 : undefined,
-          width: '100%',
-          aspectRatio: aspectRatio ? `${aspectRatio}` : undefined,
-          overflow: 'hidden',
-          bgcolor: background,
-        },
-        ...(Array.isArray(sx) ? sx : sx ? [sx] : []),
-      ]}
+      className={cx(styles.box, ratio === 'fill' && styles.fill, className)}
+      style={{ aspectRatio: aspectRatio ? `${aspectRatio}` : undefined, background, ...style }}
     >
-      <Box
-        component="img"
+      <img
+        className={styles.image}
         src={imgSrc}
         srcSet={srcSet}
         sizes={srcSet ? sizes : undefined}
@@ -109,16 +103,11 @@ export function ResponsiveImage({
         decoding={priority ? 'sync' : 'async'}
         fetchPriority={priority ? 'high' : undefined}
         onError={() => setFailedSrc(requested)}
-        sx={{
-          position: 'absolute',
-          inset: 0,
-          width: '100%',
-          height: '100%',
-          display: 'block',
+        style={{
           objectFit: failed ? 'cover' : fit,
           objectPosition: objectPositionFor(photo?.verticalPosition),
         }}
       />
-    </Box>
+    </div>
   );
 }

@@ -41,10 +41,7 @@ export default function PhotoViewer({
           photo={photo}
           sizes="100vw"
           fit="contain"
-          sx={{
-            width: `min(100%, calc((100dvh - 64px) * ${ratio}))`,
-            bgcolor: 'transparent',
-          }}
+          style={{ width: `min(100%, calc((100dvh - 64px) * ${ratio}))`, background: 'transparent' }}
         />
       </Box>
       <IconButton
