@@ -5,3 +5,4 @@ export { Alert, Skeleton, Spinner } from './feedback';
 export { TextField } from './text-field';
 export { cx } from './class-names';
 export * from './icons';
+export { Sheet } from './sheet';
