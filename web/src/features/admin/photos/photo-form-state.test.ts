@@ -28,18 +28,11 @@ describe('photo form state', () => {
     expect(state.fieldErrors.title).toBeUndefined();
   });
 
-  it('collects removed saved options and keeps only the failed ones after saving', () => {
+  it('collects the ids of removed saved options', () => {
     const start = initialPhotoFormState(photo);
     const [saved] = start.editRows;
     let state = photoFormReducer(start, { type: 'removeRow', key: saved.key });
     expect(state.removedIds).toEqual([31]);
-    state = photoFormReducer(state, {
-      type: 'addEditRow',
-      row: { key: 'new', size: 'A', format: 'B', price: '5', shipping: '0' },
-    });
-    state = photoFormReducer(state, { type: 'optionsSynced', removed: [], savedIds: new Map([['new', 40]]) });
-    expect(state.removedIds).toEqual([31]);
-    expect(state.editRows[0].id).toBe(40);
-    expect(state.savedRows[40]).toMatchObject({ size: 'A' });
+    expect(state.editRows).toEqual([]);
   });
 });

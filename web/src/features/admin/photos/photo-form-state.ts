@@ -57,9 +57,7 @@ export type PhotoFormAction =
   | { type: 'removeRow'; key: string }
   | { type: 'optionErrors'; errors: Record<string, RowErrors> }
   | { type: 'optionsMessage'; message: string | null }
-  | { type: 'phase'; phase: Phase }
-  /** After saving the edit form's options: what was unassigned, and the ids of the rows written. */
-  | { type: 'optionsSynced'; removed: number[]; savedIds: Map<string, number> };
+  | { type: 'phase'; phase: Phase };
 
 function fieldsOf(photo: PhotoDetail): PhotoFields {
   return {
@@ -152,21 +150,6 @@ export function photoFormReducer(state: PhotoFormState, action: PhotoFormAction)
       return { ...state, optionsMessage: action.message };
     case 'phase':
       return { ...state, phase: action.phase };
-    case 'optionsSynced': {
-      // Keep what succeeded so that saving again retries only what failed.
-      const { removed, savedIds } = action;
-      const editRows = state.editRows.map((row) =>
-        savedIds.has(row.key) ? { ...row, id: savedIds.get(row.key) } : row,
-      );
-      const savedRows = { ...state.savedRows };
-      for (const row of editRows) if (row.id !== undefined && savedIds.has(row.key)) savedRows[row.id] = row;
-      return {
-        ...state,
-        editRows,
-        savedRows,
-        removedIds: state.removedIds.filter((id) => !removed.includes(id)),
-      };
-    }
   }
 }
 
