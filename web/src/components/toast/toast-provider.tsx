@@ -42,12 +42,10 @@ function useToastHost(): HTMLDialogElement | null {
         return;
       }
       // While it slides in, the dialog is the containing block of fixed elements: wait until it settles.
-      Promise.all(dialog.getAnimations().map((animation) => animation.finished)).then(
-        () => {
-          if (!cancelled && topModalDialog() === dialog) setHost(dialog);
-        },
-        () => undefined,
-      );
+      const settled = dialog.getAnimations().map((animation) => animation.finished.catch(() => undefined));
+      void Promise.all(settled).then(() => {
+        if (!cancelled && topModalDialog() === dialog) setHost(dialog);
+      });
     };
     update();
     const observer = new MutationObserver(update);
