@@ -1,17 +1,14 @@
-import Box from '@mui/material/Box';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { cx } from './ui';
 import { formatPrice } from '../lib/format';
+import styles from './total-line.module.css';
 
 /** One line of a totals block (inside a <dl>): label left, amount right. */
 export function TotalLine({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
   return (
-    <Box sx={{ display: 'flex', justifyContent: 'space-between', py: 0.25, fontWeight: strong ? 700 : 400 }}>
-      <Box component="dt">{label}</Box>
-      <Box component="dd" sx={{ m: 0 }}>
-        {formatPrice(value)}
-      </Box>
-    </Box>
+    <div className={cx(styles.line, strong && styles.strong)}>
+      <dt>{label}</dt>
+      <dd>{formatPrice(value)}</dd>
+    </div>
   );
 }
 
@@ -26,9 +23,9 @@ export function TotalRow({
   strong?: boolean;
 }) {
   return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
-      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{formatPrice(amount)}</Typography>
-    </Stack>
+    <div className={cx(styles.row, strong && styles.strong)}>
+      <p>{label}</p>
+      <p>{formatPrice(amount)}</p>
+    </div>
   );
 }

@@ -1,7 +1,5 @@
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Snackbar from '@mui/material/Snackbar';
-import CloseIcon from '@mui/icons-material/Close';
+import { Button, CloseIcon, cx, IconButton } from '../../components/ui';
+import styles from './offer-snackbar.module.css';
 
 /** A standing offer at the bottom of the screen: a sentence, one button, and a close button. */
 export function OfferSnackbar({
@@ -22,21 +20,20 @@ export function OfferSnackbar({
   closeLabel: string;
   onClose: () => void;
 }) {
+  if (!open) return null;
   return (
-    <Snackbar
-      open={open}
-      anchorOrigin={{ vertical: 'bottom', horizontal }}
-      message={message}
-      action={
-        <>
-          <Button color="secondary" size="small" onClick={onAction}>
+    <div className={cx(styles.root, styles[horizontal])}>
+      <div role="alert" className={styles.content}>
+        <div className={styles.message}>{message}</div>
+        <div className={styles.actions}>
+          <Button color="inherit" size="small" onClick={onAction} className={styles.action}>
             {actionLabel}
           </Button>
-          <IconButton size="small" color="inherit" aria-label={closeLabel} onClick={onClose}>
-            <CloseIcon fontSize="small" />
+          <IconButton size="small" aria-label={closeLabel} onClick={onClose}>
+            <CloseIcon size="1.25rem" />
           </IconButton>
-        </>
-      }
-    />
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,17 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Typography from '@mui/material/Typography';
-import CloseIcon from '@mui/icons-material/Close';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
+import { createPortal } from 'react-dom';
+import { CloseIcon, cx, IconButton } from '../ui';
 import { ToastContext, type ToastOptions } from './toast-context';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, isDismissSwipe, swipeOffset } from './toast-timing';
+import styles from './toast-provider.module.css';
 
 type ActiveToast = Required<Pick<ToastOptions, 'title' | 'variant'>> & {
   id: number;
@@ -14,6 +21,43 @@ type ActiveToast = Required<Pick<ToastOptions, 'title' | 'variant'>> & {
 
 const EXIT_MS = 200;
 
+/** The open modal <dialog> on top (cart, menu, viewer), if any. */
+function topModalDialog(): HTMLDialogElement | null {
+  const open = [...document.querySelectorAll('dialog[open]')].filter((dialog) => dialog.matches(':modal'));
+  return (open.at(-1) as HTMLDialogElement | undefined) ?? null;
+}
+
+/**
+ * A modal <dialog> sits in the top layer and makes the rest of the page inert: toasts then show
+ * inside it, or they would be hidden behind its backdrop and silent to screen readers.
+ */
+function useToastHost(): HTMLDialogElement | null {
+  const [host, setHost] = useState<HTMLDialogElement | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    const update = () => {
+      const dialog = topModalDialog();
+      if (!dialog) {
+        setHost(null);
+        return;
+      }
+      // While it slides in, the dialog is the containing block of fixed elements: wait until it settles.
+      const settled = dialog.getAnimations().map((animation) => animation.finished.catch(() => undefined));
+      void Promise.all(settled).then(() => {
+        if (!cancelled && topModalDialog() === dialog) setHost(dialog);
+      });
+    };
+    update();
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { subtree: true, attributeFilter: ['open'] });
+    return () => {
+      cancelled = true;
+      observer.disconnect();
+    };
+  }, []);
+  return host;
+}
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<ActiveToast | null>(null);
   const [paused, setPaused] = useState(false);
@@ -22,6 +66,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const swipeStart = useRef<number | null>(null);
   const viewportRef = useRef<HTMLElement>(null);
+  const host = useToastHost();
 
   const toast = useCallback((options: ToastOptions) => {
     setOffset(0);
@@ -92,81 +137,58 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const destructive = current?.variant === 'destructive';
   const visible = current?.open ?? false;
 
+  const viewport = (
+    <section
+      ref={viewportRef}
+      tabIndex={-1}
+      aria-label={`Notifications (${TOAST_HOTKEY})`}
+      className={cx(styles.viewport, current && styles.active)}
+    >
+      <ol aria-live="polite" aria-atomic="true" className={styles.list}>
+        {current && (
+          <li
+            key={current.id}
+            role={destructive ? 'alert' : 'status'}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={onPointerEnd}
+            onPointerCancel={onPointerEnd}
+            onMouseEnter={() => setPaused(true)}
+            onMouseLeave={() => setPaused(false)}
+            onFocus={() => setPaused(true)}
+            onBlur={() => setPaused(false)}
+            className={cx(
+              styles.toast,
+              destructive && styles.destructive,
+              visible && styles.visible,
+              dragging && styles.dragging,
+            )}
+            style={{ '--toast-offset': `${offset}px` } as CSSProperties}
+          >
+            <div className={styles.text}>
+              <p className={styles.title}>{current.title}</p>
+              {current.description && (
+                <p className={cx('t-body2', styles.description)}>{current.description}</p>
+              )}
+            </div>
+            <IconButton
+              aria-label="Dismiss notification"
+              size="small"
+              onClick={dismiss}
+              className={styles.close}
+            >
+              <CloseIcon size="1.25rem" />
+            </IconButton>
+          </li>
+        )}
+      </ol>
+    </section>
+  );
+
   return (
     <ToastContext.Provider value={toast}>
       {children}
-      <Box
-        component="section"
-        ref={viewportRef}
-        tabIndex={-1}
-        aria-label={`Notifications (${TOAST_HOTKEY})`}
-        sx={{
-          position: 'fixed',
-          zIndex: (theme) => theme.zIndex.snackbar,
-          // Phones: top; larger screens: bottom left, clear of the cart panel's checkout buttons.
-          top: { xs: 12, sm: 'auto' },
-          bottom: { xs: 'auto', sm: 24 },
-          left: { xs: 12, sm: 24 },
-          right: { xs: 12, sm: 'auto' },
-          width: { sm: 380 },
-          outline: 'none',
-          pointerEvents: current ? 'auto' : 'none',
-        }}
-      >
-        <Box component="ol" aria-live="polite" aria-atomic="true" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-          {current && (
-            <Box
-              component="li"
-              key={current.id}
-              role={destructive ? 'alert' : 'status'}
-              onPointerDown={onPointerDown}
-              onPointerMove={onPointerMove}
-              onPointerUp={onPointerEnd}
-              onPointerCancel={onPointerEnd}
-              onMouseEnter={() => setPaused(true)}
-              onMouseLeave={() => setPaused(false)}
-              onFocus={() => setPaused(true)}
-              onBlur={() => setPaused(false)}
-              sx={{
-                display: 'flex',
-                alignItems: 'flex-start',
-                gap: 1,
-                p: 2,
-                pr: 1,
-                borderRadius: 2,
-                boxShadow: '0 12px 32px rgba(20, 30, 25, 0.22)',
-                bgcolor: destructive ? 'error.main' : 'background.paper',
-                color: destructive ? '#fff' : 'text.primary',
-                borderLeft: destructive ? 'none' : '4px solid',
-                borderLeftColor: 'primary.main',
-                touchAction: 'pan-y',
-                userSelect: 'none',
-                transform: `translateX(${visible ? offset : 24}px)`,
-                opacity: visible ? 1 : 0,
-                transition: dragging ? 'none' : `transform ${EXIT_MS}ms ease, opacity ${EXIT_MS}ms ease`,
-                '@starting-style': { opacity: 0, transform: 'translateY(12px)' },
-              }}
-            >
-              <Box sx={{ flex: 1, minWidth: 0, py: 0.25 }}>
-                <Typography sx={{ fontWeight: 700, lineHeight: 1.4 }}>{current.title}</Typography>
-                {current.description && (
-                  <Typography variant="body2" sx={{ mt: 0.25, opacity: destructive ? 0.95 : 1 }}>
-                    {current.description}
-                  </Typography>
-                )}
-              </Box>
-              <IconButton
-                aria-label="Dismiss notification"
-                size="small"
-                onClick={dismiss}
-                sx={{ color: 'inherit', mt: -0.25 }}
-              >
-                <CloseIcon fontSize="small" />
-              </IconButton>
-            </Box>
-          )}
-        </Box>
-      </Box>
+      {host ? createPortal(viewport, host) : viewport}
     </ToastContext.Provider>
   );
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { selectCartOpen } from './cart-ui-slice';
 
-// The panel (and MUI's Drawer/Modal) stays out of the initial storefront JS until first opened.
+// The panel stays out of the initial storefront JS until first opened.
 const CartPanel = lazy(() => import('./cart-panel'));
 
 /** Mount once in the layout: loads and shows the cart panel whenever the cartUi slice opens it. */
