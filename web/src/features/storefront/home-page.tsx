@@ -12,10 +12,9 @@ import {
   Spinner,
   cx,
 } from '../../components/ui';
-import { FEATURED_MAX_AGE_S } from './constants';
 import { useGetLogoQuery, useSite } from '../../lib/content-api';
 import { useGetPhotosQuery } from '../../lib/catalog-api';
-import { FEATURED_LIMIT, TAGLINE } from './constants';
+import { FEATURED_LIMIT, FEATURED_MAX_AGE_S, TAGLINE } from './constants';
 import { PhotoCard, photoGridClass } from './photo-card';
 import styles from './home-page.module.css';
 
