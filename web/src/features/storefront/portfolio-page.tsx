@@ -1,14 +1,11 @@
-import { Link as RouterLink, useParams } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { useParams } from 'react-router';
 import { SitePageMeta } from '../../components/page-meta';
+import { Button, ButtonLink, cx } from '../../components/ui';
 import { useGetCategoriesQuery, useGetPhotosQuery } from '../../lib/catalog-api';
 import { useSite } from '../../lib/content-api';
-import { PhotoCard, PhotoCardSkeleton, photoGridSx } from './photo-card';
+import { PhotoCard, PhotoCardSkeleton, photoGridClass } from './photo-card';
 import { filterByCategory, portfolioTitle } from './portfolio-filter';
+import styles from './portfolio-page.module.css';
 
 const SKELETON_COUNT = 6;
 
@@ -22,27 +19,18 @@ export default function PortfolioPage() {
   const visible = filterByCategory(photos ?? [], category);
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+    <div className={cx('container', styles.page)}>
       <SitePageMeta
         page={title}
         description={`${title} by ${photographerName}. Explore my collection of photographs for sale.`}
         path={category ? `/portfolio/${encodeURIComponent(category)}` : '/portfolio'}
       />
-      <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center', mb: { xs: 4, md: 6 } }}>
-        <Typography variant="h1" sx={{ fontSize: 'clamp(2.1rem, 4vw + 1rem, 3.5rem)' }}>
-          {title}
-        </Typography>
-        <Typography variant="subtitle1" color="text.secondary">
-          Explore my collection of photographs for sale.
-        </Typography>
-      </Stack>
+      <div className={styles.header}>
+        <h1 className={cx('t-h1', styles.title)}>{title}</h1>
+        <p className="t-lead t-muted">Explore my collection of photographs for sale.</p>
+      </div>
 
-      <Stack
-        component="nav"
-        aria-label="Categories"
-        direction="row"
-        sx={{ flexWrap: 'wrap', justifyContent: 'center', gap: 1, mb: { xs: 5, md: 7 } }}
-      >
+      <nav aria-label="Categories" className={styles.filters}>
         <FilterButton to="/portfolio" label="All" active={!category} />
         {(categories ?? []).map((c) => (
           <FilterButton
@@ -52,49 +40,44 @@ export default function PortfolioPage() {
             active={category === c.name}
           />
         ))}
-      </Stack>
+      </nav>
 
       {isLoading ? (
-        <Box sx={photoGridSx} aria-busy="true" aria-label="Loading photos">
+        <div className={photoGridClass} aria-busy="true" aria-label="Loading photos">
           {Array.from({ length: SKELETON_COUNT }, (_, i) => (
             <PhotoCardSkeleton key={i} />
           ))}
-        </Box>
+        </div>
       ) : isError ? (
-        <Stack spacing={2} sx={{ alignItems: 'center', py: 8 }}>
-          <Typography color="text.secondary">
-            The photos could not be loaded. Please try again later.
-          </Typography>
+        <div className={styles.message}>
+          <p className="t-muted">The photos could not be loaded. Please try again later.</p>
           <Button variant="outlined" onClick={() => refetch()}>
             Try Again
           </Button>
-        </Stack>
+        </div>
       ) : visible.length === 0 ? (
-        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 8 }}>
-          No photos found in this category.
-        </Typography>
+        <p className={cx('t-muted', styles.message)}>No photos found in this category.</p>
       ) : (
-        <Box sx={photoGridSx}>
+        <div className={photoGridClass}>
           {visible.map((photo, index) => (
             <PhotoCard key={photo.id} photo={photo} headingLevel="h2" priority={index < 2} />
           ))}
-        </Box>
+        </div>
       )}
-    </Container>
+    </div>
   );
 }
 
 function FilterButton({ to, label, active }: { to: string; label: string; active: boolean }) {
   return (
-    <Button
-      component={RouterLink}
+    <ButtonLink
       to={to}
       preventScrollReset
       variant={active ? 'contained' : 'outlined'}
       aria-current={active ? 'page' : undefined}
-      sx={{ minWidth: 72 }}
+      className={styles.filter}
     >
       {label}
-    </Button>
+    </ButtonLink>
   );
 }
