@@ -1,34 +1,33 @@
 import { useParams } from 'react-router';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
+import { Button, Skeleton, cx } from '../../components/ui';
 import { MessagePage } from '../../components/message-page';
 import { useSite } from '../../lib/content-api';
 import { pageTitle } from '../../lib/page-title';
+import pageStyles from './photo-page.module.css';
+import styles from './photo-page-states.module.css';
 
 // What the photo page shows instead of a photo: while it loads, when there is none, when it failed.
 
 export function PhotoSkeleton() {
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 7 } }} aria-busy="true" aria-label="Loading photo">
-      <Skeleton variant="text" sx={{ width: 100, mb: { xs: 2.5, md: 4 } }} />
-      <Box sx={{ display: 'grid', gap: { xs: 4, md: 7 }, gridTemplateColumns: { xs: '1fr', md: '7fr 5fr' } }}>
-        <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '3 / 2' }} />
-        <Box>
-          <Skeleton variant="text" sx={{ fontSize: '2.6rem', width: '80%' }} />
+    <div className={`container ${pageStyles.page}`} aria-busy="true" aria-label="Loading photo">
+      <Skeleton variant="text" className={styles.back} />
+      <div className={styles.columns}>
+        <Skeleton className={cx(styles.rounded, styles.image)} />
+        <div>
+          <Skeleton variant="text" className={styles.title} />
           <Skeleton variant="text" />
           <Skeleton variant="text" />
-          <Skeleton variant="text" sx={{ width: '60%', mb: 4 }} />
-          <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: '1fr 1fr' }}>
+          <Skeleton variant="text" className={styles.lastLine} />
+          <div className={styles.cards}>
             {Array.from({ length: 4 }, (_, i) => (
-              <Skeleton key={i} variant="rounded" height={96} />
+              <Skeleton key={i} height={96} className={styles.rounded} />
             ))}
-          </Box>
-          <Skeleton variant="rounded" height={52} sx={{ mt: 3, borderRadius: 999 }} />
-        </Box>
-      </Box>
-    </Container>
+          </div>
+          <Skeleton height={52} className={styles.button} />
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -1,17 +1,13 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import ButtonBase from '@mui/material/ButtonBase';
-import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import type { PhotoDetail, PrintOption } from '../../lib/api-types';
 import { OFFLINE_MESSAGE } from '../../lib/api';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
 import { useOnline } from '../../components/use-online';
+import { Button, CheckCircleIcon, ShoppingBagOutlinedIcon } from '../../components/ui';
 import { formatPrice } from '../../lib/format';
 import { useAddToCart } from '../cart';
+import pageStyles from './photo-page.module.css';
+import styles from './photo-purchase.module.css';
 
 /** The photo page's print options: pick one, then add it to the cart. */
 export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
@@ -22,24 +18,16 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
   const selected = options.find((option) => option.id === selectedId);
   return (
     <>
-      <Divider sx={{ my: 4 }} />
-      <Typography variant="h5" component="h2" id="print-options-heading" sx={{ mb: 2 }}>
+      <hr className={pageStyles.divider} />
+      <h2 className={`t-h5 ${pageStyles.sectionHeading}`} id="print-options-heading">
         Print Options
-      </Typography>
+      </h2>
       {options.length === 0 ? (
-        <Typography color="text.secondary">
+        <p className="t-muted">
           Prints of this photograph are not available yet. Please get in touch if you would like one.
-        </Typography>
+        </p>
       ) : (
-        <Box
-          role="group"
-          aria-labelledby="print-options-heading"
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)', md: '1fr 1fr' },
-          }}
-        >
+        <div role="group" aria-labelledby="print-options-heading" className={styles.options}>
           {options.map((option) => (
             <PrintOptionCard
               key={option.id}
@@ -48,10 +36,12 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
               onSelect={() => setSelectedId(option.id)}
             />
           ))}
-        </Box>
+        </div>
       )}
 
-      <ShippingNoticeBanner sx={{ mt: 3 }} />
+      <div className={styles.notice}>
+        <ShippingNoticeBanner />
+      </div>
 
       <Button
         variant="contained"
@@ -61,24 +51,19 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
         disabled={!selected || isAdding || !online}
         onClick={() => addToCart(photo.id, selected?.id)}
         aria-describedby={online ? undefined : 'add-to-cart-offline'}
-        sx={{ mt: 3, py: 1.5 }}
+        className={styles.addToCart}
       >
         Add to Cart
       </Button>
       {!online && (
-        <Typography
-          id="add-to-cart-offline"
-          variant="body2"
-          color="text.secondary"
-          sx={{ mt: 1.5, textAlign: 'center' }}
-        >
+        <p id="add-to-cart-offline" className={`t-body2 t-muted t-center ${styles.note}`}>
           {OFFLINE_MESSAGE}
-        </Typography>
+        </p>
       )}
       {online && selected && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1.5, textAlign: 'center' }}>
+        <p className={`t-body2 t-muted t-center ${styles.note}`}>
           {`${selected.size} ${selected.format} · ${formatPrice(selected.price)} + ${formatPrice(selected.shipping)} shipping`}
-        </Typography>
+        </p>
       )}
     </>
   );
@@ -93,38 +78,13 @@ function PrintOptionCard({
   selected: boolean;
   onSelect: () => void;
 }) {
+  // Spans, not paragraphs: a button may hold only phrasing content.
   return (
-    <ButtonBase
-      aria-pressed={selected}
-      onClick={onSelect}
-      sx={{
-        display: 'block',
-        textAlign: 'left',
-        position: 'relative',
-        p: 2,
-        borderRadius: 1.5,
-        border: '2px solid',
-        borderColor: selected ? 'primary.main' : 'divider',
-        bgcolor: selected ? 'rgba(46, 75, 60, 0.07)' : 'background.paper',
-        transition: 'border-color 150ms, background-color 150ms',
-        '&:hover': { borderColor: selected ? 'primary.main' : 'primary.light' },
-        '&.Mui-focusVisible': { outline: '3px solid', outlineColor: 'primary.light', outlineOffset: 2 },
-      }}
-    >
-      {selected && (
-        <CheckCircleIcon
-          aria-hidden
-          fontSize="small"
-          sx={{ position: 'absolute', top: 8, right: 8, color: 'primary.main' }}
-        />
-      )}
-      <Typography sx={{ fontWeight: 700, pr: 3 }}>{option.size}</Typography>
-      <Typography variant="body2" color="text.secondary">
-        {option.format}
-      </Typography>
-      <Typography sx={{ mt: 1, fontWeight: 600, color: 'primary.main' }}>
-        {formatPrice(option.price)}
-      </Typography>
-    </ButtonBase>
+    <button type="button" aria-pressed={selected} onClick={onSelect} className={styles.option}>
+      {selected && <CheckCircleIcon size="1.25rem" className={styles.check} />}
+      <span className={styles.size}>{option.size}</span>
+      <span className={`t-body2 t-muted ${styles.format}`}>{option.format}</span>
+      <span className={styles.price}>{formatPrice(option.price)}</span>
+    </button>
   );
 }
