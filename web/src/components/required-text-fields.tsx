@@ -1,16 +1,25 @@
-import type { ChangeEvent } from 'react';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import type { ChangeEvent, HTMLAttributes, HTMLInputTypeAttribute } from 'react';
+import { TextField } from './ui';
 
-/** One text field of a form: its key in the form's values, its name and label, and any other TextField props. */
-export type TextFieldSpec<K extends string> = Omit<
-  TextFieldProps,
-  'id' | 'value' | 'onChange' | 'error' | 'helperText' | 'disabled' | 'required'
-> & {
+/** One text field of a form: its key in the form's values, its name and label, and how it is typed. */
+export type TextFieldSpec<K extends string> = {
   field: K;
   name: string;
   label: string;
   /** The helper text while the field shows no error. */
   hint?: string;
+  type?: HTMLInputTypeAttribute;
+  autoComplete?: string;
+  placeholder?: string;
+  /** A textarea `minRows` rows tall instead of a one-line input. */
+  multiline?: boolean;
+  minRows?: number;
+  /** Attributes of the input element itself (the shape MUI's TextField took, which the forms kept). */
+  slotProps?: {
+    htmlInput?: Pick<HTMLAttributes<HTMLElement>, 'inputMode' | 'autoCapitalize' | 'spellCheck'> & {
+      maxLength?: number;
+    };
+  };
 };
 
 type Props<K extends string> = {
@@ -32,17 +41,22 @@ export function RequiredTextFields<K extends string>({
   onChange,
   disabled,
 }: Props<K>) {
-  return fields.map(({ field, hint, ...props }) => (
-    <TextField
-      key={field}
-      id={`${idPrefix}-${field}`}
-      {...props}
-      value={values[field]}
-      onChange={onChange(field)}
-      error={Boolean(errors[field])}
-      helperText={errors[field] ?? hint}
-      disabled={disabled}
-      required
-    />
-  ));
+  return fields.map(({ field, hint, multiline, minRows, slotProps, ...props }) => {
+    const common = {
+      id: `${idPrefix}-${field}`,
+      ...props,
+      ...slotProps?.htmlInput,
+      value: values[field],
+      onChange: onChange(field),
+      error: Boolean(errors[field]),
+      helperText: errors[field] ?? hint,
+      disabled,
+      required: true,
+    };
+    return multiline ? (
+      <TextField key={field} multiline rows={minRows} {...common} />
+    ) : (
+      <TextField key={field} {...common} />
+    );
+  });
 }

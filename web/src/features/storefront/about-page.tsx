@@ -1,12 +1,9 @@
 import { useEffect } from 'react';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { SitePageMeta } from '../../components/page-meta';
 import { SplitColumns } from '../../components/split-columns';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { RichText } from '../../components/rich-text';
+import { Skeleton, cx } from '../../components/ui';
 import { useGetAboutQuery, useSite } from '../../lib/content-api';
 import {
   DEFAULT_APPROACH_TEXT,
@@ -14,6 +11,7 @@ import {
   DEFAULT_MAIN_BIO,
   DEFAULT_SERVICES_TEXT,
 } from './about-defaults';
+import styles from './about-page.module.css';
 
 export default function AboutPage() {
   const { photographerName, loaded } = useSite();
@@ -35,64 +33,60 @@ export default function AboutPage() {
         description={`About ${photographerName}, an amateur nature photographer in Washington, DC, and the prints on offer.`}
         path="/about"
       />
-      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+      <div className={cx('container', styles.intro)}>
         <SplitColumns fr={[5, 7]} gap={{ xs: 4, md: 8 }}>
-          <Box sx={{ maxWidth: { xs: 360, md: 'none' }, mx: { xs: 'auto', md: 0 }, width: '100%' }}>
+          <div className={styles.portrait}>
             {isLoading ? (
-              <Skeleton variant="rounded" sx={{ width: '100%', height: 'auto', aspectRatio: '1' }} />
+              <Skeleton className={styles.portraitSkeleton} />
             ) : (
-              <Box sx={{ borderRadius: 2, overflow: 'hidden', boxShadow: '0 18px 40px rgba(31,38,34,0.12)' }}>
+              <div className={styles.frame}>
                 <ResponsiveImage
                   src={about?.headshotUrl ?? DEFAULT_HEADSHOT}
                   alt={loaded ? `Portrait of ${photographerName}` : 'Portrait of the photographer'}
                   ratio={1}
                   priority
                 />
-              </Box>
+              </div>
             )}
-          </Box>
-          <Box>
-            <Typography variant="overline" color="secondary.dark">
-              About
-            </Typography>
-            <Typography variant="h1" sx={{ fontSize: 'clamp(2.1rem, 3vw + 1rem, 3.25rem)', mt: 1, mb: 3 }}>
+          </div>
+          <div>
+            <span className="t-overline t-accent">About</span>
+            <h1 className={styles.title}>
               {loaded ? `Hello, I'm ${photographerName}` : 'About the Photographer'}
-            </Typography>
+            </h1>
             {isLoading ? <TextSkeleton /> : <RichText html={mainBio} headingLevel={1} />}
-          </Box>
+          </div>
         </SplitColumns>
-      </Container>
+      </div>
 
-      <Box component="section" sx={{ bgcolor: 'secondary.light', py: { xs: 7, md: 11 } }}>
-        <Container maxWidth="lg">
-          <Box
-            sx={{ display: 'grid', gap: { xs: 6, md: 8 }, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}
-          >
-            <Box component="article" aria-labelledby="approach-heading">
-              <Typography id="approach-heading" variant="h3" component="h2" sx={{ mb: 2.5 }}>
+      <section className={styles.more}>
+        <div className="container">
+          <div className={styles.articles}>
+            <article aria-labelledby="approach-heading">
+              <h2 id="approach-heading" className={cx('t-h3', styles.articleHeading)}>
                 My Approach
-              </Typography>
+              </h2>
               {isLoading ? <TextSkeleton /> : <RichText html={approachText} headingLevel={2} />}
-            </Box>
-            <Box component="article" aria-labelledby="services-heading">
-              <Typography id="services-heading" variant="h3" component="h2" sx={{ mb: 2.5 }}>
+            </article>
+            <article aria-labelledby="services-heading">
+              <h2 id="services-heading" className={cx('t-h3', styles.articleHeading)}>
                 Prints &amp; Services
-              </Typography>
+              </h2>
               {isLoading ? <TextSkeleton /> : <RichText html={servicesText} headingLevel={2} />}
-            </Box>
-          </Box>
-        </Container>
-      </Box>
+            </article>
+          </div>
+        </div>
+      </section>
     </>
   );
 }
 
 function TextSkeleton() {
   return (
-    <Box aria-hidden>
+    <div aria-hidden>
       {[100, 96, 98, 70].map((width, i) => (
-        <Skeleton key={i} variant="text" sx={{ width: `${width}%`, fontSize: '1.05rem' }} />
+        <Skeleton key={i} variant="text" width={`${width}%`} className={styles.textSkeleton} />
       ))}
-    </Box>
+    </div>
   );
 }

@@ -1,17 +1,9 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import type { Faq } from '../../lib/api-types';
 import { SitePageMeta } from '../../components/page-meta';
+import { ButtonLink, ExpandMoreIcon, Skeleton, cx } from '../../components/ui';
 import { useGetFaqsQuery } from '../../lib/content-api';
+import styles from './faq-page.module.css';
 
 export default function FaqPage() {
   const { data: faqs, isLoading } = useGetFaqsQuery();
@@ -19,79 +11,76 @@ export default function FaqPage() {
   const [expanded, setExpanded] = useState<number | false>(false);
 
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
+    <div className={cx('container-md', styles.page)}>
       <SitePageMeta
         page="FAQ"
         description="Frequently asked questions about the prints, shipping and everything in between."
         path="/faq"
       />
-      <Stack spacing={2} sx={{ textAlign: 'center', alignItems: 'center', mb: { xs: 5, md: 7 } }}>
-        <Typography variant="h1" sx={{ fontSize: 'clamp(2.1rem, 3vw + 1rem, 3.25rem)' }}>
-          Frequently Asked Questions
-        </Typography>
-        <Typography variant="subtitle1" color="text.secondary" sx={{ maxWidth: 560 }}>
-          Prints, shipping and everything in between.
-        </Typography>
-      </Stack>
+      <div className={styles.header}>
+        <h1 className={styles.title}>Frequently Asked Questions</h1>
+        <p className={cx('t-lead t-muted', styles.lead)}>Prints, shipping and everything in between.</p>
+      </div>
 
       {isLoading ? (
-        <Stack spacing={1.5} aria-busy="true" aria-label="Loading questions">
+        <div className={styles.loading} aria-busy="true" aria-label="Loading questions">
           {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} variant="rounded" height={64} />
+            <Skeleton key={i} className={styles.loadingRow} />
           ))}
-        </Stack>
+        </div>
       ) : !faqs || faqs.length === 0 ? (
-        <Typography color="text.secondary" sx={{ textAlign: 'center', py: 6 }}>
-          No FAQs found. Check back soon!
-        </Typography>
+        <p className={cx('t-muted t-center', styles.empty)}>No FAQs found. Check back soon!</p>
       ) : (
-        <Box>
+        <div>
           {faqs.map((faq) => (
-            <Accordion
+            <FaqItem
               key={faq.id}
-              disableGutters
-              slots={{ heading: 'h2' }}
-              expanded={expanded === faq.id}
-              onChange={(_event, isExpanded) => setExpanded(isExpanded ? faq.id : false)}
-              sx={{
-                bgcolor: 'background.paper',
-                border: '1px solid',
-                borderColor: 'divider',
-                borderRadius: 1.5,
-                mb: 1.5,
-                boxShadow: 'none',
-                '&::before': { display: 'none' },
-                '&.Mui-expanded': { borderColor: 'primary.light' },
-              }}
-            >
-              <AccordionSummary
-                expandIcon={<ExpandMoreIcon />}
-                aria-controls={`faq-${faq.id}-answer`}
-                id={`faq-${faq.id}-question`}
-                sx={{ px: { xs: 2, sm: 3 }, py: 0.5 }}
-              >
-                <Typography component="span" sx={{ fontWeight: 600, fontSize: '1.05rem' }}>
-                  {faq.question}
-                </Typography>
-              </AccordionSummary>
-              <AccordionDetails id={`faq-${faq.id}-answer`} sx={{ px: { xs: 2, sm: 3 }, pb: 3, pt: 0 }}>
-                <Typography color="text.secondary" sx={{ whiteSpace: 'pre-line' }}>
-                  {faq.answer}
-                </Typography>
-              </AccordionDetails>
-            </Accordion>
+              faq={faq}
+              open={expanded === faq.id}
+              onToggle={() => setExpanded(expanded === faq.id ? false : faq.id)}
+            />
           ))}
-        </Box>
+        </div>
       )}
 
-      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', mt: { xs: 7, md: 10 } }}>
-        <Typography variant="h4" component="h2">
-          Still have a question?
-        </Typography>
-        <Button component={RouterLink} to="/contact" variant="contained" size="large">
+      <div className={styles.more}>
+        <h2 className="t-h4">Still have a question?</h2>
+        <ButtonLink to="/contact" variant="contained" size="large">
           Contact Me
-        </Button>
-      </Stack>
-    </Container>
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}
+
+/** A question as a heading holding a disclosure button, and its answer as a region it controls. */
+function FaqItem({ faq, open, onToggle }: { faq: Faq; open: boolean; onToggle: () => void }) {
+  const questionId = `faq-${faq.id}-question`;
+  const answerId = `faq-${faq.id}-answer`;
+  return (
+    <div className={cx(styles.item, open && styles.open)}>
+      <h2>
+        <button
+          type="button"
+          id={questionId}
+          className={styles.question}
+          aria-expanded={open}
+          aria-controls={answerId}
+          onClick={onToggle}
+        >
+          <span className={styles.questionText}>{faq.question}</span>
+          <span className={styles.expandIcon}>
+            <ExpandMoreIcon />
+          </span>
+        </button>
+      </h2>
+      <div className={styles.collapse}>
+        <div className={styles.collapseInner}>
+          <div id={answerId} role="region" aria-labelledby={questionId} className={styles.answer}>
+            <p className="t-muted">{faq.answer}</p>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }
