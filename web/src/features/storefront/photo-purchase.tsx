@@ -51,7 +51,7 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
         </Box>
       )}
 
-      <ShippingNoticeBanner sx={{ mt: 3 }} />
+      <ShippingNoticeBanner style={{ marginTop: 24 }} />
 
       <Button
         variant="contained"
