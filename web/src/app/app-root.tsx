@@ -1,12 +1,9 @@
 import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { ToastProvider } from '../components/toast';
 import { PwaHost } from './pwa/pwa-host';
 import { AppRoutes } from './router';
 import { SiteOriginContext } from '../lib/site-origin';
-import { theme } from '../components/mui-theme';
 import '../styles/base.css';
 import type { AppStore } from './store';
 
@@ -27,15 +24,12 @@ export function AppRoot({
     <StrictMode>
       <Provider store={store}>
         <SiteOriginContext value={origin}>
-          <ThemeProvider theme={theme}>
-            <CssBaseline />
-            <ToastProvider>
-              <Router>
-                <AppRoutes />
-                <PwaHost />
-              </Router>
-            </ToastProvider>
-          </ThemeProvider>
+          <ToastProvider>
+            <Router>
+              <AppRoutes />
+              <PwaHost />
+            </Router>
+          </ToastProvider>
         </SiteOriginContext>
       </Provider>
     </StrictMode>

@@ -1,23 +1,18 @@
 import { Component, type ReactNode } from 'react';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import { Button, cx } from '../components/ui';
+import styles from './route-error.module.css';
 
 /** Last-resort screen when a page throws or its chunk fails to load (e.g. after a deploy or offline). */
 export function RouteError() {
   return (
-    <Container maxWidth="sm" sx={{ py: 16, textAlign: 'center' }}>
+    <div className={cx('container-sm', styles.page)}>
       <title>Something went wrong</title>
-      <Typography variant="h3" component="h1" gutterBottom>
-        Something went wrong
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
-        This page could not be shown. Check your connection and try again.
-      </Typography>
+      <h1 className={cx('t-h3', styles.title)}>Something went wrong</h1>
+      <p className={styles.text}>This page could not be shown. Check your connection and try again.</p>
       <Button variant="contained" onClick={() => window.location.reload()}>
         Reload the page
       </Button>
-    </Container>
+    </div>
   );
 }
 

@@ -1,11 +1,8 @@
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
-import type { TypographyProps } from '@mui/material/Typography';
 import { useSite } from '../lib/content-api';
 import { PageMeta } from './page-meta';
+import { ButtonLink, cx } from './ui';
+import styles from './message-page.module.css';
 
 /** A page that is only a message: a heading, a sentence and one way on (not found, failed to load). */
 export function MessagePage({
@@ -24,25 +21,22 @@ export function MessagePage({
   action?: ReactNode;
   /** For a page of its own: its <head> title and path (never indexed; the text is its description). */
   meta?: { title: string; path: string };
-  titleVariant?: TypographyProps['variant'];
+  /** The size of the heading (always an h1), from the type scale. */
+  titleVariant?: 'h1' | 'h2' | 'h3' | 'h4' | 'h5' | 'h6';
 }) {
   return (
-    <Container maxWidth="sm" sx={{ py: { xs: 10, md: 16 }, textAlign: 'center' }}>
+    <div className={cx('container-sm', styles.page)}>
       {meta && <NoindexMeta title={meta.title} description={text} path={meta.path} />}
-      <Typography variant={titleVariant} component="h1" gutterBottom>
-        {title}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4 }}>
-        {text}
-      </Typography>
+      <h1 className={cx(`t-${titleVariant}`, styles.title)}>{title}</h1>
+      <p className={styles.text}>{text}</p>
       {link ? (
-        <Button component={RouterLink} to={link.to} variant="contained" size="large">
+        <ButtonLink to={link.to} variant="contained" size="large">
           {link.label}
-        </Button>
+        </ButtonLink>
       ) : (
         action
       )}
-    </Container>
+    </div>
   );
 }
 

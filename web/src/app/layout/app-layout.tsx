@@ -1,11 +1,11 @@
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
-import Box from '@mui/material/Box';
 import { CartPanelHost } from '../../features/cart';
 import { OfflineBanner } from '../../components/offline-banner';
-import { HEADER_HEIGHT } from './nav-links';
+import { cx } from '../../components/ui';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+import styles from './app-layout.module.css';
 
 /** Fixed header, main area, footer and the cart panel around every page. */
 export function AppLayout() {
@@ -18,53 +18,18 @@ export function AppLayout() {
   // The home hero sits under the transparent header; every other page is padded below it.
   const overHero = pathname === '/';
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
-      <Box
-        component="a"
-        href="#main"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: 2000,
-          px: 2,
-          py: 1,
-          bgcolor: 'background.paper',
-          color: 'text.primary',
-          borderRadius: 1,
-          '&:focus': { top: 8 },
-        }}
-      >
+    <div className={styles.layout}>
+      <a href="#main" className={styles.skipLink}>
         Skip to content
-      </Box>
+      </a>
       <SiteHeader overHero={overHero} />
-      <Box
-        component="main"
-        id="main"
-        tabIndex={-1}
-        sx={{
-          flex: 1,
-          // Keeps the footer below the fold while a page's chunk and data load (no layout shift).
-          minHeight: '100dvh',
-          outline: 'none',
-          pt: overHero ? 0 : { xs: `${HEADER_HEIGHT.xs}px`, md: `${HEADER_HEIGHT.md}px` },
-        }}
-      >
+      <main id="main" tabIndex={-1} className={cx(styles.main, overHero && styles.overHero)}>
         {/* Just under the fixed header, and over the home hero, while the network is gone. */}
-        <OfflineBanner
-          sx={{
-            // Over the hero it floats (no gap above the hero); elsewhere it takes its own space.
-            position: overHero ? 'fixed' : 'sticky',
-            left: 0,
-            right: 0,
-            top: { xs: HEADER_HEIGHT.xs, md: HEADER_HEIGHT.md },
-            zIndex: (theme) => theme.zIndex.appBar - 1,
-          }}
-        />
+        <OfflineBanner className={styles.offline} />
         <Outlet />
-      </Box>
+      </main>
       <SiteFooter />
       <CartPanelHost />
-    </Box>
+    </div>
   );
 }

@@ -1,53 +1,32 @@
 import { NavLink } from 'react-router';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Stack from '@mui/material/Stack';
-import CloseIcon from '@mui/icons-material/Close';
+import { CloseIcon, IconButton, Sheet } from '../../components/ui';
 import { Brand } from './brand';
 import { NAV_LINKS } from './nav-links';
+import styles from './mobile-menu.module.css';
 
-/** The phone navigation drawer; a lazy chunk so the Drawer stays out of the initial JS. */
-export default function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+/** The phone navigation, a panel from the right. */
+export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
-    <Drawer
-      id="mobile-menu"
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      slotProps={{ paper: { sx: { width: 'min(20rem, 85vw)', bgcolor: 'background.default' } } }}
-    >
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2.5, py: 1.5 }}>
-        <Brand height={32} />
-        <IconButton aria-label="Close menu" onClick={onClose} edge="end">
-          <CloseIcon />
-        </IconButton>
-      </Stack>
-      <List component="nav" aria-label="Mobile">
-        {NAV_LINKS.map((link) => (
-          <ListItemButton
-            key={link.to}
-            component={NavLink}
-            to={link.to}
-            end={link.to === '/'}
-            onClick={onClose}
-            sx={{
-              px: 3,
-              py: 1.5,
-              '&.active': { color: 'primary.main', fontWeight: 700, bgcolor: 'rgba(46,75,60,0.06)' },
-            }}
-          >
-            <ListItemText
-              primary={link.label}
-              slotProps={{
-                primary: { sx: { fontFamily: 'Georgia, "Times New Roman", serif', fontSize: '1.35rem' } },
-              }}
-            />
-          </ListItemButton>
-        ))}
-      </List>
-    </Drawer>
+    <Sheet id="mobile-menu" aria-label="Menu" side="right" open={open} onClose={onClose}>
+      <div className={styles.panel}>
+        <div className={styles.top}>
+          <Brand height={32} />
+          <IconButton aria-label="Close menu" onClick={onClose} className={styles.close}>
+            <CloseIcon />
+          </IconButton>
+        </div>
+        <nav aria-label="Mobile">
+          <ul className={styles.links}>
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.to === '/'} onClick={onClose} className={styles.link}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+    </Sheet>
   );
 }

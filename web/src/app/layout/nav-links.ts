@@ -5,6 +5,3 @@ export const NAV_LINKS = [
   { to: '/faq', label: 'FAQ' },
   { to: '/contact', label: 'Contact' },
 ] as const;
-
-/** Header height in px per breakpoint; the main area is padded by it. */
-export const HEADER_HEIGHT = { xs: 64, md: 76 } as const;

@@ -1,57 +1,36 @@
-import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { Link } from 'react-router';
 import { TAGLINE } from '../../features/storefront';
 import { useSite } from '../../lib/content-api';
-import { palette } from '../../lib/palette';
+import { cx } from '../../components/ui';
 import { NAV_LINKS } from './nav-links';
+import styles from './site-footer.module.css';
 
 export function SiteFooter() {
   const { siteName, photographerName } = useSite();
   const year = new Date().getFullYear();
   return (
-    <Box component="footer" sx={{ bgcolor: palette.forestDark, color: palette.sandLight, mt: 'auto' }}>
-      <Container maxWidth="lg" sx={{ py: { xs: 6, md: 8 } }}>
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={4}
-          sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}
-        >
-          <Box>
-            <Typography variant="h4" component="p" sx={{ color: '#fff' }}>
-              {siteName}
-            </Typography>
-            <Typography sx={{ mt: 1, opacity: 0.9, fontStyle: 'italic', fontFamily: 'Georgia, serif' }}>
-              {TAGLINE}
-            </Typography>
-          </Box>
-          <Stack
-            component="nav"
-            aria-label="Footer"
-            direction="row"
-            sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}
-          >
+    <footer className={styles.footer}>
+      <div className={cx('container', styles.inner)}>
+        <div className={styles.top}>
+          <div>
+            <p className={cx('t-h4', styles.name)}>{siteName}</p>
+            <p className={styles.tagline}>{TAGLINE}</p>
+          </div>
+          <nav aria-label="Footer" className={styles.nav}>
             {NAV_LINKS.map((link) => (
-              <Box
-                key={link.to}
-                component={RouterLink}
-                to={link.to}
-                sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
-              >
+              <Link key={link.to} to={link.to}>
                 {link.label}
-              </Box>
+              </Link>
             ))}
-          </Stack>
-        </Stack>
-        <Box sx={{ borderTop: '1px solid rgba(239,228,208,0.2)', mt: 5, pt: 3 }}>
+          </nav>
+        </div>
+        <div className={styles.bottom}>
           {/* A page cached over New Year may say last year: the browser's year wins, without a warning. */}
-          <Typography variant="body2" suppressHydrationWarning>
+          <p className="t-body2" suppressHydrationWarning>
             {`© ${year} ${photographerName}`}
-          </Typography>
-        </Box>
-      </Container>
-    </Box>
+          </p>
+        </div>
+      </div>
+    </footer>
   );
 }

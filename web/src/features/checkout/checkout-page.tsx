@@ -145,7 +145,7 @@ function Checkout() {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
             {session ? 'Step 2 of 2: Payment' : 'Step 1 of 2: Your details'}
           </Typography>
-          <ShippingNoticeBanner sx={{ mb: 3 }} />
+          <ShippingNoticeBanner style={{ marginBottom: 24 }} />
           {!online && (
             <Alert severity="warning" role="status" sx={{ mb: 3 }}>
               You are offline. Checkout needs a connection: your cart is kept, so you can continue when you

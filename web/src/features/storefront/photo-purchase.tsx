@@ -39,9 +39,7 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
         </div>
       )}
 
-      <div className={styles.notice}>
-        <ShippingNoticeBanner />
-      </div>
+      <ShippingNoticeBanner style={{ marginTop: 24 }} />
 
       <Button
         variant="contained"
