@@ -50,13 +50,6 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600, letterSpacing: '0.02em' },
   },
   components: {
-    MuiCssBaseline: {
-      styleOverrides: {
-        html: { scrollBehavior: 'smooth' },
-        '@media (prefers-reduced-motion: reduce)': { html: { scrollBehavior: 'auto' } },
-        img: { maxWidth: '100%' },
-      },
-    },
     MuiButton: {
       defaultProps: { disableElevation: true },
       styleOverrides: {

@@ -31,7 +31,7 @@ describe('photo form state', () => {
   it('collects the ids of removed saved options', () => {
     const start = initialPhotoFormState(photo);
     const [saved] = start.editRows;
-    let state = photoFormReducer(start, { type: 'removeRow', key: saved.key });
+    const state = photoFormReducer(start, { type: 'removeRow', key: saved.key });
     expect(state.removedIds).toEqual([31]);
     expect(state.editRows).toEqual([]);
   });
