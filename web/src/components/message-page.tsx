@@ -28,7 +28,7 @@ export function MessagePage({
     <div className={cx('container-sm', styles.page)}>
       {meta && <NoindexMeta title={meta.title} description={text} path={meta.path} />}
       <h1 className={cx(`t-${titleVariant}`, styles.title)}>{title}</h1>
-      <p className={styles.text}>{text}</p>
+      <p className={cx('t-muted', styles.text)}>{text}</p>
       {link ? (
         <ButtonLink to={link.to} variant="contained" size="large">
           {link.label}
