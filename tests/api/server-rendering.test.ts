@@ -48,7 +48,11 @@ describe('server-rendered storefront', () => {
     const page = await res.text();
     expect(rootOf(page)).toContain('<h1');
     expect(rootOf(page)).toContain('Heron at Dawn');
-    expect(page).toMatch(/<style data-emotion="css [^"]+">/);
+    // The stylesheet is in the page (no render-blocking request), with the rules of what it renders.
+    expect(page).not.toMatch(/<link rel="stylesheet"/);
+    const css = [...page.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map((m) => m[1]).join('\n');
+    const titleClasses = /<h1 class="([^"]+)"/.exec(rootOf(page))![1].split(' ');
+    for (const name of titleClasses) expect(css).toContain(`.${name}`);
     const data = JSON.parse(/<script type="application\/json" id="wf-ssr">(.*?)<\/script>/s.exec(page)![1]);
     expect(data.queries.map((q: { endpointName: string }) => q.endpointName)).toEqual(
       expect.arrayContaining(['getSite', 'getLogo', 'getPhoto', 'getShippingNotice']),

@@ -44,7 +44,9 @@ export async function render(url: string, data: SsrData): Promise<RenderedPage> 
   );
   const hoisted = LEADING_HEAD_TAGS.exec(html)?.[0] ?? '';
   const page = html.slice(hoisted.length);
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(page));
+  // Only the checkout and order pages still use MUI (emotion); storefront pages have none.
+  const { styles: chunks } = emotion.extractCriticalToChunks(page);
+  const styles = emotion.constructStyleTagsFromChunks({ html: page, styles: chunks.filter((c) => c.css) });
   return {
     head: `${hoisted}\n${styles}`,
     root: page,

@@ -51,7 +51,7 @@ export default function AboutPage() {
           </div>
           <div>
             <span className="t-overline t-accent">About</span>
-            <h1 className={styles.title}>
+            <h1 className={cx('t-page-title', styles.title)}>
               {loaded ? `Hello, I'm ${photographerName}` : 'About the Photographer'}
             </h1>
             {isLoading ? <TextSkeleton /> : <RichText html={mainBio} headingLevel={1} />}

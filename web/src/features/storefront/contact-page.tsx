@@ -70,7 +70,7 @@ export default function ContactPage() {
   };
 
   return (
-    <div className={cx('container', styles.page)}>
+    <div className={'container page'}>
       <SitePageMeta
         page="Contact"
         description="Questions about a print, a custom size or a photograph you saw here? Send a note and I will write back."
@@ -79,7 +79,7 @@ export default function ContactPage() {
       <SplitColumns fr={[5, 7]} gap={{ xs: 5, md: 8 }}>
         <div>
           <span className="t-overline t-accent">Contact</span>
-          <h1 className={styles.title}>Get in Touch</h1>
+          <h1 className={cx('t-page-title', styles.title)}>Get in Touch</h1>
           <p className={cx('t-lead t-muted', styles.lead)}>
             Questions about a print, a custom size or a photograph you saw here? Send a note and I will write
             back.

@@ -11,14 +11,14 @@ export default function FaqPage() {
   const [expanded, setExpanded] = useState<number | false>(false);
 
   return (
-    <div className={cx('container-md', styles.page)}>
+    <div className={'container-md page'}>
       <SitePageMeta
         page="FAQ"
         description="Frequently asked questions about the prints, shipping and everything in between."
         path="/faq"
       />
-      <div className={styles.header}>
-        <h1 className={styles.title}>Frequently Asked Questions</h1>
+      <div className={cx('page-header', styles.header)}>
+        <h1 className="t-page-title">Frequently Asked Questions</h1>
         <p className={cx('t-lead t-muted', styles.lead)}>Prints, shipping and everything in between.</p>
       </div>
 

@@ -19,13 +19,13 @@ export default function PortfolioPage() {
   const visible = filterByCategory(photos ?? [], category);
 
   return (
-    <div className={cx('container', styles.page)}>
+    <div className={'container page'}>
       <SitePageMeta
         page={title}
         description={`${title} by ${photographerName}. Explore my collection of photographs for sale.`}
         path={category ? `/portfolio/${encodeURIComponent(category)}` : '/portfolio'}
       />
-      <div className={styles.header}>
+      <div className={cx('page-header', styles.header)}>
         <h1 className={cx('t-h1', styles.title)}>{title}</h1>
         <p className="t-lead t-muted">Explore my collection of photographs for sale.</p>
       </div>
