@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { pathToFileURL } from 'node:url';
 
 export const STOREFRONT_PAGES = (photoId: number) => [
   '/',
@@ -48,15 +49,31 @@ export async function pagesVsLimit(base: string, pages: string[], runs: number):
     });
 }
 
-/** The script a page loads before it is interactive: the entry and every module it preloads. */
-export async function pageScriptGzipKb(base: string, page: string, distDir = 'dist/web'): Promise<number> {
-  const html = await (await fetch(base + page, { headers: { accept: 'text/html' } })).text();
-  const files = [...html.matchAll(/<(?:script|link)[^>]*(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
-    (m) => m[1],
-  );
-  const bytes = [...new Set(files)].reduce(
-    (sum, f) => sum + gzipSync(readFileSync(path.join(distDir, f))).length,
-    0,
-  );
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
+
+/**
+ * The script a page loads before it is interactive (gzipped KB), from Vite's build manifest: the
+ * entry, what the entry loads after the first paint (React, the app: its dynamic imports) and the
+ * page's own chunk, each with everything it imports.
+ */
+export async function pageScriptGzipKb(page: string, distDir = 'dist/web'): Promise<number> {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  // The server build knows which page module a path shows (the same router the app uses).
+  const ssr = (await import(pathToFileURL(path.resolve('dist/server/entry-server.js')).href)) as {
+    pageSource(pathname: string): string;
+  };
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  const [entryKey, entry] = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)!;
+  for (const key of [entryKey, ...(entry.dynamicImports ?? []), ssr.pageSource(page)]) visit(key);
+  const bytes = [...files].reduce((sum, f) => sum + gzipSync(readFileSync(path.join(distDir, f))).length, 0);
   return Math.round(bytes / 102.4) / 10;
 }

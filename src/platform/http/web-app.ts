@@ -2,7 +2,6 @@ import express, { type Express } from 'express';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createPageChunks } from './page-chunks';
 
 /** A rendered page, or where its path moved. */
 export type RenderedPage = { status: number; html: string } | { redirect: string };
@@ -16,7 +15,6 @@ export type PageDataSource = (
 /** The server build of the web app (web/src/entry-server.tsx, built into dist/server). */
 type SsrEntry = {
   routeFor(pathname: string): { page: string; params: Record<string, string | undefined> };
-  pageSource(pathname: string): string;
   render(
     url: string,
     data: { origin: string; queries: unknown[] },
@@ -77,7 +75,6 @@ export function createPageRenderer({
   };
   // Loaded at start, not by the first visitor (React, MUI and the pages take a moment to import).
   void ssrEntry().catch(() => undefined);
-  const pageChunks = createPageChunks(distDir);
 
   return async function renderPage(pathname: string): Promise<RenderedPage | null> {
     const [files, ssr] = await Promise.all([template(), ssrEntry()]);
@@ -89,13 +86,12 @@ export function createPageRenderer({
     if ('redirect' in data) return { redirect: data.redirect };
     const rendered = await ssr.render(pathname, { origin, queries: data.queries });
     // The page's own title and description replace the defaults, so crawlers see one of each.
-    const head = [rendered.head, pageChunks(ssr.pageSource(pathname))].filter(Boolean).join('\n');
     return {
       status: data.status,
       html: files.rendered
         .replace(/<title>.*?<\/title>/s, '')
         .replace(/<meta\s+name="description"[^>]*>/, '')
-        .replace('<!--app-head-->', () => head)
+        .replace('<!--app-head-->', () => rendered.head)
         .replace('<!--app-root-->', () => rendered.root)
         .replace('<!--app-data-->', () => rendered.data),
     };
