@@ -1,12 +1,25 @@
 import { captureInstallOffer } from './app/pwa/install-event';
+import { holdEarlyClicks } from './early-clicks';
 
 captureInstallOffer();
 
 // The server's HTML is the page, already readable: the app that makes it interactive (React, the
 // store, the page's chunk: about 120 KB) loads after the page's images and its first paint, so on a
 // slow connection it never shares the bandwidth with the largest image or delays what is drawn.
-// React DOM first, then the rest: each evaluates in a task of its own, so no one task is long.
-const start = () =>
-  requestAnimationFrame(() => setTimeout(() => void import('react-dom/client').then(() => import('./boot'))));
-if (document.readyState === 'complete') start();
-else window.addEventListener('load', start, { once: true });
+// A click on a button before then loads it at once (early-clicks.ts).
+let started = false;
+const startApp = () => {
+  if (started) return;
+  started = true;
+  // The libraries first, then the app: each evaluates in a task of its own (as it arrives), so no
+  // one task is long on a slow phone.
+  void Promise.all([
+    import('react-dom/client'),
+    import('react-router'),
+    import('@reduxjs/toolkit/query/react'),
+  ]).then(() => import('./boot'));
+};
+holdEarlyClicks(startApp);
+const afterFirstPaint = () => requestAnimationFrame(() => setTimeout(startApp));
+if (document.readyState === 'complete') afterFirstPaint();
+else window.addEventListener('load', afterFirstPaint, { once: true });
