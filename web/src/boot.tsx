@@ -1,6 +1,6 @@
 // The app proper: hydrates the server's HTML (or renders the admin and offline shells). Loaded by
 // main.tsx once the page has loaded.
-import { startTransition, useEffect, type ReactNode } from 'react';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
@@ -8,7 +8,6 @@ import { preloadPage } from './app/router';
 import { SSR_DATA_ID, type SsrData } from './lib/ssr-data';
 import { keepApiCacheOffline, makeStore } from './app/store';
 import { api } from './lib/api';
-import { APP_READY_EVENT } from './early-clicks';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
@@ -18,17 +17,7 @@ const ssrScript = document.getElementById(SSR_DATA_ID);
 const ssr = ssrScript ? (JSON.parse(ssrScript.textContent ?? '{}') as SsrData) : null;
 keepApiCacheOffline(store, { rehydrate: !ssr });
 
-/** Tells main.tsx the app is live (its effects run after every child's): held clicks replay then. */
-function Ready({ children }: { children: ReactNode }) {
-  useEffect(() => void window.dispatchEvent(new Event(APP_READY_EVENT)), []);
-  return children;
-}
-
-const app = (
-  <Ready>
-    <AppRoot store={store} origin={ssr?.origin ?? window.location.origin} router={BrowserRouter} />
-  </Ready>
-);
+const app = <AppRoot store={store} origin={ssr?.origin ?? window.location.origin} router={BrowserRouter} />;
 // The page's chunk loads first so hydration renders it at once, like the server did.
 void preloadPage(window.location.pathname)
   .catch(() => undefined) // a failed chunk shows the route's error screen when it renders

@@ -1,5 +1,5 @@
 import { captureInstallOffer } from './app/pwa/install-event';
-import { holdEarlyClicks } from './early-clicks';
+import { holdEarlyClicks } from './lib/early-clicks';
 
 captureInstallOffer();
 

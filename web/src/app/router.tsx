@@ -2,6 +2,7 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorBoundary } from './route-error';
+import { AppReady } from './app-ready';
 
 type PageModule = { default: ComponentType };
 
@@ -96,6 +97,7 @@ const page = (name: PageName): ReactNode => {
       {/* Navigations run in a transition, so the previous page stays until the next chunk is in. */}
       <Suspense fallback={null}>
         <Page />
+        <AppReady />
       </Suspense>
     </RouteErrorBoundary>
   );

@@ -1,4 +1,4 @@
-/** Dispatched on window once the app has hydrated the server's HTML (boot.tsx). */
+/** Dispatched on window once the page has hydrated (app/app-ready.tsx). */
 export const APP_READY_EVENT = 'wildframe:app-ready';
 
 /**
