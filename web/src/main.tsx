@@ -11,13 +11,9 @@ let started = false;
 const startApp = () => {
   if (started) return;
   started = true;
-  // The libraries first, then the app: each evaluates in a task of its own (as it arrives), so no
-  // one task is long on a slow phone.
-  void Promise.all([
-    import('react-dom/client'),
-    import('react-router'),
-    import('@reduxjs/toolkit/query/react'),
-  ]).then(() => import('./boot'));
+  // React DOM first, then the app: each evaluates in a task of its own, so neither task is as long
+  // as both. (Only React DOM: a dynamic import of a whole package keeps all of it, unshaken.)
+  void import('react-dom/client').then(() => import('./boot'));
 };
 holdEarlyClicks(startApp);
 const afterFirstPaint = () => requestAnimationFrame(() => setTimeout(startApp));
