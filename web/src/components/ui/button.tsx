@@ -46,8 +46,8 @@ function Content({
   );
 }
 
-/** A button (type="button" unless told). */
-export function Button({
+/** Splits a button's look (its classes, its icons around the label) from the element's own props. */
+function withLook<P extends { className?: string; children?: ReactNode }>({
   variant,
   color,
   size,
@@ -56,35 +56,32 @@ export function Button({
   endIcon,
   className,
   children,
-  type = 'button',
-  ...props
-}: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>) {
+  ...rest
+}: ButtonLook & P) {
+  const content = (
+    <Content startIcon={startIcon} endIcon={endIcon}>
+      {children}
+    </Content>
+  );
+  return { className: buttonClass({ variant, color, size, fullWidth, className }), content, rest };
+}
+
+/** A button (type="button" unless told). */
+export function Button({ type = 'button', ...props }: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>) {
+  const { className, content, rest } = withLook(props);
   return (
-    <button type={type} className={buttonClass({ variant, color, size, fullWidth, className })} {...props}>
-      <Content startIcon={startIcon} endIcon={endIcon}>
-        {children}
-      </Content>
+    <button type={type} {...rest} className={className}>
+      {content}
     </button>
   );
 }
 
 /** A link inside the app that looks like a button. */
-export function ButtonLink({
-  variant,
-  color,
-  size,
-  fullWidth,
-  startIcon,
-  endIcon,
-  className,
-  children,
-  ...props
-}: ButtonLook & LinkProps) {
+export function ButtonLink(props: ButtonLook & LinkProps) {
+  const { className, content, rest } = withLook(props);
   return (
-    <Link className={buttonClass({ variant, color, size, fullWidth, className })} {...props}>
-      <Content startIcon={startIcon} endIcon={endIcon}>
-        {children}
-      </Content>
+    <Link {...rest} className={className}>
+      {content}
     </Link>
   );
 }
