@@ -8,25 +8,32 @@ import { preloadPage } from './app/router';
 import { SSR_DATA_ID, type SsrData } from './lib/ssr-data';
 import { keepApiCacheOffline, makeStore } from './app/store';
 import { api } from './lib/api';
+import { nextTask } from './lib/next-task';
 
-const container = document.getElementById('root');
-if (!container) throw new Error('Missing #root element');
+/** Starts the app in steps, each a task of its own (none long enough to hold up a tap). */
+export async function boot(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) throw new Error('Missing #root element');
+  const ssrScript = document.getElementById(SSR_DATA_ID);
+  const ssr = ssrScript ? (JSON.parse(ssrScript.textContent ?? '{}') as SsrData) : null;
 
-const store = makeStore();
-const ssrScript = document.getElementById(SSR_DATA_ID);
-const ssr = ssrScript ? (JSON.parse(ssrScript.textContent ?? '{}') as SsrData) : null;
-keepApiCacheOffline(store, { rehydrate: !ssr });
-
-const app = <AppRoot store={store} origin={ssr?.origin ?? window.location.origin} router={BrowserRouter} />;
-// The page's chunk loads first so hydration renders it at once, like the server did.
-void preloadPage(window.location.pathname)
-  .catch(() => undefined) // a failed chunk shows the route's error screen when it renders
-  .then(() => {
-    // The answers the page was rendered from (after its chunk, which may add the endpoints they
-    // belong to): the first render matches the server's HTML and asks for none of them.
-    if (ssr) store.dispatch(api.util.upsertQueryEntries(ssr.queries as never));
-    // In a transition, hydration yields to the browser every few milliseconds: the page, already
-    // painted from the HTML, stays responsive (no long task) while it becomes interactive.
-    if (ssr) startTransition(() => void hydrateRoot(container, app));
-    else createRoot(container).render(app);
-  });
+  const store = makeStore();
+  keepApiCacheOffline(store, { rehydrate: !ssr });
+  await nextTask();
+  // The page's chunk loads first so hydration renders it at once, like the server did.
+  // A failed chunk shows the route's error screen when it renders.
+  await preloadPage(window.location.pathname).catch(() => undefined);
+  await nextTask();
+  // The answers the page was rendered from (after its chunk, which may add the endpoints they
+  // belong to): the first render matches the server's HTML and asks for none of them.
+  // One answer a task: together they are a long task on a slow phone.
+  for (const entry of ssr?.queries ?? []) {
+    store.dispatch(api.util.upsertQueryEntries([entry] as never));
+    await nextTask();
+  }
+  const app = <AppRoot store={store} origin={ssr?.origin ?? window.location.origin} router={BrowserRouter} />;
+  // In a transition, hydration yields to the browser every few milliseconds: the page, already
+  // painted from the HTML, stays responsive (no long task) while it becomes interactive.
+  if (ssr) startTransition(() => void hydrateRoot(container, app));
+  else createRoot(container).render(app);
+}

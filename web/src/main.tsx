@@ -1,5 +1,6 @@
 import { captureInstallOffer } from './app/pwa/install-event';
 import { holdEarlyClicks } from './lib/early-clicks';
+import { nextTask } from './lib/next-task';
 
 captureInstallOffer();
 
@@ -11,9 +12,15 @@ let started = false;
 const startApp = () => {
   if (started) return;
   started = true;
-  // React DOM first, then the app: each evaluates in a task of its own, so neither task is as long
-  // as both. (Only React DOM: a dynamic import of a whole package keeps all of it, unshaken.)
-  void import('react-dom/client').then(() => import('./boot'));
+  // React DOM, then RTK Query with the api, then the app: each evaluates in a task of its own, so
+  // none is as long as all three (boot.tsx goes on in steps). Only app modules and React DOM are
+  // imported here: a dynamic import of a whole package keeps all of it, unshaken.
+  void import('react-dom/client')
+    .then(nextTask)
+    .then(() => import('./lib/api'))
+    .then(nextTask)
+    .then(() => import('./boot'))
+    .then(({ boot }) => boot());
 };
 holdEarlyClicks(startApp);
 const afterFirstPaint = () => requestAnimationFrame(() => setTimeout(startApp));
