@@ -12,6 +12,7 @@ import { nextTask } from './lib/next-task';
 
 /** Starts the app in steps, each a task of its own (none long enough to hold up a tap). */
 export async function boot(): Promise<void> {
+  await nextTask(); // after this module's own evaluation
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   const ssrScript = document.getElementById(SSR_DATA_ID);

@@ -4,6 +4,7 @@ import { ToastProvider } from '../components/toast';
 import { PwaHost } from './pwa/pwa-host';
 import { AppRoutes } from './router';
 import { SiteOriginContext } from '../lib/site-origin';
+import { SiteProvider } from '../lib/site-context';
 import '../styles/base.css';
 import type { AppStore } from './store';
 
@@ -24,12 +25,14 @@ export function AppRoot({
     <StrictMode>
       <Provider store={store}>
         <SiteOriginContext value={origin}>
-          <ToastProvider>
-            <Router>
-              <AppRoutes />
-              <PwaHost />
-            </Router>
-          </ToastProvider>
+          <SiteProvider>
+            <ToastProvider>
+              <Router>
+                <AppRoutes />
+                <PwaHost />
+              </Router>
+            </ToastProvider>
+          </SiteProvider>
         </SiteOriginContext>
       </Provider>
     </StrictMode>

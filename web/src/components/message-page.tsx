@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSite } from '../lib/content-api';
+import { useSite } from '../lib/site-context';
 import { PageMeta } from './page-meta';
 import { ButtonLink, cx } from './ui';
 import styles from './message-page.module.css';

@@ -1,4 +1,4 @@
-import { useSite } from '../lib/content-api';
+import { useSite } from '../lib/site-context';
 import { pageTitle } from '../lib/page-title';
 import { useSiteOrigin } from '../lib/site-origin';
 

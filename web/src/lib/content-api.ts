@@ -35,18 +35,6 @@ export const {
   useGetShippingNoticeQuery,
 } = contentApi;
 
-/** Site name and photographer while /api/site loads or when it fails. */
-export const SITE_FALLBACK = { siteName: 'Wildframe', photographerName: 'Wildframe' } as const;
-
-export function useSite() {
-  const { data } = useGetSiteQuery();
-  return {
-    siteName: data?.siteName || SITE_FALLBACK.siteName,
-    photographerName: data?.photographerName || SITE_FALLBACK.photographerName,
-    loaded: Boolean(data),
-  };
-}
-
 /** A shipping notice shows only when isActive is true and line1 is present. */
 export function activeNoticeLines(notice: ShippingNotice | undefined): string[] | null {
   if (!notice?.isActive || !notice.line1?.trim()) return null;

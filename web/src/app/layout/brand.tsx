@@ -1,4 +1,5 @@
-import { useGetLogoQuery, useSite } from '../../lib/content-api';
+import { useGetLogoQuery } from '../../lib/content-api';
+import { useSite } from '../../lib/site-context';
 import { cx } from '../../components/ui';
 import styles from './brand.module.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { TAGLINE } from '../../features/storefront';
-import { useSite } from '../../lib/content-api';
+import { useSite } from '../../lib/site-context';
 import { cx } from '../../components/ui';
 import { NAV_LINKS } from './nav-links';
 import styles from './site-footer.module.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { CartButton } from '../../features/cart';
-import { useSite } from '../../lib/content-api';
+import { useSite } from '../../lib/site-context';
 import { useScrolledPast } from '../../components/use-scrolled-past';
 import { cx, IconButton, MenuIcon } from '../../components/ui';
 import { Brand } from './brand';

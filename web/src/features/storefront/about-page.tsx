@@ -4,7 +4,8 @@ import { SplitColumns } from '../../components/split-columns';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { RichText } from '../../components/rich-text';
 import { Skeleton, cx } from '../../components/ui';
-import { useGetAboutQuery, useSite } from '../../lib/content-api';
+import { useGetAboutQuery } from '../../lib/content-api';
+import { useSite } from '../../lib/site-context';
 import {
   DEFAULT_APPROACH_TEXT,
   DEFAULT_HEADSHOT,

@@ -12,7 +12,8 @@ import {
   Spinner,
   cx,
 } from '../../components/ui';
-import { useGetLogoQuery, useSite } from '../../lib/content-api';
+import { useGetLogoQuery } from '../../lib/content-api';
+import { useSite } from '../../lib/site-context';
 import { useGetPhotosQuery } from '../../lib/catalog-api';
 import { FEATURED_LIMIT, FEATURED_MAX_AGE_S, TAGLINE } from './constants';
 import { PhotoCard, photoGridClass } from './photo-card';

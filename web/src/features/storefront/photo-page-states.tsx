@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import { Button, Skeleton, cx } from '../../components/ui';
 import { MessagePage } from '../../components/message-page';
-import { useSite } from '../../lib/content-api';
+import { useSite } from '../../lib/site-context';
 import { pageTitle } from '../../lib/page-title';
 import pageStyles from './photo-page.module.css';
 import styles from './photo-page-states.module.css';

@@ -3,7 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import type { PhotoDetail } from '../../lib/api-types';
 import { isApiError } from '../../lib/api';
 import { useGetPhotoQuery } from '../../lib/catalog-api';
-import { useSite } from '../../lib/content-api';
+import { useSite } from '../../lib/site-context';
 import { useSiteOrigin } from '../../lib/site-origin';
 import { jsonForScript } from '../../lib/ssr-data';
 import { SitePageMeta } from '../../components/page-meta';

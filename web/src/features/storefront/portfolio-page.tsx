@@ -2,7 +2,7 @@ import { useParams } from 'react-router';
 import { SitePageMeta } from '../../components/page-meta';
 import { Button, ButtonLink, cx } from '../../components/ui';
 import { useGetCategoriesQuery, useGetPhotosQuery } from '../../lib/catalog-api';
-import { useSite } from '../../lib/content-api';
+import { useSite } from '../../lib/site-context';
 import { PhotoCard, PhotoCardSkeleton, photoGridClass } from './photo-card';
 import { filterByCategory, portfolioTitle } from './portfolio-filter';
 import styles from './portfolio-page.module.css';

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isApiError, serverMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
-import { useSite } from '../../../lib/content-api';
+import { useSite } from '../../../lib/site-context';
 import { useGetAdminUserQuery, useLoginMutation } from '../api';
 import { FormTextField } from '../shared/form-field';
 import { CenteredSpinner } from '../shell/centered-spinner';

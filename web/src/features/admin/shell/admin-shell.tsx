@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import LogoutIcon from '@mui/icons-material/Logout';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useToast } from '../../../components/toast';
-import { useSite } from '../../../lib/content-api';
+import { useSite } from '../../../lib/site-context';
 import { useAppDispatch } from '../../../lib/hooks';
 import { adminApi, useGetAdminUserQuery, useLogoutMutation } from '../api';
 import { useAdminSession } from '../auth/require-admin';

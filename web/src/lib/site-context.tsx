@@ -1,0 +1,31 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useGetSiteQuery } from './content-api';
+
+/** Site name and photographer while /api/site loads or when it fails. */
+export const SITE_FALLBACK = { siteName: 'Wildframe', photographerName: 'Wildframe' } as const;
+
+type SiteInfo = { siteName: string; photographerName: string; loaded: boolean };
+
+const SiteContext = createContext<SiteInfo>({ ...SITE_FALLBACK, loaded: false });
+
+/**
+ * Holds the one subscription to /api/site for the whole app: the header, brand, footer, page titles
+ * and pages all read the name from here. Each RTK Query hook is a subscription that costs a
+ * dispatch when it mounts, and hydration mounts them all at once.
+ */
+export function SiteProvider({ children }: { children: ReactNode }) {
+  const { data } = useGetSiteQuery();
+  const site = useMemo(
+    () => ({
+      siteName: data?.siteName || SITE_FALLBACK.siteName,
+      photographerName: data?.photographerName || SITE_FALLBACK.photographerName,
+      loaded: Boolean(data),
+    }),
+    [data],
+  );
+  return <SiteContext value={site}>{children}</SiteContext>;
+}
+
+export function useSite(): SiteInfo {
+  return useContext(SiteContext);
+}
