@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { APPLE_TOUCH_ICON, manifestIcons, manifestScreenshots, pwaAssets } from './scripts/pwa-assets';
 import { palette } from './web/src/lib/palette';
+import { appChunk } from './scripts/app-chunk';
+
+const webSource = (file: string) => fileURLToPath(new URL(`./web/src/${file}`, import.meta.url));
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/healthz', '/sitemap.xml', '/robots.txt'];
@@ -158,6 +161,25 @@ export default defineConfig(({ isSsrBuild }) => ({
     // slow phone (about 1 ms each) than the round trip they save; the browser fetches a chunk's
     // imports itself, in parallel.
     modulePreload: false,
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                {
+                  name: appChunk(
+                    webSource('main.tsx'),
+                    webSource('boot.tsx'),
+                    webSource('app/router.tsx'),
+                    (id) => /\/features\/(admin|checkout|order-status)\//.test(id),
+                  ),
+                  includeDependenciesRecursively: false,
+                },
+              ],
+            },
+          },
+        },
     // The server reads it to list each page's chunks (src/platform/http/web-app.ts).
     manifest: !isSsrBuild,
     ...(isSsrBuild ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false } : {}),

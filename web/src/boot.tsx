@@ -1,7 +1,7 @@
 // The app proper: hydrates the server's HTML (or renders the admin and offline shells). Loaded by
 // main.tsx once the page has loaded.
 import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from './lib/react-dom-client';
 import { BrowserRouter } from 'react-router';
 import { AppRoot } from './app/app-root';
 import { preloadPage } from './app/router';

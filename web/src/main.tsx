@@ -15,7 +15,7 @@ const startApp = () => {
   // React DOM, then RTK Query with the api, then the app: each evaluates in a task of its own, so
   // none is as long as all three (boot.tsx goes on in steps). Only app modules and React DOM are
   // imported here: a dynamic import of a whole package keeps all of it, unshaken.
-  void import('react-dom/client')
+  void import('./lib/react-dom-client')
     .then(nextTask)
     .then(() => import('./lib/api'))
     .then(nextTask)

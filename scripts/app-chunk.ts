@@ -1,0 +1,61 @@
+/**
+ * The build's chunking rule for the app's own code (vite.config.ts). Rolldown would cut the code
+ * shared between the app and its pages into a dozen small chunks by importer sets; each is a request
+ * that a phone issues and links on its main thread after the first paint. Instead one `app` chunk
+ * holds what the app needs to start (boot.tsx and its imports) and what two or more storefront
+ * pages share (photo card, page meta, catalog api...), so a storefront page loads the app chunk and
+ * its own page chunk. What the page runs before the app (main.tsx and its imports) and what main.tsx
+ * loads in steps ahead of it (React DOM, RTK Query's api) stay out, so they load and run first.
+ */
+type ModuleGraph = {
+  getModuleInfo(
+    id: string,
+  ): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null;
+};
+
+const isAppSource = (id: string) => !id.includes('/node_modules/') && !id.startsWith('\0');
+
+/** The modules reached from `roots` through static imports, the roots included. */
+function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...roots];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * A chunk-name function for `codeSplitting.groups`: 'app' for the start-up modules of `boot` and
+ * for modules that two or more of `router`'s lazy pages share, unless `isPrivatePage` (admin,
+ * checkout: their code stays in their own chunks).
+ */
+export function appChunk(
+  entry: string,
+  boot: string,
+  router: string,
+  isPrivatePage: (id: string) => boolean,
+) {
+  let app: Set<string> | null = null;
+  const collect = (graph: ModuleGraph) => {
+    const info = (id: string) => graph.getModuleInfo(id);
+    const ahead = (info(entry)?.dynamicallyImportedIds ?? []).filter((dep) => dep !== boot);
+    const early = staticClosure(graph, [entry, ...ahead]);
+    const uses = new Map<string, number>();
+    for (const page of info(router)?.dynamicallyImportedIds ?? []) {
+      if (isPrivatePage(page)) continue;
+      for (const dep of staticClosure(graph, [page]))
+        if (dep !== page) uses.set(dep, (uses.get(dep) ?? 0) + 1);
+    }
+    const shared = [...uses].filter(([, count]) => count >= 2).map(([dep]) => dep);
+    return new Set(
+      [...staticClosure(graph, [boot]), ...shared].filter((dep) => isAppSource(dep) && !early.has(dep)),
+    );
+  };
+  return (id: string, graph: ModuleGraph): string | null => {
+    app ??= collect(graph);
+    return app.has(id) ? 'app' : null;
+  };
+}
