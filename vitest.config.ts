@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
         },
       },
       {
