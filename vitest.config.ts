@@ -6,7 +6,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'workers/**/*.test.ts', 'scripts/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          include: [
+            'src/**/*.test.ts',
+            'workers/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'web/src/**/*.test.{ts,tsx}',
+          ],
         },
       },
       {
