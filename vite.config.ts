@@ -56,20 +56,6 @@ export default defineConfig(({ isSsrBuild }) => ({
           siteName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
         ),
     },
-    {
-      // The entry script at low priority: it is not needed to paint (a module script never blocks
-      // rendering; it starts the app after the page has loaded), so it takes no bandwidth from the
-      // page's images, and Lighthouse no longer counts it as render-blocking.
-      name: 'entry-script-low-priority',
-      transformIndexHtml: {
-        order: 'post',
-        handler: (html: string) =>
-          html.replace(
-            /<script type="module"([^>]*) src="([^"]+)"><\/script>/,
-            '<script type="module"$1 src="$2" fetchpriority="low"></script>',
-          ),
-      },
-    },
     // The server bundle (web/src/entry-server.tsx) needs neither icons nor a service worker.
     !isSsrBuild &&
       pwaAssets({
