@@ -23,6 +23,16 @@ const startApp = () => {
     .then(({ boot }) => boot());
 };
 holdEarlyClicks(startApp);
-const afterFirstPaint = () => requestAnimationFrame(() => setTimeout(startApp));
-if (document.readyState === 'complete') afterFirstPaint();
-else window.addEventListener('load', afterFirstPaint, { once: true });
+// After the load event, the images in view may still be decoding: the app starts once they are
+// decoded and the frame that paints them is on screen (a frame later), so it never delays the
+// largest paint.
+const afterImagesPainted = () => {
+  const inView = [...document.images].filter(
+    (img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().top < window.innerHeight,
+  );
+  void Promise.all(inView.map((img) => img.decode().catch(() => undefined))).then(() =>
+    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startApp))),
+  );
+};
+if (document.readyState === 'complete') afterImagesPainted();
+else window.addEventListener('load', afterImagesPainted, { once: true });
