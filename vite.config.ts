@@ -157,10 +157,11 @@ export default defineConfig(({ isSsrBuild }) => ({
     // it into every rendered page, and no page chunk waits for a stylesheet of its own.
     cssCodeSplit: false,
     // No <link rel=modulepreload> added by script before each dynamic import: the page starts its
-    // app after it has loaded (main.tsx), when adding those links cost more main-thread time on a
-    // slow phone (about 1 ms each) than the round trip they save; the browser fetches a chunk's
-    // imports itself, in parallel.
+    // app after it has loaded (main.tsx), when adding those links costs more main-thread time on a
+    // slow phone (2-4 ms each at Lighthouse's 4x CPU slowdown) than the round trip they save; the
+    // browser fetches a chunk's imports itself, in parallel.
     modulePreload: false,
+    // The app's start-up code and what storefront pages share in one chunk (scripts/app-chunk.ts).
     rolldownOptions: isSsrBuild
       ? {}
       : {
@@ -180,7 +181,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
           },
         },
-    // The server reads it to list each page's chunks (src/platform/http/web-app.ts).
+    // `npm run bench` reads it to count the script each page loads (scripts/bench-pages.ts).
     manifest: !isSsrBuild,
     ...(isSsrBuild ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false } : {}),
   },
