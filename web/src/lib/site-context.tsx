@@ -2,7 +2,7 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useGetSiteQuery } from './content-api';
 
 /** Site name and photographer while /api/site loads or when it fails. */
-export const SITE_FALLBACK = { siteName: 'Wildframe', photographerName: 'Wildframe' } as const;
+const SITE_FALLBACK = { siteName: 'Wildframe', photographerName: 'Wildframe' } as const;
 
 type SiteInfo = { siteName: string; photographerName: string; loaded: boolean };
 

@@ -27,18 +27,16 @@ export function Sheet({
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
+    if (!open) return;
     const root = document.documentElement;
-    if (open) root.classList.add('sheet-open');
-    // Another sheet may still be open (a menu link that opens the cart).
-    else if (!document.querySelector('dialog[open]')) root.classList.remove('sheet-open');
+    root.classList.add('sheet-open');
+    // On close, or when unmounted while open (its page left): the page scrolls again, unless another
+    // sheet is still open (a menu link that opens the cart).
+    return () => {
+      const othersOpen = [...document.querySelectorAll('dialog[open]')].some((other) => other !== dialog);
+      if (!othersOpen) root.classList.remove('sheet-open');
+    };
   }, [open]);
-  // A sheet unmounted while open (its page left) releases the page's scroll too.
-  useEffect(
-    () => () => {
-      if (!document.querySelector('dialog[open]')) document.documentElement.classList.remove('sheet-open');
-    },
-    [],
-  );
   return (
     <dialog
       ref={ref}
