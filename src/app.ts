@@ -58,7 +58,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   const { config } = ctx;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY ? 1 : false);
+  app.set('trust proxy', config.TRUST_PROXY);
   app.set('query parser', 'simple');
 
   const requestId = (req: IncomingMessage) =>

@@ -42,7 +42,34 @@ const schema = z
     PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['stripe', 'test']).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),
-    TRUST_PROXY: bool(false),
+    // Which proxies in front of the app to believe about the visitor's address and scheme
+    // (X-Forwarded-For/-Proto): false, true (one hop), a hop count, or a comma-separated list of
+    // addresses/CIDRs (Express's names loopback, linklocal and uniquelocal work too).
+    TRUST_PROXY: z.preprocess(
+      (v) => (v === undefined || v === '' ? 'false' : String(v).trim()),
+      z
+        .string()
+        .regex(/^[\w.:/,\s-]+$/, 'must be true, false, a hop count or a list of addresses')
+        .transform((v): false | number | string[] => {
+          if (v === 'false' || v === '0') return false;
+          if (v === 'true') return 1;
+          if (/^\d+$/.test(v)) return Number(v);
+          return v
+            .split(',')
+            .map((a) => a.trim())
+            .filter(Boolean);
+        }),
+    ),
+    // Prometheus metrics (off unless one is set): GET /metrics on the app's port with
+    // `Authorization: Bearer <METRICS_TOKEN>`, and/or a listener of its own on METRICS_ADDRESS
+    // (host:port, e.g. 127.0.0.1:9464: keep it private), open to whoever reaches it.
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    METRICS_ADDRESS: optionalString.pipe(
+      z
+        .string()
+        .regex(/^(\[[0-9a-f:.]+\]|[\w.-]+):\d{1,5}$/i, 'must be host:port, e.g. 127.0.0.1:9464')
+        .optional(),
+    ),
     DATA_DIR: z.string().default('data'),
     // Longest a single database query may take before the request answers 503 (0: no limit).
     DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),

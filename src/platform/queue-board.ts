@@ -25,15 +25,14 @@ export function createOpsAdminRoutes(ctx: AppContext): Router {
   board.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({
     queues: queueNames.map((name) => new BullMQAdapter(ctx.queues.get(name))),
-    // @bull-board/express carries its own copy of @bull-board/api's types: same shape, two declarations
-    serverAdapter: board as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
+    serverAdapter: board,
     options: { uiConfig: { boardTitle: `${ctx.config.SITE_NAME} jobs` } },
   });
   router.use('/queues', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();
   });
-  router.use('/queues', board.getRouter() as Router);
+  router.use('/queues', board.getRouter());
 
   // Waiting, active, failed and delayed counts per queue, the latest failures with their error,
   // and e-mails waiting in the outbox longer than they should.

@@ -1,5 +1,5 @@
 import session from 'express-session';
-import RedisStore from 'connect-redis';
+import { RedisStore } from 'connect-redis';
 import type { Request, RequestHandler } from 'express';
 import type { AppContext } from '../context';
 
@@ -14,7 +14,6 @@ export function sessionMiddleware(ctx: AppContext): RequestHandler {
     // No session (and no Redis write) until something is stored in it: browsing is cookie-free.
     saveUninitialized: false,
     rolling: false,
-    proxy: ctx.config.TRUST_PROXY,
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
