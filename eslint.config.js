@@ -10,7 +10,9 @@ const webFeatures = ['storefront', 'cart', 'checkout', 'order-status', 'admin'];
 const serverModules = ['catalog', 'media', 'content', 'cart', 'orders', 'payments', 'contact', 'admin-auth'];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', 'bench-results', '.tools'] },
+  {
+    ignores: ['node_modules', 'dist', 'data', 'test-results', 'playwright-report', 'bench-results', '.tools'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,11 +11,13 @@ const webSource = (file: string) => fileURLToPath(new URL(`./web/src/${file}`, i
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/healthz', '/sitemap.xml', '/robots.txt'];
 
-// The installed app's name comes from the site settings at build time.
-const siteName = process.env.SITE_NAME?.trim() || 'Refuge Light Photography';
-const shortName =
-  process.env.SITE_SHORT_NAME?.trim() ||
-  (process.env.SITE_NAME?.trim() ? siteName.slice(0, 12) : 'Refuge Light');
+// The shop's names are run-time settings (SITE_NAME, PHOTOGRAPHER_NAME), not build inputs: the build
+// writes these placeholders into index.html and manifest.webmanifest, and the server fills them in
+// from its configuration when it serves them (src/platform/http/web-app.ts, createWebAppFiles).
+const SITE_NAME = '{{siteName}}';
+const SHORT_NAME = '{{shortName}}';
+// `vite` (dev) serves index.html itself: its title uses the dev API's name (config.ts's default).
+const devSiteName = process.env.SITE_NAME?.trim() || 'Refuge Light Photography';
 
 const DAY_S = 24 * 60 * 60;
 
@@ -48,19 +50,19 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     {
-      // index.html's title and first-paint brand carry the site name from the build's environment.
-      name: 'site-name-in-html',
+      // Dev only: the built index.html keeps its {{siteName}} placeholder for the server to fill.
+      name: 'site-name-in-dev-html',
+      apply: 'serve',
       transformIndexHtml: (html: string) =>
         html.replaceAll(
-          '{{siteName}}',
-          siteName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
+          SITE_NAME,
+          devSiteName.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`),
         ),
     },
     // The server bundle (web/src/entry-server.tsx) needs neither icons nor a service worker.
     !isSsrBuild &&
       pwaAssets({
         source: fileURLToPath(new URL('./web/public-src/icon.svg', import.meta.url)),
-        siteName,
         colours: palette,
       }),
     VitePWA({
@@ -75,8 +77,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       includeManifestIcons: false,
       manifest: {
         id: '/',
-        name: siteName,
-        short_name: shortName,
+        name: SITE_NAME,
+        short_name: SHORT_NAME,
         description:
           'Nature photography from a Washington, DC wildlife refuge. Browse the portfolio and order fine art prints.',
         lang: 'en',
@@ -87,7 +89,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         background_color: palette.paper,
         categories: ['photography', 'shopping'],
         icons: manifestIcons(),
-        screenshots: manifestScreenshots(siteName),
+        screenshots: manifestScreenshots(SITE_NAME),
       },
       workbox: {
         // The app shell: every script, style and the page itself. Admin-only heavy chunks (the
@@ -185,6 +187,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     manifest: !isSsrBuild,
     ...(isSsrBuild ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false } : {}),
   },
+  // The server renderer bundles MUI's icons (a few KB of the ones we use) instead of importing the
+  // 170 MB package at run time: production images then install without it.
+  ssr: { noExternal: ['@mui/icons-material'] },
   server: { proxy: proxy() },
   preview: { proxy: proxy() },
 }));

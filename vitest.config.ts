@@ -17,7 +17,8 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['tests/api/**/*.test.ts', 'tests/workers/**/*.test.ts'],
+          // tests/deploy runs the production build (dist/): `npm test` builds it before this project
+          include: ['tests/api/**/*.test.ts', 'tests/workers/**/*.test.ts', 'tests/deploy/**/*.test.ts'],
           // each file gets its own database and Redis prefix, so files may run in parallel
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -50,6 +50,7 @@ export function manifestIcons(): ManifestIcon[] {
   ];
 }
 
+/** The screenshots' entries; labels name the site (the build passes vite.config.ts's placeholder). */
 export function manifestScreenshots(siteName: string): ManifestScreenshot[] {
   return SCREENSHOTS.map(({ name, width, height }) => ({
     src: `/screenshots/${name}.png`,
@@ -60,12 +61,12 @@ export function manifestScreenshots(siteName: string): ManifestScreenshot[] {
   }));
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** A simple, honest sketch of the storefront (header, hero, photo grid) in the theme colours. */
-function screenshotSvg(width: number, height: number, siteName: string, icon: string, c: PwaColours): string {
+/**
+ * A simple, honest sketch of the storefront (header, hero, photo grid) in the theme colours. It
+ * draws no names: SITE_NAME is a run-time setting, and one build serves any shop (the manifest's
+ * labels name it, filled in by the server).
+ */
+function screenshotSvg(width: number, height: number, icon: string, c: PwaColours): string {
   const narrow = width < height;
   const pad = narrow ? 64 : 96;
   const header = narrow ? 150 : 120;
@@ -89,8 +90,10 @@ function screenshotSvg(width: number, height: number, siteName: string, icon: st
   }
   const iconSize = narrow ? 92 : 76;
   const iconHref = `data:image/svg+xml;base64,${Buffer.from(icon).toString('base64')}`;
-  const title = escapeXml(siteName);
-  const titleSize = narrow ? 84 : 72;
+  // Where the site's name goes, as a rule of its colour and about its size.
+  const brandW = narrow ? 420 : 480;
+  const titleW = narrow ? 760 : 900;
+  const titleH = narrow ? 56 : 48;
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
@@ -99,12 +102,12 @@ function screenshotSvg(width: number, height: number, siteName: string, icon: st
   </defs>
   <rect width="100%" height="100%" fill="${c.paper}"/>
   <image x="${pad}" y="${(header - iconSize) / 2}" width="${iconSize}" height="${iconSize}" href="${iconHref}" xlink:href="${iconHref}"/>
-  <text x="${pad + iconSize + 28}" y="${header / 2 + 16}" font-family="DejaVu Serif, Georgia, serif" font-size="${narrow ? 46 : 40}" fill="${c.forestDark}">${title}</text>
+  <rect x="${pad + iconSize + 28}" y="${header / 2 - 14}" width="${brandW}" height="28" rx="14" fill="${c.forestDark}"/>
   <rect x="0" y="${header}" width="${width}" height="${heroH}" fill="url(#sky)"/>
   <circle cx="${width * 0.66}" cy="${header + heroH * 0.46}" r="${heroH * 0.16}" fill="${c.sand}"/>
   <rect x="${width * 0.2}" y="${header + heroH * 0.66}" width="${width * 0.6}" height="10" rx="5" fill="${c.sandLight}"/>
   <rect x="${width * 0.48}" y="${header + heroH * 0.72}" width="${width * 0.3}" height="8" rx="4" fill="${c.sandLight}" opacity="0.7"/>
-  <text x="${width / 2}" y="${header + heroH * 0.86}" text-anchor="middle" font-family="DejaVu Serif, Georgia, serif" font-size="${titleSize}" fill="#ffffff">${title}</text>
+  <rect x="${(width - titleW) / 2}" y="${header + heroH * 0.86 - titleH}" width="${titleW}" height="${titleH}" rx="${titleH / 2}" fill="#ffffff"/>
   <text x="${pad}" y="${gridTop - (narrow ? 34 : 26)}" font-family="DejaVu Serif, Georgia, serif" font-size="${narrow ? 48 : 40}" fill="${c.forestDark}">Featured Work</text>
   ${tiles.join('\n  ')}
 </svg>`;
@@ -121,7 +124,6 @@ function roundedMask(size: number): Buffer {
 /** Renders every icon and screenshot: file name inside the output dir to PNG bytes. */
 export async function renderPwaAssets(
   sourceSvgPath: string,
-  siteName: string,
   colours: PwaColours,
 ): Promise<Map<string, Buffer>> {
   const svg = readFileSync(sourceSvgPath);
@@ -156,7 +158,7 @@ export async function renderPwaAssets(
   );
   for (const { name, width, height } of SCREENSHOTS) {
     jobs.push(
-      sharp(Buffer.from(screenshotSvg(width, height, siteName, svg.toString('utf8'), colours)))
+      sharp(Buffer.from(screenshotSvg(width, height, svg.toString('utf8'), colours)))
         .png({ compressionLevel: 9, palette: true })
         .toBuffer()
         .then((png) => void out.set(`screenshots/${name}.png`, png)),
@@ -167,9 +169,9 @@ export async function renderPwaAssets(
 }
 
 /** Vite plugin: emits the rendered images into the build, and serves them from memory in dev. */
-export function pwaAssets(options: { source: string; siteName: string; colours: PwaColours }): Plugin {
+export function pwaAssets(options: { source: string; colours: PwaColours }): Plugin {
   let rendered: Promise<Map<string, Buffer>> | null = null;
-  const assets = () => (rendered ??= renderPwaAssets(options.source, options.siteName, options.colours));
+  const assets = () => (rendered ??= renderPwaAssets(options.source, options.colours));
   return {
     name: 'wildframe:pwa-assets',
     async generateBundle() {

@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { watchFile } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AppContext } from './platform/context';
+import { packageRoot } from './platform/package-root';
 import { dbReady } from './platform/db';
 import { redisReady } from './platform/redis';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler';
@@ -18,12 +18,15 @@ import { jsonBody, rejectNulInUrl } from './platform/http/validate';
 import { createCacheHitLog } from './platform/http/cache-hit-log';
 import { createResponseCache } from './platform/http/response-cache';
 import { sessionMiddleware } from './platform/http/session';
-import { createPageRenderer, serveWebApp } from './platform/http/web-app';
+import { createPageRenderer, createWebAppFiles, serveWebApp } from './platform/http/web-app';
 import { createModules, type Modules } from './modules';
 import { createOpsAdminRoutes } from './platform/queue-board';
+import { metricsFor } from './platform/metrics';
+import { createVersionRoute } from './platform/version';
 import { pickFormat } from './modules/media';
 
-const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// dist/web and dist/server are found from the package root, from source and from dist/node alike.
+const rootDir = packageRoot;
 
 // Public reads that are the same for every visitor: kept as finished bytes (response-cache.ts)
 // until an admin write changes them. JSON and storefront HTML are stored with their gzip and
@@ -58,7 +61,14 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   const { config } = ctx;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.TRUST_PROXY);
+  // Who may tell us the visitor's address and scheme (X-Forwarded-For/-Proto): req.ip, which rate
+  // limits key on, and req.secure, which decides whether the session cookie is Secure.
+  app.set('trust proxy', config.trustProxy);
+  if (config.TRUST_PROXY === undefined && config.trustProxy)
+    ctx.logger.info(
+      { trustProxy: config.trustProxy },
+      'PUBLIC_URL is https and TRUST_PROXY is not set: trusting proxies on loopback and private networks',
+    );
   app.set('query parser', 'simple');
 
   const requestId = (req: IncomingMessage) =>
@@ -98,10 +108,14 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
           'style-src': ["'self'", "'unsafe-inline'"],
           'worker-src': ["'self'"],
           'manifest-src': ["'self'"],
-          'upgrade-insecure-requests': config.NODE_ENV === 'production' ? [] : null,
+          // Only a shop whose address is https asks browsers to upgrade; a production start
+          // visited over plain http (http://localhost:3000) must keep working as it is.
+          'upgrade-insecure-requests': config.httpsOnly ? [] : null,
         },
       },
       crossOriginEmbedderPolicy: false,
+      // HSTS likewise only for an https PUBLIC_URL (browsers ignore it on plain http anyway).
+      strictTransportSecurity: config.httpsOnly,
     }),
   );
   app.use((_req, res, next) => {
@@ -110,15 +124,21 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   });
 
   const distDir = path.join(rootDir, 'dist/web');
+  const metrics = metricsFor(ctx); // null unless METRICS_TOKEN or METRICS_ADDRESS is set
   const responseCache = createResponseCache({
     baseHeaders: securityHeaders,
     redis: ctx.redis,
     channel: `${config.REDIS_PREFIX}:response-cache`,
     logger: ctx.logger,
+    onLookup: metrics?.cacheLookup,
   });
-  responseCache.route(publicJsonPaths);
-  responseCache.route(imagePaths, { compress: false, vary: (req) => pickFormat(req.headers.accept) });
-  responseCache.route(storefrontPages, { vary: acceptsHtml });
+  responseCache.route(publicJsonPaths, { name: 'json' });
+  responseCache.route(imagePaths, {
+    name: 'image',
+    compress: false,
+    vary: (req) => pickFormat(req.headers.accept),
+  });
+  responseCache.route(storefrontPages, { name: 'page', vary: acceptsHtml });
   // A new build changes every page's asset links: its pages replace the cached ones.
   watchFile(path.join(distDir, 'index.html'), { persistent: false, interval: 2000 }, () =>
     responseCache.invalidate(),
@@ -134,6 +154,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
     done: unknown,
   ) => {
     let id = '';
+    metrics?.time(req, res);
     const served = responseCache.tryServe(req, res, () => ['X-Request-Id', (id = requestId(req))]);
     if (!served) return handle(req, res, done);
     logHit(id, req.method, req.url, res.statusCode);
@@ -144,6 +165,8 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.use((req, res, next) => (imagePaths.test(req.path) ? next() : compress(req, res, next)));
   app.use(responseCache.capture);
 
+  app.get('/metrics', metrics?.endpoint ?? notFoundHandler);
+  app.get('/api/version', createVersionRoute());
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -191,13 +214,19 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   app.use('/api', notFoundHandler);
 
   for (const router of modules.rootRoutes()) app.use(router);
+  // The HTML shell, manifest and service worker carry SITE_NAME and PHOTOGRAPHER_NAME as configured
+  // now, not as built: one build (one Docker image) serves any shop.
+  const webFiles = createWebAppFiles(distDir, {
+    siteName: config.SITE_NAME,
+    photographerName: config.PHOTOGRAPHER_NAME,
+  });
   const renderPage = createPageRenderer({
-    distDir,
+    files: webFiles,
     serverDir: path.join(rootDir, 'dist/server'),
     pageData: modules.storefront.pageData,
     origin: config.publicUrl,
   });
-  serveWebApp(app, distDir, renderPage);
+  serveWebApp(app, distDir, webFiles, renderPage);
   app.use(notFoundHandler);
   app.use(errorHandler);
   return app;

@@ -1,5 +1,8 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadEnvFile } from './config';
 
 describe('config', () => {
   it('uses the documented defaults when nothing is set', () => {
@@ -35,5 +38,50 @@ describe('config', () => {
 
   it('wants the admin username and password together', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'owner' })).toThrow(/ADMIN_PASSWORD/);
+  });
+
+  it('takes TRUST_PROXY as false, true (one hop), a hop count or a list of addresses', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8 ,::1' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '::1',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'a;b' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('with an https PUBLIC_URL and no TRUST_PROXY, trusts proxies on loopback and private networks', () => {
+    const https = loadConfig({ PUBLIC_URL: 'https://prints.example.com' });
+    expect(https.httpsOnly).toBe(true);
+    expect(https.trustProxy).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    // an explicit setting wins, false included
+    expect(loadConfig({ PUBLIC_URL: 'https://prints.example.com', TRUST_PROXY: 'false' }).trustProxy).toBe(
+      false,
+    );
+    expect(loadConfig({ PUBLIC_URL: 'https://prints.example.com', TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    const http = loadConfig({ PUBLIC_URL: 'http://localhost:3000' });
+    expect(http.httpsOnly).toBe(false);
+    expect(http.trustProxy).toBe(false);
+  });
+
+  it('loads a .env file into the environment, where variables already set win', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'wf-env-'));
+    const file = path.join(dir, '.env');
+    const [fromFile, fromEnv] = [`WF_TEST_FROM_FILE_${process.pid}`, `WF_TEST_FROM_ENV_${process.pid}`];
+    try {
+      expect(loadEnvFile(file)).toBe(false);
+      writeFileSync(file, `# a comment\n${fromFile}=file value\n${fromEnv}=file value\n`);
+      process.env[fromEnv] = 'environment value';
+      expect(loadEnvFile(file)).toBe(true);
+      expect(process.env[fromFile]).toBe('file value');
+      expect(process.env[fromEnv]).toBe('environment value');
+    } finally {
+      delete process.env[fromFile];
+      delete process.env[fromEnv];
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { z } from 'zod';
 
 // Env vars arrive as strings; an empty string means "not set".
@@ -45,12 +46,13 @@ const schema = z
     // Which proxies in front of the app to believe about the visitor's address and scheme
     // (X-Forwarded-For/-Proto): false, true (one hop), a hop count, or a comma-separated list of
     // addresses/CIDRs (Express's names loopback, linklocal and uniquelocal work too).
+    // Unset: trust nobody, unless PUBLIC_URL is https (see trustProxy below).
     TRUST_PROXY: z.preprocess(
-      (v) => (v === undefined || v === '' ? 'false' : String(v).trim()),
+      (v) => (v === undefined || v === '' ? undefined : String(v).trim()),
       z
         .string()
         .regex(/^[\w.:/,\s-]+$/, 'must be true, false, a hop count or a list of addresses')
-        .transform((v): false | number | string[] => {
+        .transform((v): TrustProxy => {
           if (v === 'false' || v === '0') return false;
           if (v === 'true') return 1;
           if (/^\d+$/.test(v)) return Number(v);
@@ -58,7 +60,8 @@ const schema = z
             .split(',')
             .map((a) => a.trim())
             .filter(Boolean);
-        }),
+        })
+        .optional(),
     ),
     // Prometheus metrics (off unless one is set): GET /metrics on the app's port with
     // `Authorization: Bearer <METRICS_TOKEN>`, and/or a listener of its own on METRICS_ADDRESS
@@ -93,9 +96,22 @@ const schema = z
       issue('STRIPE_SECRET_KEY', 'is required when PAYMENTS_PROVIDER=stripe');
   });
 
+/** Express's 'trust proxy': nobody, the nearest n hops, or proxies at these addresses/CIDRs/names. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * With an https PUBLIC_URL and no TRUST_PROXY, something in front of the app terminates TLS; a
+ * proxy on this machine or a private network (Caddy, nginx, a container network) is believed.
+ */
+export const PRIVATE_PROXIES: readonly string[] = ['loopback', 'linklocal', 'uniquelocal'];
+
 export type Config = z.infer<typeof schema> & {
   sessionSecret: string;
   publicUrl: string;
+  /** PUBLIC_URL is https: the shop is meant to be visited over TLS only (HSTS, upgrade requests). */
+  httpsOnly: boolean;
+  /** The 'trust proxy' setting in effect: TRUST_PROXY, or its default (see PRIVATE_PROXIES). */
+  trustProxy: TrustProxy;
   paymentsProvider: 'stripe' | 'test' | 'none';
 };
 
@@ -105,7 +121,22 @@ export class ConfigError extends Error {
   }
 }
 
+/**
+ * Loads a `.env` file into process.env when there is one (Node's own parser); a variable already
+ * in the environment wins over the file. Returns whether a file was read.
+ */
+export function loadEnvFile(file = '.env'): boolean {
+  if (!existsSync(file)) return false;
+  process.loadEnvFile(file);
+  return true;
+}
+
+/**
+ * The configuration from `env`. Given the process's own environment (the default), `./.env` is
+ * loaded into it first; an env object of one's own (tests) is taken as it is, with no file read.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  if (env === process.env) loadEnvFile();
   const parsed = schema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
@@ -113,11 +144,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const c = parsed.data;
   const paymentsProvider =
     c.PAYMENTS_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : c.NODE_ENV === 'production' ? 'none' : 'test');
+  const httpsOnly = c.PUBLIC_URL?.startsWith('https:') ?? false;
   return {
     ...c,
     // Outside production a fixed secret is fine: sessions live in a local Redis anyway.
     sessionSecret: c.SESSION_SECRET ?? 'wildframe-development-session-secret-not-for-production',
     publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`).replace(/\/$/, ''),
+    httpsOnly,
+    trustProxy: c.TRUST_PROXY ?? (httpsOnly ? [...PRIVATE_PROXIES] : false),
     paymentsProvider,
   };
 }

@@ -11,3 +11,4 @@ export * from './contact';
 export * from './content';
 export * from './orders';
 export * from './payments';
+export * from './version';

@@ -52,6 +52,7 @@ import {
   testConfirmSchema,
   testConfirmResultSchema,
 } from './payments';
+import { versionSchema } from './version';
 
 /** A route's schemas; a row that covers several methods lists one schema per method. */
 type RouteContract = {
@@ -82,6 +83,7 @@ export const routes: Record<string, RouteContract> = {
   'GET /api/faqs': { answer: list(faqEntrySchema) },
   'GET /api/shipping-notice': { answer: shippingNoticeViewSchema },
   'POST /api/contact': { body: contactSchema, answer: contactResultSchema },
+  'GET /api/version': { answer: versionSchema },
 
   'GET /api/cart': { answer: cartSchema },
   'POST /api/cart': { body: addToCartSchema, answer: cartSchema },

@@ -26,7 +26,15 @@ const pgTimeouts =
 
 export function isDependencyDown(err: unknown): 'database' | 'redis' | null {
   let e = err as
-    { name?: string; code?: string; message?: string; cause?: unknown; errors?: unknown[] } | undefined;
+    | {
+        name?: string;
+        code?: string;
+        message?: string;
+        cause?: unknown;
+        errors?: unknown[];
+        nativeError?: unknown;
+      }
+    | undefined;
   for (let depth = 0; e && depth < 4; depth++) {
     const msg = e.message ?? '';
     if (e.name === 'KnexTimeoutError' || (e.code && pgCodes.has(e.code)) || pgTimeouts.test(msg))
@@ -39,7 +47,8 @@ export function isDependencyDown(err: unknown): 'database' | 'redis' | null {
       return 'redis';
     if (e.code && networkCodes.has(e.code)) return /6379|redis/i.test(msg) ? 'redis' : 'database';
     if (Array.isArray(e.errors) && e.errors.length) e = e.errors[0] as typeof e;
-    else e = e.cause as typeof e;
+    // objection wraps the driver's error (with its Postgres code) as `nativeError`
+    else e = (e.nativeError ?? e.cause) as typeof e;
   }
   return null;
 }

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, dropDatabase, ensureDatabase, migrationConfig, type Db } from '../../src/platform/db';
+import {
+  createDb,
+  dropDatabase,
+  ensureDatabase,
+  migrateLatest,
+  migrationConfig,
+  type Db,
+} from '../../src/platform/db';
 import { testConfig } from '../support/test-config';
 
 const config = testConfig();
@@ -45,5 +52,23 @@ describe('migrations', () => {
     await expect(
       db('payment_events').insert({ provider: 'test', event_id: 'evt_1', type: 't', payload: '{}' }),
     ).rejects.toThrow(/unique/);
+  });
+});
+
+describe('several processes starting on a new database at once', () => {
+  it('all finish migrating it: none fails on tables another one created first', async () => {
+    const fresh = testConfig();
+    await ensureDatabase(fresh.DATABASE_URL);
+    // one pool per "process", as three API instances starting together have
+    const pools = [1, 2, 3].map(() => createDb(fresh.DATABASE_URL));
+    try {
+      await Promise.all(pools.map((p) => migrateLatest(p)));
+      const [done] = await pools[0]('knex_migrations').count({ n: '*' });
+      const files = await migrationConfig.migrationSource!.getMigrations([]);
+      expect(done.n).toBe(files.length);
+    } finally {
+      await Promise.all(pools.map((p) => p.destroy()));
+      await dropDatabase(fresh.DATABASE_URL);
+    }
   });
 });

@@ -7,6 +7,13 @@ import { AppError } from './app-error';
 /**
  * A Redis-backed limiter (shared by every API instance) that answers our JSON 429.
  * `name` namespaces its counters; `message` is what the visitor reads.
+ *
+ * Without a `keyGenerator` it counts per visitor: express-rate-limit's default key is `req.ip`
+ * (an IPv6 address by its /56), which Express takes from X-Forwarded-For only as far as the
+ * 'trust proxy' setting (TRUST_PROXY) believes it: with TRUST_PROXY=2 (a CDN, then a proxy) the
+ * address two hops out, never a left-most entry a visitor wrote, never the proxy's socket address.
+ * A custom key must not be the socket address or a raw header either (one key for everyone behind
+ * a proxy, or a new key per forged header).
  */
 export function createRateLimit(
   ctx: AppContext,

@@ -17,6 +17,8 @@ export type CacheRouteOptions = {
   vary?: (req: IncomingMessage) => string | null;
   /** Stores gzip and brotli forms too (text). False for images: they are sent exactly as stored. */
   compress?: boolean;
+  /** The group's name in metrics (onLookup), e.g. 'page'; 'default' when not given. */
+  name?: string;
 };
 
 export type ResponseCacheOptions = {
@@ -33,9 +35,14 @@ export type ResponseCacheOptions = {
   redis?: Redis;
   channel?: string;
   logger?: Logger;
+  /**
+   * Told of every lookup of a cacheable request while the cache is in use (metrics): `hit` when
+   * the answer came from the cache (or from another request's answer it waited for), not the route.
+   */
+  onLookup?: (req: IncomingMessage, group: string, hit: boolean) => void;
 };
 
-type Route = { pattern: RegExp; vary?: CacheRouteOptions['vary']; compress: boolean };
+type Route = { pattern: RegExp; vary?: CacheRouteOptions['vary']; compress: boolean; name: string };
 
 /**
  * Public GET answers kept as finished bytes: the body, its gzip and brotli forms (made once when
@@ -124,7 +131,12 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
   const cache = {
     /** Marks GET paths (matched against the path, without the query) as cacheable. */
     route(pattern: RegExp, options: CacheRouteOptions = {}): void {
-      routes.push({ pattern, vary: options.vary, compress: options.compress ?? true });
+      routes.push({
+        pattern,
+        vary: options.vary,
+        compress: options.compress ?? true,
+        name: options.name ?? 'default',
+      });
     },
 
     /**
@@ -136,6 +148,7 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
       const k = keyOf(req, req.url ?? '/');
       const e = k && fresh(k.key);
       if (!e) return false;
+      opts.onLookup?.(req, k.route.name, true);
       const extra = extraHead?.() ?? [];
       if (isFresh(req, e.etag)) {
         res.writeHead(304, [...e.notModified, ...extra]);
@@ -158,12 +171,19 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
       const k = keyOf(req, req.originalUrl);
       if (!k) return next();
       const hit = fresh(k.key);
-      if (hit) return sendOn(req, res, hit);
+      if (hit) {
+        opts.onLookup?.(req, k.route.name, true);
+        return sendOn(req, res, hit);
+      }
       const inflight = pending.get(k.key);
       if (inflight) {
-        inflight.then((e) => (e ? sendOn(req, res, e) : next()), next);
+        inflight.then((e) => {
+          opts.onLookup?.(req, k.route.name, !!e);
+          return e ? sendOn(req, res, e) : next();
+        }, next);
         return;
       }
+      opts.onLookup?.(req, k.route.name, false);
       if (req.method !== 'GET') return next();
       capturing.add(res);
       const before = new Set(res.getHeaderNames());
@@ -220,8 +240,10 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
         res.end(p.body);
         return true;
       }
+      const hit = k ? (fresh(k.key) ?? pending.get(k.key)) : undefined;
+      if (k) opts.onLookup?.(req, k.route.name, !!hit);
       const e = k
-        ? (fresh(k.key) ?? (await (pending.get(k.key) ?? flight(k.key, k.route, produce))))
+        ? await (hit ?? flight(k.key, k.route, produce))
         : await produce().then((p) => p && buildEntry(p, true, baseHead));
       if (!e) return false;
       sendOn(req, res, e);

@@ -17,7 +17,11 @@ export function sessionMiddleware(ctx: AppContext): RequestHandler {
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      secure: ctx.config.NODE_ENV === 'production',
+      // Secure exactly when the visitor's connection is HTTPS: req.secure, i.e. TLS to us or
+      // X-Forwarded-Proto from a proxy 'trust proxy' believes (config.trustProxy). A fixed `true`
+      // would make express-session drop the cookie on plain http (a production start on
+      // http://localhost: signed in, then signed out again on the next request).
+      secure: 'auto',
       maxAge: THIRTY_DAYS,
     },
   });

@@ -1,7 +1,9 @@
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
+import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { escapeHtml } from '../html';
 
 /** A rendered page, or where its path moved. */
 export type RenderedPage = { status: number; html: string } | { redirect: string };
@@ -32,38 +34,106 @@ function inlineStylesheets(html: string, distDir: string): string {
   });
 }
 
-/** A file re-read when a new build replaces it, so a redeploy needs no restart. */
-function watched<T>(file: string, load: (file: string) => T) {
-  let cached: { value: T; mtimeMs: number } | null = null;
-  return async (): Promise<T | null> => {
-    const stat = statSync(file, { throwIfNoEntry: false });
-    if (!stat) return null;
-    if (!cached || cached.mtimeMs !== stat.mtimeMs) cached = { value: load(file), mtimeMs: stat.mtimeMs };
+/** Files re-read when a new build replaces any of them, so a redeploy needs no restart. */
+function watched<T>(files: string[], load: () => T) {
+  let cached: { value: T; key: string } | null = null;
+  return (): T | null => {
+    const stats = files.map((file) => statSync(file, { throwIfNoEntry: false }));
+    if (stats.some((stat) => !stat)) return null;
+    const key = stats.map((stat) => stat!.mtimeMs).join();
+    if (!cached || cached.key !== key) cached = { value: load(), key };
     return cached.value;
   };
 }
 
+/** The names a deployment gives its shop (SITE_NAME, PHOTOGRAPHER_NAME), read at run time. */
+export type SiteNames = { siteName: string; photographerName: string };
+
+/**
+ * The installed app's short name (launchers show about 12 characters): the site name's leading
+ * words that fit ('Refuge Light Photography' becomes 'Refuge Light'), else its first 12 characters.
+ */
+export function shortNameOf(siteName: string): string {
+  const name = siteName.trim().replace(/\s+/g, ' ');
+  if (name.length <= 12) return name;
+  let short = '';
+  for (const word of name.split(' ')) {
+    const longer = short ? `${short} ${word}` : word;
+    if (longer.length > 12) break;
+    short = longer;
+  }
+  return short || name.slice(0, 12).trim();
+}
+
+/** The revision workbox-build gives a precached file: the MD5 of its bytes. */
+const revisionOf = (text: string) => createHash('md5').update(text).digest('hex');
+
+/**
+ * The built files that carry the shop's names, filled in from the configuration when served, so
+ * one image serves any shop: the build writes `{{siteName}}`, `{{shortName}}` and
+ * `{{photographerName}}` into index.html (escaped for HTML here) and manifest.webmanifest (as
+ * JSON strings here). The service worker precaches both by revision: sw.js is served with the
+ * revisions of the files as served, so a new name reaches installed apps as a new build does.
+ */
+export function createWebAppFiles(distDir: string, names: SiteNames) {
+  const values: Record<string, string> = {
+    siteName: names.siteName,
+    shortName: shortNameOf(names.siteName),
+    photographerName: names.photographerName,
+  };
+  const fill = (text: string, encode: (value: string) => string) =>
+    text.replace(/\{\{(siteName|shortName|photographerName)\}\}/g, (_match, name: string) =>
+      encode(values[name]),
+    );
+  const indexFile = path.join(distDir, 'index.html');
+  const manifestFile = path.join(distDir, 'manifest.webmanifest');
+  const swFile = path.join(distDir, 'sw.js');
+
+  const shell = watched([indexFile], () => {
+    const html = fill(readFileSync(indexFile, 'utf8'), escapeHtml);
+    return { html, rendered: inlineStylesheets(html, distDir) };
+  });
+  const manifest = watched([manifestFile], () =>
+    JSON.stringify(JSON.parse(readFileSync(manifestFile, 'utf8')), (_key, value: unknown) =>
+      typeof value === 'string' ? fill(value, (name) => name) : value,
+    ),
+  );
+  const served: Record<string, () => string | null> = {
+    'index.html': () => shell()?.html ?? null,
+    'manifest.webmanifest': manifest,
+  };
+  const serviceWorker = watched([swFile, indexFile, manifestFile], () =>
+    readFileSync(swFile, 'utf8').replace(
+      /(["']?url["']?\s*:\s*["'])(index\.html|manifest\.webmanifest)(["']\s*,\s*["']?revision["']?\s*:\s*["'])[0-9a-f]+(?=["'])/g,
+      (match, head: string, url: string, middle: string) => {
+        const body = served[url]();
+        return body === null ? match : `${head}${url}${middle}${revisionOf(body)}`;
+      },
+    ),
+  );
+  return { shell, manifest, serviceWorker };
+}
+
+export type WebAppFiles = ReturnType<typeof createWebAppFiles>;
+
 /**
  * Renders storefront pages on the server: the route's data read in-process,
  * then the same React components the browser hydrates, into dist/web/index.html. The admin (and
- * any page when the server build is missing) gets index.html as it is, rendered in the browser.
- * `renderPage(path)` is one pure function of the path, the same for every visitor: cacheable.
+ * any page when the server build is missing) gets index.html with the shop's names, rendered in
+ * the browser. `renderPage(path)` is one pure function of the path, the same for every visitor:
+ * cacheable.
  */
 export function createPageRenderer({
-  distDir,
+  files,
   serverDir,
   pageData,
   origin,
 }: {
-  distDir: string;
+  files: WebAppFiles;
   serverDir: string;
   pageData: PageDataSource;
   origin: string;
 }) {
-  const template = watched(path.join(distDir, 'index.html'), (file) => {
-    const html = readFileSync(file, 'utf8');
-    return { html, rendered: inlineStylesheets(html, distDir) };
-  });
   // Imported once: its chunks import it back by its plain address, so a second copy (a new build)
   // would not share React contexts with them. A new server build needs a restart (as a deploy does).
   const entryFile = path.join(serverDir, 'entry-server.js');
@@ -77,9 +147,10 @@ export function createPageRenderer({
   void ssrEntry().catch(() => undefined);
 
   return async function renderPage(pathname: string): Promise<RenderedPage | null> {
-    const [files, ssr] = await Promise.all([template(), ssrEntry()]);
-    if (!files) return null;
-    const { html } = files;
+    const shell = files.shell();
+    if (!shell) return null;
+    const ssr = await ssrEntry();
+    const { html } = shell;
     const { page, params } = ssr?.routeFor(pathname) ?? { page: 'admin', params: {} };
     if (!ssr || page === 'admin') return { status: 200, html };
     const data = await pageData(page, params);
@@ -88,7 +159,7 @@ export function createPageRenderer({
     // The page's own title and description replace the defaults, so crawlers see one of each.
     return {
       status: data.status,
-      html: files.rendered
+      html: shell.rendered
         .replace(/<title>.*?<\/title>/s, '')
         .replace(/<meta\s+name="description"[^>]*>/, '')
         .replace('<!--app-head-->', () => rendered.head)
@@ -98,15 +169,27 @@ export function createPageRenderer({
   };
 }
 
+/** A file made at run time (WebAppFiles), re-checked on every visit; its ETag answers 304s. */
+const servedFile =
+  (type: string, body: () => string | null): RequestHandler =>
+  (_req, res, next) => {
+    const text = body();
+    if (text === null) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type(type).send(text);
+  };
+
 /**
  * Serves the built PWA: hashed assets cached for a year, the service worker and manifest
  * re-checked on every visit, and every page route (never /api) as HTML rendered on the server,
  * with its status (404 for unknown paths and missing photos). The response cache (app.ts) keeps
  * the storefront's 200 pages as finished compressed bytes with their ETag, until an admin write.
+ * index.html, the manifest and the service worker carry the shop's names (createWebAppFiles).
  */
 export function serveWebApp(
   app: Express,
   distDir: string,
+  files: WebAppFiles,
   renderPage: (pathname: string) => Promise<RenderedPage | null>,
 ): void {
   app.use(
@@ -118,6 +201,12 @@ export function serveWebApp(
       index: false,
     }),
   );
+  app.get(
+    '/index.html',
+    servedFile('html', () => files.shell()?.html ?? null),
+  );
+  app.get('/manifest.webmanifest', servedFile('application/manifest+json', files.manifest));
+  app.get('/sw.js', servedFile('text/javascript', files.serviceWorker));
   app.use(
     express.static(distDir, {
       index: false,

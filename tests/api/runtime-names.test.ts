@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+// SITE_NAME and PHOTOGRAPHER_NAME are read when the server starts, not baked into the build: one
+// build (one Docker image) serves any shop. Needs `npm run build` (npm test builds first).
+const built =
+  existsSync(path.resolve('dist/web/sw.js')) && existsSync(path.resolve('dist/server/entry-server.js'));
+const SITE = 'Marsh Light Prints';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  expect(built, 'run npm run build').toBe(true);
+  app = await createTestApp({ SITE_NAME: SITE, PHOTOGRAPHER_NAME: 'Ann Heron' });
+});
+afterAll(() => app?.close());
+
+const html = { accept: 'text/html' };
+const titlesOf = (page: string) => [...page.matchAll(/<title>(.*?)<\/title>/gs)].map((m) => m[1]);
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+describe('the shop names come from the configuration at run time', () => {
+  it('serves the web app manifest with the configured name and short name', async () => {
+    const res = await app.client().get('/manifest.webmanifest');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const text = await res.text();
+    expect(text).not.toContain('{{');
+    const manifest = JSON.parse(text) as {
+      name: string;
+      short_name: string;
+      start_url: string;
+      icons: unknown[];
+      screenshots: { label: string }[];
+    };
+    expect(manifest.name).toBe(SITE);
+    expect(manifest.short_name).toBe('Marsh Light');
+    expect(manifest.start_url).toBe('/');
+    expect(manifest.icons.length).toBeGreaterThan(0);
+    expect(manifest.screenshots.map((s) => s.label)).toEqual([
+      `${SITE}: the portfolio on a phone`,
+      `${SITE}: the portfolio on a desktop`,
+    ]);
+    // revalidated by its ETag, as a browser does (fetch() would add "no-cache" to a manual If-None-Match)
+    const again = await app.client().get('/manifest.webmanifest', {
+      'if-none-match': res.headers.get('etag')!,
+      'cache-control': 'max-age=0',
+    });
+    expect(again.status).toBe(304);
+  });
+
+  it('serves the HTML shell (admin, /index.html) with the configured title', async () => {
+    for (const url of ['/admin', '/index.html']) {
+      const res = await app.client().get(url, html);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+      const page = await res.text();
+      expect(titlesOf(page)).toEqual([SITE]);
+      expect(page).not.toContain('{{');
+    }
+  });
+
+  it('renders storefront pages with the configured names', async () => {
+    const res = await app.client().get('/about', html);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(titlesOf(page)).toEqual([expect.stringContaining(SITE)]);
+    expect(page).toContain('Ann Heron');
+    expect(page).not.toContain('{{');
+    expect(page).not.toContain('Refuge Light');
+  });
+
+  it('serves the service worker with the precache revisions of the files as they are served', async () => {
+    const c = app.client();
+    const sw = await c.get('/sw.js');
+    expect(sw.status).toBe(200);
+    expect(sw.headers.get('content-type')).toMatch(/javascript/);
+    expect(sw.headers.get('cache-control')).toBe('no-cache');
+    const script = await sw.text();
+    const shell = await (await c.get('/index.html', html)).text();
+    const manifest = await (await c.get('/manifest.webmanifest')).text();
+    // {url:"index.html",revision:"..."} minified, or with quoted keys and line breaks
+    const revision = (url: string) =>
+      new RegExp(
+        `["']?url["']?\\s*:\\s*["']${url.replace('.', '\\.')}["']\\s*,\\s*["']?revision["']?\\s*:\\s*["']([0-9a-f]+)["']`,
+      ).exec(script)?.[1];
+    expect(revision('index.html')).toBe(md5(shell));
+    expect(revision('manifest.webmanifest')).toBe(md5(manifest));
+  });
+});
