@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../support/test-app';
 import { startSmtpSink } from '../support/smtp-sink';
-import { customer, insertPhoto, placeOrder } from '../support/shop-data';
+import { customer, insertPhoto, placeOrder, testCard } from '../support/shop-data';
 
 let app: TestApp;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
@@ -35,13 +35,6 @@ async function startPayment() {
   );
   return { c, orderId, ...pi };
 }
-const card = {
-  cardNumber: '4242 4242 4242 4242',
-  expiry: '12/34',
-  cvc: '123',
-  name: 'Ada',
-  email: 'ada@example.com',
-};
 const orderStatus = async (id: number) => (await app.ctx.db('orders').where({ id }).first()).status;
 
 describe('test payment provider', () => {
@@ -55,7 +48,7 @@ describe('test payment provider', () => {
 
   it('takes the test card: the order becomes paid and the customer gets one confirmation', async () => {
     const { c, orderId, clientSecret } = await startPayment();
-    expect(await c.json(c.post('/api/test-payments/confirm', { ...card, clientSecret }))).toEqual({
+    expect(await c.json(c.post('/api/test-payments/confirm', { ...testCard, clientSecret }))).toEqual({
       status: 'succeeded',
     });
     const event = await app.ctx.db('payment_events').where({ order_id: orderId }).first();
@@ -75,7 +68,7 @@ describe('test payment provider', () => {
     expect(mails[0].body).toContain('Marsh Sunset (11x14 inch, Lustre Paper) x 1: $120.00');
     expect(mails[0].body).toContain('Total: $135.00');
 
-    expect(await c.json(c.post('/api/test-payments/confirm', { ...card, clientSecret }), 409)).toEqual({
+    expect(await c.json(c.post('/api/test-payments/confirm', { ...testCard, clientSecret }), 409)).toEqual({
       message: 'This order is already paid.',
     });
   });
@@ -83,12 +76,12 @@ describe('test payment provider', () => {
   it('declines 4000 0000 0000 0002 with a 402; the order is failed until a good card pays it', async () => {
     const { c, orderId, clientSecret } = await startPayment();
     const declined = await c.json(
-      c.post('/api/test-payments/confirm', { ...card, clientSecret, cardNumber: '4000 0000 0000 0002' }),
+      c.post('/api/test-payments/confirm', { ...testCard, clientSecret, cardNumber: '4000 0000 0000 0002' }),
       402,
     );
     expect(declined).toEqual({ message: 'Your card was declined.' });
     await eventually(async () => (await orderStatus(orderId)) === 'failed');
-    await c.json(c.post('/api/test-payments/confirm', { ...card, clientSecret }));
+    await c.json(c.post('/api/test-payments/confirm', { ...testCard, clientSecret }));
     await eventually(async () => (await orderStatus(orderId)) === 'paid');
   });
 
@@ -97,7 +90,7 @@ describe('test payment provider', () => {
     const attempt = async (over: Record<string, string>) =>
       (
         await c.json<{ message: string }>(
-          c.post('/api/test-payments/confirm', { ...card, clientSecret, ...over }),
+          c.post('/api/test-payments/confirm', { ...testCard, clientSecret, ...over }),
           400,
         )
       ).message;
@@ -135,7 +128,9 @@ describe('test payments when Stripe is the provider', () => {
     });
     try {
       const c = stripeApp.client();
-      expect((await c.post('/api/test-payments/confirm', { ...card, clientSecret: 'x' })).status).toBe(404);
+      expect((await c.post('/api/test-payments/confirm', { ...testCard, clientSecret: 'x' })).status).toBe(
+        404,
+      );
     } finally {
       await stripeApp.close();
     }

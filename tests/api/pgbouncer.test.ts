@@ -10,7 +10,7 @@ import { startApi, type RunningApi } from '../../src/server';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import { HttpClient } from '../support/http-client';
 import { startPgBouncer, type PgBouncer } from '../support/pgbouncer';
-import { insertPhoto, placeOrder } from '../support/shop-data';
+import { insertPhoto, placeOrder, testCard } from '../support/shop-data';
 import { ADMIN, eventually } from '../support/test-app';
 import { testConfig } from '../support/test-config';
 
@@ -101,14 +101,7 @@ describe('behind PgBouncer in transaction mode', () => {
     const { clientSecret } = await c.json<{ clientSecret: string }>(
       c.post('/api/create-payment-intent', { orderId, amount: total }),
     );
-    const card = {
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/34',
-      cvc: '123',
-      name: 'Ada',
-      email: 'ada@example.com',
-    };
-    await c.json(c.post('/api/test-payments/confirm', { ...card, clientSecret }));
+    await c.json(c.post('/api/test-payments/confirm', { ...testCard, clientSecret }));
     // the payment event is reconciled by a worker job, through the same pooler
     await eventually(async () => {
       const { rows } = await directly((d) => d.query('select status from orders where id = $1', [orderId]));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, createTestApp, eventually, type TestApp } from '../support/test-app';
 import { HttpClient } from '../support/http-client';
-import { insertPhoto, placeOrder } from '../support/shop-data';
+import { insertPhoto, placeOrder, testCard } from '../support/shop-data';
 
 // Production settings, as the Docker image runs: only the proxy and address settings vary.
 const production = {
@@ -76,14 +76,7 @@ describe('production over plain http (no proxy, no PUBLIC_URL): http://localhost
     const { clientSecret } = await c.json<{ clientSecret: string }>(
       c.post('/api/create-payment-intent', { orderId, amount: total }),
     );
-    const card = {
-      cardNumber: '4242 4242 4242 4242',
-      expiry: '12/34',
-      cvc: '123',
-      name: 'Ada',
-      email: 'ada@example.com',
-    };
-    expect(await c.json(c.post('/api/test-payments/confirm', { ...card, clientSecret }))).toEqual({
+    expect(await c.json(c.post('/api/test-payments/confirm', { ...testCard, clientSecret }))).toEqual({
       status: 'succeeded',
     });
     await eventually(

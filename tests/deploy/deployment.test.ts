@@ -17,7 +17,7 @@ import {
   type Deployment,
 } from '../support/prod-build';
 import { freePort } from '../support/redis-server';
-import { customer, insertPhoto } from '../support/shop-data';
+import { customer, insertPhoto, testCard } from '../support/shop-data';
 import { ADMIN, eventually } from '../support/test-app';
 import { BrowserClient, fetchTrusting } from '../support/tls-client';
 
@@ -112,14 +112,6 @@ const servedBy = async (requestId: string) => (await logOf(requestId)).api;
 /** A session cookie's Set-Cookie line. */
 const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('wf.sid='));
 const isSecure = (cookie: string | undefined) => /;\s*secure\s*(;|$)/i.test(cookie ?? '');
-
-const card = {
-  cardNumber: '4242 4242 4242 4242',
-  expiry: '12/34',
-  cvc: '123',
-  name: 'Ada',
-  email: customer.customerEmail,
-};
 
 beforeAll(async () => {
   requireBuild(); // fails with "run `npm run build` first": tests never build
@@ -246,11 +238,11 @@ describe('the production build behind Caddy (TLS), two APIs and a worker, PgBoun
       visitor.post('/api/create-payment-intent', { orderId, amount: total }),
     );
     expect(provider).toBe('test');
-    expect(await visitor.json(visitor.post('/api/test-payments/confirm', { ...card, clientSecret }))).toEqual(
-      {
-        status: 'succeeded',
-      },
-    );
+    expect(
+      await visitor.json(visitor.post('/api/test-payments/confirm', { ...testCard, clientSecret })),
+    ).toEqual({
+      status: 'succeeded',
+    });
 
     // the worker reconciles the payment: the owner sees the order paid, the buyer too
     const admin = new BrowserClient(caddy!.url, fetchTrusting(caddy!.ca));

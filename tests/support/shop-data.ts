@@ -60,6 +60,15 @@ export const customer = {
   shippingAddress: '1600 Pennsylvania Ave NW\nWashington, DC 20500',
 };
 
+/** The test provider's card that succeeds (4000 0000 0000 0002 is declined), with the buyer's name. */
+export const testCard = {
+  cardNumber: '4242 4242 4242 4242',
+  expiry: '12/34',
+  cvc: '123',
+  name: 'Ada',
+  email: customer.customerEmail,
+};
+
 type CartItem = { photoId: number; printOptionId: number; quantity: number };
 
 /** Makes the client's cart hold exactly these lines (checkout orders the server's cart). */
