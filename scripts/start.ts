@@ -23,8 +23,10 @@ const ctx = createContext(config);
 const api = await startApi(ctx);
 const workers = await startWorkers(ctx);
 printStartBanner(api.url, api.admin);
+// Requests and jobs drain side by side: the API finishes what it has, the workers stop taking jobs
+// and finish theirs (a job queued meanwhile waits in Redis for the next start).
 onShutdown(ctx.logger, async () => {
-  await api.close();
-  await workers.close();
+  const closed = await Promise.allSettled([api.close(), workers.close()]);
   await closeContext(ctx);
+  for (const result of closed) if (result.status === 'rejected') throw result.reason;
 });

@@ -3,10 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { prepare } from './bootstrap';
 import type { AppContext } from './platform/context';
-import { isMain, runService } from './platform/process';
+import { listenForMetrics } from './platform/metrics';
+import { drainOnClose, isMain, runService } from './platform/process';
 import { createModules } from './modules';
 
-export type RunningApi = { ctx: AppContext; server: http.Server; url: string; close(): Promise<void> };
+export type RunningApi = {
+  ctx: AppContext;
+  server: http.Server;
+  url: string;
+  /** The METRICS_ADDRESS listener's /metrics, when it is set. */
+  metricsUrl?: string;
+  close(): Promise<void>;
+};
 
 export async function startApi(
   ctx: AppContext,
@@ -15,6 +23,8 @@ export async function startApi(
   const admin = await prepare(ctx, modules);
   const server = http.createServer(createApp(ctx, modules));
   server.keepAliveTimeout = 65_000;
+  const closeServer = drainOnClose(server);
+  const metricsListener = await listenForMetrics(ctx);
   await new Promise<void>((resolve) => server.listen(ctx.config.PORT, resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -22,11 +32,12 @@ export async function startApi(
     server,
     admin,
     url: `http://localhost:${port}`,
-    // Stops taking connections, lets in-flight requests finish, then closes the pools.
+    metricsUrl: metricsListener?.url,
+    // Stops taking connections, lets in-flight requests finish and closes each connection as soon
+    // as it is idle (never waiting for clients to hang up); the caller then closes the pools.
     async close() {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      server.closeIdleConnections();
-      await closed;
+      await closeServer();
+      await metricsListener?.close();
     },
   };
 }

@@ -43,10 +43,10 @@ export async function startWorkers(
   return {
     workers,
     redriver,
-    // worker.close() waits for the jobs in progress to finish before it resolves.
+    // worker.close() stops taking jobs and waits for the ones in progress; the re-drive timer stops
+    // (after a sweep in progress) at the same time.
     async close() {
-      await redriver.stop();
-      await Promise.all(workers.map((w) => w.close()));
+      await Promise.all([redriver.stop(), ...workers.map((w) => w.close())]);
       connection.disconnect();
       mailer.close();
     },

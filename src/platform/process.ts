@@ -1,3 +1,4 @@
+import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
 import { closeContext, createContext, type AppContext } from './context';
@@ -8,25 +9,102 @@ export function isMain(metaUrl: string): boolean {
   return !!process.argv[1] && metaUrl === pathToFileURL(process.argv[1]).href;
 }
 
-/** Runs the closers once on SIGTERM/SIGINT, then exits; a second signal forces the exit. */
-export function onShutdown(logger: Logger, close: () => Promise<void>): void {
-  let closing = false;
-  const handler = (signal: string) => {
-    if (closing) process.exit(1);
-    closing = true;
+export type ShutdownOptions = {
+  /**
+   * Further signals within this time of the first are ignored: a signal to the process group
+   * (Ctrl-C, systemd's default KillMode) reaches the process directly and may come again within
+   * milliseconds, relayed by a parent (tsx relays one its child is slow to acknowledge).
+   */
+  repeatGraceMs?: number;
+  /** The last resort: exit 1 if draining has not finished by then. */
+  forceAfterMs?: number;
+  /** Ends the process (tests pass a stand-in). */
+  exit?: (code: number) => void;
+};
+
+/**
+ * Runs the closers once on SIGTERM/SIGINT, then exits 0. A repeated signal within
+ * `repeatGraceMs` of the first is logged and ignored; one after that forces the exit (a second
+ * Ctrl-C), and so does `forceAfterMs` without any signal. Returns a function that removes the
+ * signal listeners again.
+ */
+export function onShutdown(
+  logger: Logger,
+  close: () => Promise<void>,
+  { repeatGraceMs = 3000, forceAfterMs = 25_000, exit = (code) => process.exit(code) }: ShutdownOptions = {},
+): () => void {
+  let startedAt = 0;
+  const handler = (signal: NodeJS.Signals) => {
+    if (startedAt) {
+      const sinceMs = Date.now() - startedAt;
+      if (sinceMs < repeatGraceMs) {
+        logger.info({ signal, sinceMs }, 'already shutting down: signal ignored');
+        return;
+      }
+      logger.warn({ signal, sinceMs }, 'signal repeated while shutting down: forcing the exit');
+      return exit(1);
+    }
+    startedAt = Date.now();
     logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 25_000);
+    const force = setTimeout(() => {
+      logger.error({ afterMs: forceAfterMs }, 'shutdown did not finish in time: forcing the exit');
+      exit(1);
+    }, forceAfterMs);
     force.unref();
     close().then(
-      () => process.exit(0),
-      (err) => {
+      () => {
+        clearTimeout(force);
+        logger.info({ ms: Date.now() - startedAt }, 'shut down');
+        exit(0);
+      },
+      (err: unknown) => {
         logger.error({ err }, 'shutdown failed');
-        process.exit(1);
+        exit(1);
       },
     );
   };
-  process.once('SIGTERM', () => handler('SIGTERM'));
-  process.once('SIGINT', () => handler('SIGINT'));
+  // The listeners stay for the whole shutdown: without one, a repeated signal would end the process
+  // at once (node's default; tsx's preflight, too, exits a child that has no listener left).
+  process.on('SIGTERM', handler);
+  process.on('SIGINT', handler);
+  return () => {
+    process.off('SIGTERM', handler);
+    process.off('SIGINT', handler);
+  };
+}
+
+/**
+ * Makes `server` closable without waiting for its clients: closing stops accepting connections,
+ * lets every request in progress finish (answered with `Connection: close`), and closes each
+ * keep-alive connection as soon as it is idle. `server.close()` alone closes only the connections
+ * idle at that moment, then waits for each client to hang up the others once their answers are
+ * done (Node's clients after 4 to 5 s, browsers after minutes).
+ * Call it once, when the server is created; the returned function closes.
+ */
+export function drainOnClose(server: http.Server): () => Promise<void> {
+  let closing = false;
+  const inFlight = new Set<http.ServerResponse>();
+  const keepAliveOff = (res: http.ServerResponse) => {
+    if (!res.headersSent) res.setHeader('Connection', 'close');
+  };
+  server.prependListener('request', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (closing) return keepAliveOff(res);
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+  });
+  return async () => {
+    closing = true;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const res of inFlight) keepAliveOff(res);
+    // An answer already streaming keeps its connection until it ends: close it when idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), 50);
+    server.closeIdleConnections();
+    try {
+      await closed;
+    } finally {
+      clearInterval(sweep);
+    }
+  };
 }
 
 /**
