@@ -140,9 +140,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   });
   responseCache.route(storefrontPages, { name: 'page', vary: acceptsHtml });
   // A new build changes every page's asset links: its pages replace the cached ones.
-  watchFile(path.join(distDir, 'index.html'), { persistent: false, interval: 2000 }, () =>
-    responseCache.invalidate(),
-  );
+  watchFile(path.join(distDir, 'index.html'), { persistent: false, interval: 2000 }, () => {
+    void responseCache.invalidate();
+  });
 
   // A warm cache answers before Express runs at all: the security headers, a request id and a
   // count for the log (cache-hit-log.ts). Everything else (and every miss) takes the full route.

@@ -35,15 +35,17 @@ export function connectBus(
   // The app's connection closing (shutdown, tests) closes this one too.
   redis.once('end', () => sub.disconnect());
   let owed = false;
-  const publish = () => {
+  /** Resolves once Redis has taken the message (or has failed to): never rejects. */
+  const publish = (): Promise<void> =>
     redis.publish(channel, origin).then(
-      () => (owed = false),
+      () => {
+        owed = false;
+      },
       (err: Error) => {
         owed = true;
         logger?.warn({ err: err.message }, 'cache invalidation not published; retried when Redis is back');
       },
     );
-  };
   redis.on('ready', () => owed && publish());
   return { publish };
 }

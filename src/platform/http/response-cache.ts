@@ -42,6 +42,18 @@ export type ResponseCacheOptions = {
   onLookup?: (req: IncomingMessage, group: string, hit: boolean) => void;
 };
 
+// How long a write's answer waits for Redis to take the invalidation: with Redis away the answer
+// goes out anyway (the entries' maximum age bounds what other processes keep).
+const PUBLISH_WAIT_MS = 500;
+const withinMs = (done: Promise<void>, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    void done.then(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+
 type Route = { pattern: RegExp; vary?: CacheRouteOptions['vary']; compress: boolean; name: string };
 
 /**
@@ -251,16 +263,24 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
     },
 
     /** Drops every entry here and, over Redis, in every other API process. */
-    invalidate(): void {
+    invalidate(): Promise<void> {
       clear();
-      bus?.publish();
+      return bus ? withinMs(bus.publish(), PUBLISH_WAIT_MS) : Promise.resolve();
     },
 
-    /** Mounted on /api/admin: a write clears the cache when it starts and again when it ends. */
+    /**
+     * Mounted on /api/admin: a write clears the cache when it starts and again before its answer
+     * goes out, and the answer waits (briefly) until the other processes have been told: the
+     * owner's next read may be served by another API process, and must not see the old page.
+     */
     invalidateOnWrite: ((req, res, next) => {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         clear();
-        res.on('finish', () => cache.invalidate());
+        const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+        res.end = ((...args: unknown[]) => {
+          void cache.invalidate().then(() => end(...args));
+          return res;
+        }) as typeof res.end;
       }
       next();
     }) as RequestHandler,
