@@ -74,6 +74,13 @@ const schema = z
         .optional(),
     ),
     DATA_DIR: z.string().default('data'),
+    // Largest photo the admin may upload, in MB. Unset: the spec's limits (5 MB when adding, 10 MB
+    // when replacing); a 24-megapixel camera JPEG is 8-15 MB, so raise it (e.g. 20) to take those.
+    // Never lowers the spec's limits; thumbnails stay at 1 and 2 MB.
+    MAX_PHOTO_MB: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.coerce.number().int('must be a whole number of MB').min(1).max(100).optional(),
+    ),
     // Longest a single database query may take before the request answers 503 (0: no limit).
     DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     // How often each worker process re-drives durable work from Postgres (the sweeper).

@@ -37,10 +37,10 @@ const booleanFrom = (label: string) =>
 export const priceSchema = numberFrom('Price is required', 'Price must be a number').pipe(
   z.number().min(0.01, 'Price must be greater than 0').max(1_000_000, 'Price must be at most 1000000'),
 );
-export const shippingSchema = numberFrom('Shipping is required', 'Shipping must be a number')
-  .pipe(z.number().min(0, 'Shipping cannot be negative').max(100_000, 'Shipping must be at most 100000'))
-  .optional()
-  .transform((v) => v ?? 0);
+const shippingAmount = numberFrom('Shipping is required', 'Shipping must be a number').pipe(
+  z.number().min(0, 'Shipping cannot be negative').max(100_000, 'Shipping must be at most 100000'),
+);
+export const shippingSchema = shippingAmount.optional().transform((v) => v ?? 0);
 
 const aspectRatioRequired = requiredText('Aspect ratio', 7);
 const size = requiredText('Size', 100);
@@ -61,12 +61,17 @@ export const itemOptionUpdateSchema = z.object({
 });
 export const photoItemOptionSchema = itemOptionUpdateSchema;
 
-/** POST /api/admin/print-options: the older per-photo form (format = material). */
+/**
+ * POST /api/admin/print-options: the older per-photo form (format = material). An option matching
+ * a catalogue option (ratio, size, format) is that option; a new one gets the shipping sent (0 when
+ * none is sent, as the spec's client sends none).
+ */
 export const newPrintOptionSchema = z.object({
   photoId: id('Photo', { invalid: 'Photo must be a whole number' }),
   size,
   material: requiredText('Material', 100),
   price: priceSchema,
+  shipping: shippingAmount.optional(),
   inStock: booleanFrom('In stock').optional().default(true),
 });
 
@@ -103,6 +108,8 @@ const photoFields = {
     )
     .optional()
     .transform((v) => v ?? 50),
+  /** Show the camera details read from the file on the public photo page; left out: unchanged (off when new). */
+  showCameraDetails: booleanFrom('Show camera details').optional(),
   thumbnailData: z.string({ error: 'Thumbnail data must be text' }).nullish(),
 };
 
@@ -173,6 +180,37 @@ export const photoCreateWithOptionsSchema = photoCreateSchema.extend({
 export const photoUpdateWithOptionsSchema = photoUpdateSchema.extend({
   printOptions: photoOptionEdits.optional(),
 });
+/** A multipart form's printOptions: the same list or object, sent as JSON text. */
+const jsonText = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((v) => {
+    if (typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v);
+    } catch {
+      return v; // the schema answers with its own message
+    }
+  }, schema);
+/**
+ * POST and PUT /api/admin/photos as multipart/form-data: the same text fields, the photo as file
+ * field `image` and an optional thumbnail as `thumbnail` (no base64).
+ */
+export const photoCreateFormSchema = photoCreateWithOptionsSchema
+  .omit({ imageData: true, thumbnailData: true })
+  .extend({ printOptions: jsonText(newPhotoOptions).optional() });
+export const photoUpdateFormSchema = photoUpdateWithOptionsSchema
+  .omit({ imageData: true, thumbnailData: true })
+  .extend({ printOptions: jsonText(photoOptionEdits).optional() });
+export type PhotoCreateForm = z.infer<typeof photoCreateFormSchema>;
+export type PhotoUpdateForm = z.infer<typeof photoUpdateFormSchema>;
+
+/** GET /api/admin/photo-upload-limits: the largest files the photo form may send, in bytes. */
+export const photoUploadLimitsSchema = z.object({
+  addImage: z.number(),
+  addThumbnail: z.number(),
+  editImage: z.number(),
+  editThumbnail: z.number(),
+});
+export type PhotoUploadLimits = z.infer<typeof photoUploadLimitsSchema>;
 export type NewPhotoOption = z.infer<typeof newPhotoOptions>[number];
 export type PhotoOptionEdits = z.infer<typeof photoOptionEdits>;
 export type PhotoCreateWithOptions = z.infer<typeof photoCreateWithOptionsSchema>;
@@ -194,6 +232,20 @@ export const printOptionSchema = z.object({
   shipping: z.number(),
 });
 export type PrintOption = z.infer<typeof printOptionSchema>;
+
+/** Camera details read from the photo's EXIF (never its GPS position). */
+export const cameraDetailsSchema = z.object({
+  camera: z.string().nullable(),
+  lens: z.string().nullable(),
+  /** '35 mm' */
+  focalLength: z.string().nullable(),
+  /** 'f/8' */
+  aperture: z.string().nullable(),
+  /** '1/250 s' */
+  shutter: z.string().nullable(),
+  iso: z.number().nullable(),
+});
+export type CameraDetails = z.infer<typeof cameraDetailsSchema>;
 
 export const photoSummarySchema = z.object({
   id: z.number(),
@@ -220,6 +272,10 @@ export const photoSummarySchema = z.object({
   thumbnailUrl: z.string(),
   /** Display widths available, e.g. [640, 1080, 1600, 2400]. */
   widths: z.array(z.number()),
+  /** Whether the photo page shows the camera details. */
+  showCameraDetails: z.boolean(),
+  /** From the file's EXIF; on public answers only when showCameraDetails is on. */
+  camera: cameraDetailsSchema.nullable(),
 });
 export type PhotoSummary = z.infer<typeof photoSummarySchema>;
 

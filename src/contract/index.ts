@@ -8,6 +8,7 @@ export * from './admin-auth';
 export * from './cart';
 export * from './catalog';
 export * from './contact';
+export * from './contact-admin';
 export * from './content';
 export * from './orders';
 export * from './payments';

@@ -16,9 +16,18 @@ import {
   photoListQuerySchema,
   photoSummarySchema,
   photoUpdateWithOptionsSchema,
+  photoUploadLimitsSchema,
   printOptionSchema,
 } from './catalog';
 import { contactResultSchema, contactSchema } from './contact';
+import {
+  inboxMessageSchema,
+  inboxPageSchema,
+  mailStatusSchema,
+  messageListQuerySchema,
+  messageReadSchema,
+  unreadCountSchema,
+} from './contact-admin';
 import {
   aboutContentSchema,
   aboutSchema,
@@ -106,6 +115,7 @@ export const routes: Record<string, RouteContract> = {
   'GET /api/admin/photos/{id}': { answer: photoDetailSchema },
   'POST /api/admin/photos': { body: photoCreateWithOptionsSchema, answer: photoDetailSchema },
   'PUT /api/admin/photos/{id}': { body: photoUpdateWithOptionsSchema, answer: photoDetailSchema },
+  'GET /api/admin/photo-upload-limits': { answer: photoUploadLimitsSchema },
   'DELETE /api/admin/photos/{id}': { answer: deleteResultSchema },
   'POST /api/admin/print-options': { body: newPrintOptionSchema, answer: printOptionSchema },
   'POST/PUT/DELETE /api/admin/item-options[/{id}]': {
@@ -142,4 +152,8 @@ export const routes: Record<string, RouteContract> = {
     answer: [faqEntrySchema, faqEntrySchema, messageResultSchema, list(faqEntrySchema)],
   },
   'POST /api/admin/shipping-notice': { body: shippingNoticeSchema, answer: shippingNoticeViewSchema },
+  'GET /api/admin/messages[?limit=&before=]': { query: messageListQuerySchema, answer: inboxPageSchema },
+  'GET /api/admin/messages/unread-count': { answer: unreadCountSchema },
+  'PATCH /api/admin/messages/{id}': { body: messageReadSchema, answer: inboxMessageSchema },
+  'GET /api/admin/mail-status': { answer: mailStatusSchema },
 };

@@ -14,6 +14,13 @@ export const STALE_EMAIL_MINUTES = 10;
 
 const queueNames = Object.keys(jobNames) as QueueName[];
 
+type RenderCallback = (err: Error | null, html: string) => void;
+
+/** The page without <link> elements to other hosts (bull-board's Google Fonts stylesheet). */
+export function withoutThirdPartyLinks(html: string): string {
+  return html.replace(/<link\b[^>]*\bhref="(?:https?:)?\/\/[^"]*"[^>]*>\s*/gi, '');
+}
+
 /**
  * Mounted at /api/admin behind requireAdmin (and the same-origin check on /api): the queue
  * dashboard (counts per state, each failed job with its error, retry) and a JSON health view.
@@ -26,10 +33,25 @@ export function createOpsAdminRoutes(ctx: AppContext): Router {
   createBullBoard({
     queues: queueNames.map((name) => new BullMQAdapter(ctx.queues.get(name))),
     serverAdapter: board,
-    options: { uiConfig: { boardTitle: `${ctx.config.SITE_NAME} jobs` } },
+    options: {
+      uiConfig: {
+        boardTitle: `${ctx.config.SITE_NAME} jobs`,
+        // its Docs icon links to an outside site; the admin around the board is the way back
+        hideDocsLink: true,
+        favIcon: { default: '/favicon.svg', alternative: '/favicon.svg' },
+      },
+    },
   });
   router.use('/queues', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
+    // The board's page links Google Fonts: strip that <link> as it renders, so the owner's browser
+    // asks no third party for anything (its CSS falls back to the system sans-serif).
+    const render = res.render.bind(res) as (view: string, options: object, cb: RenderCallback) => void;
+    res.render = ((view: string, options?: object) =>
+      render(view, options ?? {}, (err, html) => {
+        if (err) next(err);
+        else res.send(withoutThirdPartyLinks(html));
+      })) as typeof res.render;
     next();
   });
   router.use('/queues', board.getRouter());

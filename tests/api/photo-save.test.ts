@@ -109,16 +109,18 @@ describe('adding a photo with its print options', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('stores nothing when options are sent for a photo without an aspect ratio', async () => {
-    const before = await counts();
-    const res = await admin.post('/api/admin/photos', {
-      ...(await newPhotoBody('No ratio')),
-      aspectRatio: null,
-      printOptions: [{ size: '8x10 inch', material: 'Lustre Paper', price: 95 }],
-    });
-    expect(res.status).toBe(400);
-    expect(Object.keys(((await res.json()) as Err).errors ?? {})).toEqual(['aspectRatio']);
-    expect(await counts()).toEqual(before);
+  it('reads the aspect ratio from the image when options are sent without one', async () => {
+    const saved = await admin.json<PhotoDetail>(
+      admin.post('/api/admin/photos', {
+        ...(await newPhotoBody('No ratio')),
+        aspectRatio: null,
+        printOptions: [{ size: '8x10 inch', material: 'Lustre Paper', price: 95 }],
+      }),
+      201,
+    );
+    // 600x400: 3:2, and the option is for that ratio
+    expect(saved.aspectRatio).toBe('3:2');
+    expect(saved.printOptions).toMatchObject([{ aspectRatio: '3:2', size: '8x10 inch' }]);
   });
 });
 

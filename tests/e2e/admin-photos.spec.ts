@@ -74,8 +74,10 @@ async function addEditAssignAndSignOut(
   await page.getByRole('button', { name: 'Remove print option 1' }).click();
   await expect(toast(page, 'Cannot remove')).toBeVisible();
   await page.getByRole('button', { name: 'Add Print Option' }).click();
-  await page.getByLabel('Size').last().fill('12x16 inch');
+  // price first: once the row matches a catalogue option (the other size's run made it), the
+  // price is the catalogue's and read-only
   await page.getByLabel('Price').last().fill('150');
+  await page.getByLabel('Size').last().fill('12x16 inch');
 
   await page.getByRole('button', { name: 'Add Photo' }).click();
   await expect(toast(page, 'Photo added')).toBeVisible({ timeout: 20_000 });

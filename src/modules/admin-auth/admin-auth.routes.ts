@@ -26,7 +26,14 @@ export function configurePassport(service: AdminAuthService): void {
 function loginLimiters(ctx: AppContext) {
   const message = 'Too many sign-in attempts. Please wait 15 minutes and try again.';
   return [
-    createRateLimit(ctx, 'login-ip', { windowMs: FIFTEEN_MINUTES, limit: 30, message }),
+    // Failed attempts per address: an owner signing in often (phone and laptop, one home network)
+    // is not an attack, so successful sign-ins do not count.
+    createRateLimit(ctx, 'login-ip', {
+      windowMs: FIFTEEN_MINUTES,
+      limit: 30,
+      skipSuccessfulRequests: true,
+      message,
+    }),
     // Failed attempts per username, wherever they come from: stops password guessing on one account.
     createRateLimit(ctx, 'login-user', {
       windowMs: FIFTEEN_MINUTES,

@@ -23,7 +23,11 @@ export function toPrintOption(o: ItemOptionRow): PrintOption {
   };
 }
 
-export function toPhotoSummary(p: PhotoRow): PhotoSummary {
+/**
+ * The wire form of a photo. The public one carries the camera details only when the owner shows
+ * them; the admin's always (the form says what the file told).
+ */
+export function toPhotoSummary(p: PhotoRow, audience: 'public' | 'admin' = 'public'): PhotoSummary {
   return {
     id: p.id,
     title: p.title,
@@ -41,6 +45,8 @@ export function toPhotoSummary(p: PhotoRow): PhotoSummary {
     placeholderColor: p.original.placeholderColor,
     ...photoUrls(p.id, p.version),
     widths: planDisplayWidths(p.original.width),
+    showCameraDetails: p.showCameraDetails,
+    camera: audience === 'admin' || p.showCameraDetails ? (p.cameraDetails ?? null) : null,
   };
 }
 

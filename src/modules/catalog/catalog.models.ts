@@ -1,5 +1,6 @@
 import { BaseModel, belongsToOne, manyToMany } from '../../platform/model';
 import { MediaAssetModel } from '../media';
+import type { CameraDetails } from '../../contract';
 
 /** A catalogue entry: a size and format for one aspect ratio, offered by the photos it is assigned to. */
 export class ItemOptionModel extends BaseModel {
@@ -19,6 +20,7 @@ export class ItemOptionModel extends BaseModel {
 
 export class PhotoModel extends BaseModel {
   static tableName = 'photos';
+  static jsonAttributes = ['cameraDetails'];
   static relationMappings = () => ({
     original: belongsToOne(MediaAssetModel, 'photos.original_id', 'media_assets.id'),
     printOptions: manyToMany(
@@ -43,6 +45,10 @@ export class PhotoModel extends BaseModel {
   declare displayOrder: number;
   declare featured: boolean;
   declare verticalPosition: number;
+  /** From the image's EXIF when it was stored; never GPS. */
+  declare cameraDetails: CameraDetails | null;
+  /** The owner's choice: the public photo page shows cameraDetails. */
+  declare showCameraDetails: boolean;
   /** Bumps when the image changes: part of the image URLs, for cache-busting. */
   declare version: number;
   declare archivedAt: Date | null;

@@ -1,7 +1,9 @@
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import multer from 'multer';
 import { createRouter } from '../../platform/http/async-route';
+import { AppError } from '../../platform/http/app-error';
 import { parse, parseId } from '../../platform/http/validate';
-import type { MediaModule } from '../media';
+import { mediaMessages, type MediaModule } from '../media';
 import type { CatalogService } from './catalog.service';
 import {
   categoryCreateSchema,
@@ -10,9 +12,11 @@ import {
   itemOptionCreateSchema,
   itemOptionUpdateSchema,
   newPrintOptionSchema,
+  photoCreateFormSchema,
   photoCreateWithOptionsSchema,
   photoItemOptionSchema,
   photoListQuerySchema,
+  photoUpdateFormSchema,
   photoUpdateWithOptionsSchema,
 } from '../../contract';
 
@@ -28,6 +32,37 @@ function adminJson(res: Response, body: unknown, status = 200): void {
   res.setHeader('Cache-Control', 'no-store');
   res.status(status).json(body);
 }
+
+/**
+ * A photo save sent as multipart/form-data: multer streams the parts, stopping at `maxBytes` per
+ * file (413 naming the limit), two files at most (`image`, `thumbnail`). Other bodies (the spec's
+ * JSON form, already parsed) pass through untouched.
+ */
+function photoUpload(maxBytes: number): RequestHandler {
+  const fields = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: maxBytes, files: 2, fields: 30, parts: 32, fieldSize: 256 * 1024 },
+  }).fields([
+    { name: 'image', maxCount: 1 },
+    { name: 'thumbnail', maxCount: 1 },
+  ]);
+  return (req, res, next) => {
+    if (!req.is('multipart/form-data')) return next();
+    fields(req, res, (err?: unknown) => {
+      if ((err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE') {
+        const message = mediaMessages.tooLarge(maxBytes);
+        return next(new AppError('too_large', message, { image: message }));
+      }
+      next(err);
+    });
+  };
+}
+
+type UploadedFiles = Partial<Record<'image' | 'thumbnail', Express.Multer.File[]>>;
+const uploaded = (req: Request) => {
+  const files = (req.files ?? {}) as UploadedFiles;
+  return { image: files.image?.[0]?.buffer ?? null, thumbnail: files.thumbnail?.[0]?.buffer ?? null };
+};
 
 /** Mounted at /api. */
 export function createCatalogPublicRoutes({ service, media }: Deps) {
@@ -75,21 +110,33 @@ export function createCatalogAdminRoutes({ service }: Deps) {
   const router = createRouter();
 
   router.get('/photos', async (_req, res) => {
-    adminJson(res, await service.listPhotos());
+    adminJson(res, await service.listPhotos({}, 'admin'));
+  });
+
+  router.get('/photo-upload-limits', (_req, res) => {
+    adminJson(res, service.uploadLimits());
   });
 
   router.get('/photos/:id', async (req, res) => {
-    adminJson(res, await service.getPhoto(parseId(req.params.id, 'photo id')));
+    adminJson(res, await service.getPhoto(parseId(req.params.id, 'photo id'), 'admin'));
   });
 
-  router.post('/photos', async (req, res) => {
-    adminJson(res, await service.createPhoto(parse(photoCreateWithOptionsSchema, req.body, 'photo')), 201);
+  // Both writes take multipart (the admin form: files, not base64) or the spec's JSON.
+  const limits = service.uploadLimits();
+  router.post('/photos', photoUpload(limits.addImage), async (req, res) => {
+    const created = req.is('multipart/form-data')
+      ? await service.createPhotoWithFiles(parse(photoCreateFormSchema, req.body, 'photo'), uploaded(req))
+      : await service.createPhoto(parse(photoCreateWithOptionsSchema, req.body, 'photo'));
+    adminJson(res, created, 201);
   });
 
   // Both writes take the photo's print options too (`printOptions`), applied in the same transaction.
-  router.put('/photos/:id', async (req, res) => {
+  router.put('/photos/:id', photoUpload(limits.editImage), async (req, res) => {
     const id = parseId(req.params.id, 'photo id');
-    adminJson(res, await service.updatePhoto(id, parse(photoUpdateWithOptionsSchema, req.body, 'photo')));
+    const updated = req.is('multipart/form-data')
+      ? await service.updatePhotoWithFiles(id, parse(photoUpdateFormSchema, req.body, 'photo'), uploaded(req))
+      : await service.updatePhoto(id, parse(photoUpdateWithOptionsSchema, req.body, 'photo'));
+    adminJson(res, updated);
   });
 
   router.delete('/photos/:id', async (req, res) => {

@@ -10,7 +10,7 @@ import { createPrintOptionsRepository } from './print-options.repository';
 import { createPrintOptionsService } from './print-options.service';
 
 /** The catalogue's one service object: photos, print options and categories composed. */
-export function createCatalogService(db: Db, deps: Pick<PhotosDeps, 'media' | 'photoUploaded'>) {
+export function createCatalogService(db: Db, deps: Pick<PhotosDeps, 'media' | 'photoUploaded' | 'limits'>) {
   const photosRepo = createPhotosRepository(db);
   const optionsRepo = createPrintOptionsRepository(db);
   const categories = createCategoriesService(createCategoriesRepository(db));

@@ -5,6 +5,7 @@ import type { MediaModule } from '../media';
 import { createCatalogAdminRoutes, createCatalogPublicRoutes } from './catalog.routes';
 import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
+import { photoUploadLimits } from './photos.service';
 
 export type { PrintOptionMatch } from './catalog.types';
 export type { CatalogService } from './catalog.service';
@@ -20,6 +21,7 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
     media: deps.media,
     photoUploaded: (trx, photoId, assetIds) =>
       deps.events.publish(trx, 'photo.uploaded', { photoId, assetIds }),
+    limits: photoUploadLimits(ctx.config.MAX_PHOTO_MB),
   });
   const routeDeps = { service, media: deps.media };
   const module = {

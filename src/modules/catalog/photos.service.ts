@@ -1,7 +1,8 @@
 import { ForeignKeyViolationError } from 'objection';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { sanitizeRichText } from '../../platform/rich-text';
-import type { MediaModule } from '../media';
+import { probeImage, type MediaModule } from '../media';
+import { nearestAspectRatio } from '../../../web/src/lib/photo-metadata';
 import { toPhotoSummary, toPrintOption } from './catalog.mapping';
 import { catalogMessages, imageLimits } from './catalog.messages';
 import type { PhotoCreateWithOptions, PhotoUpdateWithOptions } from '../../contract';
@@ -10,6 +11,9 @@ import type { CategoriesService } from './categories.service';
 import type { PhotoRow, PhotosRepository, PhotoWrite, Trx } from './photos.repository';
 import type { PrintOptionsRepository } from './print-options.repository';
 import { requireRatio, type PhotoOptionEditor } from './print-option-writes';
+
+/** Who reads a photo: the public sees camera details only when the owner shows them. */
+type Audience = 'public' | 'admin';
 
 /** base64 with or without a `data:` prefix; anything else is a 400 naming the field. */
 export function decodeBase64Image(value: string, field: string): Buffer {
@@ -22,6 +26,35 @@ export function decodeBase64Image(value: string, field: string): Buffer {
 const decodeOptional = (value: string | null | undefined, field: string) =>
   value ? decodeBase64Image(value, field) : null;
 
+const MB = 1024 * 1024;
+const IMAGE_MISSING = 'Please upload a photo image';
+/** The largest files the photo form may send, in bytes. */
+export type PhotoUploadLimits = {
+  addImage: number;
+  addThumbnail: number;
+  editImage: number;
+  editThumbnail: number;
+};
+
+/**
+ * The spec's limits (add 5 MB, edit 10 MB, thumbnails 1 and 2 MB) unless the owner raises the
+ * photo's with MAX_PHOTO_MB: a 24-megapixel camera JPEG is 8-15 MB. Never below the spec's.
+ */
+export function photoUploadLimits(maxPhotoMb?: number): PhotoUploadLimits {
+  const raised = (maxPhotoMb ?? 0) * MB;
+  return {
+    addImage: Math.max(imageLimits.create.image, raised),
+    addThumbnail: imageLimits.create.thumbnail,
+    editImage: Math.max(imageLimits.update.image, raised),
+    editThumbnail: imageLimits.update.thumbnail,
+  };
+}
+
+/** The files of a save: the photo (required when adding) and a custom thumbnail. */
+export type PhotoFiles = { image: Buffer | null; thumbnail: Buffer | null };
+type CreateFields = Omit<PhotoCreateWithOptions, 'imageData' | 'thumbnailData'>;
+type UpdateFields = Omit<PhotoUpdateWithOptions, 'imageData' | 'thumbnailData'>;
+
 export type PhotosDeps = {
   media: Pick<MediaModule, 'ingest' | 'deleteAsset'>;
   categories: Pick<CategoriesService, 'assertCategory'>;
@@ -29,20 +62,38 @@ export type PhotosDeps = {
   optionsRepo: Pick<PrintOptionsRepository, 'optionsForPhoto'>;
   /** Publishes 'photo.uploaded' in the transaction that stored the images (variants follow). */
   photoUploaded(trx: Trx, photoId: number, assetIds: number[]): Promise<unknown>;
+  limits?: PhotoUploadLimits;
 };
 
 /** Photos: public reads, and the admin writes of a photo with its images and print options. */
 export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   const { media, options, optionsRepo } = deps;
+  const limits = deps.limits ?? photoUploadLimits();
 
   async function ingest(data: Buffer, kind: 'photo' | 'thumbnail', maxBytes: number, trx: Trx) {
     const field = kind === 'photo' ? 'imageData' : 'thumbnailData';
     return media.ingest(data, { kind, maxBytes, field }, trx);
   }
 
-  async function detail(photo: PhotoRow): Promise<PhotoDetail> {
+  async function detail(photo: PhotoRow, audience: Audience = 'public'): Promise<PhotoDetail> {
     const printOptions = (await optionsRepo.optionsForPhoto(photo.id)).map(toPrintOption);
-    return { ...toPhotoSummary(photo), printOptions };
+    return { ...toPhotoSummary(photo, audience), printOptions };
+  }
+
+  /**
+   * What the file fills in when the form leaves it empty: the aspect ratio from its pixel size and
+   * the date from DateTimeOriginal; the camera details are always the file's. GPS is never read.
+   */
+  async function fromFile<F extends CreateFields | UpdateFields>(input: F, image: Buffer) {
+    const facts = await probeImage(image);
+    const fields = {
+      ...input,
+      aspectRatio:
+        input.aspectRatio ??
+        (facts.width && facts.height ? nearestAspectRatio(facts.width, facts.height) : null),
+      dateTaken: input.dateTaken ?? facts.dateTaken,
+    };
+    return { fields, cameraDetails: facts.camera };
   }
 
   const service = {
@@ -52,12 +103,15 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       return photo;
     },
 
-    async listPhotos(filter: { featured?: boolean; category?: string } = {}): Promise<PhotoSummary[]> {
-      return (await repo.listPhotos(filter)).map(toPhotoSummary);
+    async listPhotos(
+      filter: { featured?: boolean; category?: string } = {},
+      audience: Audience = 'public',
+    ): Promise<PhotoSummary[]> {
+      return (await repo.listPhotos(filter)).map((p) => toPhotoSummary(p, audience));
     },
 
-    async getPhoto(id: number): Promise<PhotoDetail> {
-      return detail(await service.livePhoto(id));
+    async getPhoto(id: number, audience: Audience = 'public'): Promise<PhotoDetail> {
+      return detail(await service.livePhoto(id), audience);
     },
 
     async findPhotoDetail(id: number): Promise<PhotoDetail | null> {
@@ -76,19 +130,34 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       return repo.countPhotos();
     },
 
-    /** A new photo with its images and, when sent, the add form's print options: all or nothing. */
+    uploadLimits(): PhotoUploadLimits {
+      return limits;
+    },
+
+    /** The spec's JSON form: base64 images inside the body. */
     async createPhoto(input: PhotoCreateWithOptions): Promise<PhotoDetail> {
       await deps.categories.assertCategory(input.category);
-      const newOptions = input.printOptions ?? [];
-      const aspectRatio = newOptions.length ? requireRatio(input) : null;
       const image = decodeBase64Image(input.imageData, 'imageData');
       const thumbnail = decodeOptional(input.thumbnailData, 'thumbnailData');
+      return service.createPhotoWithFiles(input, { image, thumbnail });
+    },
+
+    /** A new photo with its images and, when sent, the add form's print options: all or nothing. */
+    async createPhotoWithFiles(input: CreateFields, files: PhotoFiles): Promise<PhotoDetail> {
+      const { image, thumbnail } = files;
+      if (!image?.length) throw badRequest(IMAGE_MISSING, { image: IMAGE_MISSING });
+      await deps.categories.assertCategory(input.category);
+      const { fields, cameraDetails } = await fromFile(input, image);
+      const newOptions = input.printOptions ?? [];
+      const aspectRatio = newOptions.length ? requireRatio(fields) : null;
       const id = await repo.transaction(async (trx) => {
-        const original = await ingest(image, 'photo', imageLimits.create.image, trx);
-        const thumb = thumbnail && (await ingest(thumbnail, 'thumbnail', imageLimits.create.thumbnail, trx));
+        const original = await ingest(image, 'photo', limits.addImage, trx);
+        const thumb = thumbnail && (await ingest(thumbnail, 'thumbnail', limits.addThumbnail, trx));
         const photoId = await repo.insertPhoto(
           {
-            ...photoFields(input),
+            ...photoFields(fields),
+            showCameraDetails: input.showCameraDetails ?? false,
+            cameraDetails,
             originalId: original.id,
             customThumbnailId: thumb?.id ?? null,
             version: 1,
@@ -99,48 +168,64 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
         await deps.photoUploaded(trx, photoId, [original.id, ...(thumb ? [thumb.id] : [])]);
         return photoId;
       });
-      return service.getPhoto(id);
+      return service.getPhoto(id, 'admin');
+    },
+
+    /** The spec's JSON form: base64 images inside the body. */
+    async updatePhoto(id: number, input: PhotoUpdateWithOptions): Promise<PhotoDetail> {
+      await service.livePhoto(id);
+      const image = decodeOptional(input.imageData, 'imageData');
+      const thumbnail = decodeOptional(input.thumbnailData, 'thumbnailData');
+      return service.updatePhotoWithFiles(id, input, { image, thumbnail });
     },
 
     /** The photo's fields, new images and, when sent, its option edits: all or nothing. */
-    async updatePhoto(id: number, input: PhotoUpdateWithOptions): Promise<PhotoDetail> {
+    async updatePhotoWithFiles(id: number, input: UpdateFields, files: PhotoFiles): Promise<PhotoDetail> {
       const existing = await service.livePhoto(id);
+      const { image, thumbnail } = files;
       await deps.categories.assertCategory(input.category);
-      if (input.printOptions) await options.check(id, input.aspectRatio, input.printOptions);
-      const image = decodeOptional(input.imageData, 'imageData');
-      const thumbnail = decodeOptional(input.thumbnailData, 'thumbnailData');
+      // a new image fills what the form left empty; without one, an empty ratio is the stored image's
+      const fromImage = image?.length ? await fromFile(input, image) : null;
+      const fields = fromImage?.fields ?? {
+        ...input,
+        aspectRatio:
+          input.aspectRatio ?? nearestAspectRatio(existing.original.width, existing.original.height),
+      };
+      if (input.printOptions) await options.check(id, fields.aspectRatio, input.printOptions);
       await repo.transaction(async (trx) => {
         const added: number[] = [];
         const dropped: number[] = [];
         let { originalId, customThumbnailId } = existing;
-        if (image) {
-          const a = await ingest(image, 'photo', imageLimits.update.image, trx);
+        if (image?.length) {
+          const a = await ingest(image, 'photo', limits.editImage, trx);
           added.push(a.id);
           dropped.push(originalId);
           originalId = a.id;
         }
-        if (thumbnail) {
-          const t = await ingest(thumbnail, 'thumbnail', imageLimits.update.thumbnail, trx);
+        if (thumbnail?.length) {
+          const t = await ingest(thumbnail, 'thumbnail', limits.editThumbnail, trx);
           added.push(t.id);
           if (customThumbnailId) dropped.push(customThumbnailId);
           customThumbnailId = t.id;
-        } else if (image && customThumbnailId) {
+        } else if (image?.length && customThumbnailId) {
           // a custom thumbnail belonged to the old image; the new one gets generated thumbnails
           dropped.push(customThumbnailId);
           customThumbnailId = null;
         }
         const write: PhotoWrite = {
-          ...photoFields(input),
+          ...photoFields(fields),
+          showCameraDetails: input.showCameraDetails ?? existing.showCameraDetails,
+          cameraDetails: fromImage ? fromImage.cameraDetails : existing.cameraDetails,
           originalId,
           customThumbnailId,
           version: existing.version + (added.length ? 1 : 0),
         };
         await repo.updatePhoto(id, write, trx);
-        if (input.printOptions) await options.apply(trx, id, input.aspectRatio, input.printOptions);
+        if (input.printOptions) await options.apply(trx, id, fields.aspectRatio, input.printOptions);
         for (const assetId of dropped) await media.deleteAsset(assetId, trx);
         if (added.length) await deps.photoUploaded(trx, id, added);
       });
-      return service.getPhoto(id);
+      return service.getPhoto(id, 'admin');
     },
 
     async deletePhoto(id: number): Promise<{ message: string; archived: boolean }> {
@@ -163,7 +248,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
 }
 export type PhotosService = ReturnType<typeof createPhotosService>;
 
-function photoFields(input: PhotoCreateWithOptions | PhotoUpdateWithOptions) {
+function photoFields(input: CreateFields | UpdateFields) {
   return {
     title: input.title,
     description: sanitizeRichText(input.description),

@@ -2,7 +2,7 @@ import { badRequest, notFound } from '../../platform/http/app-error';
 import { toCents } from '../../platform/money';
 import { catalogMessages } from './catalog.messages';
 import type { NewPhotoOption, PhotoOptionEdits } from '../../contract';
-import type { Executor, Trx } from './photos.repository';
+import type { Trx } from './photos.repository';
 import type { ItemOptionWrite, PrintOptionsRepository } from './print-options.repository';
 
 // Option writes shared by the option routes and the one-transaction photo save.
@@ -23,16 +23,31 @@ export function requireRatio(photo: { aspectRatio: string | null }): string {
   return photo.aspectRatio;
 }
 
-/** Reuses a live catalogue entry with the same ratio, size, format and price, or creates one. */
+/** An add-form option (format = material; shipping left out: the catalogue's, else free). */
+export type AddFormOption = { size: string; material: string; price: number; shipping?: number };
+
+/**
+ * The catalogue option an add-form option is: the live one with the same ratio, size and format,
+ * taken as it is (its price and shipping stay: they are what every photo offering it charges, and
+ * the add form shows them once the option matches), or a new one with the price and shipping sent.
+ * Runs in the caller's transaction, which holds the option's lock until it ends.
+ */
 export async function reuseOrCreate(
   repo: PrintOptionsRepository,
-  wanted: Omit<ItemOptionWrite, 'shippingCents'>,
-  ex?: Executor,
+  trx: Trx,
+  aspectRatio: string,
+  input: AddFormOption,
 ) {
-  return (
-    (await repo.findReusableOption(wanted, ex)) ??
-    (await repo.insertItemOption({ ...wanted, shippingCents: 0 }, ex))
-  );
+  const key = { aspectRatio, size: input.size, format: input.material };
+  await repo.lockOptionKey(key, trx);
+  const found = await repo.findMatchingOption(key, trx);
+  if (found) return found;
+  const write: ItemOptionWrite = {
+    ...key,
+    priceCents: toCents(input.price),
+    shippingCents: toCents(input.shipping ?? 0),
+  };
+  return repo.insertItemOption(write, trx);
 }
 
 /** A new catalogue option for the photo's ratio, assigned to it. */
@@ -81,11 +96,7 @@ export function createPhotoOptionEdits(repo: PrintOptionsRepository) {
     /** The add form's options of a new photo, inside its transaction. */
     async addToNewPhoto(trx: Trx, photoId: number, aspectRatio: string, rows: NewPhotoOption[]) {
       for (const row of rows) {
-        const option = await reuseOrCreate(
-          repo,
-          { aspectRatio, size: row.size, format: row.material, priceCents: toCents(row.price) },
-          trx,
-        );
+        const option = await reuseOrCreate(repo, trx, aspectRatio, row);
         await repo.assign(photoId, option.id, trx);
       }
     },

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db';
 import { ItemOptionModel, PhotoModel } from './catalog.models';
-import type { Executor } from './photos.repository';
+import type { Executor, Trx } from './photos.repository';
 
 export type ItemOptionRow = Pick<
   ItemOptionModel,
@@ -9,6 +9,18 @@ export type ItemOptionRow = Pick<
 export type ItemOptionWrite = Omit<ItemOptionRow, 'id'>;
 /** A live option assigned to a live photo, with what a cart line shows of the photo. */
 export type PhotoOptionRow = ItemOptionRow & Pick<PhotoModel, 'title' | 'version'> & { photoId: number };
+
+/** What makes two catalogue options the same print: ratio, size and format. */
+export type OptionKey = Pick<ItemOptionRow, 'aspectRatio' | 'size' | 'format'>;
+
+/**
+ * Size and format compare ignoring case, whitespace and '×' vs 'x', so "12 x 18" is "12x18" and
+ * "lustre paper" is "Lustre Paper". `sameText` is the SQL form of `normalizeOptionText`.
+ */
+export const normalizeOptionText = (text: string) =>
+  text.toLowerCase().replace(/×/g, 'x').replace(/\s+/g, '');
+const sameText = (column: string) =>
+  `regexp_replace(lower(translate(${column}, '×', 'x')), '\\s+', '', 'g') = regexp_replace(lower(translate(?, '×', 'x')), '\\s+', '', 'g')`;
 
 const optionColumns = ['id', 'aspect_ratio', 'size', 'format', 'price_cents', 'shipping_cents'];
 const qualified = (table: string) => optionColumns.map((c) => `${table}.${c}`);
@@ -34,12 +46,23 @@ export function createPrintOptionsRepository(db: Db) {
       return liveOptions(ex).findById(id);
     },
 
-    async findReusableOption(o: Omit<ItemOptionWrite, 'shippingCents'>, ex: Executor = db) {
+    /** The live catalogue option with the same ratio, size and format (see `sameText`), oldest first. */
+    async findMatchingOption(o: OptionKey, ex: Executor = db): Promise<ItemOptionRow | undefined> {
       return liveOptions(ex)
-        .where({ aspect_ratio: o.aspectRatio, price_cents: o.priceCents })
-        .whereRaw('lower(size) = lower(?) and lower(format) = lower(?)', [o.size, o.format])
+        .where({ aspect_ratio: o.aspectRatio })
+        .whereRaw(`${sameText('size')} and ${sameText('format')}`, [o.size, o.format])
         .orderBy('id')
         .first();
+    },
+
+    /**
+     * Serializes finding-or-creating one (ratio, size, format) until the transaction ends, so two
+     * parallel saves of the same option (the spec's client sends one call per option, in
+     * parallel) make one catalogue row, not two.
+     */
+    async lockOptionKey(o: OptionKey, trx: Trx): Promise<void> {
+      const key = [o.aspectRatio, normalizeOptionText(o.size), normalizeOptionText(o.format)].join('|');
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`wildframe:item-option:${key}`]);
     },
 
     async insertItemOption(o: ItemOptionWrite, ex: Executor = db): Promise<ItemOptionRow> {

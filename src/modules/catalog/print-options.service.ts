@@ -1,6 +1,5 @@
 import { ForeignKeyViolationError } from 'objection';
 import { badRequest, notFound } from '../../platform/http/app-error';
-import { toCents } from '../../platform/money';
 import { toPrintOption } from './catalog.mapping';
 import { catalogMessages } from './catalog.messages';
 import type { PrintOption } from '../../contract';
@@ -10,6 +9,7 @@ import {
   requireRatio,
   reuseOrCreate,
   toWrite,
+  type AddFormOption,
   type OptionFields,
 } from './print-option-writes';
 import type { PrintOptionsRepository } from './print-options.repository';
@@ -29,22 +29,18 @@ export function createPrintOptionsService(
       return (await repo.listItemOptions()).map(toPrintOption);
     },
 
-    /** The add-photo form's option: reuses a catalogue entry for the photo's ratio, or creates one. */
-    async addPrintOption(input: {
-      photoId: number;
-      size: string;
-      material: string;
-      price: number;
-    }): Promise<PrintOption> {
+    /**
+     * The add-photo form's option: the catalogue option with the photo's ratio, size and format
+     * (as it is), or a new one; assigned to the photo. Answers the option as saved.
+     */
+    async addPrintOption(input: AddFormOption & { photoId: number }): Promise<PrintOption> {
       const photo = await livePhoto(input.photoId);
       const aspectRatio = requireRatio(photo);
-      const option = await reuseOrCreate(repo, {
-        aspectRatio,
-        size: input.size,
-        format: input.material,
-        priceCents: toCents(input.price),
+      const option = await transaction(async (trx) => {
+        const found = await reuseOrCreate(repo, trx, aspectRatio, input);
+        await repo.assign(photo.id, found.id, trx);
+        return found;
       });
-      await repo.assign(photo.id, option.id);
       return toPrintOption(option);
     },
 

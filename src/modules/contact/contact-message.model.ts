@@ -10,4 +10,6 @@ export class ContactMessage extends BaseModel {
   declare message: string;
   declare ip: string | null;
   declare createdAt: Date;
+  /** When the owner marked it read in the admin inbox; null while unread. */
+  declare readAt: Date | null;
 }

@@ -2,9 +2,15 @@ import type { AppContext } from '../../platform/context';
 import { createRouter } from '../../platform/http/async-route';
 import { badRequest } from '../../platform/http/app-error';
 import { createRateLimit } from '../../platform/http/rate-limit';
-import { fieldErrors } from '../../platform/http/validate';
+import { noStore } from '../../platform/http/guards';
+import { fieldErrors, parse, parseId } from '../../platform/http/validate';
 import type { ContactService } from './contact.service';
-import { contactSchema, contactMessages as messages } from '../../contract';
+import {
+  contactSchema,
+  contactMessages as messages,
+  messageListQuerySchema,
+  messageReadSchema,
+} from '../../contract';
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
@@ -27,6 +33,28 @@ export function createContactRoutes(ctx: AppContext, service: ContactService) {
     const { id } = await service.submit(parsed.data, req.ip ?? null);
     req.log.info({ contactMessageId: id }, 'contact message stored');
     res.status(201).json({ message: messages.sent });
+  });
+
+  return router;
+}
+
+/** Mounted at /api/admin behind the admin guard: the owner's inbox and the e-mail set-up. */
+export function createContactAdminRoutes(service: ContactService) {
+  const router = createRouter();
+
+  router.get('/messages', noStore, async (req, res) => {
+    res.json(await service.inbox(parse(messageListQuerySchema, req.query, 'query')));
+  });
+  router.get('/messages/unread-count', noStore, async (_req, res) => {
+    res.json(await service.unreadCount());
+  });
+  router.patch('/messages/:id', noStore, async (req, res) => {
+    const id = parseId(req.params.id, 'message id');
+    const { read } = parse(messageReadSchema, req.body);
+    res.json(await service.setRead(id, read));
+  });
+  router.get('/mail-status', noStore, (_req, res) => {
+    res.json(service.mailStatus());
   });
 
   return router;

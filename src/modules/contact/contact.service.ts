@@ -1,13 +1,25 @@
+import path from 'node:path';
 import type { Config } from '../../config';
+import { notFound } from '../../platform/http/app-error';
 import { escapeHtml } from '../../platform/html';
 import type { Logger } from '../../platform/logger';
 import type { Mail } from '../../platform/mailer';
 import type { ContactRepository, Tx } from './contact.repository';
-import type { ContactInput } from '../../contract';
+import type { ContactMessage } from './contact-message.model';
+import {
+  inboxMessages,
+  type ContactInput,
+  type InboxMessage,
+  type InboxPage,
+  type MailStatus,
+  type MessageListQuery,
+} from '../../contract';
+
+const PAGE_SIZE = 50;
 
 type Deps = {
   repo: ContactRepository;
-  config: Pick<Config, 'OWNER_EMAIL' | 'SITE_NAME' | 'publicUrl'>;
+  config: Pick<Config, 'OWNER_EMAIL' | 'SMTP_URL' | 'DATA_DIR' | 'SITE_NAME' | 'publicUrl'>;
   logger: Logger;
   /** Publishes 'contact.received' in the transaction that stores the message. */
   messageReceived(tx: Tx, messageId: number): Promise<unknown>;
@@ -48,6 +60,52 @@ export function createContactService({ repo, config, logger, messageReceived, en
       const emailId = await repo.writeEmail(tx, { ...mail, dedupeKey: `contact-${messageId}` });
       if (emailId !== null) afterCommit(() => enqueueEmail(emailId));
     },
+
+    /** The owner's inbox, newest first, with the counts the admin bar shows. */
+    async inbox(query: MessageListQuery): Promise<InboxPage> {
+      const limit = query.limit ?? PAGE_SIZE;
+      // one more than asked tells whether an older page exists
+      const [rows, counts] = await Promise.all([
+        repo.listMessages({ limit: limit + 1, before: query.before }),
+        repo.countMessages(),
+      ]);
+      return {
+        messages: rows.slice(0, limit).map(toInboxMessage),
+        total: counts.total,
+        unread: counts.unread,
+        hasMore: rows.length > limit,
+      };
+    },
+
+    unreadCount: async (): Promise<{ unread: number }> => ({ unread: await repo.countUnread() }),
+
+    async setRead(id: number, read: boolean): Promise<InboxMessage> {
+      const row = await repo.setRead(id, read);
+      if (!row) throw notFound(inboxMessages.notFound);
+      return toInboxMessage(row);
+    },
+
+    /** What the admin's e-mail banner says: unset SMTP_URL means mail is written to files. */
+    mailStatus(): MailStatus {
+      return {
+        smtpConfigured: Boolean(config.SMTP_URL),
+        ownerEmailConfigured: Boolean(config.OWNER_EMAIL),
+        outboxDir: `${path.join(config.DATA_DIR, 'outbox')}/`,
+      };
+    },
+  };
+}
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function toInboxMessage(row: ContactMessage): InboxMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    message: row.message,
+    createdAt: iso(row.createdAt),
+    readAt: row.readAt ? iso(row.readAt) : null,
   };
 }
 export type ContactService = ReturnType<typeof createContactService>;

@@ -3,12 +3,12 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import { enqueueEmail } from '../../platform/outbox';
 import { createContactRepository } from './contact.repository';
-import { createContactRoutes } from './contact.routes';
+import { createContactAdminRoutes, createContactRoutes } from './contact.routes';
 import { createContactService } from './contact.service';
 
 export type { ContactService } from './contact.service';
 
-/** Contact messages: stored, then e-mailed to OWNER_EMAIL through the outbox. */
+/** Contact messages: stored (read in the admin inbox), then e-mailed to OWNER_EMAIL through the outbox. */
 export function createContactModule(ctx: AppContext, deps: { events: DomainEventBus }) {
   const service = createContactService({
     repo: createContactRepository(ctx.db),
@@ -27,6 +27,8 @@ export function createContactModule(ctx: AppContext, deps: { events: DomainEvent
   const module = {
     service,
     publicRoutes: () => createContactRoutes(ctx, service),
+    /** The owner's inbox (messages are stored even when no e-mail goes out) and mail status. */
+    adminRoutes: () => createContactAdminRoutes(service),
   };
   return module satisfies HttpModule;
 }

@@ -6,6 +6,7 @@ import { createMediaService } from './media.service';
 import { createSendImage } from './media.http';
 
 export type { IngestOptions, IngestedAsset } from './media.service';
+export { probeImage, type ImageFacts } from './media.probe';
 export type { SendImageOptions } from './media.http';
 export { MediaAssetModel } from './media.models';
 export { mediaMessages, render as renderVariant } from './media.service';

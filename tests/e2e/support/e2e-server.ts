@@ -24,6 +24,8 @@ const config = loadConfig({
   OWNER_EMAIL: 'owner@example.com',
   SMTP_URL: '',
   STRIPE_SECRET_KEY: '',
+  // camera files (8-15 MB) are taken: admin-photo-upload.spec.ts adds a 12 MB JPEG
+  MAX_PHOTO_MB: '20',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 });
 const ctx = createContext(config);

@@ -69,5 +69,21 @@ export const theme = createTheme({
       },
     },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    // Dialogs keep the same 24 px sides on a phone as on a desktop: MUI's actions row has 8 px,
+    // so a full-screen dialog's buttons ('Mark as shipped') touched the screen's edge. Long
+    // buttons wrap to a second row rather than running off it; the home indicator stays clear.
+    MuiDialogTitle: { styleOverrides: { root: { paddingInline: 24 } } },
+    MuiDialogContent: { styleOverrides: { root: { paddingInline: 24 } } },
+    MuiDialogActions: {
+      styleOverrides: {
+        root: {
+          flexWrap: 'wrap',
+          rowGap: 8,
+          paddingTop: 12,
+          paddingInline: 24,
+          paddingBottom: 'max(20px, env(safe-area-inset-bottom))',
+        },
+      },
+    },
   },
 });

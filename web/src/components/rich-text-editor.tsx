@@ -67,7 +67,16 @@ function Toolbar({ editor, disabled, labelId }: { editor: Editor; disabled: bool
   });
 
   const chain = () => editor.chain().focus();
-  const buttons: Array<{ key: string; label: string; icon: ReactNode; active?: boolean; run: () => void }> = [
+  // `label` names a button shown as an icon; a button that shows text (H2) is named by that text,
+  // so what a voice-control user reads on screen is what they can say (WCAG 2.5.3).
+  const buttons: Array<{
+    key: string;
+    label: string;
+    named?: boolean;
+    icon: ReactNode;
+    active?: boolean;
+    run: () => void;
+  }> = [
     {
       key: 'bold',
       label: 'Bold',
@@ -92,6 +101,7 @@ function Toolbar({ editor, disabled, labelId }: { editor: Editor; disabled: bool
     ...([2, 3, 4] as const).map((level) => ({
       key: `h${level}`,
       label: `Heading ${level}`,
+      named: true,
       icon: <HeadingGlyph level={level} />,
       active: state[`h${level}`],
       run: () => chain().toggleHeading({ level }).run(),
@@ -122,11 +132,12 @@ function Toolbar({ editor, disabled, labelId }: { editor: Editor; disabled: bool
       }}
     >
       {buttons.map((button) => (
-        <Tooltip key={button.key} title={button.label}>
+        // describeChild: the tooltip describes the button instead of putting an aria-label on the span
+        <Tooltip key={button.key} title={button.label} describeChild>
           <span>
             <IconButton
               size="small"
-              aria-label={button.label}
+              aria-label={button.named ? undefined : button.label}
               aria-pressed={Boolean(button.active)}
               disabled={disabled}
               onClick={button.run}
@@ -145,7 +156,7 @@ function Toolbar({ editor, disabled, labelId }: { editor: Editor; disabled: bool
         </Tooltip>
       ))}
       <Divider orientation="vertical" flexItem sx={{ mx: 0.5 }} />
-      <Tooltip title="Clear formatting">
+      <Tooltip title="Clear formatting" describeChild>
         <span>
           <IconButton
             size="small"
@@ -165,7 +176,7 @@ function Toolbar({ editor, disabled, labelId }: { editor: Editor; disabled: bool
 
 function HeadingGlyph({ level }: { level: 2 | 3 | 4 }) {
   return (
-    <Box component="span" aria-hidden sx={{ fontWeight: 700, fontSize: '0.95rem', lineHeight: 1 }}>
+    <Box component="span" sx={{ fontWeight: 700, fontSize: '0.95rem', lineHeight: 1 }}>
       H{level}
     </Box>
   );

@@ -6,6 +6,7 @@ import {
   type CSSProperties,
   type PointerEvent,
   type ReactNode,
+  type RefObject,
 } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon, cx, IconButton } from '../ui';
@@ -20,6 +21,42 @@ type ActiveToast = Required<Pick<ToastOptions, 'title' | 'variant'>> & {
 };
 
 const EXIT_MS = 200;
+
+/**
+ * Keeps the open toast off the dialog's title, close button and actions and off the page header
+ * (toast-placement.ts) and answers its top edge (null: where its CSS puts it). That code loads with
+ * the first toast, so a storefront visit that shows none carries none of it; until it has placed
+ * the toast, the toast stays transparent.
+ */
+function useToastTop(
+  toastId: number | null,
+  host: HTMLDialogElement | null,
+  viewportRef: RefObject<HTMLElement | null>,
+  toastRef: RefObject<HTMLLIElement | null>,
+): { top: number | null; placed: boolean } {
+  const [top, setTop] = useState<number | null>(null);
+  const [placed, setPlaced] = useState(false);
+  useEffect(() => {
+    if (toastId === null) return;
+    let cancelled = false;
+    let stop: (() => void) | undefined;
+    import('./toast-placement')
+      .then(({ watchToastPlacement }) => {
+        if (cancelled || !viewportRef.current || !toastRef.current) return;
+        stop = watchToastPlacement(viewportRef.current, toastRef.current, (value) => {
+          setTop(value);
+          setPlaced(true);
+        });
+      })
+      // Offline before the chunk was cached: the toast shows where its CSS puts it.
+      .catch(() => !cancelled && setPlaced(true));
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [toastId, host, viewportRef, toastRef]);
+  return { top, placed };
+}
 
 /** The open modal <dialog> on top (cart, menu, viewer), if any. */
 function topModalDialog(): HTMLDialogElement | null {
@@ -66,6 +103,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const swipeStart = useRef<number | null>(null);
   const viewportRef = useRef<HTMLElement>(null);
+  const toastRef = useRef<HTMLLIElement>(null);
   const host = useToastHost();
 
   const toast = useCallback((options: ToastOptions) => {
@@ -135,7 +173,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   };
 
   const destructive = current?.variant === 'destructive';
-  const visible = current?.open ?? false;
+  const { top, placed } = useToastTop(current?.id ?? null, host, viewportRef, toastRef);
+  const visible = (current?.open ?? false) && placed;
 
   const viewport = (
     <section
@@ -143,11 +182,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       tabIndex={-1}
       aria-label={`Notifications (${TOAST_HOTKEY})`}
       className={cx(styles.viewport, current && styles.active)}
+      style={top === null ? undefined : { top, bottom: 'auto' }}
     >
       <ol aria-live="polite" aria-atomic="true" className={styles.list}>
         {current && (
           <li
             key={current.id}
+            ref={toastRef}
             role={destructive ? 'alert' : 'status'}
             onPointerDown={onPointerDown}
             onPointerMove={onPointerMove}

@@ -24,6 +24,8 @@ const EditPhotoPage = lazy(() => import('./photos/edit-photo-page'));
 const ManageItemOptionsPage = lazy(() => import('./item-options/manage-item-options-page'));
 const PickPhotoPage = lazy(() => import('./photo-options/pick-photo-page'));
 const PhotoOptionsPage = lazy(() => import('./photo-options/photo-options-page'));
+const MessagesPage = lazy(() => import('./messages/messages-page'));
+const JobsPage = lazy(() => import('./jobs/jobs-page'));
 
 function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpinner label="Loading..." />}>{children}</Suspense>;
@@ -86,6 +88,22 @@ function AdminRoutes() {
               element={
                 <Screen>
                   <PhotoOptionsPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="jobs"
+              element={
+                <Screen>
+                  <JobsPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="messages"
+              element={
+                <Screen>
+                  <MessagesPage />
                 </Screen>
               }
             />

@@ -86,7 +86,8 @@ export default function CartPanel() {
                 <hr className={styles.divider} />
                 <TotalRow label="Total" amount={cart?.total ?? 0} strong />
               </div>
-              <div className={styles.buttons}>
+              {/* the cart's actions: a toast never covers them */}
+              <div className={styles.buttons} data-toast-avoid>
                 <Button variant="contained" size="large" fullWidth onClick={() => go('/checkout')}>
                   Proceed to Checkout
                 </Button>

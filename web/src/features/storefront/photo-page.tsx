@@ -18,6 +18,40 @@ import { photoJsonLd } from './photo-seo';
 import { PhotoViewer } from './photo-viewer';
 import styles from './photo-page.module.css';
 
+/** The camera details the owner chose to show (from the file's EXIF; never its position). */
+function CameraRows({ camera }: { camera: NonNullable<PhotoDetail['camera']> }) {
+  const settings = [
+    camera.focalLength,
+    camera.aperture,
+    camera.shutter,
+    camera.iso ? `ISO ${camera.iso}` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <>
+      {camera.camera && (
+        <>
+          <dt>Camera</dt>
+          <dd>{camera.camera}</dd>
+        </>
+      )}
+      {camera.lens && (
+        <>
+          <dt>Lens</dt>
+          <dd>{camera.lens}</dd>
+        </>
+      )}
+      {settings && (
+        <>
+          <dt>Settings</dt>
+          <dd>{settings}</dd>
+        </>
+      )}
+    </>
+  );
+}
+
 // Equal to the server's PHOTO_PAGE_IMAGE_SIZES (catalog.seo.ts), which preloads this image.
 const IMAGE_SIZES = '(min-width: 1200px) 680px, (min-width: 900px) 56vw, 100vw';
 
@@ -99,6 +133,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
             <dd>{photo.location?.trim() || 'Not specified'}</dd>
             <dt>Date</dt>
             <dd>{photo.dateTaken?.trim() || 'Not specified'}</dd>
+            {photo.showCameraDetails && photo.camera && <CameraRows camera={photo.camera} />}
           </dl>
 
           <PhotoPurchase photo={photo} />

@@ -184,18 +184,23 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
         <OrderItems lineItems={lineItems} compact={compact} />
       </Section>
 
+      {/* Two lists around the rule: a <dl> may hold only its terms and values (no <hr>). */}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-        <Box component="dl" sx={{ m: 0, width: { xs: '100%', sm: 280 } }}>
-          <TotalLine label="Subtotal" value={totals.subtotal} />
-          <TotalLine label="Shipping" value={totals.shipping} />
+        <Box sx={{ width: { xs: '100%', sm: 280 }, '& dl': { m: 0 } }}>
+          <dl>
+            <TotalLine label="Subtotal" value={totals.subtotal} />
+            <TotalLine label="Shipping" value={totals.shipping} />
+          </dl>
           <Divider sx={{ my: 1 }} />
-          <TotalLine label="Total" value={totals.total} strong />
-          {refunded > 0 && (
-            <>
-              <TotalLine label="Refunded" value={-refunded} />
-              <TotalLine label="Net" value={left} strong />
-            </>
-          )}
+          <dl>
+            <TotalLine label="Total" value={totals.total} strong />
+            {refunded > 0 && (
+              <>
+                <TotalLine label="Refunded" value={-refunded} />
+                <TotalLine label="Net" value={left} strong />
+              </>
+            )}
+          </dl>
         </Box>
       </Box>
 

@@ -1,6 +1,11 @@
+import { EXIF_OPTIONS, type ExifTags } from '../../../lib/photo-metadata';
+
 export const MB = 1024 * 1024;
 
-/** Size limits: add 5 MB main and 1 MB thumbnail; edit 10 MB main and 2 MB thumbnail. */
+/**
+ * The spec's size limits (add 5 MB main and 1 MB thumbnail; edit 10 MB main and 2 MB thumbnail):
+ * the defaults until the server says its own (MAX_PHOTO_MB), see photo-upload-limits.ts.
+ */
 export const LIMITS = {
   addImage: 5 * MB,
   addThumbnail: 1 * MB,
@@ -15,18 +20,15 @@ export function isImageFile(file: { type: string }): boolean {
   return file.type.startsWith('image/');
 }
 
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file.'));
-    reader.readAsDataURL(file);
-  });
+/** '5MB', '20MB', '1.5MB': the limits as the spec writes them. */
+export function formatMb(bytes: number): string {
+  const mb = bytes / MB;
+  return `${Number.isInteger(mb) ? mb : mb.toFixed(1)}MB`;
 }
 
-/** The base64 part of a data: URL. */
-export function base64Of(dataUrl: string): string {
-  return dataUrl.slice(dataUrl.indexOf(',') + 1);
+/** '5.4 MB': a size in progress text. */
+export function formatSize(bytes: number): string {
+  return `${(bytes / MB).toFixed(1)} MB`;
 }
 
 /** Width and height scaled down (never up) to fit within the box, keeping the ratio. */
@@ -49,8 +51,33 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** A JPEG thumbnail (base64, no prefix) drawn on a canvas scaled to fit within 400x300. */
-export async function makeThumbnail(file: Blob): Promise<string> {
+/** The pixel size the browser shows (after EXIF orientation, like the server's). */
+export async function readImageSize(file: Blob): Promise<{ width: number; height: number }> {
+  const url = URL.createObjectURL(file);
+  try {
+    const img = await loadImage(url);
+    return { width: img.naturalWidth, height: img.naturalHeight };
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/**
+ * The EXIF the shop keeps, read in the browser with exifr (loaded only when a photo is chosen, so
+ * no visitor downloads it). Only the tags of EXIF_OPTIONS: GPS is never parsed. Null when the
+ * file has none or cannot be read.
+ */
+export async function readExif(file: Blob): Promise<ExifTags | null> {
+  try {
+    const { default: exifr } = await import('exifr');
+    return ((await exifr.parse(file, EXIF_OPTIONS)) as ExifTags | undefined) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** A JPEG thumbnail drawn on a canvas scaled to fit within 400x300. */
+export async function makeThumbnail(file: Blob): Promise<Blob> {
   const url = URL.createObjectURL(file);
   try {
     const img = await loadImage(url);
@@ -62,7 +89,13 @@ export async function makeThumbnail(file: Blob): Promise<string> {
     if (!context) throw new Error('Canvas is not available.');
     context.imageSmoothingQuality = 'high';
     context.drawImage(img, 0, 0, size.width, size.height);
-    return base64Of(canvas.toDataURL('image/jpeg', 0.85));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('No thumbnail.'))),
+        'image/jpeg',
+        0.85,
+      ),
+    );
   } finally {
     URL.revokeObjectURL(url);
   }

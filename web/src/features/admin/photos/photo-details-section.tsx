@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -13,16 +15,19 @@ import { FormTextField } from '../shared/form-field';
 import { AspectRatioField, useAspectRatioChoices } from './aspect-ratio-field';
 import type { PhotoFields } from './photo-form-model';
 import type { FieldErrors } from './photo-form-state';
+import { cameraSummary, type CameraDetails } from '../../../lib/photo-metadata';
 
 type PhotoDetailsSectionProps = {
   fields: PhotoFields;
   errors: FieldErrors;
   setField: <K extends keyof PhotoFields>(name: K, value: PhotoFields[K]) => void;
   busy: boolean;
+  /** The camera details of the chosen file, else of the saved photo. */
+  camera?: CameraDetails | null;
 };
 
 /** Title, description, location, date, aspect ratio, category, display order and featured. */
-export function PhotoDetailsSection({ fields, errors, setField, busy }: PhotoDetailsSectionProps) {
+export function PhotoDetailsSection({ fields, errors, setField, busy, camera }: PhotoDetailsSectionProps) {
   const { data: categories } = useGetCategoriesQuery();
   const { data: photos } = useGetAdminPhotosQuery();
   const { data: catalogue } = useGetItemOptionsQuery();
@@ -36,7 +41,7 @@ export function PhotoDetailsSection({ fields, errors, setField, busy }: PhotoDet
   }, [categories, fields.category]);
 
   /** The props every text field of the section shares. */
-  const text = (name: Exclude<keyof PhotoFields, 'featured' | 'verticalPosition'>) => ({
+  const text = (name: Exclude<keyof PhotoFields, 'featured' | 'verticalPosition' | 'showCameraDetails'>) => ({
     value: fields[name],
     onValueChange: (value: string) => setField(name, value),
     error: errors[name],
@@ -63,7 +68,12 @@ export function PhotoDetailsSection({ fields, errors, setField, busy }: PhotoDet
         />
         <Box sx={{ display: 'grid', gap: 2.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
           <FormTextField label="Location" {...text('location')} />
-          <FormTextField label="Date Taken" placeholder="e.g. 2024 or May 2024" {...text('dateTaken')} />
+          <FormTextField
+            label="Date Taken"
+            placeholder="e.g. 2024 or May 2024"
+            {...text('dateTaken')}
+            helperText="Filled in from the photo file when it has a date."
+          />
           <AspectRatioField
             id="photo-aspect-ratio"
             value={fields.aspectRatio}
@@ -98,6 +108,24 @@ export function PhotoDetailsSection({ fields, errors, setField, busy }: PhotoDet
             label="Featured"
             sx={{ alignSelf: 'start', mt: { sm: 1 } }}
           />
+        </Box>
+        <Box>
+          <FormControlLabel
+            control={
+              <Checkbox
+                checked={fields.showCameraDetails}
+                onChange={(e) => setField('showCameraDetails', e.target.checked)}
+                disabled={busy}
+                slotProps={{ input: { 'aria-describedby': 'photo-camera-details' } }}
+              />
+            }
+            label="Show camera details on the photo page"
+          />
+          <FormHelperText id="photo-camera-details" sx={{ mx: 0.5, mt: 0 }}>
+            {camera
+              ? `From the file: ${cameraSummary(camera)}. The location is never read from the file.`
+              : 'Camera, lens and exposure are read from the photo file when it has them. The location is never read from the file.'}
+          </FormHelperText>
         </Box>
       </Stack>
     </FormSection>

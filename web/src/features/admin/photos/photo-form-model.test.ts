@@ -15,11 +15,11 @@ import { fitWithin } from './image-files';
 import { filterPhotos } from './photo-filter';
 
 describe('add-photo defaults', () => {
-  it('offers 8x10 and 12x16 inch on Lustre Paper at 95 and 150, in stock', () => {
+  it('offers 8x10 and 12x16 inch on Lustre Paper at 95 and 150, in stock, shipping shown as 0', () => {
     const rows = defaultAddOptions().map(({ key: _key, ...row }) => row);
     expect(rows).toEqual([
-      { size: '8x10 inch', material: 'Lustre Paper', price: '95', inStock: true },
-      { size: '12x16 inch', material: 'Lustre Paper', price: '150', inStock: true },
+      { size: '8x10 inch', material: 'Lustre Paper', price: '95', shipping: '0', inStock: true },
+      { size: '12x16 inch', material: 'Lustre Paper', price: '150', shipping: '0', inStock: true },
     ]);
   });
 });
@@ -38,14 +38,15 @@ describe('required fields', () => {
 
 describe('print option rules', () => {
   it('uses the spec messages on the add form', () => {
-    expect(validateAddOption({ key: 'a', size: ' ', material: '', price: '0', inStock: true })).toEqual({
+    const row = { key: 'a', size: '8x10', material: 'Lustre', price: '0.01', shipping: '0', inStock: true };
+    expect(validateAddOption({ ...row, size: ' ', material: '', price: '0', shipping: '-1' })).toEqual({
       size: 'Size is required',
       material: 'Material is required',
       price: 'Price must be greater than 0',
+      shipping: 'Shipping cannot be negative',
     });
-    expect(
-      validateAddOption({ key: 'a', size: '8x10', material: 'Lustre', price: '0.01', inStock: true }),
-    ).toEqual({});
+    expect(validateAddOption({ ...row, shipping: ' ' })).toEqual({ shipping: 'Shipping is required' });
+    expect(validateAddOption(row)).toEqual({});
   });
 
   it('uses the spec messages on the edit form', () => {

@@ -13,10 +13,19 @@ export type PhotoFields = {
   displayOrder: string;
   featured: boolean;
   verticalPosition: number;
+  /** Show the camera details read from the file on the public photo page. */
+  showCameraDetails: boolean;
 };
 
-/** A print option row of the add form (the older per-photo shape). */
-export type AddOptionRow = { key: string; size: string; material: string; price: string; inStock: boolean };
+/** A print option row of the add form (the older per-photo shape, plus its shipping). */
+export type AddOptionRow = {
+  key: string;
+  size: string;
+  material: string;
+  price: string;
+  shipping: string;
+  inStock: boolean;
+};
 
 /** A print option row of the edit form; rows without an id are created on save. */
 export type EditOptionRow = {
@@ -58,19 +67,27 @@ export function emptyPhotoFields(): PhotoFields {
     displayOrder: '0',
     featured: false,
     verticalPosition: DEFAULT_VERTICAL_POSITION,
+    showCameraDetails: false,
   };
 }
 
 /** Two rows: 8x10 inch and 12x16 inch, Lustre Paper, 95 and 150, in stock. */
 export function defaultAddOptions(): AddOptionRow[] {
   return [
-    { key: rowKey(), size: '8x10 inch', material: 'Lustre Paper', price: '95', inStock: true },
-    { key: rowKey(), size: '12x16 inch', material: 'Lustre Paper', price: '150', inStock: true },
+    { key: rowKey(), size: '8x10 inch', material: 'Lustre Paper', price: '95', shipping: '0', inStock: true },
+    {
+      key: rowKey(),
+      size: '12x16 inch',
+      material: 'Lustre Paper',
+      price: '150',
+      shipping: '0',
+      inStock: true,
+    },
   ];
 }
 
 export function emptyAddOption(): AddOptionRow {
-  return { key: rowKey(), size: '', material: 'Lustre Paper', price: '', inStock: true };
+  return { key: rowKey(), size: '', material: 'Lustre Paper', price: '', shipping: '0', inStock: true };
 }
 
 export function emptyEditOption(): EditOptionRow {
@@ -103,6 +120,8 @@ export function validateAddOption(row: AddOptionRow): RowErrors {
   if (!row.size.trim()) errors.size = 'Size is required';
   if (!row.material.trim()) errors.material = 'Material is required';
   if (!isValidPrice(row.price)) errors.price = 'Price must be greater than 0';
+  if (!row.shipping.trim()) errors.shipping = 'Shipping is required';
+  else if (!isValidShipping(row.shipping)) errors.shipping = 'Shipping cannot be negative';
   return errors;
 }
 

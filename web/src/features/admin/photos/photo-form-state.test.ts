@@ -36,3 +36,28 @@ describe('photo form state', () => {
     expect(state.editRows).toEqual([]);
   });
 });
+
+describe('facts read from the chosen file', () => {
+  const facts = { aspectRatio: '3:2', dateTaken: '2024-05-17', camera: null };
+
+  it('fill an empty ratio and date, and a later file replaces what the first filled', () => {
+    let state = photoFormReducer(initialPhotoFormState(), { type: 'imageFacts', facts });
+    expect(state.fields).toMatchObject({ aspectRatio: '3:2', dateTaken: '2024-05-17' });
+    state = photoFormReducer(state, {
+      type: 'imageFacts',
+      facts: { aspectRatio: '2:3', dateTaken: null, camera: null },
+    });
+    expect(state.fields).toMatchObject({ aspectRatio: '2:3', dateTaken: '2024-05-17' });
+  });
+
+  it('never replace what the owner typed', () => {
+    let state = photoFormReducer(initialPhotoFormState(), {
+      type: 'field',
+      name: 'dateTaken',
+      value: 'Spring 2023',
+    });
+    state = photoFormReducer(state, { type: 'field', name: 'aspectRatio', value: '5:4' });
+    state = photoFormReducer(state, { type: 'imageFacts', facts });
+    expect(state.fields).toMatchObject({ aspectRatio: '5:4', dateTaken: 'Spring 2023' });
+  });
+});

@@ -1,5 +1,6 @@
 import { useReducer, type Dispatch } from 'react';
 import type { PhotoDetail } from '../../../lib/api-types';
+import type { CameraDetails } from '../../../lib/photo-metadata';
 import {
   DEFAULT_EDIT_CATEGORY,
   defaultAddOptions,
@@ -17,13 +18,24 @@ export type FormMode = 'add' | 'edit';
 export type ChosenImage = {
   file: File;
   previewUrl: string;
-  base64: string;
   type: string;
-  autoThumbnail?: string;
+  /** Made in the browser on the edit form, sent when no custom thumbnail is chosen. */
+  autoThumbnail?: Blob;
+  /** Read from the file's EXIF when it was chosen (never its GPS). */
+  camera?: CameraDetails | null;
 };
-export type ChosenThumbnail = { file: File; previewUrl: string; base64: string };
+export type ChosenThumbnail = { file: File; previewUrl: string };
+/** What the chosen file says: the nearest ratio of its pixel size, its EXIF date and camera. */
+export type ImageFacts = {
+  aspectRatio: string | null;
+  dateTaken: string | null;
+  camera: CameraDetails | null;
+};
 export type FieldErrors = Partial<Record<keyof PhotoFields | 'image', string>>;
-export type Phase = { step: 'idle' } | { step: 'uploading'; percent: number } | { step: 'processing' };
+export type Phase =
+  | { step: 'idle' }
+  | { step: 'uploading'; percent: number; loaded?: number; total?: number }
+  | { step: 'processing' };
 /** A change to one print option row, of either form. */
 export type OptionPatch = Partial<Omit<AddOptionRow, 'key'> & Omit<EditOptionRow, 'key' | 'id'>>;
 
@@ -44,12 +56,15 @@ export type PhotoFormState = {
   optionErrors: Record<string, RowErrors>;
   optionsMessage: string | null;
   phase: Phase;
+  /** Values the chosen file filled in: another file may replace them, typed values stay. */
+  autoFilled: Partial<Record<'aspectRatio' | 'dateTaken', string>>;
 };
 
 export type PhotoFormAction =
   | { type: 'field'; name: keyof PhotoFields; value: PhotoFields[keyof PhotoFields] }
   | { type: 'fieldErrors'; errors: FieldErrors }
   | { type: 'image'; image: ChosenImage | null }
+  | { type: 'imageFacts'; facts: ImageFacts }
   | { type: 'thumbnail'; thumbnail: ChosenThumbnail | null }
   | { type: 'changeRow'; key: string; patch: OptionPatch }
   | { type: 'addRow'; row: AddOptionRow }
@@ -70,6 +85,7 @@ function fieldsOf(photo: PhotoDetail): PhotoFields {
     displayOrder: String(photo.displayOrder ?? 0),
     featured: photo.featured,
     verticalPosition: photo.verticalPosition ?? 50,
+    showCameraDetails: photo.showCameraDetails ?? false,
   };
 }
 
@@ -99,6 +115,7 @@ export function initialPhotoFormState(photo?: PhotoDetail): PhotoFormState {
     optionErrors: {},
     optionsMessage: null,
     phase: { step: 'idle' },
+    autoFilled: {},
   };
 }
 
@@ -122,6 +139,20 @@ export function photoFormReducer(state: PhotoFormState, action: PhotoFormAction)
         image: action.image,
         fieldErrors: action.image ? { ...state.fieldErrors, image: undefined } : state.fieldErrors,
       };
+    case 'imageFacts': {
+      // a value is filled when the field is empty or still holds what an earlier file filled in
+      const fields = { ...state.fields };
+      const autoFilled = { ...state.autoFilled };
+      for (const name of ['aspectRatio', 'dateTaken'] as const) {
+        const value = action.facts[name];
+        if (value && (!fields[name] || fields[name] === state.autoFilled[name])) {
+          fields[name] = value;
+          autoFilled[name] = value;
+        }
+      }
+      const image = state.image && { ...state.image, camera: action.facts.camera };
+      return { ...state, fields, autoFilled, image };
+    }
     case 'thumbnail':
       return { ...state, thumbnail: action.thumbnail };
     case 'changeRow':

@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { PhotoDetail } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { FormSection } from '../shared/form-section';
+import { formatSize } from './image-files';
 import { PhotoDetailsSection } from './photo-details-section';
 import { emptyAddOption, emptyEditOption, type PhotoFields } from './photo-form-model';
 import { usePhotoFormState, type OptionPatch, type Phase } from './photo-form-state';
@@ -18,8 +19,11 @@ import { usePhotoSubmit } from './use-photo-submit';
 
 export type PhotoFormProps = { mode: 'add'; photo?: undefined } | { mode: 'edit'; photo: PhotoDetail };
 
+/** 'Uploading photo... 45% (5.4 MB of 12.0 MB)': the bytes really sent, from the upload's progress. */
 function progressText(phase: Phase): string {
-  return phase.step === 'uploading' ? `Uploading photo... ${phase.percent}%` : 'Processing photo...';
+  if (phase.step !== 'uploading') return 'Processing photo...';
+  const bytes = phase.total ? ` (${formatSize(phase.loaded ?? 0)} of ${formatSize(phase.total)})` : '';
+  return `Uploading photo... ${phase.percent}%${bytes}`;
 }
 
 /** The add and edit photo form: fields, client checks, size limits and toasts. */
@@ -81,6 +85,7 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
             errors={state.fieldErrors}
             setField={setField}
             busy={busy}
+            camera={state.image ? state.image.camera : photo?.camera}
           />
         </Box>
 
@@ -100,7 +105,12 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
           {isEdit ? (
             <PrintOptionRows mode="edit" rows={state.editRows} {...rowHandlers} />
           ) : (
-            <PrintOptionRows mode="add" rows={state.addRows} {...rowHandlers} />
+            <PrintOptionRows
+              mode="add"
+              rows={state.addRows}
+              aspectRatio={state.fields.aspectRatio}
+              {...rowHandlers}
+            />
           )}
         </FormSection>
 
@@ -143,6 +153,7 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
             sx={{ width: { xs: '100%', sm: 'auto' } }}
           >
             {isEdit ? (busy ? 'Saving...' : 'Save Changes') : busy ? 'Adding...' : 'Add Photo'}
+            {phase.step === 'uploading' && ` ${phase.percent}%`}
           </Button>
         </Box>
       </Stack>

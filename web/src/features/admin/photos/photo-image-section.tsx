@@ -5,39 +5,65 @@ import type { PhotoDetail } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { FormSection } from '../shared/form-section';
 import { CropPositionField } from './crop-position-field';
-import { base64Of, isImageFile, LIMITS, makeThumbnail, readAsDataUrl } from './image-files';
+import { cameraDetailsFrom, exifDate, nearestAspectRatio } from '../../../lib/photo-metadata';
+import { formatMb, isImageFile, makeThumbnail, readExif, readImageSize } from './image-files';
 import { ImagePicker } from './image-picker';
-import type { FormMode, PhotoFormDispatch, PhotoFormState } from './photo-form-state';
+import type { FormMode, ImageFacts, PhotoFormDispatch, PhotoFormState } from './photo-form-state';
+import { usePhotoUploadLimits } from './photo-upload-limits';
 
 type Kind = 'image' | 'thumbnail';
 
-/** What differs between the photo's picker and the thumbnail's, on the add and the edit form. */
-const PICKERS = {
-  image: {
-    label: 'Photo Image',
-    buttonLabel: ['Choose image', 'Choose a different image'],
-    hint: {
-      add: 'JPEG, PNG, WebP or another image format, up to 5MB.',
-      edit: 'Choose a new image only to replace the current one (up to 10MB).',
+type Limits = ReturnType<typeof usePhotoUploadLimits>;
+
+/**
+ * What differs between the photo's picker and the thumbnail's, on the add and the edit form. The
+ * limits are the server's (MAX_PHOTO_MB raises the photo's), so the hint and 'File too large'
+ * name the real number; with the defaults the texts are the spec's.
+ */
+function pickers(limits: Limits) {
+  return {
+    image: {
+      label: 'Photo Image',
+      buttonLabel: ['Choose image', 'Choose a different image'],
+      hint: {
+        add: `JPEG, PNG, WebP or another image format, up to ${formatMb(limits.addImage)}.`,
+        edit: `Choose a new image only to replace the current one (up to ${formatMb(limits.editImage)}).`,
+      },
+      clearLabel: { add: 'Remove', edit: 'Keep current image' },
+      limit: { add: limits.addImage, edit: limits.editImage },
+      tooLarge: {
+        add: `Please select an image under ${formatMb(limits.addImage)}`,
+        edit: `Please select an image under ${formatMb(limits.editImage)}`,
+      },
+      unreadable: 'Failed to process the image. Please try another.',
     },
-    clearLabel: { add: 'Remove', edit: 'Keep current image' },
-    limit: { add: LIMITS.addImage, edit: LIMITS.editImage },
-    tooLarge: { add: 'Please select an image under 5MB', edit: 'Please select an image under 10MB' },
-    unreadable: 'Failed to process the image. Please try another.',
-  },
-  thumbnail: {
-    label: 'Thumbnail Image (optional)',
-    buttonLabel: ['Choose thumbnail', 'Choose a different thumbnail'],
-    hint: {
-      add: 'Up to 1MB. Without one, a thumbnail is made from the photo.',
-      edit: 'Up to 2MB. Without one, a new image gets a thumbnail made automatically.',
+    thumbnail: {
+      label: 'Thumbnail Image (optional)',
+      buttonLabel: ['Choose thumbnail', 'Choose a different thumbnail'],
+      hint: {
+        add: `Up to ${formatMb(limits.addThumbnail)}. Without one, a thumbnail is made from the photo.`,
+        edit: `Up to ${formatMb(limits.editThumbnail)}. Without one, a new image gets a thumbnail made automatically.`,
+      },
+      clearLabel: { add: 'Remove', edit: 'Remove' },
+      limit: { add: limits.addThumbnail, edit: limits.editThumbnail },
+      tooLarge: {
+        add: `Please select a thumbnail under ${formatMb(limits.addThumbnail)}`,
+        edit: `Please select a thumbnail under ${formatMb(limits.editThumbnail)}`,
+      },
+      unreadable: 'Failed to process the thumbnail. Please try another.',
     },
-    clearLabel: { add: 'Remove', edit: 'Remove' },
-    limit: { add: LIMITS.addThumbnail, edit: LIMITS.editThumbnail },
-    tooLarge: { add: 'Please select a thumbnail under 1MB', edit: 'Please select a thumbnail under 2MB' },
-    unreadable: 'Failed to process the thumbnail. Please try another.',
-  },
-} as const;
+  } as const;
+}
+
+/** The ratio nearest the file's pixel size and its EXIF date and camera (nulls when unreadable). */
+async function factsOf(file: File): Promise<ImageFacts> {
+  const [size, tags] = await Promise.all([readImageSize(file).catch(() => null), readExif(file)]);
+  return {
+    aspectRatio: size ? nearestAspectRatio(size.width, size.height) : null,
+    dateTaken: exifDate(tags?.DateTimeOriginal),
+    camera: cameraDetailsFrom(tags),
+  };
+}
 
 /** Revokes a preview's object URL once it is replaced or the form goes away. */
 function useRevokeOnReplace(url: string | undefined) {
@@ -70,12 +96,13 @@ type PhotoImageSectionProps = {
 /** The photo, its optional thumbnail and the crop position. */
 export function PhotoImageSection({ state, dispatch, photo, busy }: PhotoImageSectionProps) {
   const toast = useToast();
+  const texts = pickers(usePhotoUploadLimits());
   const { mode, image, thumbnail } = state;
   useRevokeOnReplace(image?.previewUrl);
   useRevokeOnReplace(thumbnail?.previewUrl);
 
   const choose = async (kind: Kind, file: File) => {
-    const picker = PICKERS[kind];
+    const picker = texts[kind];
     if (!isImageFile(file)) {
       toast({
         title: 'Invalid file type',
@@ -89,27 +116,30 @@ export function PhotoImageSection({ state, dispatch, photo, busy }: PhotoImageSe
       return;
     }
     try {
-      const base64 = base64Of(await readAsDataUrl(file));
       if (kind === 'thumbnail') {
-        dispatch({ type: 'thumbnail', thumbnail: { file, previewUrl: URL.createObjectURL(file), base64 } });
+        dispatch({ type: 'thumbnail', thumbnail: { file, previewUrl: URL.createObjectURL(file) } });
         return;
       }
-      const autoThumbnail = mode === 'edit' ? await makeThumbnail(file) : undefined;
+      const [autoThumbnail, facts] = await Promise.all([
+        mode === 'edit' ? makeThumbnail(file) : undefined,
+        factsOf(file),
+      ]);
       const type = file.type || 'image/jpeg';
       dispatch({
         type: 'image',
-        image: { file, previewUrl: URL.createObjectURL(file), base64, type, autoThumbnail },
+        image: { file, previewUrl: URL.createObjectURL(file), type, autoThumbnail },
       });
+      dispatch({ type: 'imageFacts', facts });
     } catch {
       toast({ title: 'Error', description: picker.unreadable, variant: 'destructive' });
     }
   };
 
   const pickerProps = (kind: Kind, chosen: boolean, mode: FormMode) => ({
-    label: PICKERS[kind].label,
-    buttonLabel: PICKERS[kind].buttonLabel[chosen ? 1 : 0],
-    hint: PICKERS[kind].hint[mode],
-    clearLabel: PICKERS[kind].clearLabel[mode],
+    label: texts[kind].label,
+    buttonLabel: texts[kind].buttonLabel[chosen ? 1 : 0],
+    hint: texts[kind].hint[mode],
+    clearLabel: texts[kind].clearLabel[mode],
     onFile: (file: File) => void choose(kind, file),
     disabled: busy,
   });

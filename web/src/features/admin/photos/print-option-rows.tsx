@@ -1,22 +1,31 @@
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { FormTextField, MoneyField } from '../shared/form-field';
+import type { PrintOption } from '../../../lib/api-types';
+import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
+import { matchingOption } from '../item-options/item-option-model';
+import { FormTextField, MoneyField, type FormTextFieldProps } from '../shared/form-field';
 import type { AddOptionRow, EditOptionRow, RowErrors } from './photo-form-model';
 import type { OptionPatch } from './photo-form-state';
 
 const fullOnPhone = { gridColumn: { xs: '1 / -1', md: 'auto' } } as const;
+const noOptions: PrintOption[] = [];
 
-/** The add form's rows are the older per-photo options (size, material, price, in stock);
- * the edit form's are catalogue options (size, format, price, shipping). */
-type ModeRows = { mode: 'add'; rows: AddOptionRow[] } | { mode: 'edit'; rows: EditOptionRow[] };
-type ModeRow = { mode: 'add'; row: AddOptionRow } | { mode: 'edit'; row: EditOptionRow };
+/** The add form's rows are the older per-photo options (size, material, price, shipping, in
+ * stock), matched against the catalogue by the photo's ratio; the edit form's are catalogue options
+ * (size, format, price, shipping). */
+type ModeRows =
+  { mode: 'add'; rows: AddOptionRow[]; aspectRatio: string } | { mode: 'edit'; rows: EditOptionRow[] };
+type ModeRow =
+  { mode: 'add'; row: AddOptionRow; catalogued?: PrintOption } | { mode: 'edit'; row: EditOptionRow };
 
 type Handlers = {
   errors: Record<string, RowErrors>;
@@ -27,11 +36,48 @@ type Handlers = {
 
 type OptionRowProps = ModeRow & Omit<Handlers, 'errors'> & { index: number; errors: RowErrors };
 
+/** A dollar amount; read-only (its value kept, no spinner) when it is the catalogue's. */
+function AmountField({ min, readOnly, ...props }: FormTextFieldProps & { min: number; readOnly: boolean }) {
+  if (!readOnly) return <MoneyField min={min} {...props} />;
+  return (
+    <FormTextField
+      {...props}
+      // a tinted box: visibly not a field to type in
+      sx={{ '& .MuiInputBase-root': { bgcolor: 'action.hover' } }}
+      slotProps={{
+        input: { readOnly: true, startAdornment: <InputAdornment position="start">$</InputAdornment> },
+        htmlInput: { inputMode: 'decimal' },
+      }}
+    />
+  );
+}
+
+/**
+ * An add row matching a catalogue option (ratio, size, format) is that option: the server reuses it
+ * as it is, so the row takes its price and shipping and shows them read-only. Once the row no longer
+ * matches, the values stay and are editable again (a new catalogue option is made on save).
+ */
+function useCatalogueValues(
+  row: AddOptionRow | EditOptionRow,
+  catalogued: PrintOption | undefined,
+  onChange: Handlers['onChange'],
+) {
+  const price = catalogued && String(catalogued.price);
+  const shipping = catalogued && String(catalogued.shipping);
+  const { key, price: rowPrice, shipping: rowShipping } = row;
+  useEffect(() => {
+    if (price === undefined || shipping === undefined) return;
+    if (rowPrice !== price || rowShipping !== shipping) onChange(key, { price, shipping });
+  }, [key, onChange, price, shipping, rowPrice, rowShipping]);
+}
+
 /** One option: stacked on a phone under a heading with its remove button, one line on desktop. */
 function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }: OptionRowProps) {
   const { key, size, price } = props.row;
   const set = (patch: OptionPatch) => onChange(key, patch);
   const isNew = props.mode === 'edit' && !props.row.id;
+  const catalogued = props.mode === 'add' ? props.catalogued : undefined;
+  useCatalogueValues(props.row, catalogued, onChange);
   /** The props of one text field of the row. */
   const text = (name: keyof RowErrors, label: string, value: string) => ({
     label,
@@ -40,6 +86,12 @@ function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }:
     error: e[name],
     disabled,
     size: 'small' as const,
+  });
+  /** Price and shipping: the catalogue's, read-only, when the add row matches a catalogue option. */
+  const amount = (name: 'price' | 'shipping', label: string, value: string) => ({
+    ...text(name, label, value),
+    readOnly: Boolean(catalogued),
+    ...(catalogued ? { helperText: 'From the catalogue' } : {}),
   });
   return (
     <Paper
@@ -54,7 +106,7 @@ function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }:
         alignItems: 'start',
         gridTemplateColumns: {
           xs: '1fr 1fr',
-          md: props.mode === 'add' ? '2fr 2fr 1.2fr auto auto' : '2fr 2fr 1.2fr 1.2fr auto',
+          md: props.mode === 'add' ? '2fr 2fr 1.2fr 1.2fr auto auto' : '2fr 2fr 1.2fr 1.2fr auto',
         },
       }}
     >
@@ -89,8 +141,9 @@ function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }:
       ) : (
         <FormTextField {...text('format', 'Format', props.row.format)} sx={fullOnPhone} />
       )}
-      <MoneyField min={0.01} {...text('price', 'Price', price)} />
-      {props.mode === 'add' ? (
+      <AmountField min={0.01} {...amount('price', 'Price', price)} />
+      <AmountField min={0} {...amount('shipping', 'Shipping', props.row.shipping)} />
+      {props.mode === 'add' && (
         <FormControlLabel
           control={
             <Checkbox
@@ -100,10 +153,13 @@ function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }:
             />
           }
           label="In stock"
-          sx={{ mr: 0, ml: 0 }}
+          sx={{ mr: 0, ml: 0, gridColumn: { xs: '1 / -1', md: 'auto' } }}
         />
-      ) : (
-        <MoneyField min={0} {...text('shipping', 'Shipping', props.row.shipping)} />
+      )}
+      {catalogued && (
+        <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', order: { md: 2 } }}>
+          {`${catalogued.size} ${catalogued.format} (${catalogued.aspectRatio}) is already in the catalogue, so this photo offers that option at its price and shipping. Change them under Sale Items, Manage Options.`}
+        </Typography>
       )}
     </Paper>
   );
@@ -114,6 +170,8 @@ type PrintOptionRowsProps = ModeRows & Handlers & { onAdd: () => void };
 /** The print option rows of the add or the edit photo form, with the button that adds one. */
 export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProps) {
   const { onChange, onRemove, disabled } = props;
+  // the catalogue the add rows are matched against (loading or failed: nothing matches yet)
+  const { data: catalogue = noOptions } = useGetItemOptionsQuery(undefined, { skip: props.mode !== 'add' });
   const rowProps = (key: string, index: number) => ({
     index,
     errors: errors[key] ?? {},
@@ -130,7 +188,17 @@ export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProp
       )}
       {props.mode === 'add'
         ? props.rows.map((row, i) => (
-            <OptionRow key={row.key} mode="add" row={row} {...rowProps(row.key, i)} />
+            <OptionRow
+              key={row.key}
+              mode="add"
+              row={row}
+              catalogued={matchingOption(catalogue, {
+                aspectRatio: props.aspectRatio,
+                size: row.size,
+                format: row.material,
+              })}
+              {...rowProps(row.key, i)}
+            />
           ))
         : props.rows.map((row, i) => (
             <OptionRow key={row.key} mode="edit" row={row} {...rowProps(row.key, i)} />

@@ -4,7 +4,6 @@ import { api, isApiError } from '../../../lib/api';
 import type { PhotoDetail } from '../../../lib/api-types';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
-import type { PhotoPayload } from '../api';
 import { useSessionExpiryCheck } from '../shell/session';
 import {
   displayOrderOf,
@@ -20,7 +19,13 @@ import {
   type SentRowKeys,
 } from './photo-form-model';
 import type { PhotoFormDispatch, PhotoFormState } from './photo-form-state';
-import { uploadJson } from './upload-json';
+import { uploadWithProgress } from './upload-with-progress';
+
+/** The form's text fields as multipart parts; empty ones are left out (the server reads them from the file). */
+function appendFields(form: FormData, fields: Record<string, string | number | boolean | null | undefined>) {
+  for (const [name, value] of Object.entries(fields))
+    if (value !== null && value !== undefined && value !== '') form.append(name, String(value));
+}
 
 /** Moves focus to the first invalid field once it has rendered. */
 export function focusFirstError(form: RefObject<HTMLFormElement | null>) {
@@ -47,17 +52,27 @@ export function usePhotoSubmit(
   const { fields, image, thumbnail } = state;
   const setPhase = (phase: PhotoFormState['phase']) => dispatch({ type: 'phase', phase });
 
-  const basePayload = (): PhotoPayload => ({
-    title: fields.title.trim(),
-    description: fields.description,
-    location: optionalText(fields.location),
-    dateTaken: optionalText(fields.dateTaken),
-    aspectRatio: optionalText(fields.aspectRatio),
-    category: fields.category,
-    displayOrder: displayOrderOf(fields.displayOrder),
-    featured: fields.featured,
-    verticalPosition: fields.verticalPosition,
-  });
+  /**
+   * The photo's fields as a multipart form (files streamed, no base64); an empty aspect ratio or
+   * date is filled in by the server from the image.
+   */
+  const baseForm = (printOptions: unknown): FormData => {
+    const form = new FormData();
+    appendFields(form, {
+      title: fields.title.trim(),
+      description: fields.description,
+      location: optionalText(fields.location) ?? '',
+      dateTaken: optionalText(fields.dateTaken),
+      aspectRatio: optionalText(fields.aspectRatio),
+      category: fields.category,
+      displayOrder: displayOrderOf(fields.displayOrder),
+      featured: fields.featured,
+      verticalPosition: fields.verticalPosition,
+      showCameraDetails: fields.showCameraDetails,
+      printOptions: JSON.stringify(printOptions),
+    });
+    return form;
+  };
 
   /** Checks the photo fields; true when the form may be sent. */
   const validateFields = (): boolean => {
@@ -110,7 +125,7 @@ export function usePhotoSubmit(
 
   const onProgress = ({ loaded, total }: { loaded: number; total: number }) => {
     const percent = total > 0 ? Math.round((loaded / total) * 100) : 0;
-    setPhase(percent >= 100 ? { step: 'processing' } : { step: 'uploading', percent });
+    setPhase(percent >= 100 ? { step: 'processing' } : { step: 'uploading', percent, loaded, total });
   };
 
   const submitAdd = async () => {
@@ -133,23 +148,18 @@ export function usePhotoSubmit(
     setPhase({ step: 'uploading', percent: 0 });
     let created: PhotoDetail;
     try {
-      created = await uploadJson<PhotoDetail>(
-        'POST',
-        '/api/admin/photos',
-        {
-          ...basePayload(),
-          imageData: image.base64,
-          imageType: image.type,
-          thumbnailData: thumbnail?.base64 ?? null,
-          printOptions: state.addRows.map((row) => ({
-            size: row.size.trim(),
-            material: row.material.trim(),
-            price: toNumber(row.price),
-            inStock: row.inStock,
-          })),
-        },
-        onProgress,
+      const form = baseForm(
+        state.addRows.map((row) => ({
+          size: row.size.trim(),
+          material: row.material.trim(),
+          price: toNumber(row.price),
+          shipping: toNumber(row.shipping),
+          inStock: row.inStock,
+        })),
       );
+      form.append('image', image.file, image.file.name);
+      if (thumbnail) form.append('thumbnail', thumbnail.file, thumbnail.file.name);
+      created = await uploadWithProgress<PhotoDetail>('POST', '/api/admin/photos', form, onProgress);
     } catch (err) {
       uploadFailed(
         err,
@@ -171,18 +181,14 @@ export function usePhotoSubmit(
     if (!validateRows(state.editRows, validateEditOption)) return;
 
     const { edits, keys } = optionEdits(state.editRows, state.savedRows, state.removedIds);
-    const payload: PhotoPayload = { ...basePayload(), printOptions: edits };
-    if (image) {
-      payload.imageData = image.base64;
-      payload.imageType = image.type;
-      payload.thumbnailData = thumbnail?.base64 ?? image.autoThumbnail ?? null;
-    } else if (thumbnail) {
-      payload.thumbnailData = thumbnail.base64;
-    }
+    const form = baseForm(edits);
+    if (image) form.append('image', image.file, image.file.name);
+    if (thumbnail) form.append('thumbnail', thumbnail.file, thumbnail.file.name);
+    else if (image?.autoThumbnail) form.append('thumbnail', image.autoThumbnail, 'thumbnail.jpg');
 
     setPhase(image || thumbnail ? { step: 'uploading', percent: 0 } : { step: 'processing' });
     try {
-      await uploadJson<PhotoDetail>('PUT', `/api/admin/photos/${current.id}`, payload, onProgress);
+      await uploadWithProgress<PhotoDetail>('PUT', `/api/admin/photos/${current.id}`, form, onProgress);
     } catch (err) {
       uploadFailed(err, 'Failed to update the photo. Please try again.', keys);
       return;

@@ -71,7 +71,7 @@ export function DialogForm({
           {children}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+      <DialogActions>
         <Button onClick={onCancel} disabled={saving}>
           Cancel
         </Button>

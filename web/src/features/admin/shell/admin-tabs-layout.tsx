@@ -7,12 +7,14 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { ADMIN_TABS, tabOfPath } from './admin-tabs';
 import { CenteredSpinner } from './centered-spinner';
+import { useSelectedTabInView } from './use-selected-tab-in-view';
 
 /** The seven tabs; each tab is its own route so it can be linked and reloaded. */
 export function AdminTabsLayout() {
   const { pathname } = useLocation();
   const current = tabOfPath(pathname) ?? false;
   const label = ADMIN_TABS.find((tab) => tab.value === current)?.label ?? 'Dashboard';
+  const tabsRef = useSelectedTabInView<HTMLDivElement>(current);
 
   return (
     <>
@@ -24,12 +26,14 @@ export function AdminTabsLayout() {
           borderBottom: 1,
           borderColor: 'divider',
           position: 'sticky',
-          top: { xs: 56, sm: 64 },
+          // right under the admin bar (its height, measured by the shell: a long name wraps)
+          top: { xs: 'var(--admin-bar-height, 56px)', sm: 'var(--admin-bar-height, 64px)' },
           zIndex: 2,
         }}
       >
         <Container maxWidth="xl" disableGutters>
           <Tabs
+            ref={tabsRef}
             value={current}
             variant="scrollable"
             scrollButtons="auto"

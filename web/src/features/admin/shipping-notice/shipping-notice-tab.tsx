@@ -109,14 +109,17 @@ function ShippingNoticeForm({ notice }: { notice: ShippingNotice }) {
             <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
               Preview{isActive ? '' : ' (not shown while inactive)'}
             </Typography>
+            {/* Inactive: a dashed outline on a neutral ground says so; the text keeps full contrast
+                (dimming it with opacity fell to 3.64:1). */}
             <Box
               sx={{
                 p: 2,
                 borderRadius: 1.5,
-                bgcolor: 'secondary.light',
+                bgcolor: isActive ? 'secondary.light' : 'grey.100',
                 border: '1px solid',
-                borderColor: 'secondary.main',
-                opacity: isActive ? 1 : 0.6,
+                borderStyle: isActive ? 'solid' : 'dashed',
+                borderColor: isActive ? 'secondary.main' : 'text.secondary',
+                color: 'text.primary',
               }}
             >
               <NoticeLines lines={previewLines} />

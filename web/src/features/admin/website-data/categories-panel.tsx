@@ -130,7 +130,6 @@ export function CategoriesPanel() {
         deleting={deleting}
         onCancel={() => setPendingDelete(null)}
         onConfirm={() => void confirmDelete()}
-        actionsSx={{ px: 3, pb: 2.5 }}
       />
     </Stack>
   );

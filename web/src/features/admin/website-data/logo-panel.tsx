@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -8,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { useToast } from '../../../components/toast';
 import { useGetLogoQuery } from '../../../lib/content-api';
+import { palette } from '../../../lib/palette';
 import { useObjectUrl } from '../about/use-object-url';
 import { useUpdateLogoMutation } from './api';
 import { useActionToast } from '../shared/action-toast';
@@ -22,6 +24,48 @@ const GUIDELINES = [
   'Maximum file size: 2MB.',
 ];
 
+// A checkerboard shows where a transparent logo is see-through.
+const checkerboard = {
+  backgroundColor: '#fff',
+  backgroundImage:
+    'linear-gradient(45deg, #eee 25%, transparent 25%), linear-gradient(-45deg, #eee 25%, transparent 25%), linear-gradient(45deg, transparent 75%, #eee 75%), linear-gradient(-45deg, transparent 75%, #eee 75%)',
+  backgroundSize: '20px 20px',
+  backgroundPosition: '0 0, 0 10px, 10px -10px, -10px 0',
+};
+// The home page hero's own colours (home-page.module.css), so a dark logo that would vanish there
+// is seen before it is saved.
+const heroBackground = `radial-gradient(ellipse at 30% 20%, ${palette.forestLight}, ${palette.forestDark} 70%)`;
+
+/** The logo on one background: the light checkerboard or the dark hero. */
+function LogoSwatch({ src, alt, dark }: { src: string; alt: string; dark?: boolean }) {
+  return (
+    <Box component="figure" sx={{ m: 0, minWidth: 0 }}>
+      <Box
+        sx={{
+          minHeight: 140,
+          p: 2,
+          borderRadius: 2,
+          border: '1px solid',
+          borderColor: 'divider',
+          display: 'grid',
+          placeItems: 'center',
+          ...(dark ? { background: heroBackground } : checkerboard),
+        }}
+      >
+        <Box
+          component="img"
+          src={src}
+          alt={alt}
+          sx={{ maxWidth: '100%', maxHeight: 160, objectFit: 'contain', display: 'block' }}
+        />
+      </Box>
+      <Typography component="figcaption" variant="caption" color="text.secondary" sx={{ mt: 0.5 }}>
+        {dark ? 'On the home page hero' : 'On a light background'}
+      </Typography>
+    </Box>
+  );
+}
+
 export function LogoPanel() {
   const toast = useToast();
   const withToast = useActionToast();
@@ -32,6 +76,12 @@ export function LogoPanel() {
   const currentLogo = logo?.logoUrl ?? null;
 
   const picker = useFilePicker(setFile);
+
+  // Choosing a file does not save it: 'Update Logo' becomes the primary action and takes the focus.
+  const updateButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (file) updateButton.current?.focus();
+  }, [file]);
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,36 +121,38 @@ export function LogoPanel() {
             </Typography>
           )}
         </Box>
-        <Box
-          sx={{
-            minHeight: 160,
-            p: 2,
-            borderRadius: 2,
-            border: '1px dashed',
-            borderColor: 'divider',
-            // A checkerboard shows where a transparent logo is see-through.
-            backgroundColor: '#fff',
-            backgroundImage:
-              'linear-gradient(45deg, #eee 25%, transparent 25%), linear-gradient(-45deg, #eee 25%, transparent 25%), linear-gradient(45deg, transparent 75%, #eee 75%), linear-gradient(-45deg, transparent 75%, #eee 75%)',
-            backgroundSize: '20px 20px',
-            backgroundPosition: '0 0, 0 10px, 10px -10px, -10px 0',
-            display: 'grid',
-            placeItems: 'center',
-          }}
-        >
-          {isLoading ? (
-            <Skeleton variant="rounded" width="80%" height={100} />
-          ) : shown ? (
-            <Box
-              component="img"
+        {isLoading ? (
+          <Skeleton variant="rounded" height={140} />
+        ) : shown ? (
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+            <LogoSwatch src={shown} alt={preview ? 'Preview of the new logo' : 'Current site logo'} />
+            <LogoSwatch
               src={shown}
-              alt={preview ? 'Preview of the new logo' : 'Current site logo'}
-              sx={{ maxWidth: '100%', maxHeight: 200, objectFit: 'contain', display: 'block' }}
+              alt={preview ? 'The new logo on the dark hero' : 'The current logo on the dark hero'}
+              dark
             />
-          ) : (
+          </Box>
+        ) : (
+          <Box
+            sx={{
+              minHeight: 140,
+              p: 2,
+              borderRadius: 2,
+              border: '1px dashed',
+              borderColor: 'divider',
+              display: 'grid',
+              placeItems: 'center',
+              ...checkerboard,
+            }}
+          >
             <Typography color="text.secondary">No logo uploaded</Typography>
-          )}
-        </Box>
+          </Box>
+        )}
+        {file && (
+          <Alert severity="warning" role="status">
+            This logo is not saved yet. Select &lsquo;Update Logo&rsquo; to use it on the site.
+          </Alert>
+        )}
         {file && (
           <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
             Chosen file: {file.name}
@@ -109,14 +161,19 @@ export function LogoPanel() {
         <input {...picker.inputProps} accept="image/*" aria-label="Logo file" disabled={saving} />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
           <Button
-            variant="outlined"
+            variant={file ? 'outlined' : 'contained'}
             startIcon={<CloudUploadOutlinedIcon />}
             onClick={picker.open}
             disabled={saving}
           >
             {currentLogo ? 'Change Logo' : 'Upload Logo'}
           </Button>
-          <Button type="submit" variant="contained" disabled={!file || saving}>
+          <Button
+            ref={updateButton}
+            type="submit"
+            variant={file ? 'contained' : 'outlined'}
+            disabled={!file || saving}
+          >
             {saving ? 'Updating...' : 'Update Logo'}
           </Button>
           {file && (

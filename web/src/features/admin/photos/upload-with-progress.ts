@@ -3,21 +3,21 @@ import { parseBody, toApiError } from '../../../lib/api-error';
 export type UploadProgress = { loaded: number; total: number };
 
 /**
- * Sends a JSON body with XMLHttpRequest because fetch cannot report upload progress, and a
- * 10MB photo as base64 takes a while on a phone connection. Rejects with the same ApiError
- * shape as the RTK Query calls.
+ * Sends a multipart form with XMLHttpRequest because fetch cannot report upload progress, and a
+ * 15 MB camera file takes a while on a phone connection. The browser streams the file from disk
+ * (no base64 copy in memory). Rejects with the same ApiError shape as the RTK Query calls, so the
+ * caller invalidates the RTK Query tags itself after success.
  */
-export function uploadJson<T>(
+export function uploadWithProgress<T>(
   method: 'POST' | 'PUT',
   url: string,
-  body: unknown,
+  body: FormData,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, url);
     xhr.withCredentials = true;
-    xhr.setRequestHeader('Content-Type', 'application/json');
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
@@ -29,6 +29,6 @@ export function uploadJson<T>(
     };
     xhr.onerror = () => reject(toApiError('FETCH_ERROR', null, 'Network error'));
     xhr.ontimeout = () => reject(toApiError('TIMEOUT_ERROR', null, 'Timed out'));
-    xhr.send(JSON.stringify(body));
+    xhr.send(body);
   });
 }

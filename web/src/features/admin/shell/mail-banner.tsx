@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useGetMailStatusQuery, type MailStatus } from '../messages/api';
+import { MESSAGES_PATH } from './admin-links';
+
+const HIDDEN_KEY = 'wildframe:mail-banner-hidden';
+
+const hiddenThisSession = () => {
+  try {
+    return sessionStorage.getItem(HIDDEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+
+const code = (text: string) => (
+  <code style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontWeight: 600 }}>
+    {text}
+  </code>
+);
+
+/**
+ * Shown on every admin screen while e-mail is not set up: where mail goes now (files in the
+ * outbox folder, or nowhere for the owner's copies) and which settings send it. Hidden for the
+ * rest of the browser session once she has read it.
+ */
+export function MailBanner() {
+  const { data } = useGetMailStatusQuery();
+  const [hidden, setHidden] = useState(hiddenThisSession);
+  if (!data || hidden || (data.smtpConfigured && data.ownerEmailConfigured)) return null;
+
+  const hide = () => {
+    try {
+      sessionStorage.setItem(HIDDEN_KEY, '1');
+    } catch {
+      // private mode: hidden until the next page load
+    }
+    setHidden(true);
+  };
+
+  return (
+    <Alert
+      severity="warning"
+      square
+      role="region"
+      aria-label="E-mail set-up"
+      action={
+        <Button color="inherit" size="small" onClick={hide} sx={{ whiteSpace: 'nowrap', minWidth: 0 }}>
+          Hide
+        </Button>
+      }
+      sx={{
+        borderBottom: 1,
+        borderColor: 'divider',
+        px: { xs: 1.5, sm: 3 },
+        py: { xs: 0.5, sm: 1 },
+        overflowWrap: 'anywhere',
+        '& .MuiAlert-icon': { mr: { xs: 1, sm: 1.5 } },
+        '& .MuiAlert-action': { pl: 1, mr: 0 },
+      }}
+    >
+      <AlertTitle>E-mail is not set up</AlertTitle>
+      <MailBannerText status={data} />
+    </Alert>
+  );
+}
+
+function MailBannerText({ status }: { status: MailStatus }) {
+  const { smtpConfigured, ownerEmailConfigured, outboxDir } = status;
+  const messages = (
+    <>
+      Contact messages are always in{' '}
+      <Link component={RouterLink} to={MESSAGES_PATH} color="inherit" underline="always">
+        Messages
+      </Link>
+      .
+    </>
+  );
+  const restart = ', then restart the shop.';
+  if (!smtpConfigured)
+    return (
+      <>
+        E-mails are saved as files under {code(outboxDir)} on the server instead of being sent. {messages} To
+        send e-mail, set {code('SMTP_URL')}
+        {ownerEmailConfigured ? '' : <> and {code('OWNER_EMAIL')} (your address)</>}
+        {restart}
+      </>
+    );
+  return (
+    <>
+      Contact messages and new-order notices are not e-mailed to you. {messages} To receive them, set{' '}
+      {code('OWNER_EMAIL')} (your address){restart}
+    </>
+  );
+}
