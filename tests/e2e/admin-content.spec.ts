@@ -1,14 +1,10 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expect, phone, signInAsOwner, test } from './support/fixtures';
+import { photoWithOption, placeOrder, stamp } from './support/orders';
 
 // The owner's content tabs (About, Website Data, Orders, FAQs, Shipping Notice), each at phone and
 // desktop size: the change is made in the admin, its toast shows, and the public site reflects it.
-
-/** Unique per call, so the phone and desktop runs never match each other's data. */
-function stamp(): string {
-  return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 // By its element, not its role: while a dialog is open the rest of the page is aria-hidden.
 function toast(page: Page, text: string) {
@@ -18,62 +14,6 @@ function toast(page: Page, text: string) {
 async function openTab(page: Page, path: string, heading: string) {
   await page.goto(`/admin/${path}`);
   await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
-}
-
-/**
- * A photo with at least one print option: one of the demo photos, or (when the shop has none) one
- * made here through the admin API with the signed-in page's session.
- */
-async function photoWithOption(page: Page): Promise<{ photoId: number; printOptionId: number }> {
-  const listed = await page.request.get('/api/photos');
-  expect(listed.ok()).toBe(true);
-  for (const photo of (await listed.json()) as Array<{ id: number }>) {
-    const detail = (await (await page.request.get(`/api/photos/${photo.id}`)).json()) as {
-      printOptions: Array<{ id: number }>;
-    };
-    if (detail.printOptions.length) return { photoId: photo.id, printOptionId: detail.printOptions[0].id };
-  }
-  const image = await sharp({
-    create: { width: 1200, height: 800, channels: 3, background: { r: 70, g: 110, b: 90 } },
-  })
-    .jpeg()
-    .toBuffer();
-  const created = await page.request.post('/api/admin/photos', {
-    data: {
-      title: `Marsh at dawn ${stamp()}`,
-      description: '<p>Mist over the tidal marsh.</p>',
-      imageData: image.toString('base64'),
-      imageType: 'image/jpeg',
-      aspectRatio: '3:2',
-      category: 'landscapes',
-    },
-  });
-  expect(created.status()).toBe(201);
-  const photoId = ((await created.json()) as { id: number }).id;
-  const option = await page.request.post('/api/admin/print-options', {
-    data: { photoId, size: '8x10', material: 'Lustre Paper', price: 95, inStock: true },
-  });
-  expect(option.status()).toBe(201);
-  return { photoId, printOptionId: ((await option.json()) as { id: number }).id };
-}
-
-/** Places an order through the public API (cart, then checkout) and answers its id. */
-async function placeOrder(page: Page, customerName: string): Promise<number> {
-  const line = await photoWithOption(page);
-  const added = await page.request.post('/api/cart', { data: { ...line, quantity: 1 } });
-  expect(added.ok()).toBe(true);
-  const cart = (await added.json()) as { total: number };
-  const checkout = await page.request.post('/api/checkout', {
-    data: {
-      customerName,
-      customerEmail: `${customerName.toLowerCase().replace(/\W+/g, '.')}@example.com`,
-      shippingAddress: '11701 Berwick Road\nSilver Spring, MD 20904',
-      totalAmount: cart.total,
-      items: [{ ...line, quantity: 1 }],
-    },
-  });
-  expect(checkout.status()).toBe(201);
-  return ((await checkout.json()) as { orderId: number }).orderId;
 }
 
 const sizes = [
