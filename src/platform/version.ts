@@ -9,7 +9,8 @@ const SHA = /^[0-9a-f]{7,64}$/i;
 // What a deployment may put in GIT_COMMIT/SOURCE_COMMIT: a hash, or a tag-like name.
 const COMMIT_NAME = /^[\w.+/-]{1,100}$/;
 
-function packageVersion(): string {
+/** package.json's version (backups record it too). */
+export function packageVersion(): string {
   try {
     const pkg = JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
       version?: unknown;

@@ -1,11 +1,11 @@
-import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { lstat, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip, type Gzip } from 'node:zlib';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { packageRoot } from '../package-root';
+import { packageVersion } from '../version';
 import {
   appliedMigrations,
   foreignKeyOrder,
@@ -70,14 +70,6 @@ function outputPath(output: string | undefined, now: Date): string {
   if (!output) return path.resolve('backups', defaultBackupName(now));
   const isDir = output.endsWith('/') || (existsSync(output) && statSync(output).isDirectory());
   return path.resolve(isDir ? path.join(output, defaultBackupName(now)) : output);
-}
-
-function appVersion(): string {
-  try {
-    return String(JSON.parse(readFileSync(path.join(packageRoot, 'package.json'), 'utf8')).version);
-  } catch {
-    return 'unknown';
-  }
 }
 
 type FileEntry = { path: string; absolute: string; size: number; mtime: Date; mtimeMs: number };
@@ -210,7 +202,7 @@ export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
     const manifest: Manifest = {
       format: FORMAT,
       formatVersion: FORMAT_VERSION,
-      appVersion: appVersion(),
+      appVersion: packageVersion(),
       createdAt: now.toISOString(),
       database: {
         name: database,
