@@ -158,10 +158,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // One stylesheet for the whole app (the storefront's static CSS is small): the server inlines
     // it into every rendered page, and no page chunk waits for a stylesheet of its own.
     cssCodeSplit: false,
-    // No <link rel=modulepreload> added by script before each dynamic import: the page starts its
-    // app after it has loaded (main.tsx), when adding those links costs more main-thread time on a
-    // slow phone (2-4 ms each at Lighthouse's 4x CPU slowdown) than the round trip they save; the
-    // browser fetches a chunk's imports itself, in parallel.
+    // No <link rel=modulepreload> added by script before each dynamic import: the server lists
+    // every chunk a rendered page's app needs (src/platform/http/app-modules.ts), and main.tsx
+    // preloads them all at once when the app starts.
     modulePreload: false,
     // The app's start-up code and what storefront pages share in one chunk (scripts/app-chunk.ts).
     rolldownOptions: isSsrBuild

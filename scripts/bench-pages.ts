@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
+import { appModules, readViteManifest } from '../src/platform/http/app-modules';
 
 export const STOREFRONT_PAGES = (photoId: number) => [
   '/',
@@ -49,31 +50,19 @@ export async function pagesVsLimit(base: string, pages: string[], runs: number):
     });
 }
 
-type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
-
 /**
  * The script a page loads before it is interactive (gzipped KB), from Vite's build manifest: the
- * entry, what the entry loads after the first paint (React, the app: its dynamic imports) and the
- * page's own chunk, each with everything it imports.
+ * entry and the modules the server lists for the page (src/platform/http/app-modules.ts: React,
+ * the app, the page's own chunk, each with everything it imports).
  */
 export async function pageScriptGzipKb(page: string, distDir = 'dist/web'): Promise<number> {
-  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
+  const manifest = readViteManifest(path.join(distDir, '.vite/manifest.json'));
   // The server build knows which page module a path shows (the same router the app uses).
   const ssr = (await import(pathToFileURL(path.resolve('dist/server/entry-server.js')).href)) as {
     pageSource(pathname: string): string;
   };
-  const files = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || files.has(chunk.file)) return;
-    files.add(chunk.file);
-    for (const i of chunk.imports ?? []) visit(i);
-  };
-  const [entryKey, entry] = Object.entries(manifest).find(([, chunk]) => chunk.isEntry)!;
-  for (const key of [entryKey, ...(entry.dynamicImports ?? []), ssr.pageSource(page)]) visit(key);
-  const bytes = [...files].reduce((sum, f) => sum + gzipSync(readFileSync(path.join(distDir, f))).length, 0);
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
+  const files = [`/${entry.file}`, ...appModules(manifest, ssr.pageSource(page))];
+  const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(distDir, f))).length, 0);
   return Math.round(bytes / 102.4) / 10;
 }

@@ -3,7 +3,8 @@
 // /, /portfolio, /photo/{id}, /about and /faq, each live against the same page as finished HTML
 // (scripts/bench-pages.ts); the script each page needs (gzipped); serving cost under load against a
 // bare Node server sending the same bytes (bench-serving.ts); upload-to-variants time for a
-// 24-megapixel JPEG against raw sharp making the same variants (bench-upload.ts).
+// 24-megapixel JPEG against raw sharp making the same variants (bench-upload.ts); time to hydrated
+// at 4x CPU and slow 4G (bench-hydration.ts).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { benchServing } from './bench-serving';
 import { startBenchShop } from './bench-shop';
 import { benchUploadToVariants } from './bench-upload';
 import { pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages';
+import { benchHydration, HYDRATION_PAGES, hydrationTable } from './bench-hydration';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const port = Number(process.env.BENCH_PORT ?? 3998);
@@ -96,6 +98,10 @@ results.pagesVsLimit = await pagesVsLimit(
   Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3),
 );
 
+// Time to hydrated on a first visit at 4x CPU and slow 4G, median of 3 (budget 2.0 s).
+const hydrationRuns = Number(process.env.BENCH_HYDRATION_RUNS ?? 3);
+results.hydration = await benchHydration(base, HYDRATION_PAGES(photoId), hydrationRuns);
+
 // Lighthouse 12 has no PWA category: ask Chromium itself whether the app is installable.
 {
   // A persistent profile: Chromium never offers installation in an incognito context.
@@ -131,6 +137,9 @@ results.uploadToVariants = await benchUploadToVariants();
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2));
 console.log(JSON.stringify(results, null, 2));
+console.log(
+  `\n${hydrationTable(results.hydration as Awaited<ReturnType<typeof benchHydration>>, hydrationRuns)}`,
+);
 console.log(`\nServing (100 connections, app vs bare node:http, same bytes):\n${serving.table}`);
 const upload = results.uploadToVariants as Awaited<ReturnType<typeof benchUploadToVariants>>;
 console.log(

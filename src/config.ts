@@ -34,7 +34,11 @@ const schema = z
     ),
     DEMO_DATA: bool(true),
     SMTP_URL: optionalUrl(/^smtps?$/),
-    MAIL_FROM: z.string().default('Wildframe <no-reply@localhost>'),
+    // The sender's address, bare or as "Name <address>"; mail goes out under SITE_NAME either way.
+    MAIL_FROM: z
+      .string()
+      .regex(/[^\s<>@]+@[^\s<>@]+/, 'must be an e-mail address, e.g. prints@example.com')
+      .default('no-reply@localhost'),
     OWNER_EMAIL: optionalString.pipe(z.email().optional()),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -85,6 +89,9 @@ const schema = z
     DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     // How often each worker process re-drives durable work from Postgres (the sweeper).
     SWEEP_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+    // An order nobody paid (payment pending or failed) is canceled by the sweeper, its payment
+    // intent with it, once it is this many hours old.
+    UNPAID_ORDER_TTL_HOURS: z.coerce.number().int().min(1).max(8760).default(24),
   })
   .superRefine((c, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });

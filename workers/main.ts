@@ -24,6 +24,7 @@ export async function startWorkers(
   mailer = createMailer({
     smtpUrl: ctx.config.SMTP_URL,
     from: ctx.config.MAIL_FROM,
+    siteName: ctx.config.SITE_NAME,
     dataDir: ctx.config.DATA_DIR,
   }),
 ): Promise<RunningWorkers> {

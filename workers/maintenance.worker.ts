@@ -5,7 +5,8 @@ import type { WorkerDeps } from './worker-deps';
 /**
  * What the sweeper re-drives from Postgres (see src/platform/redrive.ts): domain events never
  * relayed or whose delivery job was lost, unsent e-mails, images without variants, payments still
- * pending, and it deletes stale carts. A module with durable work of its own adds one entry here.
+ * pending (and unpaid orders older than UNPAID_ORDER_TTL_HOURS, canceled with their intent), and
+ * it deletes stale carts. A module with durable work of its own adds one entry here.
  */
 export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   {

@@ -1,15 +1,14 @@
 import { z } from 'zod';
-import { id } from '../platform/http/input-rules';
+import { centsMessage, fromDecimalString, id, money } from '../platform/http/input-rules';
 
 // The catalogue: photos, print options and categories. The admin writes carry the exact messages
 // the admin forms show.
 
+/** A number field left blank (or null) is left out; anything else follows the shared rule. */
 const numberFrom = (required: string, invalid: string) =>
   z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' || v === null ? undefined : v),
-    z
-      .number({ error: (iss) => (iss.input === undefined ? required : invalid) })
-      .refine(Number.isFinite, invalid),
+    (v) => (v === '' || v === null ? undefined : fromDecimalString(v)),
+    z.number({ error: (iss) => (iss.input === undefined ? required : invalid) }),
   );
 
 const requiredText = (label: string, max: number, required = `${label} is required`) =>
@@ -34,12 +33,20 @@ const booleanFrom = (label: string) =>
     z.boolean({ error: `${label} must be true or false` }),
   );
 
-export const priceSchema = numberFrom('Price is required', 'Price must be a number').pipe(
-  z.number().min(0.01, 'Price must be greater than 0').max(1_000_000, 'Price must be at most 1000000'),
-);
-const shippingAmount = numberFrom('Shipping is required', 'Shipping must be a number').pipe(
-  z.number().min(0, 'Shipping cannot be negative').max(100_000, 'Shipping must be at most 100000'),
-);
+export const priceSchema = money({
+  required: 'Price is required',
+  invalid: 'Price must be a number',
+  cents: centsMessage('Price'),
+  min: [0.01, 'Price must be greater than 0'],
+  max: [1_000_000, 'Price must be at most 1000000'],
+});
+const shippingAmount = money({
+  required: 'Shipping is required',
+  invalid: 'Shipping must be a number',
+  cents: centsMessage('Shipping'),
+  min: [0, 'Shipping cannot be negative'],
+  max: [100_000, 'Shipping must be at most 100000'],
+});
 export const shippingSchema = shippingAmount.optional().transform((v) => v ?? 0);
 
 const aspectRatioRequired = requiredText('Aspect ratio', 7);

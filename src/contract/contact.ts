@@ -29,3 +29,17 @@ export type ContactInput = z.output<typeof contactSchema>;
 /** POST /api/contact: 201 with `contactMessages.sent`. */
 export const contactResultSchema = z.object({ message: z.literal(contactMessages.sent) });
 export type ContactResult = z.infer<typeof contactResultSchema>;
+
+/**
+ * The contact page's answer to a form post without JavaScript (POST /contact, the page's own
+ * address): sent, or the visitor's values with each field's error (or one message for the form,
+ * e.g. too many messages). The page is rendered with it (the `contactForm` RTK Query entry).
+ */
+export type ContactFormResult =
+  | { sent: true }
+  | {
+      sent: false;
+      values: Record<keyof ContactInput, string>;
+      errors: Partial<Record<keyof ContactInput, string>>;
+      message?: string;
+    };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decimal, emailAddress, id, wholeNumber } from '../platform/http/input-rules';
+import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
 import { refundViewSchema } from './payments';
 
 // Placing an order, the buyer's order page and the admin's order list and detail.
@@ -25,6 +25,8 @@ export const orderMessages = {
   addressTooLong: 'The shipping address must be at most 1000 characters',
   usOnly: 'We ship to US addresses only.',
   total: 'The total must be at least $0.01',
+  totalCents: 'The total must be in whole cents (at most 2 decimal places)',
+  totalTooLarge: 'The total is too large.',
   emptyCart: 'Your cart is empty.',
   quantity: 'Quantity must be between 1 and 99',
   unavailable: 'That print option is not available for this photo.',
@@ -34,6 +36,7 @@ export const orderMessages = {
   fulfillment: 'Fulfillment status must be one of received, paid, shipped, completed, canceled.',
   carrier: 'Carrier must be one of USPS, UPS, FedEx, DHL, other.',
   trackingNumber: 'The tracking number must be at most 100 letters, digits, spaces or dashes.',
+  paymentFilter: 'Payment filter must be unpaid or all.',
 } as const;
 
 export const checkoutItemSchema = z.object({
@@ -58,7 +61,12 @@ export const checkoutSchema = z.object({
     .max(1000, orderMessages.addressTooLong)
     .transform((s) => s.replace(/\r\n?/g, '\n')),
   /** The total the buyer was shown, in dollars: checked against the server's cart, never used. */
-  totalAmount: decimal(orderMessages.total).pipe(z.number().min(0.01, orderMessages.total)),
+  totalAmount: money({
+    invalid: orderMessages.total,
+    cents: orderMessages.totalCents,
+    min: [0.01, orderMessages.total],
+    max: [MAX_DOLLARS, orderMessages.totalTooLarge],
+  }),
   /**
    * Not needed: the order is the visitor's cart as the server holds it. Older app versions (still
    * cached by installed apps) send the lines they showed; they are checked for form, then ignored.
@@ -82,6 +90,8 @@ export const checkoutResultSchema = z.object({
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 export const carriers = ['USPS', 'UPS', 'FedEx', 'DHL', 'other'] as const;
+export const orderPaymentFilters = ['unpaid', 'all'] as const;
+export type OrderPaymentFilter = (typeof orderPaymentFilters)[number];
 export type Carrier = (typeof carriers)[number];
 
 export const fulfillmentSchema = z.object({
@@ -106,6 +116,11 @@ export const orderListQuerySchema = z.object({
     .enum(['true', 'false'])
     .transform((v) => v === 'true')
     .optional(),
+  /**
+   * Unset: the orders someone paid for (unpaid attempts, payment pending, failed or canceled,
+   * are left out); 'unpaid': only those attempts; 'all': both.
+   */
+  payment: z.enum(orderPaymentFilters, { error: orderMessages.paymentFilter }).optional(),
 });
 
 export const statusTokenSchema = z.string().regex(/^[A-Za-z0-9_-]{32,64}$/);
@@ -184,6 +199,7 @@ export const buyerOrderSchema = z.object({
       format: z.string(),
       quantity: z.number(),
       price: z.number(),
+      thumbnailUrl: z.string(),
     }),
   ),
   subtotal: z.number(),

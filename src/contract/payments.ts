@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { decimal, id } from '../platform/http/input-rules';
+import { centsMessage, id, MAX_DOLLARS, money } from '../platform/http/input-rules';
 
 // Paying for an order (any provider) and the admin's refunds.
 
 export const createPaymentIntentSchema = z.object({
   orderId: id('Order', { invalid: 'Order is required' }),
-  amount: decimal('Amount must be a number').pipe(z.number().positive('Amount must be positive')).optional(),
+  amount: money({
+    invalid: 'Amount must be a number',
+    cents: centsMessage('Amount'),
+    min: [0.01, 'Amount must be positive'],
+    max: [MAX_DOLLARS, 'Amount is too large'],
+  }).optional(),
 });
 
 const field = (message: string, max = 100) =>
@@ -46,6 +51,7 @@ export const paymentMessages = {
 
 export const refundMessages = {
   amount: 'Enter an amount of at least $0.01.',
+  amountCents: 'Enter the amount in dollars and cents, with at most 2 decimal places.',
   reason: 'Choose a reason for the refund.',
   note: 'The note must be at most 500 characters.',
   key: 'This refund request is not valid. Please open the refund dialog again.',
@@ -53,16 +59,19 @@ export const refundMessages = {
   nothingLeft: 'This order has already been refunded in full.',
   tooMuch: (left: string) => `The refund is more than what is left to refund (${left}).`,
   keyReused: 'This refund request was already used for another order.',
+  keyChanged:
+    'This refund request was already sent with another amount, reason or note. Close the dialog and start a new refund.',
   failedBefore: 'This refund failed. Close the dialog and start a new refund.',
   madeAtProvider: 'Refunded in the payment provider dashboard.',
 } as const;
 
 export const refundSchema = z.object({
-  amount: z.coerce
-    .number({ error: refundMessages.amount })
-    .min(0.01, refundMessages.amount)
-    .max(1_000_000, refundMessages.amount)
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, refundMessages.amount),
+  amount: money({
+    invalid: refundMessages.amount,
+    cents: refundMessages.amountCents,
+    min: [0.01, refundMessages.amount],
+    max: [1_000_000, refundMessages.amount],
+  }),
   reason: z.enum(refundReasons, { error: refundMessages.reason }),
   note: z.string().trim().max(500, refundMessages.note).optional(),
   idempotencyKey: z.string({ error: refundMessages.key }).regex(/^[A-Za-z0-9_-]{8,80}$/, refundMessages.key),
@@ -79,12 +88,18 @@ export const paymentIntentSchema = z.object({
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 export type PaymentIntentRequest = z.output<typeof createPaymentIntentSchema>;
 
+/**
+ * The token of the buyer's order page (`/orders/{token}`), for whoever holds the payment secret:
+ * the storefront links the confirmation on `/` to it.
+ */
+const orderPageToken = z.string().nullable();
+
 /** POST /api/test-payments/confirm; a declined card is a 402 instead. */
-export const testConfirmResultSchema = z.object({ status: z.literal('succeeded') });
+export const testConfirmResultSchema = z.object({ status: z.literal('succeeded'), orderPageToken });
 export type TestConfirmResult = z.infer<typeof testConfirmResultSchema>;
 
 /** GET /api/orders/{id}/status: the payment status as reconciled. */
-export const orderPaymentStatusSchema = z.object({ status: z.string() });
+export const orderPaymentStatusSchema = z.object({ status: z.string(), orderPageToken });
 export type OrderPaymentStatus = z.infer<typeof orderPaymentStatusSchema>;
 
 /** What the admin and the buyer see of a refund. */

@@ -137,8 +137,10 @@ describe('Stripe webhook', () => {
     const { c, orderId, intentId, clientSecret } = await orderWithIntent(app.client(), {
       customerName: 'Ada <script>Lovelace</script>',
     });
+    const { status_token: token } = await app.ctx.db('orders').where({ id: orderId }).first();
     expect(await c.json(c.get(`/api/orders/${orderId}/status?secret=${clientSecret}`))).toEqual({
       status: 'pending',
+      orderPageToken: token,
     });
     expect((await c.get(`/api/orders/${orderId}/status?secret=pi_wrong_secret_x`)).status).toBe(404);
 
@@ -199,6 +201,7 @@ describe('Stripe webhook', () => {
 
     expect(await c.json(c.get(`/api/orders/${orderId}/status?secret=${clientSecret}`))).toEqual({
       status: 'paid',
+      orderPageToken: token,
     });
     expect(await c.json(c.get('/api/cart'))).toMatchObject({ count: 0, total: 0 });
     expect(await c.json(c.post('/api/create-payment-intent', { orderId, amount: TOTAL }), 409)).toEqual({

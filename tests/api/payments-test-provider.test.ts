@@ -48,8 +48,14 @@ describe('test payment provider', () => {
 
   it('takes the test card: the order becomes paid and the customer gets one confirmation', async () => {
     const { c, orderId, clientSecret } = await startPayment();
+    // the buyer is handed the link to the order page, which shows this order
+    const { status_token: token } = await app.ctx.db('orders').where({ id: orderId }).first();
     expect(await c.json(c.post('/api/test-payments/confirm', { ...testCard, clientSecret }))).toEqual({
       status: 'succeeded',
+      orderPageToken: token,
+    });
+    expect(await c.json(c.get(`/api/orders/by-token/${token}`))).toMatchObject({
+      orderNumber: `#${orderId}`,
     });
     const event = await app.ctx.db('payment_events').where({ order_id: orderId }).first();
     expect(event).toMatchObject({ provider: 'test', type: 'payment_intent.succeeded' });

@@ -78,6 +78,7 @@ describe('production over plain http (no proxy, no PUBLIC_URL): http://localhost
     );
     expect(await c.json(c.post('/api/test-payments/confirm', { ...testCard, clientSecret }))).toEqual({
       status: 'succeeded',
+      orderPageToken: expect.stringMatching(/^[\w-]{20,}$/),
     });
     await eventually(
       async () => (await app.ctx.db('orders').where({ id: orderId }).first()).status === 'paid',

@@ -242,6 +242,7 @@ describe('the production build behind Caddy (TLS), two APIs and a worker, PgBoun
       await visitor.json(visitor.post('/api/test-payments/confirm', { ...testCard, clientSecret })),
     ).toEqual({
       status: 'succeeded',
+      orderPageToken: expect.stringMatching(/^[\w-]{20,}$/),
     });
 
     // the worker reconciles the payment: the owner sees the order paid, the buyer too

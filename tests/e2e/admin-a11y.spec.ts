@@ -1,15 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/axe';
-import { expect, phone, signInAsOwner, test } from './support/fixtures';
+import { expect, signInAsOwner, test, sizes } from './support/fixtures';
 import { openOrderDetails, placeOrder, stamp } from './support/orders';
 
 // issue 22: axe-core (WCAG 2.1 A and AA) on every admin tab and its main dialogs, at phone and
 // desktop size; any violation fails the test with its rule, the elements and what is wrong.
-
-const sizes = [
-  { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
-  { name: 'phone', use: phone },
-] as const;
 
 const tabs = [
   { path: 'dashboard', heading: 'Photos' },

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, phone, signInAsOwner, test } from './support/fixtures';
-import { photoWithOption, placeOrder, stamp } from './support/orders';
+import { expect, signInAsOwner, test, sizes } from './support/fixtures';
+import { photoWithOption, placeOrder, showAllOrders, stamp } from './support/orders';
 
 // The owner's content tabs (About, Website Data, Orders, FAQs, Shipping Notice), each at phone and
 // desktop size: the change is made in the admin, its toast shows, and the public site reflects it.
@@ -15,11 +15,6 @@ async function openTab(page: Page, path: string, heading: string) {
   await page.goto(`/admin/${path}`);
   await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
 }
-
-const sizes = [
-  { name: 'desktop', use: {} },
-  { name: 'phone', use: phone },
-] as const;
 
 for (const size of sizes) {
   test.describe(`admin content tabs (${size.name})`, () => {
@@ -137,6 +132,7 @@ for (const size of sizes) {
       const customer = `Mary ${stamp()}`;
       const orderId = await placeOrder(page, customer);
       await openTab(page, 'orders', 'Orders');
+      await showAllOrders(page); // the order is unpaid: the list shows paid orders by default
 
       await page.getByLabel('Search orders').fill(customer);
       if (size.name === 'desktop') {

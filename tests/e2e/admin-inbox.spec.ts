@@ -1,14 +1,9 @@
 import type { Page } from '@playwright/test';
 import { expectNoA11yViolations } from './support/axe';
-import { expect, phone, signInAsOwner, test } from './support/fixtures';
+import { expect, phone, signInAsOwner, test, sizes } from './support/fixtures';
 
 // issue 22: with SMTP unset (the e2e server's default) a contact message reaches the owner in the
 // admin inbox, the admin says where mail goes now, and at 390 px every admin section is a tap away.
-
-const sizes = [
-  { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
-  { name: 'phone', use: phone },
-] as const;
 
 const TABS = [
   { label: 'Photos', path: '/admin/photos', heading: 'Photos' },
@@ -50,7 +45,9 @@ async function badgeCount(page: Page): Promise<number> {
  * toast specs): wait until they are gone.
  */
 async function scanWithoutToasts(page: Page, label: string) {
-  await expect(page.locator('section[aria-label^="Notifications"] li')).toHaveCount(0, { timeout: 15_000 });
+  await expect(
+    page.locator('section[aria-label^="Notifications"] :is([role=status], [role=alert]) > div'),
+  ).toHaveCount(0, { timeout: 15_000 });
   await expectNoA11yViolations(page, { label });
 }
 

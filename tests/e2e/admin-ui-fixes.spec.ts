@@ -1,16 +1,11 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { expect, phone, signInAsOwner, test } from './support/fixtures';
+import { expect, phone, signInAsOwner, test, sizes } from './support/fixtures';
 import { openOrderDetails, placeOrder, stamp } from './support/orders';
 
 // issue 22, items 8-10: toasts never cover a dialog's title, close button or actions (nor the
 // header); dialogs keep their side padding on a phone; the logo is clearly not saved until
 // 'Update Logo'; the job queues open inside the admin, with a way back and no third-party request.
-
-const sizes = [
-  { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
-  { name: 'phone', use: phone },
-] as const;
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -26,7 +21,9 @@ function overlap(a: Box, b: Box): boolean {
 
 /** The toast showing (by its element: an open MUI dialog hides the rest of the page from roles). */
 function toastItem(page: Page, text: string): Locator {
-  return page.locator('section[aria-label^="Notifications"] li').filter({ hasText: text });
+  return page
+    .locator('section[aria-label^="Notifications"] :is([role=status], [role=alert]) > div')
+    .filter({ hasText: text });
 }
 
 /** Waits until the toast is fully shown and placed, then checks it covers none of `targets`. */

@@ -1,15 +1,9 @@
 import type { Page } from '@playwright/test';
 import type { Knex } from 'knex';
 import { expect, outboxMails, phone, test } from './support/fixtures';
+import { cartTotal, fillDetails, payWithCard, uniqueEmail, usd } from './support/checkout';
 
 // The e2e server runs the built app with demo data and the built-in TEST payment provider.
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2 });
-
-/** A fresh address per test, so orders and e-mails of other tests never match. */
-function uniqueEmail(tag: string): string {
-  return `${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
 
 /** Header folding and quoted-printable soft breaks removed, so a subject reads on one line. */
 function unfold(mail: string): string {
@@ -39,29 +33,6 @@ async function cartLineCount(page: Page): Promise<number> {
   expect(response.ok()).toBe(true);
   const cart = (await response.json()) as { items: unknown[] };
   return cart.items.length;
-}
-
-async function cartTotal(page: Page): Promise<number> {
-  const response = await page.request.get('/api/cart');
-  return ((await response.json()) as { total: number }).total;
-}
-
-async function fillDetails(page: Page, email: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Your details' });
-  await form.getByLabel('Full Name').fill('Rachel Carson');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Shipping to US Only').fill('11701 Berwick Road\nSilver Spring, MD 20904');
-  await form.getByRole('button', { name: 'Continue to Payment' }).click();
-}
-
-async function payWithCard(page: Page, cardNumber: string, total: number): Promise<void> {
-  const form = page.getByRole('form', { name: 'Payment' });
-  await expect(form.getByText('Test mode')).toBeVisible();
-  await form.getByLabel('Card number').fill(cardNumber);
-  await form.getByLabel('Expiry').fill('1234');
-  await expect(form.getByLabel('Expiry')).toHaveValue('12/34');
-  await form.getByLabel('CVC').fill('123');
-  await form.getByRole('button', { name: `Pay ${usd.format(total)}` }).click();
 }
 
 async function buyTwoPrints(page: Page, db: Knex): Promise<void> {
@@ -145,6 +116,8 @@ test.describe('checkout on a desktop', () => {
     const paymentForm = page.getByRole('form', { name: 'Payment' });
     await expect(paymentForm.getByRole('alert')).toHaveText('Your card was declined.');
     await expect(page.getByText('Payment Failed')).toBeVisible();
+    // one message: the form's alert; the toast only names what happened
+    await expect(page.getByText('Your card was declined.')).toHaveCount(1);
     await expect(paymentForm.getByRole('button', { name: `Pay ${usd.format(total)}` })).toBeEnabled();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('region', { name: 'Order Summary' }).getByRole('listitem')).toHaveCount(1);

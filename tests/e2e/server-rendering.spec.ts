@@ -42,8 +42,8 @@ test.describe('with JavaScript disabled', () => {
 
     await page.goto('/faq');
     await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
-    expect(await page.locator('main [aria-expanded]').count()).toBeGreaterThan(2);
-    await expect(page.locator('main [aria-expanded]').first()).toContainText('?');
+    expect(await page.locator('main details summary').count()).toBeGreaterThan(2);
+    await expect(page.locator('main details summary').first()).toContainText('?');
 
     await page.goto('/about');
     await expect(page.getByRole('heading', { name: 'My Approach' })).toBeVisible();
@@ -122,9 +122,9 @@ test.describe('with JavaScript on', () => {
     await expect.poll(() => page.locator('main a[href^="/photo/"]').count()).toBeLessThan(all);
 
     await openHydrated(page, '/faq');
-    const questions = page.locator('main [aria-expanded]');
-    await questions.nth(0).click();
-    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
+    const item = page.locator('main details').first();
+    await item.locator('summary').click();
+    await expect(item).toHaveAttribute('open');
 
     await openHydrated(page, '/photo/1');
     await page.getByRole('button', { name: /full screen/ }).click();

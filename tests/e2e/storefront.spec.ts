@@ -93,12 +93,14 @@ test.describe('storefront on a desktop', () => {
   test('the FAQ accordion keeps one answer open at a time', async ({ page }) => {
     await page.goto('/faq');
     await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
-    const questions = page.locator('main [aria-expanded]');
-    await questions.nth(0).click();
-    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'true');
-    await questions.nth(1).click();
-    await expect(questions.nth(1)).toHaveAttribute('aria-expanded', 'true');
-    await expect(questions.nth(0)).toHaveAttribute('aria-expanded', 'false');
+    const items = page.locator('main details');
+    await items.nth(0).locator('summary').click();
+    await expect(items.nth(0)).toHaveAttribute('open');
+    await expect(items.nth(0).locator('p')).toBeVisible();
+    await items.nth(1).locator('summary').click();
+    await expect(items.nth(1)).toHaveAttribute('open');
+    await expect(items.nth(0)).not.toHaveAttribute('open');
+    await expect(items.nth(0).locator('p')).toBeHidden();
   });
 
   test('the about page shows the photographer story', async ({ page }) => {

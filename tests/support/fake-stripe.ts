@@ -13,6 +13,7 @@ export type FakeIntent = {
   client_secret: string;
   metadata: Record<string, string>;
   last_payment_error: { code: string; message: string; type: string } | null;
+  cancellation_reason?: string | null;
   livemode: false;
   created: number;
 };
@@ -50,8 +51,8 @@ function parseForm(body: string): Record<string, unknown> {
 }
 
 /**
- * A small Stripe API double on a random local port: what our server calls (create and retrieve
- * PaymentIntents, honouring Idempotency-Key), plus helpers to move an intent's status and to build
+ * A small Stripe API double on a random local port: what our server calls (create, retrieve,
+ * update the amount of and cancel PaymentIntents, honouring Idempotency-Key), plus helpers to move an intent's status and to build
  * and sign webhook events with the real SDK.
  */
 export async function startFakeStripe() {
@@ -87,6 +88,7 @@ export async function startFakeStripe() {
       .filter((r) => r.payment_intent === intentId && r.status !== 'failed' && r.status !== 'canceled')
       .reduce((sum, r) => sum + r.amount, 0);
   let createDelayMs = 0;
+  let refundDelayMs = 0;
 
   const send = (res: http.ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${rand(6)}` });
@@ -147,6 +149,7 @@ export async function startFakeStripe() {
         return send(res, 200, await pending);
       }
       if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+        if (refundDelayMs) await new Promise((r) => setTimeout(r, refundDelayMs));
         const params = parseForm(Buffer.concat(chunks).toString('utf8'));
         const existing = idempotencyKey ? refundsByKey.get(idempotencyKey) : undefined;
         if (existing) return send(res, 200, existing);
@@ -185,6 +188,42 @@ export async function startFakeStripe() {
         const intent = intents.get(m[1]);
         return intent ? send(res, 200, intent) : send(res, 404, notFoundError(m[1]));
       }
+      // Stripe: the amount may change until the intent is processing, succeeded or canceled
+      if (req.method === 'POST' && m) {
+        const intent = intents.get(m[1]);
+        if (!intent) return send(res, 404, notFoundError(m[1]));
+        const params = parseForm(Buffer.concat(chunks).toString('utf8'));
+        if (intent.status !== 'requires_payment_method')
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `This PaymentIntent's amount could not be updated because it has a status of ${intent.status}.`,
+            },
+          });
+        if (params.amount !== undefined) intent.amount = Number(params.amount);
+        return send(res, 200, intent);
+      }
+      // Stripe: cancelable unless it succeeded or already was canceled
+      const cancel = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (req.method === 'POST' && cancel) {
+        const intent = intents.get(cancel[1]);
+        if (!intent) return send(res, 404, notFoundError(cancel[1]));
+        const params = parseForm(Buffer.concat(chunks).toString('utf8'));
+        if (intent.status === 'succeeded' || intent.status === 'canceled')
+          return send(res, 400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
+        Object.assign(intent, {
+          status: 'canceled',
+          cancellation_reason: (params.cancellation_reason as string) ?? null,
+        });
+        return send(res, 200, intent);
+      }
       send(res, 404, {
         error: { type: 'invalid_request_error', message: `Unrecognized request URL (${url.pathname})` },
       });
@@ -209,6 +248,10 @@ export async function startFakeStripe() {
     /** Slows intent creation down, so two concurrent calls really overlap. */
     setCreateDelay(ms: number) {
       createDelayMs = ms;
+    },
+    /** Slows refunds down, so a repeat of a refund arrives while the first is being made. */
+    setRefundDelay(ms: number) {
+      refundDelayMs = ms;
     },
     /** Creates an intent as if our server had (e.g. to deliver a webhook before its order commits). */
     createIntent(params: { amount: number; orderId: number; idempotencyKey?: string }): FakeIntent {

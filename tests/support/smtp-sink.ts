@@ -50,3 +50,24 @@ export async function startSmtpSink(opts: { failFirst?: number; delayMs?: number
   };
 }
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
+
+/** A header of a mail as sent (folded lines joined), or null. */
+export function mailHeader(raw: string, name: string): string | null {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0].replace(/\r?\n[ \t]+/g, ' ');
+  const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line ? line.slice(name.length + 1).trim() : null;
+}
+
+/** The text/plain part of a mail, decoded: what a mail client shows as plain text. */
+export function mailTextPart(raw: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  const part = parts.find((p) => /^Content-Type: text\/plain/im.test(p));
+  if (!part) throw new Error('the mail has no text/plain part');
+  return decodeQuotedPrintable(
+    part
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n\n'),
+  ).trim();
+}

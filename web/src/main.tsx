@@ -1,5 +1,7 @@
 import { captureInstallOffer } from './app/pwa/install-event';
+import { preloadAppModules } from './lib/app-modules';
 import { holdEarlyClicks } from './lib/early-clicks';
+import './lib/early-input';
 import { nextTask } from './lib/next-task';
 
 captureInstallOffer();
@@ -12,6 +14,7 @@ let started = false;
 const startApp = () => {
   if (started) return;
   started = true;
+  preloadAppModules();
   // React DOM, then RTK Query with the api, then the app: each evaluates in a task of its own, so
   // none is as long as all three (boot.tsx goes on in steps). Only app modules and React DOM are
   // imported here: a dynamic import of a whole package keeps all of it, unshaken.
@@ -23,16 +26,24 @@ const startApp = () => {
     .then(({ boot }) => boot());
 };
 holdEarlyClicks(startApp);
-// After the load event, the images in view may still be decoding: the app starts once they are
-// decoded and the frame that paints them is on screen (a frame later), so it never delays the
-// largest paint.
-const afterImagesPainted = () => {
-  const inView = [...document.images].filter(
-    (img) => img.complete && img.naturalWidth > 0 && img.getBoundingClientRect().top < window.innerHeight,
-  );
-  void Promise.all(inView.map((img) => img.decode().catch(() => undefined))).then(() =>
-    requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startApp))),
-  );
+// The app starts once the images in view have loaded and decoded and the frame that paints them is
+// on screen (a frame later), so it never delays the largest paint; images below the fold (which
+// the load event waits for too) share the bandwidth with it instead.
+const inView = (img: HTMLImageElement) => {
+  const box = img.getBoundingClientRect();
+  return box.width > 0 && box.bottom > 0 && box.top < window.innerHeight;
 };
-if (document.readyState === 'complete') afterImagesPainted();
-else window.addEventListener('load', afterImagesPainted, { once: true });
+const loaded = (img: HTMLImageElement) =>
+  img.complete
+    ? Promise.resolve()
+    : new Promise((resolve) => {
+        img.addEventListener('load', resolve, { once: true });
+        img.addEventListener('error', resolve, { once: true });
+      });
+void Promise.all(
+  [...document.images].filter(inView).map((img) =>
+    loaded(img)
+      .then(() => img.decode())
+      .catch(() => undefined),
+  ),
+).then(() => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(startApp))));

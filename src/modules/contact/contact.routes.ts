@@ -1,12 +1,17 @@
+import express, { type RequestHandler } from 'express';
 import type { AppContext } from '../../platform/context';
 import { createRouter } from '../../platform/http/async-route';
-import { badRequest } from '../../platform/http/app-error';
+import { AppError, badRequest } from '../../platform/http/app-error';
+import { NUL_MESSAGE } from '../../platform/http/input-rules';
 import { createRateLimit } from '../../platform/http/rate-limit';
+import { sameOrigin } from '../../platform/http/same-origin';
 import { noStore } from '../../platform/http/guards';
 import { fieldErrors, parse, parseId } from '../../platform/http/validate';
 import type { ContactService } from './contact.service';
 import {
   contactSchema,
+  type ContactFormResult,
+  type ContactInput,
   contactMessages as messages,
   messageListQuerySchema,
   messageReadSchema,
@@ -14,14 +19,16 @@ import {
 
 const TEN_MINUTES = 10 * 60 * 1000;
 
-export function createContactRoutes(ctx: AppContext, service: ContactService) {
+/**
+ * Per IP, counted before validation so junk is throttled too. One limiter for the JSON endpoint and
+ * the form post: a message counts the same whichever way it comes.
+ */
+export function createContactLimit(ctx: AppContext): RequestHandler {
+  return createRateLimit(ctx, 'contact', { windowMs: TEN_MINUTES, limit: 5, message: messages.tooMany });
+}
+
+export function createContactRoutes(service: ContactService, limit: RequestHandler) {
   const router = createRouter();
-  // Per IP, counted before validation so junk is throttled too.
-  const limit = createRateLimit(ctx, 'contact', {
-    windowMs: TEN_MINUTES,
-    limit: 5,
-    message: messages.tooMany,
-  });
 
   router.post('/contact', limit, async (req, res) => {
     const parsed = contactSchema.safeParse(req.body ?? {});
@@ -36,6 +43,67 @@ export function createContactRoutes(ctx: AppContext, service: ContactService) {
   });
 
   return router;
+}
+
+const FIELDS = ['name', 'email', 'message'] as const;
+
+/**
+ * The contact page's form without JavaScript: the browser posts it (urlencoded) to the page's own
+ * address. The same rules as POST /api/contact (same-origin check, rate limit, schema), then the
+ * page is rendered by the web app (serveWebApp) with the result in `res.locals.pageQueries`:
+ * 'Message Sent!', or the visitor's values with the errors (400, or the limit's 429).
+ */
+export function createContactFormRoutes(ctx: AppContext, service: ContactService, limit: RequestHandler) {
+  const router = createRouter();
+  const answer = (res: express.Response, status: number, result: ContactFormResult) => {
+    res.status(status);
+    res.set('Cache-Control', 'no-store');
+    res.locals.pageQueries = [{ endpointName: 'contactForm', value: result }];
+  };
+
+  router.post(
+    '/contact',
+    sameOrigin(ctx.config.publicUrl),
+    express.urlencoded({ extended: false, limit: '100kb', parameterLimit: 20 }),
+    // a refusal by the limit is shown on the page, with what was typed
+    (req, res, next) =>
+      limit(req, res, (err?: unknown) => {
+        if (!(err instanceof AppError)) return next(err);
+        answer(res, err.status, {
+          sent: false,
+          values: formValues(req.body),
+          errors: {},
+          message: err.message,
+        });
+        next('route');
+      }),
+    async (req, res, next) => {
+      const values = formValues(req.body);
+      const nul = FIELDS.find((field) => values[field].includes('\u0000'));
+      if (nul) {
+        answer(res, 400, { sent: false, values, errors: { [nul]: NUL_MESSAGE } });
+        return next();
+      }
+      const parsed = contactSchema.safeParse(values);
+      if (!parsed.success) {
+        answer(res, 400, { sent: false, values, errors: fieldErrors(parsed.error) });
+        return next();
+      }
+      const { id } = await service.submit(parsed.data, req.ip ?? null);
+      req.log.info({ contactMessageId: id }, 'contact message stored (form post)');
+      answer(res, 200, { sent: true });
+      next();
+    },
+  );
+
+  return router;
+}
+
+/** The three fields as typed (a missing or repeated field reads as empty). */
+function formValues(body: unknown): Record<keyof ContactInput, string> {
+  const form = (body ?? {}) as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { name: text(form.name), email: text(form.email), message: text(form.message) };
 }
 
 /** Mounted at /api/admin behind the admin guard: the owner's inbox and the e-mail set-up. */

@@ -3,7 +3,12 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import { enqueueEmail } from '../../platform/outbox';
 import { createContactRepository } from './contact.repository';
-import { createContactAdminRoutes, createContactRoutes } from './contact.routes';
+import {
+  createContactAdminRoutes,
+  createContactFormRoutes,
+  createContactLimit,
+  createContactRoutes,
+} from './contact.routes';
 import { createContactService } from './contact.service';
 
 export type { ContactService } from './contact.service';
@@ -24,9 +29,15 @@ export function createContactModule(ctx: AppContext, deps: { events: DomainEvent
     ({ messageId }, { trx, afterCommit }) => service.mailOwner(messageId, trx, afterCommit),
     { inTransaction: true },
   );
+  // Made when the routes are (the app is built once Redis is connected: the limiter's store loads
+  // its script at once), then shared by both ways a message comes.
+  let shared: ReturnType<typeof createContactLimit> | undefined;
+  const limit = () => (shared ??= createContactLimit(ctx));
   const module = {
     service,
-    publicRoutes: () => createContactRoutes(ctx, service),
+    publicRoutes: () => createContactRoutes(service, limit()),
+    /** POST /contact: the contact page's form without JavaScript. */
+    rootRoutes: () => createContactFormRoutes(ctx, service, limit()),
     /** The owner's inbox (messages are stored even when no e-mail goes out) and mail status. */
     adminRoutes: () => createContactAdminRoutes(service),
   };

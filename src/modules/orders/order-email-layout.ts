@@ -88,6 +88,22 @@ const paragraph = (html: string) => `<p style="${font}font-size:15px;margin:0 0 
 export const link = (href: string, label: string) =>
   `<a href="${escapeHtml(href)}" style="color:#2e6b3a;">${escapeHtml(label)}</a>`;
 
+/**
+ * How a buyer reaches the shop, as the mail's headers make it work: with OWNER_EMAIL set a reply
+ * goes to the owner (Reply-To), so the mail says to reply; without it a reply would go to MAIL_FROM,
+ * often a no-reply address nobody reads, so it points to the contact page only.
+ */
+export function questionsLine(site: Site): { html: string; text: string } {
+  const contact = `${site.publicUrl}/contact`;
+  const lead = site.ownerEmail
+    ? 'Questions? Reply to this e-mail or write to us at'
+    : 'Questions? Write to us at';
+  return {
+    html: `<p style="${font}font-size:13px;color:#666;margin:24px 0 0;">${lead} ${link(contact, contact)}.</p>`,
+    text: `${lead} ${contact}`,
+  };
+}
+
 /** An order e-mail after the payment: a headline, what happened, the items, and the order page. */
 export function orderUpdateEmail(
   order: Order,
@@ -106,6 +122,8 @@ export function orderUpdateEmail(
 ): OutboundEmail {
   const no = orderNumber(order.id);
   const page = parts.showOrderPage === false ? null : orderPageUrl(site.publicUrl, order.statusToken);
+  // the buyer's mails say how to reach the shop; a mail to the owner (parts.to) does not
+  const questions = parts.to ? null : questionsLine(site);
   const html = layout(
     `${parts.headline} ${no}`,
     `<h1 style="${font}font-size:22px;margin:0 0 8px;">${escapeHtml(parts.headline)}</h1>
@@ -113,6 +131,7 @@ ${paragraph(`<strong>Order number:</strong> ${no}`)}
 ${parts.html.map(paragraph).join('\n')}
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines)}</table>
 ${page ? paragraph(`${link(page, 'View your order')}`) : ''}
+${questions?.html ?? ''}
 <p style="${font}font-size:13px;color:#666;margin:24px 0 0;">${escapeHtml(site.siteName)}</p>`,
   );
   const text = [
@@ -125,6 +144,7 @@ ${page ? paragraph(`${link(page, 'View your order')}`) : ''}
     'Items:',
     itemsText(lines),
     ...(page ? ['', `View your order: ${page}`] : []),
+    ...(questions ? ['', questions.text] : []),
     '',
     site.siteName,
   ].join('\n');

@@ -11,6 +11,7 @@ import {
   orderNumber,
   orderPageUrl,
   orderUpdateEmail,
+  questionsLine,
   totalsHtml,
   summaryText,
   trackingUrl,
@@ -31,6 +32,7 @@ export function confirmationEmail(
   site: Site,
 ): OutboundEmail {
   const no = orderNumber(order.id);
+  const questions = questionsLine(site);
   const noticeLines = notice ? [notice.line1, notice.line2].filter((l): l is string => !!l) : [];
   const html = layout(
     `Order ${no}`,
@@ -46,7 +48,7 @@ ${
 <h2 style="${font}font-size:16px;margin:20px 0 6px;">Shipping address</h2>
 <p style="${font}font-size:15px;margin:0;">${multiline(order.shippingAddress)}</p>
 ${order.statusToken ? `<p style="${font}font-size:15px;margin:16px 0 0;"><a href="${escapeHtml(orderPageUrl(site.publicUrl, order.statusToken)!)}" style="color:#2e6b3a;">View your order</a></p>` : ''}
-<p style="${font}font-size:13px;color:#666;margin:24px 0 0;">Questions? Reply to this e-mail or write to us at <a href="${escapeHtml(site.publicUrl)}/contact" style="color:#2e6b3a;">${escapeHtml(site.publicUrl)}/contact</a>.</p>`,
+${questions.html}`,
   );
   const text = [
     `Thank you for your order, ${order.customerName}!`,
@@ -57,13 +59,14 @@ ${order.statusToken ? `<p style="${font}font-size:15px;margin:16px 0 0;"><a href
     ...summaryText(order, lines, 'Shipping address:'),
     ...(order.statusToken ? ['', `View your order: ${orderPageUrl(site.publicUrl, order.statusToken)}`] : []),
     '',
-    `Questions? Reply to this e-mail or write to us at ${site.publicUrl}/contact`,
+    questions.text,
     '',
     site.siteName,
   ].join('\n');
   return {
     dedupeKey: `order-confirmation-${order.id}`,
     to: order.customerEmail,
+    // a reply reaches the owner; without OWNER_EMAIL there is no Reply-To (and the text says so)
     replyTo: site.ownerEmail,
     subject: `Your ${oneLine(site.siteName)} order ${no}`,
     html,

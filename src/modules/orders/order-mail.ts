@@ -12,6 +12,7 @@ import {
   type ShippingNotice,
 } from './order-emails';
 import type { OrdersRepository, OrderWithLines } from './orders.repository';
+import { isPaid } from './orders.service';
 
 type Deps = {
   content: { activeShippingNotice(): Promise<ShippingNotice> };
@@ -56,9 +57,11 @@ export function createOrderMail(ctx: AppContext, repo: OrdersRepository, deps: D
         ];
       }),
 
-    /** On order.shipped: 'Your order has shipped', once per tracking number. */
+    /** On order.shipped: 'Your order has shipped', once per tracking number; never to a buyer who has not paid. */
     shipped: (orderId: number, d: DeliveryContext) =>
-      send(orderId, d, ({ order, lines }) => [shippedEmail(order, lines, site())]),
+      send(orderId, d, ({ order, lines }) =>
+        isPaid(order.status) ? [shippedEmail(order, lines, site())] : [],
+      ),
 
     /** On order.refunded: the buyer's refund notice, once per refund. */
     refunded: (orderId: number, refundId: number, d: DeliveryContext) =>

@@ -3,6 +3,7 @@ import type { RefundView } from '../../contract';
 import type { ShippingNotice } from './order-emails';
 import { trackingUrl } from './order-email-layout';
 import type { Order, OrderLineItem } from './order.model';
+import { maskedAddress } from './us-address';
 import type { BuyerOrder, DisputeView, OrderDetail, OrderSummary, Shipment } from '../../contract';
 
 // An order row and its line items, turned into what the admin and the buyer see (in dollars).
@@ -33,29 +34,13 @@ export const toSummary = (o: Order): OrderSummary => {
   };
 };
 
+const thumbnailUrl = (photoId: number) => `/api/photos/${photoId}/thumbnail`;
+
 const toShipment = (o: Order): Shipment => ({
   carrier: o.shippingCarrier,
   trackingNumber: o.trackingNumber,
   trackingUrl: trackingUrl(o.shippingCarrier, o.trackingNumber),
 });
-
-/**
- * The address with its details hidden: the first line keeps two characters per word, the city,
- * state and ZIP line stays (enough to recognise it, not to read it off a shared link).
- */
-export function maskAddress(address: string): string {
-  const lines = address
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean);
-  return lines
-    .map((line, i) =>
-      i === lines.length - 1 && lines.length > 1
-        ? line
-        : line.replace(/\S+/g, (w) => w.slice(0, 2) + '*'.repeat(Math.max(1, w.length - 2))),
-    )
-    .join('\n');
-}
 
 /** The admin's order detail. */
 export function toOrderDetail(order: Order, lines: OrderLineItem[], refunds: RefundView[]): OrderDetail {
@@ -78,11 +63,13 @@ export function toOrderDetail(order: Order, lines: OrderLineItem[], refunds: Ref
       quantity: l.quantity,
       priceAtPurchase: toDollars(l.priceCents),
       shippingAtPurchase: toDollars(l.shippingCents),
-      photo: { id: l.photoId, title: l.title, thumbnailUrl: `/api/photos/${l.photoId}/thumbnail` },
+      photo: { id: l.photoId, title: l.title, thumbnailUrl: thumbnailUrl(l.photoId) },
       itemOption: { size: l.size, format: l.format },
     })),
   };
 }
+
+const waitingToShip = (o: Order) => o.fulfillmentStatus === 'received' || o.fulfillmentStatus === 'paid';
 
 /** The buyer's order page: nothing that leads to other orders, the address masked. */
 export function toBuyerView(
@@ -103,14 +90,17 @@ export function toBuyerView(
       format: l.format,
       quantity: l.quantity,
       price: toDollars(l.priceCents),
+      thumbnailUrl: thumbnailUrl(l.photoId),
     })),
     subtotal: toDollars(order.subtotalCents),
     shipping: toDollars(order.shippingCents),
     total: toDollars(order.totalCents),
     refundedAmount: toDollars(order.refundedCents),
     refunds: refunds.map((r) => ({ amount: r.amount, reason: r.reason, createdAt: r.createdAt })),
-    shippingAddress: maskAddress(order.shippingAddress),
+    shippingAddress: maskedAddress(order.shippingAddress),
     shipment: toShipment(order),
-    shippingNotice: notice ? { line1: notice.line1, line2: notice.line2 ?? null } : null,
+    // the notice (e.g. holiday delays) is about shipping still to come: not once it has shipped
+    shippingNotice:
+      notice && waitingToShip(order) ? { line1: notice.line1, line2: notice.line2 ?? null } : null,
   };
 }

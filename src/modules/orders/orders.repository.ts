@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import type { QueryBuilder } from 'objection';
 import type { Db } from '../../platform/db';
 import { Order, OrderLineItem } from './order.model';
-import type { FulfillmentStatus, OrderListQuery } from '../../contract';
+import type { FulfillmentStatus, OrderListQuery, PaymentStatus } from '../../contract';
 
 export type NewOrder = Pick<
   Order,
@@ -14,6 +14,11 @@ export type NewLineItem = Pick<
 >;
 
 export type Tx = Knex.Transaction;
+
+/** Payment statuses of an attempt nobody has paid: a retry may reuse it. */
+const RETRYABLE: PaymentStatus[] = ['pending', 'failed'];
+/** Payment statuses of an attempt nobody has paid: hidden from the admin list unless asked for. */
+const UNPAID: PaymentStatus[] = ['pending', 'failed', 'canceled'];
 export type OrderWithLines = { order: Order; lines: OrderLineItem[] };
 
 /** Runs the query for one order with its line items (in the order they were bought). */
@@ -44,6 +49,43 @@ export function createOrdersRepository(db: Db) {
       });
     },
 
+    /**
+     * The newest of these orders placed from this cart that nobody has paid yet (payment pending
+     * or failed, not settling) and that is younger than `maxHours`: a retry of the same purchase.
+     */
+    async findRetryable(ids: number[], cartId: string, maxHours: number): Promise<number | null> {
+      if (!ids.length) return null;
+      const row = await db('orders')
+        .whereIn('id', ids)
+        .where({ cart_id: cartId })
+        .whereIn('status', RETRYABLE)
+        .where('created_at', '>', db.raw('now() - make_interval(hours => ?)', [maxHours]))
+        .orderBy('id', 'desc')
+        .first('id');
+      return row?.id ?? null;
+    },
+
+    /**
+     * Gives an unpaid order the buyer's new details, lines and totals, in one transaction; false
+     * (and nothing changed) when its payment moved on meanwhile (paid, settling or canceled).
+     */
+    async replaceUnpaid(
+      id: number,
+      order: Omit<NewOrder, 'cartId' | 'statusToken'>,
+      lines: NewLineItem[],
+    ): Promise<boolean> {
+      return db.transaction(async (trx) => {
+        const locked = await Order.query(trx).findById(id).whereIn('status', RETRYABLE).forUpdate();
+        if (!locked) return false;
+        await OrderLineItem.query(trx).delete().where({ order_id: id });
+        await OrderLineItem.query(trx).insert(lines.map((line) => ({ ...line, orderId: id })));
+        await Order.query(trx)
+          .findById(id)
+          .patch({ ...order, updatedAt: trx.fn.now() });
+        return true;
+      });
+    },
+
     findWithLines: (id: number, q: Knex = db) => withLines(Order.query(q).findById(id)),
 
     findByToken: (token: string) => withLines(Order.query(db).findOne({ status_token: token })),
@@ -55,6 +97,8 @@ export function createOrdersRepository(db: Db) {
 
     async list(query: OrderListQuery & { limit?: number }): Promise<Order[]> {
       const sql = Order.query(db);
+      if (query.payment === 'unpaid') sql.whereIn('status', UNPAID);
+      else if (query.payment !== 'all') sql.whereNotIn('status', UNPAID);
       if (query.fulfillmentStatus) sql.where('fulfillment_status', query.fulfillmentStatus);
       if (query.disputed) sql.whereNotNull('dispute_status');
       if (query.q) {

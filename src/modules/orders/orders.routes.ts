@@ -26,7 +26,8 @@ export function createCheckoutRoutes(ctx: AppContext, service: OrdersService) {
 
   router.post('/checkout', limiter, async (req, res) => {
     const input = parse(checkoutSchema, req.body, 'checkout details');
-    const result = await service.checkout(input, req.session?.cartId ?? null);
+    // the orders this session placed: a retry of an unpaid one reuses it
+    const result = await service.checkout(input, req.session?.cartId ?? null, req.session?.orderIds);
     // Only this visitor session may create the payment for (and poll) the order it placed.
     rememberOrder(req.session, result.orderId);
     if (req.session) await saveSession(req);

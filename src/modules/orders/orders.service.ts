@@ -17,6 +17,7 @@ import {
   type OrderDetail,
   type OrderListQuery,
   type OrderSummary,
+  type PaymentStatus,
 } from '../../contract';
 import type { RefundsReader } from './refund-view';
 import { namesAnotherCountry } from './us-address';
@@ -33,6 +34,10 @@ type Deps = {
   orderShipped(trx: Tx, orderId: number): Promise<unknown>;
 };
 
+/** The buyer paid (and may have been refunded since): only then is a shipping e-mail sent. */
+export const isPaid = (status: PaymentStatus) =>
+  status === 'paid' || status === 'partially_refunded' || status === 'refunded';
+
 /** The token of the buyer's order page: 192 random bits, not derived from anything. */
 const newStatusToken = () => randomBytes(24).toString('base64url');
 
@@ -44,8 +49,18 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
      * Places an order from the visitor's cart as the server holds it, at the catalogue's current
      * prices. The total the buyer was shown (totalAmount) is only checked (half a cent of rounding
      * allowed), never used; lines a client may still send are not read.
+     *
+     * A retry (a declined card, the details edited, the page reloaded) is the same purchase: when
+     * this session already placed an order from this cart that nobody has paid, that order is
+     * reused, with the details as now entered and the cart's lines (changed or not) at today's
+     * prices; its payment intent follows at create-payment-intent. So the owner sees one row per
+     * purchase. One older than UNPAID_ORDER_TTL_HOURS is left to the sweeper and a new one made.
      */
-    async checkout(input: CheckoutInput, cartId: string | null): Promise<CheckoutResult> {
+    async checkout(
+      input: CheckoutInput,
+      cartId: string | null,
+      sessionOrderIds: number[] = [],
+    ): Promise<CheckoutResult> {
       if (namesAnotherCountry(input.shippingAddress))
         throw badRequest(messages.usOnly, { shippingAddress: messages.usOnly });
       const cart = await deps.cart.getPricedCart(cartId ?? undefined);
@@ -65,19 +80,26 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       const { subtotalCents, shippingCents, totalCents } = cart;
       const totals = { subtotalCents, shippingCents, totalCents };
       if (Math.abs(input.totalAmount * 100 - totalCents) > 0.5) throw conflict(messages.priceChanged);
-      const orderId = await repo.insertOrder(
-        {
-          customerName: input.customerName,
-          customerEmail: input.customerEmail,
-          shippingAddress: input.shippingAddress,
-          ...totals,
-          cartId,
-          statusToken: newStatusToken(),
-        },
-        lines,
-        deps.orderPlaced,
-      );
-      logger.info({ orderId, totalCents: totals.totalCents }, 'order placed');
+      const details = {
+        customerName: input.customerName,
+        customerEmail: input.customerEmail,
+        shippingAddress: input.shippingAddress,
+        ...totals,
+      };
+      const retry =
+        cartId && (await repo.findRetryable(sessionOrderIds, cartId, ctx.config.UNPAID_ORDER_TTL_HOURS));
+      let orderId: number;
+      if (retry && (await repo.replaceUnpaid(retry, details, lines))) {
+        orderId = retry;
+        logger.info({ orderId, totalCents: totals.totalCents }, 'unpaid order reused for a retry');
+      } else {
+        orderId = await repo.insertOrder(
+          { ...details, cartId, statusToken: newStatusToken() },
+          lines,
+          deps.orderPlaced,
+        );
+        logger.info({ orderId, totalCents: totals.totalCents }, 'order placed');
+      }
       return {
         orderId,
         subtotal: toDollars(totals.subtotalCents),
@@ -102,6 +124,9 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
      * Sets the fulfillment status (any from any). With 'shipped' the carrier and tracking number
      * are kept (absent ones stay as they were), and the buyer is mailed once per tracking number:
      * shipping again, or back and forth, mails nothing new unless the tracking number changed.
+     * A buyer who has not paid (payment pending, settling, failed or canceled) is never mailed;
+     * if that order is paid later, nothing is sent by itself (the buyer gets the order
+     * confirmation): marking it shipped again then sends 'Your order has shipped'.
      */
     async setFulfillmentStatus(
       id: number,
@@ -116,6 +141,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
           shipping.trackingNumber === undefined ? before.trackingNumber : shipping.trackingNumber || null;
         const notify =
           status === 'shipped' &&
+          isPaid(before.status) &&
           (!before.shippedNotifiedAt || (trackingNumber ?? '') !== (before.shippedNotifiedTracking ?? ''));
         const updated = await repo.setFulfillment(trx, id, { status, carrier, trackingNumber, notify });
         if (notify) await deps.orderShipped(trx, id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { namesAnotherCountry } from './us-address';
+import { maskedAddress, namesAnotherCountry } from './us-address';
 
 describe('US-only address rule', () => {
   it('refuses an address whose last line names another country', () => {
@@ -21,5 +21,34 @@ describe('US-only address rule', () => {
       '1 Beach Rd\nSan Juan, PR 00901\nPuerto Rico',
     ])
       expect(namesAnotherCountry(a)).toBe(false);
+  });
+});
+
+describe("the buyer's order page address", () => {
+  it('shows the city, state and ZIP in full and no part of the street lines', () => {
+    const cases: [string, string][] = [
+      ['1600 Pennsylvania Ave NW\nWashington, DC 20500', 'Street address on file\nWashington, DC 20500'],
+      [
+        '11701 Berwick Road\nApt 4B\nSilver Spring, MD 20904',
+        'Street address on file\nSilver Spring, MD 20904',
+      ],
+      ['  12 Refuge Rd \n\n Moab, UT 84532 \n USA ', 'Street address on file\nMoab, UT 84532\nUSA'],
+      ['1 Main St, Apt 2, Springfield, IL 62701', 'Street address on file\nSpringfield, IL 62701'],
+      ['500 Main St, Santa Fe, New Mexico 87501', 'Street address on file\nSanta Fe, New Mexico 87501'],
+      ['500 Main St, Santa Fe NM 87501', 'Street address on file\nSanta Fe NM 87501'],
+      ['99 Elm Street Austin TX 78701-1234', 'Street address on file\nTX 78701-1234'],
+      ['Somewhere without any locality', 'Street address on file'],
+    ];
+    for (const [address, shown] of cases) expect(maskedAddress(address), address).toBe(shown);
+  });
+
+  it('never shows a house number or a street name', () => {
+    for (const address of [
+      '1600 Pennsylvania Ave NW\nWashington, DC 20500',
+      '12 Refuge Rd, Moab, UT 84532',
+    ]) {
+      const shown = maskedAddress(address);
+      expect(shown).not.toMatch(/1600|Pennsylvania|12 |Refuge|\*/);
+    }
   });
 });

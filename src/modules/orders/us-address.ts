@@ -43,3 +43,66 @@ export function namesAnotherCountry(address: string): boolean {
       .replace(/\s+/g, ' ');
   return [last, lastPart].some((s) => otherCountrySet.has(norm(s)));
 }
+
+// prettier-ignore
+const usStates = new Set([
+  'alabama', 'alaska', 'arizona', 'arkansas', 'california', 'colorado', 'connecticut', 'delaware',
+  'district of columbia', 'florida', 'georgia', 'hawaii', 'idaho', 'illinois', 'indiana', 'iowa',
+  'kansas', 'kentucky', 'louisiana', 'maine', 'maryland', 'massachusetts', 'michigan', 'minnesota',
+  'mississippi', 'missouri', 'montana', 'nebraska', 'nevada', 'new hampshire', 'new jersey',
+  'new mexico', 'new york', 'north carolina', 'north dakota', 'ohio', 'oklahoma', 'oregon',
+  'pennsylvania', 'rhode island', 'south carolina', 'south dakota', 'tennessee', 'texas', 'utah',
+  'vermont', 'virginia', 'washington', 'west virginia', 'wisconsin', 'wyoming', 'puerto rico', 'guam',
+  'american samoa', 'northern mariana islands', 'u.s. virgin islands', 'virgin islands',
+]);
+const US_NAMES = /^(usa|us|u\.s\.a?\.?|united states( of america)?)$/i;
+const ZIP = /\d{5}(?:-\d{4})?$/;
+/** "DC 20500", "Texas 78701", "IL": a state (with or without its ZIP) and nothing before it. */
+const isStateOnly = (part: string) => {
+  const state = part
+    .replace(ZIP, '')
+    .replace(/[\s.,]+$/, '')
+    .trim();
+  return /^[A-Za-z]{2}$/.test(state) || usStates.has(state.toLowerCase());
+};
+
+/** Shown instead of the street lines (number, street, unit) on the buyer's order page. */
+export const STREET_ON_FILE = 'Street address on file';
+
+/**
+ * The shipping address as the buyer's order page shows it: the city, state and ZIP in full and the
+ * street lines replaced by 'Street address on file'. The page is reachable by anyone holding its
+ * link (a forwarded e-mail), and it already shows the buyer's name: with the house number, or even
+ * the street, that would lead to the door, so neither is shown. The locality is enough for the
+ * buyer to recognise where the order goes; the full address is in their confirmation e-mail.
+ */
+export function maskedAddress(address: string): string {
+  const lines = address
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const country = lines.length > 1 && US_NAMES.test(lines[lines.length - 1]) ? lines.pop()! : null;
+  let locality: string | null = null;
+  let hasStreet = false;
+  if (lines.length > 1) {
+    locality = lines[lines.length - 1];
+    hasStreet = true;
+  } else if (lines.length === 1) {
+    // one line: "1 Main St, Apt 2, Springfield, IL 62701" keeps "Springfield, IL 62701"
+    const parts = lines[0]
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    if (parts.length > 1) {
+      const keep = isStateOnly(parts[parts.length - 1]) && parts.length > 2 ? 2 : 1;
+      locality = parts.slice(-keep).join(', ');
+      hasStreet = true;
+    } else {
+      // no commas at all: only a trailing "ST 12345" can be told apart from the street
+      const tail = /\b[A-Za-z]{2}\s+\d{5}(?:-\d{4})?$/.exec(lines[0]);
+      locality = tail ? tail[0] : null;
+      hasStreet = true;
+    }
+  }
+  return [hasStreet ? STREET_ON_FILE : null, locality, country].filter((l): l is string => !!l).join('\n');
+}

@@ -4,6 +4,8 @@ import type { PaymentStatus } from '../../contract';
 import { PayableOrder, type DisputeState } from './payment.model';
 
 const closedDispute = ['won', 'lost', 'warning_closed', 'charge_refunded'];
+/** An attempt nobody has paid (yet): what the unpaid-order sweep cancels once it is old. */
+const UNPAID: PaymentStatus[] = ['pending', 'failed'];
 
 /** The order's payment columns: its intent, its status transitions, refunded amount and dispute. */
 export function createOrderPaymentRepository(db: Db) {
@@ -33,18 +35,24 @@ export function createOrderPaymentRepository(db: Db) {
     },
 
     /**
-     * Moves the payment status to `to` only from one of `from` and only for this intent; the row
-     * is returned when this call made the change (so its event is published exactly once).
+     * Moves the payment status to `to` only from one of `from` and only for this intent (null: an
+     * order that has none); the row is returned when this call made the change (so its event is
+     * published exactly once).
      */
     async transition(
       trx: Knex.Transaction,
       id: number,
-      paymentIntentId: string,
+      paymentIntentId: string | null,
       from: PaymentStatus[],
       to: PaymentStatus,
     ): Promise<PayableOrder | undefined> {
       const [row] = await PayableOrder.query(trx)
-        .where({ id, payment_intent_id: paymentIntentId })
+        .where({ id })
+        .where((w) =>
+          paymentIntentId === null
+            ? w.whereNull('payment_intent_id')
+            : w.where('payment_intent_id', paymentIntentId),
+        )
         .whereIn('status', from)
         .patch({
           status: to,
@@ -65,6 +73,25 @@ export function createOrderPaymentRepository(db: Db) {
         .orderBy('id')
         .limit(limit)
         .pluck('id');
+    },
+
+    /** Unpaid orders (with or without an intent) placed more than `hours` ago: to be canceled. */
+    async unpaidOlderThan(hours: number, limit = 200): Promise<number[]> {
+      return db('orders')
+        .whereIn('status', UNPAID)
+        .where('created_at', '<', db.raw('now() - make_interval(hours => ?)', [hours]))
+        .orderBy('id')
+        .limit(limit)
+        .pluck('id');
+    },
+
+    /** Whether the order was placed more than `hours` ago (by the database's clock). */
+    async isOlderThan(id: number, hours: number): Promise<boolean> {
+      const row = await db('orders')
+        .where({ id })
+        .where('created_at', '<', db.raw('now() - make_interval(hours => ?)', [hours]))
+        .first('id');
+      return !!row;
     },
 
     /** The order's payment state, its row locked until the transaction ends. */

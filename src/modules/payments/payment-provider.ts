@@ -83,6 +83,16 @@ export interface PaymentProvider {
   /** The intent as the provider sees it now, or null when the provider does not know it. */
   retrieveIntent(intentId: string): Promise<ProviderIntent | null>;
   /**
+   * Sets the amount of an intent not paid yet (its order was re-priced on a retry); answers the
+   * intent as it is now. Only for an intent that is pending or failed.
+   */
+  updateIntentAmount(intentId: string, amountCents: number): Promise<ProviderIntent>;
+  /**
+   * Cancels an intent nobody paid (an abandoned order); answers the intent as it is afterwards,
+   * which is not canceled when it was paid after all (the caller goes by that truth).
+   */
+  cancelIntent(intentId: string): Promise<ProviderIntent>;
+  /**
    * Refunds part or all of the intent's charge; the same idempotency key makes one refund however
    * often it is called. `refundKey` travels in the refund's metadata.
    */

@@ -35,7 +35,7 @@ export function createPaymentReconciler(deps: {
    * happened (order.paid, order.payment-failed, ...). True when this call made the change: the
    * event, and everything that reacts to it, happens exactly once.
    */
-  async function moveTo(to: PaymentMove, orderId: number, intentId: string): Promise<boolean> {
+  async function moveTo(to: PaymentMove, orderId: number, intentId: string | null): Promise<boolean> {
     const row = await repo.transaction(async (trx) => {
       const order = await repo.transition(trx, orderId, intentId, [...transitions[to]], to);
       if (order) await events.publish(trx, to, order);
@@ -131,6 +131,7 @@ export function createPaymentReconciler(deps: {
 
   return {
     reconcileIntent,
+    moveTo,
 
     /** Job 'reconcile-payment': one recorded event, processed (processed_at set) once it applied. */
     async reconcileEvent(eventId: string): Promise<JobOutcome> {

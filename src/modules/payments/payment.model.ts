@@ -28,6 +28,8 @@ export class PayableOrder extends BaseModel {
   declare paymentProvider: string | null;
   declare paymentIntentId: string | null;
   declare paymentSecretHash: string | null;
+  /** Written by the orders module; read to hand the buyer the link to the order page. */
+  declare statusToken: string | null;
   declare paidAt: Date | null;
   declare refundedCents: number;
   declare disputeId: string | null;

@@ -81,6 +81,7 @@ export function createPaymentsService(
       const order = await repo.findOrder(orderId);
       if (!order) throw notFound(paymentMessages.orderNotFound);
       if (order.status === 'paid') throw conflict(paymentMessages.alreadyPaid);
+      if (order.status === 'canceled') throw conflict(paymentMessages.canceled);
       if (amount !== undefined && Math.abs(amount * 100 - order.totalCents) > 0.5)
         throw conflict(paymentMessages.amountMismatch);
 
@@ -100,6 +101,13 @@ export function createPaymentsService(
           throw conflict(paymentMessages.alreadyPaid);
         }
         if (existing.status === 'canceled') throw conflict(paymentMessages.canceled);
+        // A retry re-priced the order (orders' checkout reuses an unpaid one): the same intent,
+        // now for the new total. A processing payment is not touched.
+        if (
+          (existing.status === 'pending' || existing.status === 'failed') &&
+          existing.amountCents !== order.totalCents
+        )
+          await p.updateIntentAmount(existing.id, order.totalCents);
         return { clientSecret: existing.clientSecret, provider: p.name };
       }
 
@@ -127,12 +135,17 @@ export function createPaymentsService(
     },
 
     /** The order's payment status for whoever holds its client secret; null otherwise. */
-    async statusForSecret(orderId: number, clientSecret: string): Promise<{ status: string } | null> {
+    async statusForSecret(
+      orderId: number,
+      clientSecret: string,
+    ): Promise<{ status: string; orderPageToken: string | null } | null> {
       const order = await repo.findOrder(orderId);
       if (!order?.paymentSecretHash) return null;
       const a = Buffer.from(sha256(clientSecret));
       const b = Buffer.from(order.paymentSecretHash);
-      return a.length === b.length && timingSafeEqual(a, b) ? { status: order.status } : null;
+      return a.length === b.length && timingSafeEqual(a, b)
+        ? { status: order.status, orderPageToken: order.statusToken }
+        : null;
     },
 
     /** Test provider only: checks the card, records the event and queues reconciliation. */
@@ -141,13 +154,14 @@ export function createPaymentsService(
       cardNumber: string;
       expiry: string;
       cvc: string;
-    }): Promise<{ status: 'succeeded' }> {
+    }): Promise<{ status: 'succeeded'; orderPageToken: string | null }> {
       const form = provider?.testCardForm;
       if (!form) throw notFound('Test payments are not enabled.');
       const intentId = form.intentIdFromSecret(input.clientSecret);
       const order = intentId ? await repo.findOrderByIntent(intentId) : null;
       if (!intentId || !order) throw new AppError('bad_request', paymentMessages.session);
       if (order.status === 'paid') throw conflict(paymentMessages.alreadyPaid);
+      if (order.status === 'canceled') throw conflict(paymentMessages.canceled);
       const { event, declined } = form.charge(input, {
         intentId,
         orderId: order.id,
@@ -155,7 +169,7 @@ export function createPaymentsService(
       });
       await record(event, order.id);
       if (declined) throw new AppError('payment_failed', form.declinedMessage);
-      return { status: 'succeeded' };
+      return { status: 'succeeded', orderPageToken: order.statusToken };
     },
 
     /**
@@ -184,24 +198,50 @@ export function createPaymentsService(
     refundsFor: refunds.refundsFor,
     findRefund: refunds.findRefund,
 
-    /** Job 'check-pending-order': asks the provider about an order still awaiting payment. */
+    /**
+     * Job 'check-pending-order': asks the provider about an order still awaiting payment. One
+     * still unpaid UNPAID_ORDER_TTL_HOURS after it was placed is abandoned: its intent is canceled
+     * at the provider and the order follows the provider's answer (canceled, or paid after all).
+     */
     async checkPendingOrder(orderId: number): Promise<JobOutcome> {
       const order = await repo.findOrder(orderId);
-      if (!order?.paymentIntentId) return { outcome: 'skipped', detail: 'no such order or no intent' };
-      if (order.status === 'paid') return { outcome: 'skipped', detail: 'already paid' };
+      if (!order) return { outcome: 'skipped', detail: 'no such order' };
+      if (order.status !== 'pending' && order.status !== 'processing' && order.status !== 'failed')
+        return { outcome: 'skipped', detail: `payment ${order.status}` };
+      const abandoned =
+        order.status !== 'processing' &&
+        (await repo.isOlderThan(order.id, ctx.config.UNPAID_ORDER_TTL_HOURS));
+      if (!order.paymentIntentId) {
+        if (!abandoned) return { outcome: 'skipped', detail: 'no intent yet' };
+        const changed = await reconciler.moveTo('canceled', order.id, null);
+        return { outcome: changed ? 'done' : 'skipped', detail: `order ${order.id}: unpaid, canceled` };
+      }
+      if (abandoned) {
+        const p = requireProvider();
+        if (order.paymentProvider && order.paymentProvider !== p.name)
+          return {
+            outcome: 'skipped',
+            detail: `order ${order.id} was started with ${order.paymentProvider}`,
+          };
+        const intent = await p.cancelIntent(order.paymentIntentId);
+        logger.info({ orderId: order.id, intent: intent.status }, 'unpaid order abandoned; intent canceled');
+      }
       const { outcome, detail } = await reconciler.reconcileIntent(order.paymentIntentId, order.id);
       return { outcome, detail };
     },
 
     /**
      * Maintenance sweep: orders with an intent still unpaid after 10 minutes are checked with the
-     * provider (a lost webhook cannot leave a paid order unpaid), and events whose job was lost
-     * or gave up are queued again.
+     * provider (a lost webhook cannot leave a paid order unpaid), unpaid ones older than
+     * UNPAID_ORDER_TTL_HOURS are canceled (by the same job), and events whose job was lost or
+     * gave up are queued again.
      */
     async sweep(now = Date.now()): Promise<{ orders: number; events: number }> {
       if (!provider) return { orders: 0, events: 0 };
       const bucket = Math.floor(now / PENDING_CHECK_BUCKET_MS);
-      const orderIds = await repo.awaitingPayment(AWAITING_AFTER_MINUTES, AWAITING_FOR_HOURS);
+      const awaiting = await repo.awaitingPayment(AWAITING_AFTER_MINUTES, AWAITING_FOR_HOURS);
+      const abandoned = await repo.unpaidOlderThan(ctx.config.UNPAID_ORDER_TTL_HOURS);
+      const orderIds = [...new Set([...awaiting, ...abandoned])];
       for (const id of orderIds)
         await queues.enqueueOrRetry(
           'payments',

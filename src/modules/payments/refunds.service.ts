@@ -25,6 +25,20 @@ const providerReason = (reason: string | null): RefundReason =>
 const refundable = ['paid', 'partially_refunded', 'refunded'];
 
 /**
+ * How long a repeat of a refund still being made (its first request waiting on the provider)
+ * waits for it, counted from when the refund was reserved: the Stripe SDK's timeout and retries.
+ */
+const IN_FLIGHT_WAIT_MS = 30_000;
+const POLL_MS = 50;
+
+/**
+ * Whether a refund asks for the same thing as its stored row (Stripe's rule: a key goes with the
+ * parameters it was first used with). The note as stored: trimmed, blank is none.
+ */
+const sameParameters = (row: Refund, amountCents: number, input: RefundInput) =>
+  row.amountCents === amountCents && row.reason === input.reason && row.note === (input.note || null);
+
+/**
  * Refunds: the owner's (checked and reserved here, then made at the provider) and the provider's
  * (a refund webhook), recorded once each; a succeeded one moves the order's refunded amount and
  * status and publishes order.refunded in the same transaction.
@@ -72,13 +86,30 @@ export function createRefundsService(deps: {
     });
   }
 
+  /**
+   * The refund once its first request is done with the provider (it has the provider's id, or
+   * failed): a repeat sent meanwhile (a double click, a retry) answers what the first one stored,
+   * not the reservation it read. Not past IN_FLIGHT_WAIT_MS after the reservation: a request that
+   * died there leaves the row for the provider's webhook to settle.
+   */
+  async function settled(row: Refund): Promise<Refund> {
+    const until = new Date(row.createdAt).getTime() + IN_FLIGHT_WAIT_MS;
+    let current = row;
+    while (current.status === 'pending' && !current.providerRefundId && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      current = (await repo.findRefund({ id: row.id })) ?? current;
+    }
+    return current;
+  }
+
   return {
     applyProviderRefund,
 
     /**
      * The owner refunds a paid order in full or in part. Checked here: a paid order, never more
      * than what is left (refunds in progress count), nothing stored when refused. The same
-     * idempotency key (one per dialog) makes one refund however often it is sent.
+     * idempotency key (one per dialog) makes one refund however often it is sent, and only with
+     * the amount, reason and note it was first sent with (else a 409, nothing changed).
      */
     async refund(orderId: number, input: RefundInput): Promise<RefundView> {
       const p = requireProvider();
@@ -89,8 +120,7 @@ export function createRefundsService(deps: {
         const existing = await repo.findRefund({ idempotencyKey: input.idempotencyKey }, trx);
         if (existing) {
           if (existing.orderId !== orderId) throw conflict(refundMessages.keyReused);
-          // a second click answers the first one's refund; a failed one is not retried by the key
-          if (existing.status === 'failed') throw conflict(refundMessages.failedBefore);
+          if (!sameParameters(existing, amountCents, input)) throw conflict(refundMessages.keyChanged);
           return { existing };
         }
         const intentId = refundable.includes(order.status) ? order.paymentIntentId : null;
@@ -111,7 +141,12 @@ export function createRefundsService(deps: {
         });
         return { row, intentId };
       });
-      if (reserved.existing) return toRefundView(reserved.existing);
+      if (reserved.existing) {
+        // a second click answers the first one's refund as it ends; a failed one is not retried by the key
+        const first = await settled(reserved.existing);
+        if (first.status === 'failed') throw conflict(refundMessages.failedBefore);
+        return toRefundView(first);
+      }
       const { row, intentId } = reserved;
       let pr: ProviderRefund;
       try {

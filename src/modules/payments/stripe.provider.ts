@@ -209,6 +209,24 @@ export function createStripeProvider(stripe: Stripe, webhookSecret?: string): Pa
       const list = await stripe.refunds.list({ payment_intent: intentId, limit: 100 });
       return list.data.map(toRefund);
     },
+    async updateIntentAmount(intentId, amountCents) {
+      try {
+        return toIntent(await stripe.paymentIntents.update(intentId, { amount: amountCents }));
+      } catch (err) {
+        throw isTransient(err) ? unavailable() : err;
+      }
+    },
+    async cancelIntent(intentId) {
+      try {
+        return toIntent(await stripe.paymentIntents.cancel(intentId, { cancellation_reason: 'abandoned' }));
+      } catch (err) {
+        // Stripe refuses to cancel an intent that succeeded (or already was canceled): its truth
+        // then is what the caller needs
+        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 400)
+          return toIntent(await stripe.paymentIntents.retrieve(intentId));
+        throw err; // jobs retry with backoff
+      }
+    },
     async retrieveIntent(intentId) {
       try {
         return toIntent(await stripe.paymentIntents.retrieve(intentId));

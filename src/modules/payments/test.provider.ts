@@ -32,7 +32,7 @@ const chargePayload = z.object({ amount: z.number().int() });
 
 export function createTestProvider(
   secret: string,
-  repo: Pick<PaymentsRepository, 'eventsForIntent'>,
+  repo: Pick<PaymentsRepository, 'eventsForIntent' | 'recordEvent'>,
 ): TestProvider {
   const mac = (what: string, length: number) =>
     createHmac('sha256', secret).update(`wildframe-test-payments:${what}`).digest('hex').slice(0, length);
@@ -48,11 +48,12 @@ export function createTestProvider(
   async function intent(id: string, orderId: number, amountCents: number | null): Promise<ProviderIntent> {
     const events = await repo.eventsForIntent(id);
     const succeeded = events.find((e) => e.type === 'payment_intent.succeeded');
+    const canceled = events.some((e) => e.type === 'payment_intent.canceled');
     const failed = events.some((e) => e.type === 'payment_intent.payment_failed');
     return {
       id,
       clientSecret: clientSecret(id),
-      status: succeeded ? 'succeeded' : failed ? 'failed' : 'pending',
+      status: succeeded ? 'succeeded' : canceled ? 'canceled' : failed ? 'failed' : 'pending',
       amountCents: succeeded ? chargePayload.parse(succeeded.payload).amount : amountCents,
       orderId,
     };
@@ -78,6 +79,30 @@ export function createTestProvider(
     async retrieveIntent(id) {
       const orderId = orderIdOf(id);
       return orderId === null ? null : intent(id, orderId, null);
+    },
+    // a test intent's amount is its order's total at the time of the charge: nothing to store
+    async updateIntentAmount(id, amountCents) {
+      const orderId = orderIdOf(id);
+      if (orderId === null) throw badRequest(testCardMessages.session);
+      return intent(id, orderId, amountCents);
+    },
+    // Canceling is an event of the intent (its truth), recorded as a webhook would be; a paid
+    // intent stays paid.
+    async cancelIntent(id) {
+      const orderId = orderIdOf(id);
+      if (orderId === null) throw badRequest(testCardMessages.session);
+      const now = await intent(id, orderId, null);
+      if (now.status === 'succeeded' || now.status === 'canceled') return now;
+      await repo.recordEvent({
+        provider: 'test',
+        eventId: `test_evt_${randomBytes(12).toString('hex')}`,
+        type: 'payment_intent.canceled',
+        kind: 'payment',
+        paymentIntentId: id,
+        orderId,
+        payload: { paymentIntentId: id, orderId, cancellationReason: 'abandoned' },
+      });
+      return intent(id, orderId, null);
     },
     testCardForm: {
       intentIdFromSecret(value) {

@@ -10,6 +10,19 @@ export type PageData = { status: 200 | 404; queries: PageQuery[] } | { redirect:
 
 const MAX_ID = 2 ** 31 - 1;
 
+/**
+ * A route parameter as the page's components read it (useParams): React Router's routes decode it
+ * (a malformed escape stays as it is) where routeFor's match does not, and the answer cached for
+ * the page must be keyed as the page asks for it.
+ */
+function routeParam(value: string | undefined): string {
+  try {
+    return decodeURIComponent(value ?? '');
+  } catch {
+    return value ?? '';
+  }
+}
+
 /** The answer exactly as the JSON API would send it (dates as strings, no undefined fields). */
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value ?? null));
 
@@ -77,10 +90,12 @@ export function createStorefrontModule(deps: {
         break;
       case 'orderStatus': {
         // the buyer's order page: its long random token is the only key (never cached, noindex)
-        const token = params.token ?? '';
+        const token = routeParam(params.token);
         const order = /^[A-Za-z0-9_-]{32,64}$/.test(token) ? await deps.orders.service.byToken(token) : null;
         if (!order) status = 404;
-        else reads = [query('getOrderByToken', token, () => order)];
+        // An unknown token is cached as an empty answer: the page renders the not-found page at once
+        // (without it the server would render the loading state and the browser fetch a 404).
+        reads = [query('getOrderByToken', token, () => order)];
         break;
       }
       default:

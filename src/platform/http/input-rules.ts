@@ -9,16 +9,24 @@ import { z } from 'zod';
 export const MAX_ID = 2_147_483_647;
 export const NUL_MESSAGE = 'Text must not contain NUL characters.';
 
-/** A number, or a numeric string (forms send those); never a boolean, array or object. */
-const numericString = /^\s*-?\d+(\.\d+)?\s*$/;
-const fromNumericString = (v: unknown) => (typeof v === 'string' && numericString.test(v) ? Number(v) : v);
+/**
+ * A number as a request may carry it: a JSON number, or a plain decimal numeric string (forms and
+ * multipart fields send those): an optional minus, digits, an optional fraction, spaces around.
+ * Nothing else becomes a number: not a boolean, array, object or null, not a blank string, not
+ * hex, octal, binary or exponent notation ('0x10', '0o7', '1e3'), not 'NaN' or 'Infinity'
+ * (`Number()` would read most of those as a number). What is left is refused by `z.number()`,
+ * which also refuses NaN and infinite values.
+ */
+const decimalString = /^\s*-?\d+(\.\d+)?\s*$/;
+export const fromDecimalString = (v: unknown) =>
+  typeof v === 'string' && decimalString.test(v) ? Number(v) : v;
 
 /** An id in a body: a whole number in 1..2^31-1 (or its numeric string). */
 export function id(label: string, messages: { required?: string; invalid?: string } = {}) {
   const required = messages.required ?? `${label} is required`;
   const invalid = messages.invalid ?? `${label} must be a whole number`;
   return z.preprocess(
-    fromNumericString,
+    fromDecimalString,
     z
       .number({ error: (iss) => (iss.input === undefined ? required : invalid) })
       .int(invalid)
@@ -29,21 +37,57 @@ export function id(label: string, messages: { required?: string; invalid?: strin
 
 /** Any number schema, also taking the number's numeric string (and nothing else). */
 export function numberIn<S extends z.ZodType>(schema: S) {
-  return z.preprocess(fromNumericString, schema);
+  return z.preprocess(fromDecimalString, schema);
 }
 
 /** A whole number within [min, max] (or its numeric string); one message for every failure. */
 export function wholeNumber(message: string, min: number, max: number) {
   return z.preprocess(
-    fromNumericString,
+    fromDecimalString,
     z.number({ error: message }).int(message).min(min, message).max(max, message),
   );
 }
 
-/** A finite number (or its numeric string), e.g. an amount in dollars. */
-export function decimal(message: string) {
-  return z.preprocess(fromNumericString, z.number({ error: message }).refine(Number.isFinite, message));
+/** Whether a number of dollars is a whole number of cents (10.5 and 10.50 are; 10.005 is not). */
+export function isWholeCents(dollars: number): boolean {
+  const cents = dollars * 100;
+  // binary fractions: 0.29 * 100 is 28.999999999999996, still 29 cents
+  return Number.isFinite(cents) && Math.abs(cents - Math.round(cents)) < 1e-6;
 }
+
+export type MoneyRules = {
+  /** Not a number at all (a boolean, an array, a blank or non-decimal string ...). */
+  invalid: string;
+  /** Left out, null or blank; defaults to `invalid`. */
+  required?: string;
+  /** A fraction of a cent: refused, never rounded. */
+  cents: string;
+  min: [dollars: number, message: string];
+  max: [dollars: number, message: string];
+};
+
+/**
+ * An amount of money in dollars: a number (or its decimal string) within [min, max] with at most
+ * two decimals. Every money field of every request goes through this one rule.
+ */
+export function money(rules: MoneyRules) {
+  const { invalid, required = invalid } = rules;
+  const missing = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && !v.trim());
+  return z.preprocess(
+    fromDecimalString,
+    z
+      .number({ error: (iss) => (missing(iss.input) ? required : invalid) })
+      .min(rules.min[0], rules.min[1])
+      .max(rules.max[0], rules.max[1])
+      .refine(isWholeCents, rules.cents),
+  );
+}
+
+/** The most an integer-cents column (Postgres integer) can hold, in dollars. */
+export const MAX_DOLLARS = Math.floor(MAX_ID / 100);
+
+/** The message for a fraction of a cent in a field. */
+export const centsMessage = (label: string) => `${label} must be in whole cents (at most 2 decimal places)`;
 
 /** An e-mail address (trimmed, at most 254 characters); one message for every failure. */
 export function emailAddress(message: string) {

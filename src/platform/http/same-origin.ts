@@ -18,6 +18,10 @@ export function sameOrigin(publicUrl: string): RequestHandler {
     const isOurs = (origin: string) => origin === allowed || origin === own;
     const site = req.get('sec-fetch-site');
     if (site && site !== 'same-origin' && site !== 'none') return next(refuse());
+    // Only the browser sets Sec-Fetch-Site: same-origin is proof enough. Our pages' Referrer-Policy
+    // (no-referrer) makes a browser post a plain form (the contact form without JavaScript) with
+    // `Origin: null`, which would otherwise be refused below.
+    if (site === 'same-origin') return next();
     const origin = req.get('origin');
     if (origin && !isOurs(origin)) return next(refuse());
     if (!site && !origin) {

@@ -6,7 +6,7 @@ import { MAX_ID, NUL_MESSAGE } from './input-rules';
 
 /**
  * One set of input rules at the edge: schemas (src/contract/) use the pure rules of
- * input-rules.ts (`id()`, `wholeNumber()`, `decimal()`, `numberIn()`); every JSON body is parsed
+ * input-rules.ts (`id()`, `wholeNumber()`, `money()`, `numberIn()`); every JSON body is parsed
  * by `jsonBody()` (its size and shape bounded before it is parsed) and every /api URL checked by
  * `rejectNulInUrl`, so no text holds a NUL.
  */

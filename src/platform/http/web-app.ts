@@ -4,6 +4,7 @@ import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { escapeHtml } from '../html';
+import { APP_MODULES_ID, appModules, readViteManifest } from './app-modules';
 
 /** A rendered page, or where its path moved. */
 export type RenderedPage = { status: number; html: string } | { redirect: string };
@@ -17,6 +18,8 @@ export type PageDataSource = (
 /** The server build of the web app (web/src/entry-server.tsx, built into dist/server). */
 type SsrEntry = {
   routeFor(pathname: string): { page: string; params: Record<string, string | undefined> };
+  /** The page's source module: its key in the client build's manifest. */
+  pageSource(pathname: string): string;
   render(
     url: string,
     data: { origin: string; queries: unknown[] },
@@ -88,6 +91,7 @@ export function createWebAppFiles(distDir: string, names: SiteNames) {
   const indexFile = path.join(distDir, 'index.html');
   const manifestFile = path.join(distDir, 'manifest.webmanifest');
   const swFile = path.join(distDir, 'sw.js');
+  const viteManifestFile = path.join(distDir, '.vite/manifest.json');
 
   const shell = watched([indexFile], () => {
     const html = fill(readFileSync(indexFile, 'utf8'), escapeHtml);
@@ -111,7 +115,8 @@ export function createWebAppFiles(distDir: string, names: SiteNames) {
       },
     ),
   );
-  return { shell, manifest, serviceWorker };
+  const viteManifest = watched([viteManifestFile], () => readViteManifest(viteManifestFile));
+  return { shell, manifest, serviceWorker, viteManifest };
 }
 
 export type WebAppFiles = ReturnType<typeof createWebAppFiles>;
@@ -146,7 +151,11 @@ export function createPageRenderer({
   // Loaded at start, not by the first visitor (React, MUI and the pages take a moment to import).
   void ssrEntry().catch(() => undefined);
 
-  return async function renderPage(pathname: string): Promise<RenderedPage | null> {
+  /** `extraQueries`: answers only this rendering has (a form post's result, contact.routes.ts). */
+  return async function renderPage(
+    pathname: string,
+    extraQueries: unknown[] = [],
+  ): Promise<RenderedPage | null> {
     const shell = files.shell();
     if (!shell) return null;
     const ssr = await ssrEntry();
@@ -155,14 +164,21 @@ export function createPageRenderer({
     if (!ssr || page === 'admin') return { status: 200, html };
     const data = await pageData(page, params);
     if ('redirect' in data) return { redirect: data.redirect };
-    const rendered = await ssr.render(pathname, { origin, queries: data.queries });
+    const rendered = await ssr.render(pathname, { origin, queries: [...data.queries, ...extraQueries] });
+    // The app's modules as preloads the app adds when it starts (web/src/main.tsx), all at once:
+    // inert in a <template> until then, so they never share the bandwidth with the page's images.
+    const viteManifest = files.viteManifest();
+    const preloads = viteManifest ? appModules(viteManifest, ssr.pageSource(pathname)) : [];
+    const modules = `<template id="${APP_MODULES_ID}">${preloads
+      .map((href) => `<link rel="modulepreload" href="${href}" />`)
+      .join('')}</template>`;
     // The page's own title and description replace the defaults, so crawlers see one of each.
     return {
       status: data.status,
       html: shell.rendered
         .replace(/<title>.*?<\/title>/s, '')
         .replace(/<meta\s+name="description"[^>]*>/, '')
-        .replace('<!--app-head-->', () => rendered.head)
+        .replace('<!--app-head-->', () => rendered.head + modules)
         .replace('<!--app-root-->', () => rendered.root)
         .replace('<!--app-data-->', () => rendered.data),
     };
@@ -190,7 +206,7 @@ export function serveWebApp(
   app: Express,
   distDir: string,
   files: WebAppFiles,
-  renderPage: (pathname: string) => Promise<RenderedPage | null>,
+  renderPage: (pathname: string, extraQueries?: unknown[]) => Promise<RenderedPage | null>,
 ): void {
   app.use(
     '/assets',
@@ -227,5 +243,15 @@ export function serveWebApp(
     // a route may ask for less caching (the buyer's order page: no-store)
     if (!res.getHeader('Cache-Control')) res.setHeader('Cache-Control', 'no-cache');
     res.status(page.status).type('html').send(page.html);
+  });
+  // A page that answers a form posted without JavaScript (the contact form): the module's route
+  // before this one handled the post, set the status and left the result for the page in
+  // res.locals.pageQueries. Any other POST goes on to the 404.
+  app.post(/^(?!\/api\/|\/api$).*/, async (req, res, next) => {
+    const queries: unknown = res.locals.pageQueries;
+    if (!Array.isArray(queries)) return next();
+    const page = await renderPage(req.path, queries);
+    if (!page || 'redirect' in page) return next();
+    res.type('html').send(page.html);
   });
 }

@@ -8,6 +8,12 @@ export { expect };
 
 export const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
+/** The two sizes every flow is checked at: a desktop and a phone. */
+export const sizes = [
+  { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+  { name: 'phone', use: phone },
+] as const;
+
 /** Specs get a knex handle on the e2e database, to check what was stored. */
 export const test = base.extend<object, { db: Knex }>({
   db: [

@@ -66,6 +66,8 @@ export async function placeOrder(page: Page, customerName: string): Promise<numb
 /** Opens an order's details from the Orders tab, as a table row (desktop) or a card (phone). */
 export async function openOrderDetails(page: Page, customer: string, orderId: number) {
   await page.goto('/admin/orders');
+  // placeOrder's orders are not paid: the list shows unpaid attempts only when asked to
+  await showAllOrders(page);
   await page.getByLabel('Search orders').fill(customer);
   const entry = page
     .locator('tr, li')
@@ -75,4 +77,10 @@ export async function openOrderDetails(page: Page, customer: string, orderId: nu
   const dialog = page.getByRole('dialog', { name: 'Order Details' });
   await expect(dialog.getByText(customer)).toBeVisible();
   return dialog;
+}
+
+/** Sets the Orders tab's payment filter to 'All orders' (paid orders and unpaid attempts). */
+export async function showAllOrders(page: Page) {
+  await page.getByRole('combobox', { name: 'Payment', exact: true }).click();
+  await page.getByRole('option', { name: 'All orders' }).click();
 }

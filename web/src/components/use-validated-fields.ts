@@ -8,6 +8,8 @@ type Options<V extends Record<string, string>> = {
   values: V;
   onValuesChange: (values: V) => void;
   validate: (values: V) => Partial<Record<keyof V, string>>;
+  /** Errors the server found (a form posted without JavaScript): shown, and checked on change. */
+  initialErrors?: Partial<Record<keyof V, string>>;
 };
 
 /**
@@ -20,9 +22,10 @@ export function useValidatedFields<V extends Record<string, string>>({
   values,
   onValuesChange,
   validate,
+  initialErrors,
 }: Options<V>) {
-  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>({});
-  const [attempted, setAttempted] = useState(false);
+  const [errors, setErrors] = useState<Partial<Record<keyof V, string>>>(initialErrors ?? {});
+  const [attempted, setAttempted] = useState(Boolean(initialErrors));
 
   const onChange =
     (field: keyof V & string) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {

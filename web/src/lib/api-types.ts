@@ -26,6 +26,7 @@ export type {
   NewPrintOption,
   OrderDetail,
   OrderLineItem,
+  OrderPaymentFilter,
   OrderPaymentStatus,
   OrderSummary,
   PaymentIntent,

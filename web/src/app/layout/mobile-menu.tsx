@@ -1,7 +1,6 @@
-import { NavLink } from 'react-router';
-import { CloseIcon, IconButton, Sheet } from '../../components/ui';
+import { CloseIcon, IconButton, MenuIcon, Sheet } from '../../components/ui';
 import { Brand } from './brand';
-import { NAV_LINKS } from './nav-links';
+import { NavLinkList } from './nav-links';
 import styles from './mobile-menu.module.css';
 
 /** The phone navigation, a panel from the right. */
@@ -16,17 +15,30 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           </IconButton>
         </div>
         <nav aria-label="Mobile">
-          <ul className={styles.links}>
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <NavLink to={link.to} end={link.to === '/'} onClick={onClose} className={styles.link}>
-                  {link.label}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+          <NavLinkList listClassName={styles.links} linkClassName={styles.link} onNavigate={onClose} />
         </nav>
       </div>
     </Sheet>
+  );
+}
+
+/**
+ * The phone navigation without JavaScript, in place of the menu button (which needs the app): a
+ * <details> disclosure whose panel drops below the header. Inside <noscript>, so with JavaScript
+ * it is never drawn (nor hydrated), and site-header.module.css hides the menu button only when
+ * it is.
+ */
+export function NoScriptMenu() {
+  return (
+    <noscript>
+      <details className={styles.noScript}>
+        <summary aria-label="Open menu" className={styles.noScriptToggle}>
+          <MenuIcon />
+        </summary>
+        <nav aria-label="Mobile" className={styles.noScriptPanel}>
+          <NavLinkList listClassName={styles.links} linkClassName={styles.link} />
+        </nav>
+      </details>
+    </noscript>
   );
 }

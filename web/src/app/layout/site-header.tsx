@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { CartButton } from '../../features/cart';
 import { useSite } from '../../lib/site-context';
 import { useScrolledPast } from '../../components/use-scrolled-past';
 import { cx, IconButton, MenuIcon } from '../../components/ui';
 import { Brand } from './brand';
-import { MobileMenu } from './mobile-menu';
-import { NAV_LINKS } from './nav-links';
+import { MobileMenu, NoScriptMenu } from './mobile-menu';
+import { NavLinkList } from './nav-links';
 import styles from './site-header.module.css';
 
 /** The header turns opaque once the page is scrolled past this many px. */
@@ -30,15 +30,7 @@ export function SiteHeader({ overHero }: { overHero: boolean }) {
           <Brand height={40} light={light} />
         </Link>
 
-        <ul className={styles.links}>
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink to={link.to} end={link.to === '/'} className={styles.link}>
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
+        <NavLinkList listClassName={styles.links} linkClassName={styles.link} />
 
         <CartButton />
         <IconButton
@@ -50,6 +42,7 @@ export function SiteHeader({ overHero }: { overHero: boolean }) {
         >
           <MenuIcon />
         </IconButton>
+        <NoScriptMenu />
       </nav>
 
       <MobileMenu open={menuOpen} onClose={closeMenu} />

@@ -68,7 +68,8 @@ export function topDialog(): Element | null {
 
 /**
  * What the toast must leave visible: in an open dialog its title, the controls on the title's row
- * (close), its actions and anything marked data-toast-avoid; with none, the fixed or sticky headers.
+ * (close), its actions and anything marked data-toast-avoid; with none, the fixed or sticky headers
+ * and what the page marks data-toast-avoid (the order confirmation on `/`).
  */
 export function boxesToAvoid(dialog: Element | null): Box[] {
   const elements: Element[] = [];
@@ -89,6 +90,7 @@ export function boxesToAvoid(dialog: Element | null): Box[] {
       const { position } = getComputedStyle(header);
       if (position === 'fixed' || position === 'sticky') elements.push(header);
     }
+    elements.push(...document.querySelectorAll('[data-toast-avoid]'));
   }
   return elements.map(boxOf).filter((b): b is Box => !!b);
 }
@@ -124,10 +126,14 @@ export function watchToastPlacement(
   const mounts = new MutationObserver(place);
   mounts.observe(document.body, { childList: true });
   window.addEventListener('resize', place);
+  // What the page keeps clear can appear or move without any of those (the confirmation after a
+  // payment mounts after the toast, then its lazy CSS arrives): a look a few times a second.
+  const poll = setInterval(place, 250);
   place();
   return () => {
     resizes.disconnect();
     mounts.disconnect();
+    clearInterval(poll);
     window.removeEventListener('resize', place);
   };
 }

@@ -32,7 +32,7 @@ function useToastTop(
   toastId: number | null,
   host: HTMLDialogElement | null,
   viewportRef: RefObject<HTMLElement | null>,
-  toastRef: RefObject<HTMLLIElement | null>,
+  toastRef: RefObject<HTMLDivElement | null>,
 ): { top: number | null; placed: boolean } {
   const [top, setTop] = useState<number | null>(null);
   const [placed, setPlaced] = useState(false);
@@ -103,7 +103,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(1);
   const swipeStart = useRef<number | null>(null);
   const viewportRef = useRef<HTMLElement>(null);
-  const toastRef = useRef<HTMLLIElement>(null);
+  const toastRef = useRef<HTMLDivElement>(null);
   const host = useToastHost();
 
   const toast = useCallback((options: ToastOptions) => {
@@ -149,14 +149,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, []);
 
-  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if ((event.target as HTMLElement).closest('button')) return;
     swipeStart.current = event.clientX;
     event.currentTarget.setPointerCapture(event.pointerId);
     setDragging(true);
     setPaused(true);
   };
-  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
+  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     if (swipeStart.current !== null) setOffset(swipeOffset(swipeStart.current, event.clientX));
   };
   const onPointerEnd = () => {
@@ -176,6 +176,36 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const { top, placed } = useToastTop(current?.id ?? null, host, viewportRef, toastRef);
   const visible = (current?.open ?? false) && placed;
 
+  const card = current && (
+    <div
+      key={current.id}
+      ref={toastRef}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      className={cx(
+        styles.toast,
+        destructive && styles.destructive,
+        visible && styles.visible,
+        dragging && styles.dragging,
+      )}
+      style={{ '--toast-offset': `${offset}px` } as CSSProperties}
+    >
+      <div className={styles.text}>
+        <p className={styles.title}>{current.title}</p>
+        {current.description && <p className={cx('t-body2', styles.description)}>{current.description}</p>}
+      </div>
+      <IconButton aria-label="Dismiss notification" size="small" onClick={dismiss} className={styles.close}>
+        <CloseIcon size="1.25rem" />
+      </IconButton>
+    </div>
+  );
+
   const viewport = (
     <section
       ref={viewportRef}
@@ -184,45 +214,13 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       className={cx(styles.viewport, current && styles.active)}
       style={top === null ? undefined : { top, bottom: 'auto' }}
     >
-      <ol aria-live="polite" aria-atomic="true" className={styles.list}>
-        {current && (
-          <li
-            key={current.id}
-            ref={toastRef}
-            role={destructive ? 'alert' : 'status'}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={onPointerEnd}
-            onPointerCancel={onPointerEnd}
-            onMouseEnter={() => setPaused(true)}
-            onMouseLeave={() => setPaused(false)}
-            onFocus={() => setPaused(true)}
-            onBlur={() => setPaused(false)}
-            className={cx(
-              styles.toast,
-              destructive && styles.destructive,
-              visible && styles.visible,
-              dragging && styles.dragging,
-            )}
-            style={{ '--toast-offset': `${offset}px` } as CSSProperties}
-          >
-            <div className={styles.text}>
-              <p className={styles.title}>{current.title}</p>
-              {current.description && (
-                <p className={cx('t-body2', styles.description)}>{current.description}</p>
-              )}
-            </div>
-            <IconButton
-              aria-label="Dismiss notification"
-              size="small"
-              onClick={dismiss}
-              className={styles.close}
-            >
-              <CloseIcon size="1.25rem" />
-            </IconButton>
-          </li>
-        )}
-      </ol>
+      {/*
+        Two live regions, always in the page (one that appears along with its text is often not
+        announced): an error interrupts, anything else waits for a pause. The card itself has no
+        role, so one toast is one announcement.
+      */}
+      <div role="status">{!destructive && card}</div>
+      <div role="alert">{destructive && card}</div>
     </section>
   );
 

@@ -22,6 +22,10 @@ import { PaymentStep } from './payment-step';
 import type { CheckoutDetails } from './checkout-validation';
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentSession } from './payment-session';
 import { useOnline } from '../../components/use-online';
+import { Alert as PlainAlert } from '../../components/ui';
+import { handOverConfirmation } from '../order-confirmation/confirmation-handoff';
+import { useGetOrderPaymentStatusMutation } from './api';
+import { clearCheckout, loadCheckout, saveCheckout } from './checkout-storage';
 
 const EMPTY_DETAILS: CheckoutDetails = { customerName: '', customerEmail: '', shippingAddress: '' };
 
@@ -36,9 +40,41 @@ function Checkout() {
   const [details, setDetails] = useState<CheckoutDetails>(EMPTY_DETAILS);
   const [session, setSession] = useState<PaymentSession | null>(null);
   const [paid, setPaid] = useState(false);
+  const [getPaymentStatus] = useGetOrderPaymentStatusMutation();
   const finishing = useRef(false);
   const emptyHandled = useRef(false);
   const redirectTimer = useRef<number | undefined>(undefined);
+  /** The payment step as it was before a reload, resumed once the cart is known to be unchanged. */
+  const storedSession = useRef<PaymentSession | null>(null);
+
+  // Read after hydration (the server's HTML has no storage), then kept up to date by the handlers.
+  useEffect(() => {
+    const stored = loadCheckout();
+    if (!stored) return;
+    setDetails(stored.details);
+    storedSession.current = stored.session;
+  }, []);
+  useEffect(() => {
+    const resumed = storedSession.current;
+    if (!resumed || !cart || isFetching) return;
+    storedSession.current = null;
+    // The order was placed from this cart: a cart that changed since then starts the payment again.
+    if (cart.items.length > 0 && Math.abs(cart.total - resumed.amount) < 0.005) setSession(resumed);
+    else saveCheckout({ details: resumed.details, session: null });
+  }, [cart, isFetching]);
+
+  const changeDetails = useCallback((values: CheckoutDetails) => {
+    setDetails(values);
+    saveCheckout({ details: values, session: null });
+  }, []);
+  const startPayment = useCallback((next: PaymentSession) => {
+    setSession(next);
+    saveCheckout({ details: next.details, session: next });
+  }, []);
+  const editDetails = useCallback(() => {
+    setSession(null);
+    saveCheckout({ details, session: null });
+  }, [details]);
 
   // Only once the server's cart has loaded (not while a refetch is in flight) is "empty" a fact.
   const cartIsEmpty = isSuccess && !isFetching && (cart?.items.length ?? 0) === 0;
@@ -51,14 +87,33 @@ function Checkout() {
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
-  const onPaid = useCallback(async () => {
-    if (finishing.current) return;
-    finishing.current = true; // the cart empties next: that is not an 'Empty Cart' visit
-    setPaid(true);
-    toast({ title: 'Payment Successful', description: 'Thank you for your purchase!' });
-    await clearCart(); // empties the list at once, waits at most 1.5 s for the server, never fails
-    redirectTimer.current = window.setTimeout(() => navigate('/'), PAYMENT_REDIRECT_DELAY_MS);
-  }, [clearCart, navigate, toast]);
+  /** The provider said paid; `orderPageToken` when its answer carried it (the test provider's). */
+  const onPaid = useCallback(
+    async (orderPageToken?: string | null) => {
+      if (finishing.current || !session) return;
+      finishing.current = true; // the cart empties next: that is not an 'Empty Cart' visit
+      setPaid(true);
+      clearCheckout();
+      toast({ title: 'Payment Successful', description: 'Thank you for your purchase!' });
+      // Stripe confirms in the browser: our server gives the order page's token to the secret's holder.
+      const token =
+        orderPageToken !== undefined
+          ? Promise.resolve(orderPageToken)
+          : getPaymentStatus({ orderId: session.orderId, secret: session.clientSecret })
+              .unwrap()
+              .then((status) => status.orderPageToken)
+              .catch(() => null);
+      // empties the list at once, waits at most 1.5 s for the server, never fails
+      const [pageToken] = await Promise.all([token, clearCart()]);
+      handOverConfirmation({
+        orderId: session.orderId,
+        email: session.details.customerEmail,
+        orderPageToken: pageToken,
+      });
+      redirectTimer.current = window.setTimeout(() => navigate('/'), PAYMENT_REDIRECT_DELAY_MS);
+    },
+    [clearCart, getPaymentStatus, navigate, session, toast],
+  );
 
   const title = (
     <SitePageMeta page="Checkout" description="Complete your purchase." path="/checkout" noindex />
@@ -158,16 +213,16 @@ function Checkout() {
               publishableKey={site?.payments.publishableKey ?? null}
               onPaid={onPaid}
               offline={!online}
-              onEditDetails={() => setSession(null)}
+              onEditDetails={editDetails}
             />
           ) : (
             <DetailsForm
               cart={cart}
               values={details}
-              onValuesChange={setDetails}
+              onValuesChange={changeDetails}
               defaultProvider={site?.payments.provider === 'stripe' ? 'stripe' : 'test'}
               onCartStale={() => void refetch()}
-              onPaymentReady={setSession}
+              onPaymentReady={startPayment}
               offline={!online}
             />
           )}
@@ -177,15 +232,42 @@ function Checkout() {
   );
 }
 
+/** Marks the loading placeholder and the no-script message, which the no-script style swaps. */
+const LOADING_ATTR = 'data-checkout-loading';
+const NO_SCRIPT_ATTR = 'data-checkout-needs-javascript';
+
 function CheckoutSkeleton() {
   return (
-    <Box aria-busy="true" aria-label="Loading checkout">
-      <Skeleton variant="text" sx={{ fontSize: '2.5rem', width: 220, mb: 3 }} />
-      <SplitColumns fr={[7, 5]} gap={{ xs: 2.5, md: 5 }} phone="minmax(0, 1fr)">
-        <Skeleton variant="rounded" height={120} sx={{ gridColumn: { md: 2 }, gridRow: { md: 1 } }} />
-        <Skeleton variant="rounded" height={420} sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 } }} />
-      </SplitColumns>
+    <Box role="status" {...{ [LOADING_ATTR]: '' }}>
+      <span className="visually-hidden">Loading checkout...</span>
+      <Box aria-hidden>
+        <Skeleton variant="text" sx={{ fontSize: '2.5rem', width: 220, mb: 3 }} />
+        <SplitColumns fr={[7, 5]} gap={{ xs: 2.5, md: 5 }} phone="minmax(0, 1fr)">
+          <Skeleton variant="rounded" height={120} sx={{ gridColumn: { md: 2 }, gridRow: { md: 1 } }} />
+          <Skeleton variant="rounded" height={420} sx={{ gridColumn: { md: 1 }, gridRow: { md: 1 } }} />
+        </SplitColumns>
+      </Box>
     </Box>
+  );
+}
+
+/**
+ * Without JavaScript the cart and the payment form never load: the server's HTML says so instead
+ * of showing the loading placeholder forever. The message is a hidden element that a <noscript>
+ * style reveals (text inside <noscript> itself is not in the page for every reader and tool).
+ */
+function NeedsJavaScript() {
+  return (
+    <>
+      <noscript>
+        <style>{`[${LOADING_ATTR}]{display:none}[${NO_SCRIPT_ATTR}]{display:block!important}`}</style>
+      </noscript>
+      <div className="container" style={{ display: 'none', paddingBlock: 24 }} {...{ [NO_SCRIPT_ATTR]: '' }}>
+        <PlainAlert severity="warning" role="note" title="Checkout needs JavaScript">
+          Please turn on JavaScript in your browser to check out. Your cart is kept until you come back.
+        </PlainAlert>
+      </div>
+    </>
   );
 }
 
@@ -193,6 +275,7 @@ function CheckoutSkeleton() {
 export default function CheckoutPage() {
   return (
     <MuiScope>
+      <NeedsJavaScript />
       <Checkout />
     </MuiScope>
   );

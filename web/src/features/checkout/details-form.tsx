@@ -103,29 +103,32 @@ export function DetailsForm({
     } catch (err) {
       console.error('Checkout failed', err);
       const message = serverMessage(err);
-      if (isApiError(err) && err.errors) {
-        const serverErrors = err.errors;
-        setErrors((current) => ({
-          ...current,
-          ...Object.fromEntries(FIELDS.filter((f) => serverErrors[f]).map((f) => [f, serverErrors[f]])),
-        }));
-      }
+      const serverErrors = (isApiError(err) && err.errors) || {};
+      const atFields = Object.fromEntries(
+        FIELDS.filter((f) => serverErrors[f]).map((f) => [f, serverErrors[f]]),
+      );
+      setErrors((current) => ({ ...current, ...atFields }));
+      // Each sentence shows once: at its field, else above the button; the toast says what failed.
+      const shownAtField = message !== undefined && Object.values(atFields).includes(message);
       if (isApiError(err) && err.status === 409) {
         onCartStale();
         setFormError(message ?? 'The prices in your cart have changed. Please review your order.');
-      } else if (message) {
+      } else if (message && !shownAtField) {
         setFormError(message);
       }
-      toast({ title: 'Checkout Error', description: message ?? CHECKOUT_FALLBACK, variant: 'destructive' });
+      toast({ title: 'Checkout Error', description: CHECKOUT_FALLBACK, variant: 'destructive' });
       return;
     }
 
     try {
       const intent = await createPaymentIntent({ orderId, amount }).unwrap();
       if (!intent.clientSecret) {
-        const message = intent.message?.trim() || NO_SECRET;
-        setFormError(message);
-        toast({ title: 'Payment Processing Error', description: message, variant: 'destructive' });
+        setFormError(intent.message?.trim() || NO_SECRET);
+        toast({
+          title: 'Payment Processing Error',
+          description: NO_SECRET_TOAST_FALLBACK,
+          variant: 'destructive',
+        });
         return;
       }
       onPaymentReady({
@@ -142,7 +145,7 @@ export function DetailsForm({
       setFormError(message ?? NO_SECRET);
       toast({
         title: 'Payment Processing Error',
-        description: message ?? NO_SECRET_TOAST_FALLBACK,
+        description: NO_SECRET_TOAST_FALLBACK,
         variant: 'destructive',
       });
     }

@@ -14,8 +14,11 @@ export type PaymentSession = {
 /** Props every payment form (Stripe or the test provider) receives. */
 export type PaymentFormProps = {
   session: PaymentSession;
-  /** Called once the provider reports the payment succeeded. */
-  onPaid: () => Promise<void> | void;
+  /**
+   * Called once the provider reports the payment succeeded, with the order page's token when the
+   * provider's answer carried it (else the page asks our server for it).
+   */
+  onPaid: (orderPageToken?: string | null) => Promise<void> | void;
   /** Called when the provider says the payment is still processing. */
   onProcessing: () => void;
   /** No network: the Pay button is disabled (the page explains why). */

@@ -6,8 +6,9 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useGetOrderPaymentStatusMutation } from './api';
-import type { PaymentSession } from './payment-session';
+import type { PaymentFormProps, PaymentSession } from './payment-session';
 import { TestPaymentForm } from './test-payment-form';
+import { BreakableEmail } from '../order-confirmation/breakable-email';
 
 // Stripe.js and its React bindings live only in this lazy chunk (Stripe is loaded only on checkout).
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -18,7 +19,7 @@ const STATUS_POLL_ATTEMPTS = 15;
 type Props = {
   session: PaymentSession;
   publishableKey: string | null;
-  onPaid: () => Promise<void> | void;
+  onPaid: PaymentFormProps['onPaid'];
   onEditDetails: () => void;
   offline: boolean;
 };
@@ -41,13 +42,13 @@ export function PaymentStep({ session, publishableKey, onPaid, onEditDetails, of
     const poll = async () => {
       attempts += 1;
       try {
-        const { status } = await getStatus({
+        const { status, orderPageToken } = await getStatus({
           orderId: session.orderId,
           secret: session.clientSecret,
         }).unwrap();
         if (cancelled) return;
         if (status === 'paid') {
-          await onPaidRef.current();
+          await onPaidRef.current(orderPageToken);
           return;
         }
       } catch (err) {
@@ -68,26 +69,35 @@ export function PaymentStep({ session, publishableKey, onPaid, onEditDetails, of
     <Stack spacing={3}>
       <Box
         sx={{
-          p: 2,
+          p: { xs: 1.5, sm: 2 },
           borderRadius: 1.5,
           bgcolor: 'background.default',
           border: '1px solid',
           borderColor: 'divider',
         }}
       >
-        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
-          <Box sx={{ minWidth: 0, flex: 1 }}>
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+        {/* Stacked on a phone: the button beside the text would squeeze an address mid-word. */}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: { xs: 1, sm: 2 } }}
+        >
+          <Box sx={{ minWidth: 0, flex: 1, maxWidth: '100%' }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'break-word' }}>
               {session.details.customerName}
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-              {session.details.customerEmail}
+            {/* it wraps before '@' or a dot; break-word only for a part longer than the whole line */}
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'break-word' }}>
+              <BreakableEmail email={session.details.customerEmail} />
             </Typography>
-            <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'pre-line', mt: 0.5 }}>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              sx={{ whiteSpace: 'pre-line', overflowWrap: 'break-word', mt: 0.5 }}
+            >
               {session.details.shippingAddress}
             </Typography>
           </Box>
-          <Button size="small" onClick={onEditDetails} sx={{ flexShrink: 0 }}>
+          <Button size="small" variant="outlined" onClick={onEditDetails} sx={{ flexShrink: 0 }}>
             Edit details
           </Button>
         </Stack>
@@ -116,11 +126,14 @@ export function PaymentStep({ session, publishableKey, onPaid, onEditDetails, of
 
 function PaymentFormSkeleton() {
   return (
-    <Stack spacing={1.5} aria-busy="true" aria-label="Loading the payment form">
-      <Skeleton variant="rounded" height={48} />
-      <Skeleton variant="rounded" height={48} />
-      <Skeleton variant="rounded" height={48} />
-      <Skeleton variant="rounded" height={52} />
-    </Stack>
+    <Box role="status">
+      <span className="visually-hidden">Loading the payment form...</span>
+      <Stack spacing={1.5} aria-hidden>
+        <Skeleton variant="rounded" height={48} />
+        <Skeleton variant="rounded" height={48} />
+        <Skeleton variant="rounded" height={48} />
+        <Skeleton variant="rounded" height={52} />
+      </Stack>
+    </Box>
   );
 }

@@ -82,7 +82,7 @@ export function TestPaymentForm({ session, onPaid, offline }: PaymentFormProps) 
     setProcessing(true);
     try {
       // 2xx is always 'succeeded'; a declined card or bad fields answer an error status (below)
-      await confirm({
+      const { orderPageToken } = await confirm({
         clientSecret: session.clientSecret,
         cardNumber: values.cardNumber.replace(/\s/g, ''),
         expiry: values.expiry,
@@ -90,18 +90,19 @@ export function TestPaymentForm({ session, onPaid, offline }: PaymentFormProps) 
         name: session.details.customerName,
         email: session.details.customerEmail,
       }).unwrap();
-      await onPaid();
+      await onPaid(orderPageToken ?? null);
       return; // the page moves on; the button stays in 'Processing...'
     } catch (err) {
       if (isApiError(err) && typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
         // 402 declined, 400 bad card fields, 409 already paid...: the provider's own sentence.
-        const fieldErrors = err.errors;
-        if (fieldErrors) {
-          setErrors(
-            Object.fromEntries(CARD_FIELDS.filter((f) => fieldErrors[f]).map((f) => [f, fieldErrors[f]])),
-          );
-        }
-        failed(serverMessage(err) ?? PAYMENT_FAILED_FALLBACK);
+        const fieldErrors = err.errors ?? {};
+        const atFields = Object.fromEntries(
+          CARD_FIELDS.filter((f) => fieldErrors[f]).map((f) => [f, fieldErrors[f]]),
+        );
+        setErrors(atFields);
+        const message = serverMessage(err) ?? PAYMENT_FAILED_FALLBACK;
+        // a message a field already shows is not repeated above the button
+        failed(message, { shownAtField: Object.values(atFields).includes(message) });
       } else {
         unexpected('Test payment failed unexpectedly', err);
       }

@@ -2,15 +2,19 @@ import { useState } from 'react';
 import { useToast } from '../../components/toast';
 import { UNEXPECTED_ERROR, UNEXPECTED_ERROR_TOAST } from './payment-session';
 
-/** A payment form's error line (and toast) for a payment the provider declined or one that broke. */
+/**
+ * A payment form's error for a payment the provider declined or one that broke: its sentence shows
+ * once, in the form (above the button, or at the field it concerns); the toast only names what
+ * happened, so the same sentence is not read out and shown two or three times.
+ */
 export function usePaymentErrors() {
   const toast = useToast();
   const [formError, setFormError] = useState<string | null>(null);
 
-  /** The provider said no: its sentence, or a fallback. */
-  const failed = (message: string) => {
-    setFormError(message);
-    toast({ title: 'Payment Failed', description: message, variant: 'destructive' });
+  /** The provider said no: its sentence (or a fallback) in the form, 'Payment Failed' as a toast. */
+  const failed = (message: string, { shownAtField = false } = {}) => {
+    setFormError(shownAtField ? null : message);
+    toast({ title: 'Payment Failed', variant: 'destructive' });
   };
 
   /** Anything else: logged, and the generic sentence. */

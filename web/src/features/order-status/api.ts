@@ -5,8 +5,9 @@ export type { BuyerOrder };
 
 export const orderStatusApi = api.injectEndpoints({
   endpoints: (build) => ({
-    // kept only briefly beyond the page (long enough for hydration): the token is the only key
-    getOrderByToken: build.query<BuyerOrder, string>({
+    // kept only briefly beyond the page (long enough for hydration): the token is the only key.
+    // null only when the server rendered the page for an unknown token (the not-found page).
+    getOrderByToken: build.query<BuyerOrder | null, string>({
       query: (token) => `/orders/by-token/${encodeURIComponent(token)}`,
       keepUnusedDataFor: 10,
     }),

@@ -3,7 +3,6 @@ import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
@@ -15,7 +14,7 @@ import type { ReactNode } from 'react';
 import { isApiError } from '../../lib/api';
 import NotFound from '../../components/not-found';
 import { RefundRow } from '../../components/refund-row';
-import { TotalLine } from '../../components/total-line';
+import { ResponsiveImage } from '../../components/responsive-image';
 import { formatPrice } from '../../lib/format';
 import { useGetOrderByTokenQuery, type BuyerOrder } from './api';
 
@@ -49,7 +48,9 @@ const dateText = (iso: string) =>
 function OrderStatus() {
   const { token = '' } = useParams();
   const { data, isLoading, error, refetch } = useGetOrderByTokenQuery(token);
-  if (isApiError(error) && error.status === 404) return <NotFound />;
+  // an unknown token: the server renders the not-found page from an empty answer, the browser
+  // after a 404 from the API
+  if (data === null || (isApiError(error) && error.status === 404)) return <NotFound />;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       <meta name="robots" content="noindex, nofollow" />
@@ -77,6 +78,22 @@ function OrderStatus() {
   );
 }
 
+/** Amounts line up in one right-aligned column, digits of equal width. */
+const amount = { textAlign: 'right', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
+const THUMB = 64;
+
+/** A label and its value on one line, in a definition list (status, totals). */
+function Entry({ label, children, strong }: { label: string; children: ReactNode; strong?: boolean }) {
+  return (
+    <Box sx={{ display: 'contents', '& > *': { m: 0, py: 0.25, fontWeight: strong ? 700 : undefined } }}>
+      <Typography component="dt" color={strong ? 'text.primary' : 'text.secondary'}>
+        {label}
+      </Typography>
+      <Typography component="dd">{children}</Typography>
+    </Box>
+  );
+}
+
 function OrderView({ order }: { order: BuyerOrder }) {
   const { shipment } = order;
   return (
@@ -87,10 +104,13 @@ function OrderView({ order }: { order: BuyerOrder }) {
           Order {order.orderNumber}
         </Typography>
         <Typography color="text.secondary">Placed on {dateText(order.createdAt)}</Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 1.5, flexWrap: 'wrap' }}>
-          <Chip label={STATUS_TEXT[order.fulfillmentStatus] ?? order.fulfillmentStatus} color="primary" />
-          <Chip label={PAYMENT_TEXT[order.status] ?? order.status} variant="outlined" />
-        </Stack>
+        <Box
+          component="dl"
+          sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, mt: 1.5, mb: 0 }}
+        >
+          <Entry label="Payment">{PAYMENT_TEXT[order.status] ?? order.status}</Entry>
+          <Entry label="Fulfillment">{STATUS_TEXT[order.fulfillmentStatus] ?? order.fulfillmentStatus}</Entry>
+        </Box>
       </Box>
 
       {order.shippingNotice && (
@@ -115,25 +135,59 @@ function OrderView({ order }: { order: BuyerOrder }) {
       )}
 
       <Block title="Items">
-        <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <Stack component="ul" spacing={2} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {order.items.map((item, i) => (
-            <Box component="li" key={i} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+            <Box
+              component="li"
+              key={i}
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: `${THUMB}px 1fr auto`,
+                gap: 2,
+                alignItems: 'start',
+              }}
+            >
+              <Box sx={{ width: THUMB, borderRadius: 1, overflow: 'hidden' }}>
+                <ResponsiveImage
+                  photo={{ thumbnailUrl: item.thumbnailUrl, title: item.title }}
+                  alt=""
+                  ratio={1}
+                  renderedWidth={THUMB}
+                />
+              </Box>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.title}</Typography>
                 <Typography variant="body2" color="text.secondary">
                   {item.size} · {item.format} · Qty {item.quantity}
                 </Typography>
+                {item.quantity > 1 && (
+                  <Typography variant="body2" color="text.secondary">
+                    {formatPrice(item.price)} each
+                  </Typography>
+                )}
               </Box>
-              <Typography sx={{ whiteSpace: 'nowrap' }}>{formatPrice(item.price * item.quantity)}</Typography>
+              <Typography sx={amount}>{formatPrice(item.price * item.quantity)}</Typography>
             </Box>
           ))}
         </Stack>
         <Divider sx={{ my: 2 }} />
-        <Box component="dl" sx={{ m: 0, ml: 'auto', maxWidth: 280 }}>
-          <TotalLine label="Subtotal" value={order.subtotal} />
-          <TotalLine label="Shipping" value={order.shipping} />
-          <TotalLine label="Total" value={order.total} strong />
-          {order.refundedAmount > 0 && <TotalLine label="Refunded" value={-order.refundedAmount} />}
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: '1fr auto',
+            columnGap: 3,
+            m: 0,
+            '& dt': { textAlign: 'right' },
+            '& dd': amount,
+          }}
+        >
+          <Entry label="Subtotal">{formatPrice(order.subtotal)}</Entry>
+          <Entry label="Shipping">{formatPrice(order.shipping)}</Entry>
+          <Entry label="Total" strong>
+            {formatPrice(order.total)}
+          </Entry>
+          {order.refundedAmount > 0 && <Entry label="Refunded">{formatPrice(-order.refundedAmount)}</Entry>}
         </Box>
       </Block>
 
@@ -153,6 +207,10 @@ function OrderView({ order }: { order: BuyerOrder }) {
 
       <Block title="Shipping address">
         <Typography sx={{ whiteSpace: 'pre-line' }}>{order.shippingAddress}</Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          The street is not shown here, as anyone with this page&apos;s link can open it. Your confirmation
+          e-mail has the full address.
+        </Typography>
       </Block>
     </Stack>
   );

@@ -7,9 +7,8 @@ import { SplitColumns } from '../../components/split-columns';
 import { Button, MailOutlinedIcon, ScheduleIcon, cx } from '../../components/ui';
 import { useToast } from '../../components/toast';
 import { useValidatedFields } from '../../components/use-validated-fields';
-import { useHydrated } from '../../components/use-hydrated';
 import { useOnline } from '../../components/use-online';
-import { useSendContactMessageMutation } from './api';
+import { useContactFormQuery, useSendContactMessageMutation } from './api';
 import { validateContact } from './contact-validation';
 import styles from './contact-page.module.css';
 
@@ -25,8 +24,11 @@ export default function ContactPage() {
   const toast = useToast();
   const [send, { isLoading: sending }] = useSendContactMessageMutation();
   const online = useOnline();
-  const hydrated = useHydrated();
-  const [values, setValues] = useState<ContactMessage>(EMPTY);
+  // The server's answer when the form was posted without JavaScript (<form method="post">).
+  const { data: posted } = useContactFormQuery();
+  const returned = posted?.sent === false ? posted : null;
+  const [values, setValues] = useState<ContactMessage>(returned?.values ?? EMPTY);
+  const [showPosted, setShowPosted] = useState(true);
   const {
     setErrors,
     validateAll,
@@ -38,10 +40,12 @@ export default function ContactPage() {
     values,
     onValuesChange: setValues,
     validate: validateContact,
+    initialErrors: returned?.errors,
   });
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setShowPosted(false);
     if (!validateAll()) return;
     try {
       await send({
@@ -94,13 +98,33 @@ export default function ContactPage() {
           </div>
         </div>
 
-        <form noValidate onSubmit={onSubmit} aria-label="Contact form" className={styles.form}>
+        {/* Without JavaScript the browser posts the form to this page's address, and the server
+            answers this page with the result (src/modules/contact/contact.routes.ts). */}
+        <form
+          method="post"
+          action="/contact"
+          noValidate
+          onSubmit={onSubmit}
+          aria-label="Contact form"
+          className={styles.form}
+        >
+          {showPosted && posted?.sent && (
+            <div role="status" className={styles.posted}>
+              <p className={styles.postedTitle}>Message Sent!</p>
+              <p className="t-body2">Thank you for your message. We&apos;ll get back to you soon.</p>
+            </div>
+          )}
+          {showPosted && returned?.message && (
+            <p role="alert" className={cx('t-body2', styles.formError)}>
+              {returned.message}
+            </p>
+          )}
           <RequiredTextFields {...fieldProps} disabled={sending} />
           <Button
             type="submit"
             variant="contained"
             size="large"
-            disabled={sending || !online || !hydrated}
+            disabled={sending || !online}
             aria-describedby={online ? undefined : 'contact-offline'}
             className={styles.submit}
           >

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import type { SyntheticEvent } from 'react';
 import type { Faq } from '../../lib/api-types';
 import { SitePageMeta } from '../../components/page-meta';
 import { ButtonLink, ExpandMoreIcon, Skeleton, cx } from '../../components/ui';
@@ -7,8 +7,6 @@ import styles from './faq-page.module.css';
 
 export default function FaqPage() {
   const { data: faqs, isLoading } = useGetFaqsQuery();
-  // Single-open: expanding one question collapses the others.
-  const [expanded, setExpanded] = useState<number | false>(false);
 
   return (
     <div className={'container-md page'}>
@@ -33,12 +31,7 @@ export default function FaqPage() {
       ) : (
         <div>
           {faqs.map((faq) => (
-            <FaqItem
-              key={faq.id}
-              faq={faq}
-              open={expanded === faq.id}
-              onToggle={() => setExpanded(expanded === faq.id ? false : faq.id)}
-            />
+            <FaqItem key={faq.id} faq={faq} />
           ))}
         </div>
       )}
@@ -53,34 +46,30 @@ export default function FaqPage() {
   );
 }
 
-/** A question as a heading holding a disclosure button, and its answer as a region it controls. */
-function FaqItem({ faq, open, onToggle }: { faq: Faq; open: boolean; onToggle: () => void }) {
-  const questionId = `faq-${faq.id}-question`;
-  const answerId = `faq-${faq.id}-answer`;
+/**
+ * A question and its answer as a <details> element: it opens without JavaScript too, and the
+ * shared name makes the list single-open in the browser itself (onToggle does it where the
+ * browser does not know the name attribute yet).
+ */
+function FaqItem({ faq }: { faq: Faq }) {
   return (
-    <div className={cx(styles.item, open && styles.open)}>
-      <h2>
-        <button
-          type="button"
-          id={questionId}
-          className={styles.question}
-          aria-expanded={open}
-          aria-controls={answerId}
-          onClick={onToggle}
-        >
-          <span className={styles.questionText}>{faq.question}</span>
-          <span className={styles.expandIcon}>
-            <ExpandMoreIcon />
-          </span>
-        </button>
-      </h2>
-      <div className={styles.collapse}>
-        <div className={styles.collapseInner}>
-          <div id={answerId} role="region" aria-labelledby={questionId} className={styles.answer}>
-            <p className="t-muted">{faq.answer}</p>
-          </div>
-        </div>
+    <details name="faq" className={styles.item} onToggle={closeOthers}>
+      <summary className={styles.question}>
+        <h2 className={styles.questionText}>{faq.question}</h2>
+        <span aria-hidden className={styles.expandIcon}>
+          <ExpandMoreIcon />
+        </span>
+      </summary>
+      <div className={styles.answer}>
+        <p className="t-muted">{faq.answer}</p>
       </div>
-    </div>
+    </details>
   );
+}
+
+function closeOthers(event: SyntheticEvent<HTMLDetailsElement>) {
+  const opened = event.currentTarget;
+  if (!opened.open) return;
+  for (const other of document.querySelectorAll<HTMLDetailsElement>('details[name="faq"][open]'))
+    if (other !== opened) other.open = false;
 }

@@ -15,6 +15,7 @@ import {
 import { useGetLogoQuery } from '../../lib/content-api';
 import { useSite } from '../../lib/site-context';
 import { useGetPhotosQuery } from '../../lib/catalog-api';
+import { OrderConfirmationSlot } from '../order-confirmation/order-confirmation-slot';
 import { FEATURED_LIMIT, FEATURED_MAX_AGE_S, TAGLINE } from './constants';
 import { PhotoCard, photoGridClass } from './photo-card';
 import styles from './home-page.module.css';
@@ -116,6 +117,8 @@ function Hero({
         !loading && <div aria-hidden className={styles.fallback} />
       )}
       <div aria-hidden className={styles.shade} />
+      {/* After a payment: the order's confirmation, at the top of the first screen. */}
+      <OrderConfirmationSlot className={styles.confirmation} />
       <div className={styles.heroContent}>
         {logo?.logoUrl ? (
           <img

@@ -108,18 +108,20 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
 
       <SplitColumns fr={[7, 5]} gap={{ xs: 4, md: 7 }}>
         <div className={styles.media}>
-          <button
-            type="button"
-            onClick={() => setViewerOpen(true)}
-            aria-label={`View ${photo.title} full screen`}
-            className={styles.open}
-            style={{ '--ratio': ratio } as CSSProperties}
-          >
-            <ResponsiveImage photo={photo} priority sizes={IMAGE_SIZES} />
-            <span className={styles.zoomHint}>
-              <ZoomOutMapIcon size="1.25rem" />
-            </span>
-          </button>
+          {/* The button lies over the photo: a button may hold only phrasing content, and the image box is a div. */}
+          <div className={styles.open} style={{ '--ratio': ratio } as CSSProperties}>
+            <ResponsiveImage photo={photo} priority sizes={IMAGE_SIZES} className={styles.image} />
+            <button
+              type="button"
+              onClick={() => setViewerOpen(true)}
+              aria-label={`View ${photo.title} full screen`}
+              className={styles.zoom}
+            >
+              <span className={styles.zoomHint}>
+                <ZoomOutMapIcon size="1.25rem" />
+              </span>
+            </button>
+          </div>
         </div>
 
         <div>

@@ -5,6 +5,7 @@ import type {
   FulfillmentInput,
   FulfillmentStatus,
   OrderDetail,
+  OrderPaymentFilter,
   OrderSummary,
   RefundInput,
   RefundReason,
@@ -20,6 +21,7 @@ export type {
   DisputeView as OrderDispute,
   RefundView as OrderRefund,
   Carrier,
+  OrderPaymentFilter,
   RefundReason,
   Shipment,
 } from '../../../lib/api-types';
@@ -36,13 +38,20 @@ export const REFUND_REASONS = [
 ] as const satisfies readonly { value: RefundReason; label: string }[];
 export type RefundRequest = RefundInput & { orderId: number };
 
-export type OrdersFilter = { fulfillmentStatus?: FulfillmentStatus; q?: string; disputed?: boolean };
+/** `payment` unset: the orders someone paid for; 'unpaid': only unpaid attempts; 'all': both. */
+export type OrdersFilter = {
+  fulfillmentStatus?: FulfillmentStatus;
+  q?: string;
+  disputed?: boolean;
+  payment?: OrderPaymentFilter;
+};
 
 export const ordersAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminOrders: build.query<OrderSummary[], OrdersFilter>({
-      query: ({ fulfillmentStatus, q, disputed }) => {
+      query: ({ fulfillmentStatus, q, disputed, payment }) => {
         const params = new URLSearchParams();
+        if (payment) params.set('payment', payment);
         if (fulfillmentStatus) params.set('fulfillmentStatus', fulfillmentStatus);
         if (disputed) params.set('disputed', 'true');
         if (q?.trim()) params.set('q', q.trim());

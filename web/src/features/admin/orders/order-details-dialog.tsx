@@ -129,7 +129,7 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
             label="Fulfillment Status"
             value={order.fulfillmentStatus}
             onChange={(status) =>
-              void setStatus(order.id, status, {
+              void setStatus(order, status, {
                 carrier: (shipment?.carrier as Carrier | null) ?? null,
                 trackingNumber: shipment?.trackingNumber ?? null,
               })

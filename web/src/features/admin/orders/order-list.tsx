@@ -28,7 +28,7 @@ import { formatDate, timeAgo } from './relative-time';
 export type OrderListProps = {
   orders: AdminOrderSummary[];
   onOpen: (id: number) => void;
-  onStatus: (id: number, status: FulfillmentStatus) => Promise<void>;
+  onStatus: (order: AdminOrderSummary, status: FulfillmentStatus) => Promise<void>;
   updating: boolean;
 };
 
@@ -99,7 +99,7 @@ export function OrdersTable({ orders, onOpen, onStatus, updating }: OrderListPro
                   label={`Fulfillment status of order #${order.id}`}
                   hideLabel
                   value={order.fulfillmentStatus}
-                  onChange={(status) => void onStatus(order.id, status)}
+                  onChange={(status) => void onStatus(order, status)}
                   disabled={updating}
                 />
               </TableCell>
@@ -169,7 +169,7 @@ export function OrderCards({ orders, onOpen, onStatus, updating }: OrderListProp
               label="Fulfillment Status"
               id={`order-${order.id}-fulfillment`}
               value={order.fulfillmentStatus}
-              onChange={(status) => void onStatus(order.id, status)}
+              onChange={(status) => void onStatus(order, status)}
               disabled={updating}
               fullWidth
             />

@@ -20,6 +20,11 @@ export function capitalize(value: string): string {
   return value ? value[0].toUpperCase() + value.slice(1) : value;
 }
 
+/** The buyer paid (refunds since do not change that): the server mails shipping news only then. */
+export function isPaid(paymentStatus: string): boolean {
+  return ['paid', 'partially_refunded', 'refunded'].includes(paymentStatus);
+}
+
 /** Badge colours of the known payment statuses (unknown ones get a plain outline badge). */
 const PAYMENT_BADGES: Record<string, { bg: string; fg: string }> = {
   received: { bg: '#e3edf7', fg: '#1d4f7a' },

@@ -13,7 +13,7 @@ import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { ListHeader } from '../shared/list-panel';
 import { LoadError } from '../shared/load-error';
-import { ORDERS_CSV_URL, useGetAdminOrdersQuery } from './api';
+import { ORDERS_CSV_URL, useGetAdminOrdersQuery, type OrderPaymentFilter } from './api';
 import { OrderDetailsDialog } from './order-details-dialog';
 import { OrderCards, OrdersTable } from './order-list';
 import {
@@ -33,6 +33,8 @@ export default function OrdersTab() {
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
   const [fulfillment, setFulfillment] = useState<FulfillmentStatus | 'disputed' | ''>('');
+  // unpaid attempts (payment pending, failed or canceled) are left out unless asked for
+  const [payment, setPayment] = useState<OrderPaymentFilter | ''>('');
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const [detailsOpen, setDetailsOpen] = useState(false);
 
@@ -41,13 +43,14 @@ export default function OrdersTab() {
     return () => window.clearTimeout(timer);
   }, [search]);
 
-  const filtered = q !== '' || fulfillment !== '';
+  const filtered = q !== '' || fulfillment !== '' || payment === 'unpaid';
   const disputed = fulfillment === 'disputed';
   const { data, isLoading, isFetching, isError, refetch } = useGetAdminOrdersQuery(
     {
       q: q || undefined,
       fulfillmentStatus: fulfillment && !disputed ? fulfillment : undefined,
       disputed: disputed || undefined,
+      payment: payment || undefined,
     },
     { refetchOnMountOrArgChange: true },
   );
@@ -60,6 +63,7 @@ export default function OrdersTab() {
 
   const orders = data ?? [];
   const csvParams = new URLSearchParams();
+  if (payment) csvParams.set('payment', payment);
   if (disputed) csvParams.set('disputed', 'true');
   else if (fulfillment) csvParams.set('fulfillmentStatus', fulfillment);
   if (q) csvParams.set('q', q);
@@ -90,7 +94,7 @@ export default function OrdersTab() {
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 420px) 200px' },
+          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 420px) 200px 200px' },
         }}
       >
         <SearchField
@@ -120,6 +124,22 @@ export default function OrdersTab() {
             </MenuItem>
           ))}
           <MenuItem value="disputed">Disputed payments</MenuItem>
+        </TextField>
+        <TextField
+          select
+          label="Payment"
+          size="small"
+          value={payment}
+          onChange={(event) =>
+            setPayment(
+              event.target.value === 'unpaid' || event.target.value === 'all' ? event.target.value : '',
+            )
+          }
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+        >
+          <MenuItem value="">Paid orders</MenuItem>
+          <MenuItem value="unpaid">Unpaid attempts</MenuItem>
+          <MenuItem value="all">All orders</MenuItem>
         </TextField>
       </Box>
       {shippingDialog}

@@ -36,8 +36,10 @@ function RefundForm({ orderId, left, onClose }: Omit<Props, 'open' | 'fullScreen
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const value = Number(amount);
-  const amountError =
-    !/^\d+(\.\d{1,2})?$/.test(amount.trim()) || value < 0.01
+  // the server's messages: a fraction of a cent is refused, never rounded
+  const amountError = /^\d+\.\d{3,}$/.test(amount.trim())
+    ? 'Enter the amount in dollars and cents, with at most 2 decimal places.'
+    : !/^\d+(\.\d{1,2})?$/.test(amount.trim()) || value < 0.01
       ? 'Enter an amount of at least $0.01.'
       : value > left + 1e-9
         ? `At most ${formatPrice(left)} is left to refund.`

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -10,9 +11,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { menuItems } from '../shared/menu-items';
 import { CARRIERS, type Carrier, type ShippingDetails } from './api';
+import { isPaid } from './order-status';
 
 type Props = {
   orderId: number | null;
+  /** The order's payment status: an unpaid order's buyer is not e-mailed. */
+  paymentStatus?: string;
   initial?: ShippingDetails;
   fullScreen?: boolean;
   onConfirm: (details: ShippingDetails) => void;
@@ -20,11 +24,17 @@ type Props = {
 };
 
 /** Asked before an order becomes 'shipped': the carrier and the tracking number, both optional. */
-export function ShippingDialog({ orderId, initial, fullScreen, onConfirm, onCancel }: Props) {
+export function ShippingDialog({ orderId, paymentStatus, initial, fullScreen, onConfirm, onCancel }: Props) {
   return (
     <Dialog open={orderId !== null} onClose={onCancel} fullScreen={fullScreen} fullWidth maxWidth="xs">
       {orderId !== null && (
-        <ShippingForm orderId={orderId} initial={initial} onConfirm={onConfirm} onCancel={onCancel} />
+        <ShippingForm
+          orderId={orderId}
+          paymentStatus={paymentStatus}
+          initial={initial}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
       )}
     </Dialog>
   );
@@ -32,10 +42,12 @@ export function ShippingDialog({ orderId, initial, fullScreen, onConfirm, onCanc
 
 function ShippingForm({
   orderId,
+  paymentStatus,
   initial,
   onConfirm,
   onCancel,
 }: Omit<Props, 'fullScreen'> & { orderId: number }) {
+  const unpaid = paymentStatus !== undefined && !isPaid(paymentStatus);
   const [carrier, setCarrier] = useState<Carrier | ''>(initial?.carrier ?? '');
   const [trackingNumber, setTrackingNumber] = useState(initial?.trackingNumber ?? '');
   const invalid = !/^[A-Za-z0-9 -]{0,100}$/.test(trackingNumber.trim());
@@ -49,9 +61,18 @@ function ShippingForm({
     >
       <DialogTitle>Ship order #{orderId}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          The buyer gets an e-mail with the tracking details. Both fields are optional.
-        </DialogContentText>
+        {unpaid ? (
+          <>
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              This order is unpaid (payment {paymentStatus}). The buyer will not be e-mailed.
+            </Alert>
+            <DialogContentText sx={{ mb: 2 }}>Both fields are optional.</DialogContentText>
+          </>
+        ) : (
+          <DialogContentText sx={{ mb: 2 }}>
+            The buyer gets an e-mail with the tracking details. Both fields are optional.
+          </DialogContentText>
+        )}
         <Stack spacing={2}>
           <TextField
             select

@@ -24,7 +24,11 @@ export const DETAIL_TEXTS: Texts = {
 export function useFulfillmentUpdate(texts: Texts, opts: { fullScreen?: boolean } = {}) {
   const toast = useToast();
   const [update, { isLoading }] = useUpdateFulfillmentStatusMutation();
-  const [shipping, setShipping] = useState<{ id: number; initial?: ShippingDetails } | null>(null);
+  const [shipping, setShipping] = useState<{
+    id: number;
+    paymentStatus: string;
+    initial?: ShippingDetails;
+  } | null>(null);
 
   const send = async (id: number, fulfillmentStatus: FulfillmentStatus, details?: ShippingDetails) => {
     try {
@@ -39,13 +43,19 @@ export function useFulfillmentUpdate(texts: Texts, opts: { fullScreen?: boolean 
     }
   };
 
-  const setStatus = async (id: number, fulfillmentStatus: FulfillmentStatus, initial?: ShippingDetails) => {
-    if (fulfillmentStatus === 'shipped') setShipping({ id, initial });
-    else await send(id, fulfillmentStatus);
+  /** `order.status` is its payment status: the ship dialog says when the buyer will not be mailed. */
+  const setStatus = async (
+    order: { id: number; status: string },
+    fulfillmentStatus: FulfillmentStatus,
+    initial?: ShippingDetails,
+  ) => {
+    if (fulfillmentStatus === 'shipped') setShipping({ id: order.id, paymentStatus: order.status, initial });
+    else await send(order.id, fulfillmentStatus);
   };
 
   const shippingDialog = createElement(ShippingDialog, {
     orderId: shipping?.id ?? null,
+    paymentStatus: shipping?.paymentStatus,
     initial: shipping?.initial,
     fullScreen: opts.fullScreen,
     onCancel: () => setShipping(null),
