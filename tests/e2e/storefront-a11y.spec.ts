@@ -280,6 +280,11 @@ for (const size of sizes) {
       }
       await shot('viewer-close');
       await expectFocusRingContrast(page, `viewer Close (${size.name})`);
+
+      // A FAQ question on the light page.
+      await page.goto('/faq');
+      await tabTo(page, page.locator('main summary').first(), 'the first FAQ question');
+      await expectFocusRingContrast(page, `FAQ question (${size.name})`);
     });
   });
 }
