@@ -9,10 +9,13 @@ import { openOrderDetails, placeOrder, stamp } from './support/orders';
 
 type Box = { x: number; y: number; width: number; height: number };
 
+/** Its box, once it has one (a toast moves into the cart's top-layer dialog as that opens). */
 async function boxOf(locator: Locator): Promise<Box> {
-  const box = await locator.boundingBox();
-  expect(box, 'element has a box').not.toBeNull();
-  return box as Box;
+  let box: Box | null = null;
+  await expect
+    .poll(async () => (box = await locator.boundingBox()), { message: 'element has a box' })
+    .not.toBeNull();
+  return box as unknown as Box;
 }
 
 function overlap(a: Box, b: Box): boolean {
