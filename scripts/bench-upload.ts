@@ -8,6 +8,7 @@ import { dropDatabase, ensureDatabase, migrateLatest } from '../src/platform/db'
 import { createLogger } from '../src/platform/logger';
 import { isMain } from '../src/platform/process';
 import { createDomainEventBus } from '../src/domain-events';
+import { createAppJobRegistry } from '../src/jobs';
 import { MAX_INPUT_PIXELS, createMediaModule, planVariants, renderVariant } from '../src/modules/media';
 
 /** A 6000x4000 camera-like JPEG: a landscape with fine grain, so encoders have real detail to chew. */
@@ -80,7 +81,7 @@ export async function benchUploadToVariants(): Promise<{
   const ctx = createContext(config, createLogger('silent'));
   try {
     await migrateLatest(ctx.db);
-    const media = createMediaModule(ctx, { events: createDomainEventBus(ctx) });
+    const media = createMediaModule(ctx, { events: createDomainEventBus(ctx), jobs: createAppJobRegistry() });
     const jpeg = await make24MpJpeg();
     const raw = await rawSharpVariants(jpeg);
     const t0 = performance.now();

@@ -7,13 +7,13 @@ import { createEventBus, type EventBus } from './platform/events';
 const id = z.number().int().positive();
 
 export const domainEvents = {
-  /** An order and its lines were written at checkout (not yet paid). */
-  'order.placed': z.object({ orderId: id }),
   /** The provider confirmed the payment: the order moved to paid, once. */
   'order.paid': z.object({ orderId: id, cartId: z.string().nullable() }),
-  /** A payment attempt failed (the buyer may try again). */
-  'order.payment-failed': z.object({ orderId: id }),
-  /** The payment intent was canceled at the provider. */
+  /**
+   * The payment intent was canceled at the provider (also when an unpaid order is abandoned).
+   * No subscriber yet: every way an unpaid order ends meets here, so a promotion code's use will
+   * be released by subscribing to it.
+   */
   'order.payment-canceled': z.object({ orderId: id }),
   /** The owner marked the order shipped with new tracking details: the buyer is told. */
   'order.shipped': z.object({ orderId: id }),

@@ -3,6 +3,7 @@
 import type { AppContext } from './platform/context';
 import type { HttpModule } from './platform/module';
 import { createDomainEventBus } from './domain-events';
+import { createAppJobRegistry } from './jobs';
 import { createAdminAuthModule } from './modules/admin-auth';
 import { createMediaModule } from './modules/media';
 import { createCatalogModule } from './modules/catalog';
@@ -16,13 +17,16 @@ import { createStorefrontModule } from './modules/storefront';
 export function createModules(ctx: AppContext) {
   // one event bus per process: modules publish on it and subscribe to it in their index.ts
   const events = createDomainEventBus(ctx);
+  // one job registry too: the bus and the modules register the handlers of the jobs they own
+  const jobs = createAppJobRegistry();
+  events.handleJobs(jobs);
   const adminAuth = createAdminAuthModule(ctx);
-  const media = createMediaModule(ctx, { events });
+  const media = createMediaModule(ctx, { events, jobs });
   const catalog = createCatalogModule(ctx, { media, events });
-  const content = createContentModule(ctx, { media, catalog, events });
+  const content = createContentModule(ctx, { media, events });
   const contact = createContactModule(ctx, { events });
   const cart = createCartModule(ctx, { catalog, events });
-  const payments = createPaymentsModule(ctx, { events });
+  const payments = createPaymentsModule(ctx, { events, jobs });
   const orders = createOrdersModule(ctx, { cart, content, payments, events });
   const storefront = createStorefrontModule({ catalog, content, orders });
   events.check();
@@ -31,6 +35,8 @@ export function createModules(ctx: AppContext) {
   return {
     /** publish/subscribe; deliver (job 'events/deliver'); relayPending() for the periodic re-drive */
     events,
+    /** every job's handler, for the worker process (which adds the mail job's: it has the mailer) */
+    jobs,
     adminAuth,
     media,
     catalog,

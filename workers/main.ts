@@ -1,23 +1,21 @@
-import { Queue, type Worker } from 'bullmq';
+import type { Worker } from 'bullmq';
 import type { AppContext } from '../src/platform/context';
 import { createMailer } from '../src/platform/mailer';
+import { handleMailJobs } from '../src/platform/outbox';
 import { isMain, runService } from '../src/platform/process';
 import { startWorkers as startQueueWorkers } from '../src/platform/queue';
 import { createWorkerRedis } from '../src/platform/redis';
 import { createModules } from '../src/modules';
-import { mailHandlers } from './mail.worker';
-import { mediaHandlers } from './media.worker';
-import { paymentsHandlers } from './payments.worker';
 import { Redriver } from '../src/platform/redrive';
 import { redriveTasks } from './maintenance.worker';
-import { eventsHandlers } from './events.worker';
 import type { WorkerDeps } from './worker-deps';
 
 export type RunningWorkers = { workers: Worker[]; redriver: Redriver; close(): Promise<void> };
 
 /**
- * Starts one BullMQ worker per queue (the registry check refuses a missing or doubled handler) and
- * the re-drive timer that queues again, from Postgres, whatever Redis lost.
+ * Starts one BullMQ worker per queue with the handlers the modules registered (the registry check
+ * refuses a missing or doubled handler) and the re-drive timer that queues again, from Postgres,
+ * whatever Redis lost.
  */
 export async function startWorkers(
   ctx: AppContext,
@@ -31,16 +29,15 @@ export async function startWorkers(
   const deps: WorkerDeps = { ctx, modules: createModules(ctx), mailer };
   const connection = createWorkerRedis(ctx.config.REDIS_URL);
   connection.on('error', () => undefined); // reconnects by itself; workers resume when Redis is back
-  const workers = startQueueWorkers(
-    [mailHandlers(deps), mediaHandlers(deps), paymentsHandlers(deps), eventsHandlers(deps)],
-    connection,
-    ctx.config.REDIS_PREFIX,
-    ctx.logger,
-    { media: 1, mail: 2, payments: 2, events: 2 },
-  );
+  handleMailJobs(deps.modules.jobs, ctx.db, mailer);
+  const workers = startQueueWorkers(deps.modules.jobs, connection, ctx.config.REDIS_PREFIX, ctx.logger, {
+    media: 1,
+    mail: 2,
+    payments: 2,
+    events: 2,
+  });
   const redriver = new Redriver(ctx.db, ctx.logger).register(...redriveTasks(deps));
   redriver.start(ctx.config.SWEEP_EVERY_MS);
-  void removeLegacySweepScheduler(ctx);
   return {
     workers,
     redriver,
@@ -52,17 +49,6 @@ export async function startWorkers(
       mailer.close();
     },
   };
-}
-
-/** The sweep used to be a BullMQ job scheduler held in Redis; a persisted Redis may still have it. */
-async function removeLegacySweepScheduler(ctx: AppContext): Promise<void> {
-  const legacy = new Queue('maintenance', {
-    connection: ctx.redis,
-    prefix: `${ctx.config.REDIS_PREFIX}:bull`,
-  });
-  legacy.on('error', () => undefined);
-  await legacy.removeJobScheduler('sweep').catch(() => undefined);
-  await legacy.close().catch(() => undefined);
 }
 
 if (isMain(import.meta.url)) {

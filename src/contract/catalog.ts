@@ -82,12 +82,13 @@ export const newPrintOptionSchema = z.object({
   inStock: booleanFrom('In stock').optional().default(true),
 });
 
+// The spec's client also sends `imageType`: it is dropped with any other unknown field (z.object
+// strips them), as the media type is read from the image's bytes.
 const photoFields = {
   title: requiredText('Title', 200),
   description: z
     .string({ error: 'Description is required' })
     .max(50_000, 'Description must be at most 50000 characters'),
-  imageType: z.string().max(100).nullish(),
   location: optionalText('Location', 200),
   dateTaken: optionalText('Date taken', 50),
   aspectRatio: optionalText('Aspect ratio', 7),

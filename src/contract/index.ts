@@ -2,7 +2,7 @@
  * The HTTP contract between the server and the web app, one file per area: zod schemas of the
  * request bodies and queries (the server parses with them) and of the answers (the server's
  * services return their types; the web app imports the types, type-only). Money is in dollars on
- * the wire. docs/api-contract.md describes the routes; contract.test.ts keeps the two in step.
+ * the wire. docs/api-contract.md describes the routes; routes.test.ts keeps it and routes.ts in step.
  */
 export * from './admin-auth';
 export * from './cart';

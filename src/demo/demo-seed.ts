@@ -443,7 +443,6 @@ export async function seedDemoData(ctx: AppContext, modules: Modules): Promise<v
       title: s.title,
       description: s.description,
       imageData: images[i].toString('base64'),
-      imageType: 'image/jpeg',
       location: s.location,
       dateTaken: s.dateTaken,
       aspectRatio: s.ratio,

@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { jobs, type Jobs } from '../jobs';
 import { createDb, type Db } from './db';
 import { createLogger, type Logger } from './logger';
 import { Queues } from './queue';
@@ -9,7 +10,8 @@ export type AppContext = {
   config: Config;
   db: Db;
   redis: Redis;
-  queues: Queues;
+  /** Typed by the application's job catalog: a wrong payload does not compile (and throws). */
+  queues: Queues<Jobs>;
   logger: Logger;
 };
 
@@ -23,7 +25,7 @@ export function createContext(
     config,
     db: createDb(config.DATABASE_URL, 10, config.DB_QUERY_TIMEOUT_MS, logger),
     redis,
-    queues: new Queues(redis, config.REDIS_PREFIX),
+    queues: new Queues(redis, config.REDIS_PREFIX, jobs),
     logger,
   };
 }

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from './db';
 import type { Logger } from './logger';
-import type { JobOutcome, Queues } from './queue';
+import type { JobOutcome, JobRegistry, Queues } from './queue';
 
 /**
  * Domain events through an outbox table. A module publishes an event inside the transaction of
@@ -16,6 +16,15 @@ import type { JobOutcome, Queues } from './queue';
  * this file knows no event names.
  */
 export type EventCatalog = Record<string, z.ZodType>;
+
+/** The bus's own job, declared here and listed in the application's catalog (src/jobs.ts). */
+export const eventJobs = {
+  events: {
+    /** Deliver one event to one subscriber (exactly once, in the subscriber's transaction). */
+    deliver: z.object({ eventId: z.number().int().positive(), subscriber: z.string().min(1) }),
+  },
+};
+export type EventJobs = typeof eventJobs;
 
 export type DeliveryContext = {
   eventId: number;
@@ -43,7 +52,7 @@ const REDRIVE_AFTER_SECONDS = 60;
 const SUBSCRIBER_NAME = /^[a-z][a-z0-9-]*\.[a-z][a-z0-9-]*$/;
 
 export function createEventBus<C extends EventCatalog>(
-  deps: { db: Db; queues: Queues; logger: Logger },
+  deps: { db: Db; queues: Queues<EventJobs>; logger: Logger },
   catalog: C,
 ) {
   const { db, queues, logger } = deps;
@@ -146,6 +155,11 @@ export function createEventBus<C extends EventCatalog>(
         () => undefined, // rolled back: the event never happened
       );
       return id;
+    },
+
+    /** Registers the handler of the bus's delivery job (below) with a process's job registry. */
+    handleJobs(jobs: JobRegistry<EventJobs>): void {
+      jobs.handle('events', 'deliver', ({ eventId, subscriber }) => bus.deliver(eventId, subscriber));
     },
 
     /** The 'events/deliver' job: one event to one subscriber, exactly once. */

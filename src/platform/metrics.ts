@@ -5,7 +5,6 @@ import type { RequestHandler } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from './context';
 import { notFoundHandler } from './http/error-handler';
-import { jobNames, type QueueName } from './queue';
 import { versionInfo } from './version';
 
 /**
@@ -21,7 +20,6 @@ import { versionInfo } from './version';
  */
 
 const SCRAPE_TIMEOUT_MS = 2000;
-const queueNames = Object.keys(jobNames) as QueueName[];
 const QUEUE_STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
 /** Event delivery lag is taken over deliveries done this recently, of the latest events. */
 const LAG_WINDOW_MINUTES = 5;
@@ -127,6 +125,7 @@ function createMetrics(ctx: AppContext) {
   });
 
   async function readQueues(): Promise<void> {
+    const queueNames = queues.names;
     const counts = await withTimeout(
       Promise.all(
         queueNames.map((name) =>

@@ -4,8 +4,8 @@ import { Model, snakeCaseMappers, type RelationMapping } from 'objection';
  * The base of every objection model: tables and columns are snake_case, model properties
  * camelCase (rows come back mapped, inserts and patches go out mapped; names inside where/select/
  * orderBy stay SQL and are written snake_case). Models are never used through the global knex:
- * a repository binds them to the knex it is given (`Order.bindKnex(db)`), so every test database
- * and every transaction (`Order.query(trx)`) reaches the right connection.
+ * a repository passes the knex it is given to each query (`Order.query(db)`, `Order.query(trx)`), so
+ * every test database and every transaction reaches the right connection.
  */
 export class BaseModel extends Model {
   static columnNameMappers = snakeCaseMappers();

@@ -1,7 +1,22 @@
 import type { Knex } from 'knex';
+import { z } from 'zod';
 import type { Db } from './db';
 import type { Mail, Mailer } from './mailer';
-import type { Queues, JobOutcome } from './queue';
+import type { JobOutcome, JobRegistry, Queues } from './queue';
+
+/** The outbox's own job, declared here and listed in the application's catalog (src/jobs.ts). */
+export const mailJobs = {
+  mail: {
+    /** Send one outbox e-mail (at most once, whatever BullMQ does). */
+    'send-email': z.object({ emailId: z.number().int().positive() }),
+  },
+};
+export type MailJobs = typeof mailJobs;
+
+/** Registers the mail job's handler; a worker process does this (it has the mailer). */
+export function handleMailJobs(jobs: JobRegistry<MailJobs>, db: Db, mailer: Mailer): void {
+  jobs.handle('mail', 'send-email', ({ emailId }) => sendQueuedEmail(db, mailer, emailId));
+}
 
 export type OutboundEmail = Mail & { dedupeKey: string };
 
@@ -26,7 +41,7 @@ export async function writeEmail(trx: Knex | Knex.Transaction, mail: OutboundEma
 }
 
 /** After the transaction commits: queue the send. The sweeper re-queues anything missed. */
-export async function enqueueEmail(queues: Queues, id: number): Promise<void> {
+export async function enqueueEmail(queues: Queues<MailJobs>, id: number): Promise<void> {
   await queues.enqueue('mail', 'send-email', { emailId: id }, { jobId: `email-${id}` });
 }
 
@@ -74,7 +89,7 @@ export async function sendQueuedEmail(db: Db, mailer: Mailer, emailId: number): 
 }
 
 /** Sweeper: queue again every e-mail still unsent a minute after it was written. */
-export async function requeueStaleEmails(db: Db, queues: Queues): Promise<number> {
+export async function requeueStaleEmails(db: Db, queues: Queues<MailJobs>): Promise<number> {
   const rows = await db('outbound_emails')
     .where({ status: 'queued' })
     .andWhere('created_at', '<', db.raw("now() - interval '1 minute'"))

@@ -5,14 +5,11 @@ import type { Router } from 'express';
 import type { AppContext } from './context';
 import { createRouter } from './http/async-route';
 import { staleEmailCount } from './outbox';
-import { jobNames, type QueueName } from './queue';
 
 /** Where the owner sees the queues (BullMQ's own dashboard): behind the admin guard. */
 export const QUEUE_BOARD_PATH = '/api/admin/queues';
 /** An e-mail still unsent after this long is reported as stale. */
 export const STALE_EMAIL_MINUTES = 10;
-
-const queueNames = Object.keys(jobNames) as QueueName[];
 
 type RenderCallback = (err: Error | null, html: string) => void;
 
@@ -31,7 +28,7 @@ export function createOpsAdminRoutes(ctx: AppContext): Router {
   const board = new ExpressAdapter();
   board.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({
-    queues: queueNames.map((name) => new BullMQAdapter(ctx.queues.get(name))),
+    queues: ctx.queues.names.map((name) => new BullMQAdapter(ctx.queues.get(name))),
     serverAdapter: board,
     options: {
       uiConfig: {
@@ -60,7 +57,7 @@ export function createOpsAdminRoutes(ctx: AppContext): Router {
   // and e-mails waiting in the outbox longer than they should.
   router.get('/health', async (_req, res) => {
     const queues: Record<string, unknown> = {};
-    for (const name of queueNames) {
+    for (const name of ctx.queues.names) {
       const q = ctx.queues.get(name);
       const counts = await q.getJobCounts('waiting', 'active', 'failed', 'delayed', 'completed');
       const failed = (await q.getFailed(0, 19)).map((job) => ({

@@ -1,25 +1,21 @@
-import { Queue, Worker, type Job, type JobsOptions } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
+import type { z } from 'zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger';
 
 /**
- * Every queue and job name in one place. Workers must handle exactly these names:
- * `checkRegistry` refuses to start a worker set with a missing or duplicate handler.
+ * Jobs through BullMQ. The application declares every job once, in a catalog (queue -> job name
+ * -> zod schema of its payload, see src/jobs.ts); this file knows no queue or job names. Payloads
+ * are checked when a job is queued and parsed again before its handler runs.
  */
-export const jobNames = {
-  media: ['make-variants'],
-  mail: ['send-email'],
-  payments: ['reconcile-payment', 'check-pending-order'],
-  events: ['deliver'],
-} as const;
-
-export type QueueName = keyof typeof jobNames;
-export type JobName<Q extends QueueName> = (typeof jobNames)[Q][number];
+export type JobCatalog = Record<string, Record<string, z.ZodType>>;
+export type QueueOf<C extends JobCatalog> = keyof C & string;
+export type JobOf<C extends JobCatalog, Q extends QueueOf<C>> = keyof C[Q] & string;
 
 /** What a handler reports for an expected outcome; unexpected ones throw and are retried. */
 export type JobOutcome = { outcome: 'done' | 'skipped'; detail?: string };
-export type JobHandler = (data: Record<string, unknown>, job: Job) => Promise<JobOutcome>;
-export type HandlerMap = { queue: QueueName; handlers: Record<string, JobHandler> };
+export type JobHandler<P = unknown> = (payload: P, job: Job) => Promise<JobOutcome>;
+export type JobRegistration = { queue: string; name: string; handler: JobHandler };
 
 export const defaultJobOptions: JobsOptions = {
   attempts: 6,
@@ -28,34 +24,79 @@ export const defaultJobOptions: JobsOptions = {
   removeOnFail: false, // failed jobs stay for inspection and can be retried
 };
 
-export function checkRegistry(maps: HandlerMap[]): void {
+function schemaOf(catalog: JobCatalog, queue: string, name: string): z.ZodType | undefined {
+  return Object.hasOwn(catalog, queue) && Object.hasOwn(catalog[queue], name)
+    ? catalog[queue][name]
+    : undefined;
+}
+
+/** Parses a payload against its declared schema; the error names the job and what is wrong. */
+function parsePayload(catalog: JobCatalog, queue: string, name: string, data: unknown): unknown {
+  const schema = schemaOf(catalog, queue, name);
+  if (!schema) throw new Error(`Unknown job ${queue}/${name}: declare it in the job catalog`);
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`);
+  throw new Error(`Bad payload for ${queue}/${name}: ${issues.join('; ')}`);
+}
+
+/** Every declared job has exactly one handler, and every handler a declared job. */
+export function checkRegistry(catalog: JobCatalog, registrations: JobRegistration[]): void {
   const problems: string[] = [];
-  for (const queue of Object.keys(jobNames) as QueueName[]) {
-    for (const name of jobNames[queue]) {
-      const count = maps.filter((m) => m.queue === queue && name in m.handlers).length;
+  for (const [queue, names] of Object.entries(catalog)) {
+    for (const name of Object.keys(names)) {
+      const count = registrations.filter((r) => r.queue === queue && r.name === name).length;
       if (count !== 1) problems.push(`${queue}/${name} has ${count} handlers (needs exactly one)`);
     }
   }
-  for (const m of maps) {
-    for (const name of Object.keys(m.handlers)) {
-      if (!(jobNames[m.queue] as readonly string[]).includes(name))
-        problems.push(`${m.queue}/${name} is not a known job`);
-    }
+  for (const r of registrations) {
+    if (!schemaOf(catalog, r.queue, r.name)) problems.push(`${r.queue}/${r.name} is not a known job`);
   }
   if (problems.length) throw new Error(`Job registry is inconsistent:\n  ${problems.join('\n  ')}`);
 }
 
-export class Queues {
-  private readonly queues = new Map<QueueName, Queue>();
+/**
+ * Where the owners of jobs register their handlers (modules in their index.ts, as they subscribe
+ * to events); one per module set, so a web process and a worker process each have their own.
+ */
+export function createJobRegistry<C extends JobCatalog>(catalog: C) {
+  const registrations: JobRegistration[] = [];
+  return {
+    catalog,
+    /** The handler gets the payload already parsed by the job's schema. */
+    handle<Q extends QueueOf<C>, N extends JobOf<C, Q>>(
+      queue: Q,
+      name: N,
+      handler: JobHandler<z.output<C[Q][N]>>,
+    ): void {
+      registrations.push({ queue, name, handler: handler as JobHandler });
+    },
+    check: () => checkRegistry(catalog, registrations),
+    registrations: (): JobRegistration[] => [...registrations],
+  };
+}
+export type JobRegistry<C extends JobCatalog = JobCatalog> = ReturnType<typeof createJobRegistry<C>>;
+
+export class Queues<C extends JobCatalog = JobCatalog> {
+  private readonly queues = new Map<string, Queue>();
 
   constructor(
     private readonly connection: Redis,
     readonly prefix: string,
+    readonly catalog: C,
   ) {}
 
-  get(queue: QueueName): Queue {
+  /** Every declared queue (for metrics and the admin's queue board). */
+  get names(): string[] {
+    return Object.keys(this.catalog);
+  }
+
+  /** A declared queue (any name from `names`); an undeclared one is a mistake and throws. */
+  get(queue: string): Queue {
     let q = this.queues.get(queue);
     if (!q) {
+      if (!Object.hasOwn(this.catalog, queue))
+        throw new Error(`Unknown queue "${queue}": declare it in the job catalog`);
       q = new Queue(queue, {
         connection: this.connection,
         prefix: `${this.prefix}:bull`,
@@ -69,14 +110,18 @@ export class Queues {
     return q;
   }
 
-  /** jobId de-duplicates: adding a job whose id is already queued or running does nothing. */
-  async enqueue<Q extends QueueName>(
+  /**
+   * Queues a job after checking its payload (a bad one throws here, at the caller). jobId
+   * de-duplicates: adding a job whose id is already queued or running does nothing.
+   */
+  async enqueue<Q extends QueueOf<C>, N extends JobOf<C, Q>>(
     queue: Q,
-    name: JobName<Q>,
-    data: Record<string, unknown>,
+    name: N,
+    data: z.input<C[Q][N]>,
     opts: JobsOptions = {},
   ): Promise<void> {
-    await this.get(queue).add(name, data, opts);
+    const payload = parsePayload(this.catalog, queue, name, data);
+    await this.get(queue).add(name, payload, opts);
   }
 
   /**
@@ -84,12 +129,13 @@ export class Queues {
    * when an earlier run with that id failed, and replace a completed run (Postgres still says the
    * work is not done, so that run did not do it). Waiting, delayed or active jobs are left alone.
    */
-  async enqueueOrRetry<Q extends QueueName>(
+  async enqueueOrRetry<Q extends QueueOf<C>, N extends JobOf<C, Q>>(
     queue: Q,
-    name: JobName<Q>,
-    data: Record<string, unknown>,
+    name: N,
+    data: z.input<C[Q][N]>,
     jobId: string,
   ): Promise<void> {
+    parsePayload(this.catalog, queue, name, data);
     const existing = await this.get(queue).getJob(jobId);
     if (existing) {
       const state = await existing.getState();
@@ -105,27 +151,44 @@ export class Queues {
   }
 }
 
-export function startWorkers(
-  maps: HandlerMap[],
+/**
+ * One BullMQ worker per queue that has handlers (the registry check refuses a missing or doubled
+ * handler). A payload that does not match its schema fails the job at once, without retries: it
+ * would fail the same way every time.
+ */
+export function startWorkers<C extends JobCatalog>(
+  registry: JobRegistry<C>,
   connection: Redis,
   prefix: string,
   logger: Logger,
-  concurrency: Partial<Record<QueueName, number>> = {},
+  concurrency: Partial<Record<QueueOf<C>, number>> = {},
 ): Worker[] {
-  checkRegistry(maps);
-  const byQueue = new Map<QueueName, Record<string, JobHandler>>();
-  for (const m of maps) byQueue.set(m.queue, { ...byQueue.get(m.queue), ...m.handlers });
+  registry.check();
+  const byQueue = new Map<string, Record<string, JobHandler>>();
+  for (const r of registry.registrations())
+    byQueue.set(r.queue, { ...byQueue.get(r.queue), [r.name]: r.handler });
   return [...byQueue.entries()].map(([queue, handlers]) => {
     const worker = new Worker(
       queue,
       async (job) => {
         const handler = handlers[job.name];
         if (!handler) throw new Error(`No handler for ${queue}/${job.name}`);
-        const result = await handler(job.data as Record<string, unknown>, job);
+        let payload: unknown;
+        try {
+          payload = parsePayload(registry.catalog, queue, job.name, job.data);
+        } catch (err) {
+          logger.error({ queue, job: job.name, jobId: job.id, err }, 'job payload rejected');
+          throw new UnrecoverableError((err as Error).message);
+        }
+        const result = await handler(payload, job);
         logger.info({ queue, job: job.name, jobId: job.id, ...result }, 'job finished');
         return result;
       },
-      { connection, prefix: `${prefix}:bull`, concurrency: concurrency[queue] ?? 2 },
+      {
+        connection,
+        prefix: `${prefix}:bull`,
+        concurrency: (concurrency as Record<string, number | undefined>)[queue] ?? 2,
+      },
     );
     worker.on('failed', (job, err) =>
       logger.warn({ queue, job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed'),

@@ -140,7 +140,7 @@ describe('GET /metrics with METRICS_TOKEN', () => {
       text: 'Waiting',
     });
     await enqueueEmail(app.ctx.queues, id!);
-    await app.ctx.queues.enqueue('media', 'make-variants', { photoId: 1 }, { delay: 60_000 });
+    await app.ctx.queues.enqueue('media', 'make-variants', { assetId: 1 }, { delay: 60_000 });
     // a job that gives up at its first attempt stays failed (a real BullMQ worker runs it)
     await app.ctx.queues.enqueue('payments', 'check-pending-order', { orderId: 1 }, { attempts: 1 });
     const connection = createWorkerRedis(app.ctx.config.REDIS_URL);

@@ -1,6 +1,7 @@
 // Run as its own process by tests/workers/events.test.ts: publishes test.happened {n} in a
 // transaction and is killed (SIGKILL) the moment that transaction commits, before it can relay.
 import { createDb } from '../../src/platform/db';
+import { eventJobs } from '../../src/platform/events';
 import { createLogger } from '../../src/platform/logger';
 import { Queues } from '../../src/platform/queue';
 import { createRedis } from '../../src/platform/redis';
@@ -10,7 +11,7 @@ const db = createDb(process.env.DATABASE_URL!);
 const redis = createRedis(process.env.REDIS_URL!);
 const bus = createTestBus({
   db,
-  queues: new Queues(redis, process.env.REDIS_PREFIX!),
+  queues: new Queues(redis, process.env.REDIS_PREFIX!, eventJobs),
   logger: createLogger('silent'),
 });
 const trx = await db.transaction();

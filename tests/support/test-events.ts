@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../src/platform/db';
 import type { Logger } from '../../src/platform/logger';
 import type { Queues } from '../../src/platform/queue';
-import { createEventBus } from '../../src/platform/events';
+import { createEventBus, type EventJobs } from '../../src/platform/events';
 
 /** A catalog of test-only events, so the backbone is proved apart from any module's rules. */
 export const testCatalog = {
@@ -14,7 +14,10 @@ export const testCatalog = {
  * A bus over testCatalog with two subscribers to test.happened. Each writes its effect into the
  * test_effects table in its delivery transaction; `failures.b` makes b fail that many more times.
  */
-export function createTestBus(deps: { db: Db; queues: Queues; logger: Logger }, failures = { b: 0 }) {
+export function createTestBus(
+  deps: { db: Db; queues: Queues<EventJobs>; logger: Logger },
+  failures = { b: 0 },
+) {
   const bus = createEventBus(deps, testCatalog);
   bus.subscribe('test.happened', 'test.record-a', async ({ n }, { trx }) => {
     await trx('test_effects').insert({ subscriber: 'a', n });

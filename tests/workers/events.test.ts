@@ -24,7 +24,7 @@ beforeAll(async () => {
   await migrateLatest(ctx.db);
   await createEffectsTable(ctx.db);
   bus = createTestBus(ctx, failures);
-  // the 'events' queue's worker, as workers/events.worker.ts runs it
+  // the 'events' queue's worker, running the bus's delivery job (see handleJobs in src/platform/events.ts)
   worker = new Worker('events', (job) => bus.deliver(Number(job.data.eventId), String(job.data.subscriber)), {
     connection,
     prefix: `${config.REDIS_PREFIX}:bull`,

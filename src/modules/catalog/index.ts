@@ -14,7 +14,8 @@ export { robotsTxt, sitemapXml } from './catalog.seo';
 
 /**
  * Photos, the print-option catalogue and categories: public reads, admin writes, sitemap.xml and
- * robots.txt (a page's share tags are rendered with the page: web/src/app/page-meta.tsx). Cart and orders use `service.findPrintOption`.
+ * robots.txt (a page's share tags are rendered with the page: web/src/components/page-meta.tsx).
+ * The cart looks options up through `service.findPrintOption` and `service.findPrintOptions`.
  */
 export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule; events: DomainEventBus }) {
   const service = createCatalogService(ctx.db, {
@@ -30,8 +31,6 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
      * countPhotos, findPrintOption(photoId, optionId), findPrintOptions(pairs) and the admin writes.
      */
     service,
-    /** shortcut for other modules: the option offered for a photo now, or null */
-    findPrintOption: service.findPrintOption,
     countPhotos: service.countPhotos,
     publicRoutes: () => createCatalogPublicRoutes(routeDeps),
     adminRoutes: () => createCatalogAdminRoutes(routeDeps),

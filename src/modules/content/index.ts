@@ -2,7 +2,6 @@ import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { MediaModule } from '../media';
-import type { CatalogModule } from '../catalog';
 import { createContentRepository } from './content.repository';
 import { createContentService, type ContentMedia } from './content.service';
 import { createContentAdminRoutes, createContentPublicRoutes, type ContentImages } from './content.routes';
@@ -10,10 +9,7 @@ import { createContentAdminRoutes, createContentPublicRoutes, type ContentImages
 export type { ContentService } from './content.service';
 
 /** Site settings, logo, about page, FAQs and the shipping notice. */
-export function createContentModule(
-  ctx: AppContext,
-  deps: { media: MediaModule; catalog: CatalogModule; events: DomainEventBus },
-) {
+export function createContentModule(ctx: AppContext, deps: { media: MediaModule; events: DomainEventBus }) {
   // media's public surface, as far as content uses it
   const media: ContentMedia & ContentImages = deps.media;
   const service = createContentService({

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
+import type { AppJobRegistry } from '../../jobs';
 import { createMediaRepository } from './media.repository';
 import { createMediaService } from './media.service';
 import { createSendImage } from './media.http';
@@ -22,22 +23,27 @@ export {
 } from './media.rules';
 
 /**
- * Images: checked and stored originals, variants made by the media worker, and the one place that
+ * Images: checked and stored originals, variants made by the worker process, and the one place that
  * answers image requests. Other modules keep asset ids and call this surface.
  */
-export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBus }) {
+export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBus; jobs: AppJobRegistry }) {
   const service = createMediaService(createMediaRepository(ctx.db), {
     queues: ctx.queues,
     logger: ctx.logger,
   });
-  // A stored image gets its variants: the reaction queues the (CPU-bound) media job, which runs
-  // on its own queue at its own concurrency. The job id keeps one job per asset.
+  // A stored image gets its variants from the reaction itself: a crash midway leaves the delivery
+  // open and its job retries; variants already stored are kept (makeVariants only adds missing ones).
   deps.events.subscribe('photo.uploaded', 'media.photo-variants', async ({ assetIds }) => {
-    for (const assetId of assetIds) await service.enqueueVariants(assetId);
+    for (const assetId of assetIds) await service.makeVariants(assetId);
   });
   deps.events.subscribe('site-image.uploaded', 'media.site-image-variants', ({ assetId }) =>
-    service.enqueueVariants(assetId),
+    service.makeVariants(assetId),
   );
+  // The media job makes them for an image served before its variants exist, and for the sweeper.
+  deps.jobs.handle('media', 'make-variants', async ({ assetId }) => {
+    const { outcome, detail } = await service.makeVariants(assetId);
+    return { outcome, detail };
+  });
   const module = {
     service,
     ingest: service.ingest,

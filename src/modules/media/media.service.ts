@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
+import type { Jobs } from '../../jobs';
 import type { MediaRepository, NewVariant } from './media.repository';
 import {
   MAX_INPUT_PIXELS,
@@ -75,7 +76,7 @@ export function render(
   return encode(p, v.format, v.width);
 }
 
-export function createMediaService(repo: MediaRepository, deps: { queues: Queues; logger: Logger }) {
+export function createMediaService(repo: MediaRepository, deps: { queues: Queues<Jobs>; logger: Logger }) {
   const inflight = new Map<string, Promise<Buffer>>();
 
   const fail = (message: string, field?: string) =>
@@ -147,7 +148,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       };
     },
 
-    /** Asks the media worker for the variants; a job already queued for this asset is not doubled. */
+    /** Asks the media job for the variants; a job already queued for this asset is not doubled. */
     async enqueueVariants(assetId: number): Promise<void> {
       await deps.queues.enqueue('media', 'make-variants', { assetId }, { jobId: `variants-${assetId}` });
     },

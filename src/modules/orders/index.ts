@@ -28,7 +28,6 @@ export function createOrdersModule(
     cart: deps.cart.service,
     content: deps.content.service,
     refunds: deps.payments.service,
-    orderPlaced: (trx, orderId) => events.publish(trx, 'order.placed', { orderId }),
     orderShipped: (trx, orderId) => events.publish(trx, 'order.shipped', { orderId }),
   });
   // Every order e-mail is a reaction, written to the outbox once in the delivery's transaction.

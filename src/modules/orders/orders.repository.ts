@@ -33,18 +33,10 @@ export function createOrdersRepository(db: Db) {
       return db.transaction(fn);
     },
 
-    /**
-     * The order and its line items in one transaction: both exist, or neither. `inTx` runs in that
-     * transaction too (publishing order.placed).
-     */
-    async insertOrder(
-      order: NewOrder,
-      lines: NewLineItem[],
-      inTx: (trx: Tx, orderId: number) => Promise<unknown>,
-    ): Promise<number> {
+    /** The order and its line items in one transaction: both exist, or neither. */
+    async insertOrder(order: NewOrder, lines: NewLineItem[]): Promise<number> {
       return db.transaction(async (trx) => {
         const { id } = await Order.query(trx).insertGraph({ ...order, lineItems: lines });
-        await inTx(trx, id);
         return id;
       });
     },

@@ -28,8 +28,6 @@ type Deps = {
   content: { activeShippingNotice(): Promise<ShippingNotice> };
   /** Succeeded refunds, from the payments module (which owns them). */
   refunds: Pick<RefundsReader, 'refundsFor'>;
-  /** Publishes 'order.placed' in the transaction that writes the order. */
-  orderPlaced(trx: Tx, orderId: number): Promise<unknown>;
   /** Publishes 'order.shipped' (the buyer is told) in the transaction of the change. */
   orderShipped(trx: Tx, orderId: number): Promise<unknown>;
 };
@@ -93,11 +91,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         orderId = retry;
         logger.info({ orderId, totalCents: totals.totalCents }, 'unpaid order reused for a retry');
       } else {
-        orderId = await repo.insertOrder(
-          { ...details, cartId, statusToken: newStatusToken() },
-          lines,
-          deps.orderPlaced,
-        );
+        orderId = await repo.insertOrder({ ...details, cartId, statusToken: newStatusToken() }, lines);
         logger.info({ orderId, totalCents: totals.totalCents }, 'order placed');
       }
       return {

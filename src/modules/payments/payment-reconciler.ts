@@ -32,7 +32,7 @@ export function createPaymentReconciler(deps: {
 
   /**
    * Moves the order's payment status for this intent, and in the same transaction publishes what
-   * happened (order.paid, order.payment-failed, ...). True when this call made the change: the
+   * happened (order.paid, order.payment-canceled). True when this call made the change: the
    * event, and everything that reacts to it, happens exactly once.
    */
   async function moveTo(to: PaymentMove, orderId: number, intentId: string | null): Promise<boolean> {

@@ -1,9 +1,25 @@
 import type { CatalogModule } from '../catalog';
 import type { ContentModule } from '../content';
 import type { OrdersModule } from '../orders';
+// Types only (erased from the server build): the web app's page names and the RTK Query endpoints
+// its pages read, so a renamed page or endpoint, or a changed argument, fails the type check here.
+import type { PageName } from '../../../web/src/app/router';
+import type { catalogApi } from '../../../web/src/lib/catalog-api';
+import type { contentApi } from '../../../web/src/lib/content-api';
+import type { orderStatusApi } from '../../../web/src/features/order-status/api';
+
+type Endpoints = (typeof catalogApi)['endpoints'] &
+  (typeof contentApi)['endpoints'] &
+  (typeof orderStatusApi)['endpoints'];
+/** An endpoint a storefront page reads before it renders. */
+export type EndpointName = keyof Endpoints;
+type ArgOf<E extends EndpointName> = Endpoints[E]['Types']['QueryArg'];
+
+/** A page rendered on the server (the admin and the not-found page are not). */
+export type StorefrontPage = Exclude<PageName, 'notFound' | 'admin'>;
 
 /** One RTK Query cache entry of the web app: endpoint, argument, answer (as the JSON API sends it). */
-export type PageQuery = { endpointName: string; arg: unknown; value: unknown };
+export type PageQuery = { endpointName: EndpointName; arg: unknown; value: unknown };
 
 /** What a storefront page needs before it can be rendered, or where it moved. */
 export type PageData = { status: 200 | 404; queries: PageQuery[] } | { redirect: string };
@@ -39,69 +55,63 @@ export function createStorefrontModule(deps: {
 }) {
   const catalog = deps.catalog.service;
   const content = deps.content.service;
-  const query = async (endpointName: string, arg: unknown, read: () => unknown): Promise<PageQuery> => ({
-    endpointName,
-    arg,
-    value: asJson(await read()),
-  });
+  const query = async <E extends EndpointName>(
+    endpointName: E,
+    arg: ArgOf<E>,
+    read: () => unknown,
+  ): Promise<PageQuery> => ({ endpointName, arg, value: asJson(await read()) });
+
+  type Params = Record<string, string | undefined>;
+  type PageReads = { status: 200 | 404; reads: Promise<PageQuery>[] } | { redirect: string };
+  const found = (...reads: Promise<PageQuery>[]): PageReads => ({ status: 200, reads });
+
+  /** Each storefront page's reads: a page added to the web router fails the type check until it has one. */
+  const pages: Record<StorefrontPage, (params: Params) => Promise<PageReads> | PageReads> = {
+    home: () => found(query('getPhotos', { featured: true }, () => catalog.listPhotos({ featured: true }))),
+    portfolio: () =>
+      found(
+        query('getPhotos', undefined, () => catalog.listPhotos()),
+        query('getCategories', undefined, () => catalog.listCategories()),
+      ),
+    photo: async (params) => {
+      const id = params.id ?? '';
+      if (!/^\d+$/.test(id)) return { redirect: '/portfolio' };
+      const numeric = Number(id);
+      // A missing photo is cached as an empty answer: the page shows 'Photo Not Found'.
+      const photo = numeric <= MAX_ID ? await catalog.findPhotoDetail(numeric) : null;
+      return {
+        status: photo ? 200 : 404,
+        reads: [
+          query('getPhoto', numeric, () => photo),
+          query('getShippingNotice', undefined, content.getShippingNotice),
+        ],
+      };
+    },
+    about: () => found(query('getAbout', undefined, content.getAbout)),
+    faq: () => found(query('getFaqs', undefined, content.listFaqs)),
+    checkout: () => found(query('getShippingNotice', undefined, content.getShippingNotice)),
+    contact: () => found(),
+    orderStatus: async (params) => {
+      // the buyer's order page: its long random token is the only key (never cached, noindex)
+      const token = routeParam(params.token);
+      const order = /^[A-Za-z0-9_-]{32,64}$/.test(token) ? await deps.orders.service.byToken(token) : null;
+      // An unknown token is cached as an empty answer: the page renders the not-found page at once
+      // (without it the server would render the loading state and the browser fetch a 404).
+      return { status: order ? 200 : 404, reads: [query('getOrderByToken', token, () => order)] };
+    },
+  };
+  const isStorefrontPage = (page: string): page is StorefrontPage => Object.hasOwn(pages, page);
 
   /** `page` is a page name of web/src/app/router.tsx (routeFor); any other is the not-found page. */
-  async function pageData(page: string, params: Record<string, string | undefined>): Promise<PageData> {
+  async function pageData(page: string, params: Params): Promise<PageData> {
     // The header and footer of every page.
     const layout = [
       query('getSite', undefined, () => content.site()),
       query('getLogo', undefined, content.getLogo),
     ];
-    let status: 200 | 404 = 200;
-    let reads: Promise<PageQuery>[] = [];
-    switch (page) {
-      case 'home':
-        reads = [query('getPhotos', { featured: true }, () => catalog.listPhotos({ featured: true }))];
-        break;
-      case 'portfolio':
-        reads = [
-          query('getPhotos', undefined, () => catalog.listPhotos()),
-          query('getCategories', undefined, () => catalog.listCategories()),
-        ];
-        break;
-      case 'photo': {
-        const id = params.id ?? '';
-        if (!/^\d+$/.test(id)) return { redirect: '/portfolio' };
-        const numeric = Number(id);
-        // A missing photo is cached as an empty answer: the page shows 'Photo Not Found'.
-        const photo = numeric <= MAX_ID ? await catalog.findPhotoDetail(numeric) : null;
-        if (!photo) status = 404;
-        reads = [
-          query('getPhoto', numeric, () => photo),
-          query('getShippingNotice', undefined, content.getShippingNotice),
-        ];
-        break;
-      }
-      case 'about':
-        reads = [query('getAbout', undefined, content.getAbout)];
-        break;
-      case 'faq':
-        reads = [query('getFaqs', undefined, content.listFaqs)];
-        break;
-      case 'checkout':
-        reads = [query('getShippingNotice', undefined, content.getShippingNotice)];
-        break;
-      case 'contact':
-        break;
-      case 'orderStatus': {
-        // the buyer's order page: its long random token is the only key (never cached, noindex)
-        const token = routeParam(params.token);
-        const order = /^[A-Za-z0-9_-]{32,64}$/.test(token) ? await deps.orders.service.byToken(token) : null;
-        if (!order) status = 404;
-        // An unknown token is cached as an empty answer: the page renders the not-found page at once
-        // (without it the server would render the loading state and the browser fetch a 404).
-        reads = [query('getOrderByToken', token, () => order)];
-        break;
-      }
-      default:
-        status = 404;
-    }
-    return { status, queries: await Promise.all([...layout, ...reads]) };
+    const result = isStorefrontPage(page) ? await pages[page](params) : { status: 404 as const, reads: [] };
+    if ('redirect' in result) return result;
+    return { status: result.status, queries: await Promise.all([...layout, ...result.reads]) };
   }
 
   return { pageData };

@@ -41,7 +41,6 @@ export type PhotoPayload = Pick<
   | 'verticalPosition'
 > & {
   imageData?: string;
-  imageType?: string;
   thumbnailData?: string | null;
   printOptions?: NewPhotoOption[] | PhotoOptionEdits;
 };

@@ -52,7 +52,8 @@ function CameraRows({ camera }: { camera: NonNullable<PhotoDetail['camera']> }) 
   );
 }
 
-// Equal to the server's PHOTO_PAGE_IMAGE_SIZES (catalog.seo.ts), which preloads this image.
+// The photo column's width at each breakpoint (photo-page.module.css), so the browser fetches the
+// variant that fills it.
 const IMAGE_SIZES = '(min-width: 1200px) 680px, (min-width: 900px) 56vw, 100vw';
 
 export default function PhotoPage() {

@@ -1,0 +1,30 @@
+// The application's jobs: each queue, each job name and the one declaration of its payload. A job
+// is queued only with a payload that parses, and its handler (registered once, by the module that
+// owns it, in its index.ts) gets the parsed payload. The platform's own jobs are declared next to
+// the code that owns them and listed here, so this is the whole catalog.
+import { z } from 'zod';
+import { eventJobs } from './platform/events';
+import { mailJobs } from './platform/outbox';
+import { createJobRegistry, type JobCatalog, type JobRegistry } from './platform/queue';
+
+const id = z.number().int().positive();
+
+export const jobs = {
+  ...mailJobs, // mail/send-email: send one outbox e-mail
+  ...eventJobs, // events/deliver: one domain event to one subscriber
+  media: {
+    /** Make every variant of a stored image (queued when an image is served before they exist, and by the sweeper). */
+    'make-variants': z.object({ assetId: id }),
+  },
+  payments: {
+    /** Move an order to match one recorded provider event (the job id is the event id). */
+    'reconcile-payment': z.object({ eventId: z.string().min(1) }),
+    /** Ask the provider about an order still pending payment. */
+    'check-pending-order': z.object({ orderId: id }),
+  },
+} satisfies JobCatalog;
+export type Jobs = typeof jobs;
+export type AppJobRegistry = JobRegistry<Jobs>;
+
+/** One registry per module set (web or worker process); modules register their handlers on it. */
+export const createAppJobRegistry = (): AppJobRegistry => createJobRegistry(jobs);
