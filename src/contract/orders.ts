@@ -168,12 +168,28 @@ export const orderLineItemSchema = z.object({
 });
 export type OrderLineItem = z.infer<typeof orderLineItemSchema>;
 
+/**
+ * An order's money in dollars, as the server computed it (total = subtotal - discount + shipping +
+ * tax; net = total - refunded): shown as it is, never recomputed from the lines.
+ */
+export const orderMoneySchema = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  refunded: z.number(),
+  net: z.number(),
+});
+export type OrderMoneyView = z.infer<typeof orderMoneySchema>;
+
 /** GET /api/admin/orders/{id}. */
 export const orderDetailSchema = z.object({
   order: orderSummarySchema.extend({
     shippingAddress: z.string(),
     subtotal: z.number(),
     shipping: z.number(),
+    money: orderMoneySchema,
     paymentIntentId: z.string().nullable(),
     paidAt: z.string().nullable(),
     shipment: shipmentSchema,

@@ -323,6 +323,17 @@ describe("the buyer's order page", () => {
         trackingUrl: expect.stringContaining('fedex.com'),
       },
     });
+    // the admin shows the same money, computed by the server (not added up from the lines)
+    const detail = await admin.json<{ order: { money: unknown } }>(admin.get(`/api/admin/orders/${orderId}`));
+    expect(detail.order.money).toEqual({
+      subtotal: 190,
+      discount: 0,
+      shipping: 10,
+      tax: 0,
+      total: 200,
+      refunded: 10,
+      net: 190,
+    });
     expect(view.shippingAddress).not.toContain('Pennsylvania');
     expect(view.shippingAddress).toContain('Washington, DC 20500');
     expect(JSON.stringify(view)).not.toContain(customer.customerEmail);

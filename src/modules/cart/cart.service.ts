@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { toCents, toDollars } from '../../platform/money';
 import type { CartRepository } from './cart.repository';
+import { lineSums, orderMoney, type OrderMoney } from './order-money';
 import type { AddToCartInput, Cart, CartLine, PrintOption } from '../../contract';
 
 /** What the cart needs from the catalogue (its public service), prices in dollars. */
@@ -26,31 +27,18 @@ async function lookupPrintOptions(
   return new Map(found.map((m) => [`${m.photo.id}:${m.option.id}`, m]));
 }
 
-/** A cart priced in integer cents, for checkout. */
+/** A cart priced in integer cents (its money from orderMoney), for checkout. */
 export type PricedLine = CartLine & { priceCents: number; shippingCents: number };
 export type PricedCart = {
   lines: PricedLine[];
   /** Lines dropped (and removed from the cart) because their option is no longer offered. */
   unavailable: number;
-  subtotalCents: number;
-  shippingCents: number;
-  totalCents: number;
+  money: OrderMoney;
 };
 
 export const UNAVAILABLE_OPTION = 'That print option is not available for this photo.';
 export const LINE_NOT_FOUND = 'That item is not in your cart.';
 const STALE_AFTER_DAYS = 30;
-
-/**
- * Totals, all in cents: subtotal = sum of price x quantity; shipping = sum of each LINE's shipping,
- * charged once per line whatever its quantity ("the sum of each line's shipping";
- * two copies of one print travel in one tube); total = subtotal + shipping.
- */
-function priceLines(lines: { priceCents: number; shippingCents: number; quantity: number }[]) {
-  const subtotalCents = lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0);
-  const shippingCents = lines.reduce((sum, l) => sum + l.shippingCents, 0);
-  return { subtotalCents, shippingCents, totalCents: subtotalCents + shippingCents };
-}
 
 export function createCartService(repo: CartRepository, catalog: PrintOptionLookup) {
   async function priced(cartId: string | undefined): Promise<PricedCart> {
@@ -89,16 +77,16 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
       });
     }
     if (cartId && gone.length) await repo.removeLines(cartId, gone);
-    return { lines, unavailable: gone.length, ...priceLines(lines) };
+    return { lines, unavailable: gone.length, money: orderMoney(lineSums(lines)) };
   }
 
   function toWire(cart: PricedCart): Cart {
     return {
       items: cart.lines.map(({ priceCents: _p, shippingCents: _s, ...line }) => line),
       count: cart.lines.length,
-      subtotal: toDollars(cart.subtotalCents),
-      shipping: toDollars(cart.shippingCents),
-      total: toDollars(cart.totalCents),
+      subtotal: toDollars(cart.money.subtotalCents),
+      shipping: toDollars(cart.money.shippingCents),
+      total: toDollars(cart.money.totalCents),
     };
   }
 

@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../platform/html';
 import { formatCents } from '../../platform/money';
 import type { OutboundEmail } from '../../platform/outbox';
+import { orderMoney } from '../cart';
 import type { Order, OrderLineItem } from './order.model';
 
 // The frame every order e-mail shares: the page layout, the item and total rows (HTML and text),
@@ -32,10 +33,11 @@ export function itemRowsHtml(lines: OrderLineItem[]): string {
 export function totalsHtml(order: Order): string {
   const row = (label: string, value: string, strong = false) =>
     `<tr><td style="${font}padding:4px 0;font-size:15px;${strong ? 'font-weight:bold;' : 'color:#555;'}">${label}</td><td style="${font}padding:4px 0;font-size:15px;text-align:right;${strong ? 'font-weight:bold;' : ''}">${value}</td></tr>`;
+  const money = orderMoney(order);
   return (
-    row('Subtotal', formatCents(order.subtotalCents)) +
-    row('Shipping', formatCents(order.shippingCents)) +
-    row('Total', formatCents(order.totalCents), true)
+    row('Subtotal', formatCents(money.subtotalCents)) +
+    row('Shipping', formatCents(money.shippingCents)) +
+    row('Total', formatCents(money.totalCents), true)
   );
 }
 
@@ -54,7 +56,8 @@ function itemsText(lines: OrderLineItem[]): string {
 }
 
 function totalsText(order: Order): string {
-  return `Subtotal: ${formatCents(order.subtotalCents)}\nShipping: ${formatCents(order.shippingCents)}\nTotal: ${formatCents(order.totalCents)}`;
+  const money = orderMoney(order);
+  return `Subtotal: ${formatCents(money.subtotalCents)}\nShipping: ${formatCents(money.shippingCents)}\nTotal: ${formatCents(money.totalCents)}`;
 }
 
 /** The text e-mail's items, totals and address, under their headings. */

@@ -1,6 +1,7 @@
 import { escapeHtml } from '../../platform/html';
 import { formatCents } from '../../platform/money';
 import type { OutboundEmail } from '../../platform/outbox';
+import { orderMoney } from '../cart';
 import {
   font,
   itemRowsHtml,
@@ -77,10 +78,11 @@ ${questions.html}`,
 /** The owner's new-order notice; replying goes to the customer. */
 export function ownerNoticeEmail(order: Order, lines: OrderLineItem[], site: Site & { ownerEmail: string }) {
   const no = orderNumber(order.id);
+  const total = formatCents(orderMoney(order).totalCents);
   const adminUrl = `${site.publicUrl}/admin/orders`;
   const html = layout(
     `New order ${no}`,
-    `<h1 style="${font}font-size:22px;margin:0 0 8px;">New order ${no}: ${formatCents(order.totalCents)}</h1>
+    `<h1 style="${font}font-size:22px;margin:0 0 8px;">New order ${no}: ${total}</h1>
 <p style="${font}font-size:15px;margin:0 0 16px;"><strong>${escapeHtml(order.customerName)}</strong><br><a href="mailto:${escapeHtml(order.customerEmail)}" style="color:#2e6b3a;">${escapeHtml(order.customerEmail)}</a></p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines)}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px;">${totalsHtml(order)}</table>
@@ -89,7 +91,7 @@ export function ownerNoticeEmail(order: Order, lines: OrderLineItem[], site: Sit
 <p style="${font}font-size:15px;margin:0;"><a href="${escapeHtml(adminUrl)}" style="color:#2e6b3a;">Open the orders in the admin</a></p>`,
   );
   const text = [
-    `New order ${no}: ${formatCents(order.totalCents)}`,
+    `New order ${no}: ${total}`,
     '',
     `Customer: ${order.customerName} <${order.customerEmail}>`,
     '',
@@ -101,7 +103,7 @@ export function ownerNoticeEmail(order: Order, lines: OrderLineItem[], site: Sit
     dedupeKey: `order-owner-notice-${order.id}`,
     to: site.ownerEmail,
     replyTo: order.customerEmail,
-    subject: `New order ${no} from ${oneLine(order.customerName)}: ${formatCents(order.totalCents)}`,
+    subject: `New order ${no} from ${oneLine(order.customerName)}: ${total}`,
     html,
     text,
   } satisfies OutboundEmail;
@@ -151,10 +153,11 @@ export function refundEmail(
   refund: { id: number; amountCents: number; reason: string },
   site: Site,
 ): OutboundEmail {
-  const full = order.refundedCents >= order.totalCents;
+  const money = orderMoney(order);
+  const full = money.netCents <= 0;
   const amount = formatCents(refund.amountCents);
   const reason = refundReasonLabels[refund.reason] ?? refund.reason;
-  const summary = `Refunded in total: ${formatCents(order.refundedCents)} of ${formatCents(order.totalCents)}`;
+  const summary = `Refunded in total: ${formatCents(money.refundedCents)} of ${formatCents(money.totalCents)}`;
   return orderUpdateEmail(order, lines, site, {
     dedupeKey: `order-refund-${refund.id}`,
     subject: full ? 'Your order has been refunded' : 'Part of your order has been refunded',
@@ -183,7 +186,7 @@ export function disputeEmail(
 ): OutboundEmail {
   const due = order.disputeDueBy ? new Date(order.disputeDueBy).toUTCString().slice(0, 16) : 'not given';
   const reason = disputeReasonLabel(order.disputeReason ?? 'unknown');
-  const amount = formatCents(order.disputeAmountCents ?? order.totalCents);
+  const amount = formatCents(order.disputeAmountCents ?? orderMoney(order).totalCents);
   const adminUrl = `${site.publicUrl}/admin/orders`;
   return orderUpdateEmail(order, lines, site, {
     dedupeKey: `order-dispute-${order.id}-${disputeId}`,

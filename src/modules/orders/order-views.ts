@@ -1,10 +1,18 @@
 import { toDollars } from '../../platform/money';
+import { orderMoney, type OrderMoney } from '../cart';
 import type { RefundView } from '../../contract';
 import type { ShippingNotice } from './order-emails';
 import { trackingUrl } from './order-email-layout';
 import type { Order, OrderLineItem } from './order.model';
 import { maskedAddress } from './us-address';
-import type { BuyerOrder, DisputeView, OrderDetail, OrderSummary, Shipment } from '../../contract';
+import type {
+  BuyerOrder,
+  DisputeView,
+  OrderDetail,
+  OrderMoneyView,
+  OrderSummary,
+  Shipment,
+} from '../../contract';
 
 // An order row and its line items, turned into what the admin and the buyer see (in dollars).
 
@@ -20,6 +28,16 @@ const toDispute = (o: Order): DisputeView | undefined =>
       }
     : undefined;
 
+const moneyView = (m: OrderMoney): OrderMoneyView => ({
+  subtotal: toDollars(m.subtotalCents),
+  discount: toDollars(m.discountCents),
+  shipping: toDollars(m.shippingCents),
+  tax: toDollars(m.taxCents),
+  total: toDollars(m.totalCents),
+  refunded: toDollars(m.refundedCents),
+  net: toDollars(m.netCents),
+});
+
 export const toSummary = (o: Order): OrderSummary => {
   const dispute = toDispute(o);
   return {
@@ -27,7 +45,7 @@ export const toSummary = (o: Order): OrderSummary => {
     createdAt: iso(o.createdAt),
     customerName: o.customerName,
     customerEmail: o.customerEmail,
-    totalAmount: toDollars(o.totalCents),
+    totalAmount: toDollars(orderMoney(o).totalCents),
     status: o.status,
     fulfillmentStatus: o.fulfillmentStatus,
     ...(dispute ? { dispute } : {}),
@@ -44,16 +62,18 @@ const toShipment = (o: Order): Shipment => ({
 
 /** The admin's order detail. */
 export function toOrderDetail(order: Order, lines: OrderLineItem[], refunds: RefundView[]): OrderDetail {
+  const money = orderMoney(order);
   return {
     order: {
       ...toSummary(order),
       shippingAddress: order.shippingAddress,
-      subtotal: toDollars(order.subtotalCents),
-      shipping: toDollars(order.shippingCents),
+      subtotal: toDollars(money.subtotalCents),
+      shipping: toDollars(money.shippingCents),
+      money: moneyView(money),
       paymentIntentId: order.paymentIntentId,
       paidAt: order.paidAt ? iso(order.paidAt) : null,
       shipment: toShipment(order),
-      refundedAmount: toDollars(order.refundedCents),
+      refundedAmount: toDollars(money.refundedCents),
       refunds,
     },
     // The snapshot keeps what was bought readable after later edits; the photo row itself can
@@ -78,6 +98,7 @@ export function toBuyerView(
   refunds: RefundView[],
   notice: ShippingNotice,
 ): BuyerOrder {
+  const money = orderMoney(order);
   return {
     orderNumber: `#${order.id}`,
     createdAt: iso(order.createdAt),
@@ -92,10 +113,10 @@ export function toBuyerView(
       price: toDollars(l.priceCents),
       thumbnailUrl: thumbnailUrl(l.photoId),
     })),
-    subtotal: toDollars(order.subtotalCents),
-    shipping: toDollars(order.shippingCents),
-    total: toDollars(order.totalCents),
-    refundedAmount: toDollars(order.refundedCents),
+    subtotal: toDollars(money.subtotalCents),
+    shipping: toDollars(money.shippingCents),
+    total: toDollars(money.totalCents),
+    refundedAmount: toDollars(money.refundedCents),
     refunds: refunds.map((r) => ({ amount: r.amount, reason: r.reason, createdAt: r.createdAt })),
     shippingAddress: maskedAddress(order.shippingAddress),
     shipment: toShipment(order),

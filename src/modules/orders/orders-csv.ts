@@ -1,4 +1,5 @@
 import { toDollars } from '../../platform/money';
+import { orderMoney } from '../cart';
 import type { Order, OrderLineItem } from './order.model';
 
 // RFC 4180 quoting, plus a leading apostrophe on cells a spreadsheet would run as a formula.
@@ -31,22 +32,25 @@ export function ordersCsv(orders: Order[], lines: OrderLineItem[]): string {
   const byOrder = new Map<number, OrderLineItem[]>();
   for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
   const money = (cents: number) => toDollars(cents).toFixed(2);
-  const rows = orders.map((o) => [
-    o.id,
-    new Date(o.createdAt).toISOString(),
-    o.customerName,
-    o.customerEmail,
-    o.shippingAddress,
-    (byOrder.get(o.id) ?? []).map((l) => `${l.quantity} x ${l.title} (${l.size}, ${l.format})`).join('; '),
-    money(o.subtotalCents),
-    money(o.shippingCents),
-    money(o.totalCents),
-    o.status,
-    o.fulfillmentStatus,
-    o.shippingCarrier,
-    o.trackingNumber,
-    money(o.refundedCents),
-    o.disputeStatus ? `${o.disputeStatus} (${o.disputeReason ?? 'unknown'})` : null,
-  ]);
+  const rows = orders.map((o) => {
+    const m = orderMoney(o);
+    return [
+      o.id,
+      new Date(o.createdAt).toISOString(),
+      o.customerName,
+      o.customerEmail,
+      o.shippingAddress,
+      (byOrder.get(o.id) ?? []).map((l) => `${l.quantity} x ${l.title} (${l.size}, ${l.format})`).join('; '),
+      money(m.subtotalCents),
+      money(m.shippingCents),
+      money(m.totalCents),
+      o.status,
+      o.fulfillmentStatus,
+      o.shippingCarrier,
+      o.trackingNumber,
+      money(m.refundedCents),
+      o.disputeStatus ? `${o.disputeStatus} (${o.disputeReason ?? 'unknown'})` : null,
+    ];
+  });
   return '\uFEFF' + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -75,7 +75,9 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         size: line.printOption.size,
         format: line.printOption.format,
       }));
-      const { subtotalCents, shippingCents, totalCents } = cart;
+      // the order stores the cart's money as orderMoney computed it (the columns discount and tax
+      // will join are 0 until they exist)
+      const { subtotalCents, shippingCents, totalCents } = cart.money;
       const totals = { subtotalCents, shippingCents, totalCents };
       if (Math.abs(input.totalAmount * 100 - totalCents) > 0.5) throw conflict(messages.priceChanged);
       const details = {

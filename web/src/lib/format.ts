@@ -10,9 +10,6 @@ export function formatPrice(amount: number): string {
   return `${cents < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Dollars to whole cents, rounded: 19.999 -> 2000. Sums in cents show no floating-point dust. */
-export const toCents = (dollars: number) => Math.round(dollars * 100);
-
 /** Joins the non-empty parts with a middle dot: ('Great Falls', '2023') -> 'Great Falls · 2023'. */
 export function joinParts(...parts: Array<string | null | undefined>): string {
   return parts

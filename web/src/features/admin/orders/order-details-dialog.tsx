@@ -13,12 +13,10 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { TotalLine } from '../../../components/total-line';
-import { toCents } from '../../../lib/format';
 import { useGetAdminOrderQuery, type AdminOrderDetail, type Carrier } from './api';
 import { Field, Section } from './detail-layout';
 import { OrderItems } from './order-items';
 import { OrderRefunds } from './order-refunds';
-import { orderTotals } from './order-totals';
 import { DisputeBadge, FulfillmentStatusSelect, PaymentStatusBadge } from './order-status';
 import { formatDateTime } from './relative-time';
 import { DETAIL_TEXTS, useFulfillmentUpdate } from './use-fulfillment-update';
@@ -102,9 +100,9 @@ function OrderDetailsBody({
 function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; compact: boolean }) {
   const { order, lineItems } = detail;
   const { setStatus, updating, shippingDialog } = useFulfillmentUpdate(DETAIL_TEXTS, { fullScreen: compact });
-  const totals = orderTotals(order.totalAmount, lineItems);
-  const refunded = order.refundedAmount ?? 0;
-  const left = toCents(order.totalAmount - refunded) / 100;
+  // the server's figures as they are: the lines are not added up again here
+  const { money } = order;
+  const left = money.net;
   const refundable = ['paid', 'partially_refunded'].includes(order.status) && left > 0;
   const shipment = order.shipment;
 
@@ -188,15 +186,15 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
       <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
         <Box sx={{ width: { xs: '100%', sm: 280 }, '& dl': { m: 0 } }}>
           <dl>
-            <TotalLine label="Subtotal" value={totals.subtotal} />
-            <TotalLine label="Shipping" value={totals.shipping} />
+            <TotalLine label="Subtotal" value={money.subtotal} />
+            <TotalLine label="Shipping" value={money.shipping} />
           </dl>
           <Divider sx={{ my: 1 }} />
           <dl>
-            <TotalLine label="Total" value={totals.total} strong />
-            {refunded > 0 && (
+            <TotalLine label="Total" value={money.total} strong />
+            {money.refunded > 0 && (
               <>
-                <TotalLine label="Refunded" value={-refunded} />
+                <TotalLine label="Refunded" value={-money.refunded} />
                 <TotalLine label="Net" value={left} strong />
               </>
             )}
