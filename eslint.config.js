@@ -13,7 +13,6 @@ const serverModules = [
   'content',
   'cart',
   'orders',
-  'payments',
   'contact',
   'admin-auth',
   'storefront',

@@ -12,6 +12,7 @@ import { packageRoot } from './platform/package-root';
 import { dbReady } from './platform/db';
 import { redisReady } from './platform/redis';
 import { errorHandler, notFoundHandler } from './platform/http/error-handler';
+import { endpointRouter } from './platform/http/endpoint';
 import { requireAdmin } from './platform/http/guards';
 import { sameOrigin } from './platform/http/same-origin';
 import { jsonBody, rejectNulInUrl } from './platform/http/validate';
@@ -22,19 +23,13 @@ import { createPageRenderer, createWebAppFiles, serveWebApp } from './platform/h
 import { createModules, type Modules } from './modules';
 import { createOpsAdminRoutes } from './platform/queue-board';
 import { metricsFor } from './platform/metrics';
-import { createVersionRoute } from './platform/version';
+import { createVersionEndpoints } from './platform/version';
 import { pickFormat } from './modules/media';
+import { edge, endpoints } from './endpoints';
 
 // dist/web and dist/server are found from the package root, from source and from dist/node alike.
 const rootDir = packageRoot;
 
-// Public reads that are the same for every visitor: kept as finished bytes (response-cache.ts)
-// until an admin write changes them. JSON and storefront HTML are stored with their gzip and
-// brotli forms; images as they are, one entry per format the Accept header gets.
-const publicJsonPaths =
-  /^\/api\/(photos|photos\/\d+|photos\/\d+\/item-options|categories|item-options|faqs|about|logo|site|shipping-notice)$/;
-const imagePaths = /^\/api\/(photos\/\d+\/(image|thumbnail)|logo\/image|about\/headshot)$/;
-const storefrontPages = /^\/(portfolio(\/[\w-]+)?|photo\/\d+|about|faq|contact|checkout)?$/;
 const acceptsHtml = (req: IncomingMessage) => {
   const accept = req.headers.accept;
   return !accept || accept.includes('text/html') || accept.includes('*/*') ? 'html' : null;
@@ -53,9 +48,6 @@ function headersOf(middleware: RequestHandler): [string, string][] {
   middleware({} as Request, res as unknown as Response, () => undefined);
   return [...headers.values()];
 }
-
-// Only these API areas need a visitor or admin session; catalog reads stay cookie-free and fast.
-const sessionPaths = /^\/api\/(admin|cart|checkout|create-payment-intent|test-payments|orders)(\/|$)/;
 
 export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)): Express {
   const { config } = ctx;
@@ -132,13 +124,16 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
     logger: ctx.logger,
     onLookup: metrics?.cacheLookup,
   });
-  responseCache.route(publicJsonPaths, { name: 'json' });
-  responseCache.route(imagePaths, {
+  // Public reads that are the same for every visitor (declared 'shared', and the storefront's
+  // shared pages): kept as finished bytes until an admin write changes them. JSON and HTML are
+  // stored with their gzip and brotli forms; images as they are, one entry per format Accept gets.
+  responseCache.route(edge.sharedJson, { name: 'json' });
+  responseCache.route(edge.images, {
     name: 'image',
     compress: false,
     vary: (req) => pickFormat(req.headers.accept),
   });
-  responseCache.route(storefrontPages, { name: 'page', vary: acceptsHtml });
+  responseCache.route(edge.sharedPages, { name: 'page', vary: acceptsHtml });
   // A new build changes every page's asset links: its pages replace the cached ones.
   watchFile(path.join(distDir, 'index.html'), { persistent: false, interval: 2000 }, () => {
     void responseCache.invalidate();
@@ -162,11 +157,10 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
 
   // Images are compressed already: they never pass through compression().
   const compress = compression();
-  app.use((req, res, next) => (imagePaths.test(req.path) ? next() : compress(req, res, next)));
+  app.use((req, res, next) => (edge.images.test(req.path) ? next() : compress(req, res, next)));
   app.use(responseCache.capture);
 
   app.get('/metrics', metrics?.endpoint ?? notFoundHandler);
-  app.get('/api/version', createVersionRoute());
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -184,35 +178,35 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
 
   app.use('/api', rejectNulInUrl);
   // The Stripe webhook needs the raw body and is authenticated by its signature, not by origin.
-  app.use('/api/webhooks', modules.payments.webhookRoutes());
+  app.use('/api/webhooks', modules.orders.webhookRoutes());
 
   app.use('/api', sameOrigin(config.publicUrl));
   const session = sessionMiddleware(ctx);
   const passportSession = passport.session();
   // A session store error (Redis down) goes to the error handler (503), never silently past it.
-  const withSession: RequestHandler = (req, res, next) =>
-    sessionPaths.test(req.originalUrl)
-      ? session(req, res, (err?: unknown) => (err ? next(err) : passportSession(req, res, next)))
-      : next();
-  app.use(withSession);
-
-  // Admin: sign-in first (small JSON), then the guard, and only then large bodies (photo uploads).
-  // Only the sign-in body is parsed before the guard; a small limit here must not cap photo uploads.
-  const signInJson = jsonBody('100kb');
-  app.use(
-    '/api/admin',
-    (req, res, next) => (req.path === '/login' ? signInJson(req, res, next) : next()),
-    modules.adminAuth.routes(),
+  const loadSession: RequestHandler = (req, res, next) =>
+    session(req, res, (err?: unknown) => (err ? next(err) : passportSession(req, res, next)));
+  // Only the endpoints that declare it read the session (Redis): catalog reads stay cookie-free.
+  app.use((req, res, next) =>
+    edge.needsSession(req.method, req.path) ? loadSession(req, res, next) : next(),
   );
-  // Only a signed-in admin's write changes public reads: it clears the cache in every process.
-  app.use('/api/admin', requireAdmin, responseCache.invalidateOnWrite, jsonBody('16mb'));
-  for (const router of modules.adminRoutes()) app.use('/api/admin', router);
-  app.use('/api/admin', createOpsAdminRoutes(ctx));
 
-  app.use('/api', jsonBody('100kb'));
-  for (const router of modules.publicRoutes()) app.use('/api', router);
+  // Every declared endpoint, each with its guard, body limit, Cache-Control and parsing.
+  const bound = [...createVersionEndpoints(), ...modules.endpoints()];
+  app.use(endpointRouter(bound, endpoints, { invalidateOnWrite: responseCache.invalidateOnWrite }));
+  // Whatever else is under /api/admin is the owner's too (the queue board, and a 404 only for
+  // them): the guard first, and only then large bodies.
+  app.use('/api/admin', loadSession, requireAdmin, responseCache.invalidateOnWrite, jsonBody('16mb'));
+  app.use('/api/admin', createOpsAdminRoutes(ctx));
   app.use('/api', notFoundHandler);
 
+  // One buyer's pages (the order page): never stored, kept out of search engines and referrers.
+  app.get(edge.privatePages, (_req, res, next) => {
+    res.set('X-Robots-Tag', 'noindex, nofollow');
+    res.set('Referrer-Policy', 'no-referrer');
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
   for (const router of modules.rootRoutes()) app.use(router);
   // The HTML shell, manifest and service worker carry SITE_NAME and PHOTOGRAPHER_NAME as configured
   // now, not as built: one build (one Docker image) serves any shop.

@@ -11,7 +11,6 @@ import { createContentModule } from './modules/content';
 import { createContactModule } from './modules/contact';
 import { createCartModule } from './modules/cart';
 import { createOrdersModule } from './modules/orders';
-import { createPaymentsModule } from './modules/payments';
 import { createStorefrontModule } from './modules/storefront';
 
 export function createModules(ctx: AppContext) {
@@ -26,12 +25,11 @@ export function createModules(ctx: AppContext) {
   const content = createContentModule(ctx, { media, events });
   const contact = createContactModule(ctx, { events });
   const cart = createCartModule(ctx, { catalog, events });
-  const payments = createPaymentsModule(ctx, { events, jobs });
-  const orders = createOrdersModule(ctx, { cart, content, payments, events });
+  const orders = createOrdersModule(ctx, { cart, content, events, jobs });
   const storefront = createStorefrontModule({ catalog, content, orders });
   events.check();
 
-  const http: HttpModule[] = [media, catalog, content, contact, cart, orders, payments];
+  const http: HttpModule[] = [adminAuth, media, catalog, content, contact, cart, orders];
   return {
     /** publish/subscribe; deliver (job 'events/deliver'); relayPending() for the periodic re-drive */
     events,
@@ -44,10 +42,9 @@ export function createModules(ctx: AppContext) {
     contact,
     cart,
     orders,
-    payments,
     storefront,
-    publicRoutes: () => http.flatMap((m) => (m.publicRoutes ? [m.publicRoutes()] : [])),
-    adminRoutes: () => http.flatMap((m) => (m.adminRoutes ? [m.adminRoutes()] : [])),
+    /** every module's declared endpoints with their handlers (src/endpoints.ts lists the same) */
+    endpoints: () => http.flatMap((m) => m.endpoints?.() ?? []),
     rootRoutes: () => http.flatMap((m) => (m.rootRoutes ? [m.rootRoutes()] : [])),
   };
 }

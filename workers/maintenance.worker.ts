@@ -21,7 +21,7 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   {
     name: 'payments',
     run: async () => {
-      const { orders, events } = await modules.payments.service.sweep();
+      const { orders, events } = await modules.orders.payments.sweep();
       return orders + events;
     },
   },

@@ -53,34 +53,43 @@ const aspectRatioRequired = requiredText('Aspect ratio', 7);
 const size = requiredText('Size', 100);
 const format = requiredText('Format', 100);
 
-export const itemOptionCreateSchema = z.object({
+export const printOptionCreateSchema = z.object({
   aspectRatio: aspectRatioRequired,
   size,
   format,
   price: priceSchema,
   shipping: shippingSchema,
 });
-export const itemOptionUpdateSchema = z.object({
+export const printOptionUpdateSchema = z.object({
   size,
   format,
   price: priceSchema,
   shipping: shippingSchema,
 });
-export const photoItemOptionSchema = itemOptionUpdateSchema;
+export const photoPrintOptionSchema = printOptionUpdateSchema;
 
-/**
- * POST /api/admin/print-options: the older per-photo form (format = material). An option matching
- * a catalogue option (ratio, size, format) is that option; a new one gets the shipping sent (0 when
- * none is sent, as the spec's client sends none).
- */
-export const newPrintOptionSchema = z.object({
-  photoId: id('Photo', { invalid: 'Photo must be a whole number' }),
+/** The spec's older per-photo option (its print_option): size, material, price, in stock. */
+const perPhotoFields = {
   size,
   material: requiredText('Material', 100),
   price: priceSchema,
   shipping: shippingAmount.optional(),
   inStock: booleanFrom('In stock').optional().default(true),
+};
+// The wire's `material` is the code's `format` (DESIGN.md, names); the server renames it here only.
+const materialAsFormat = <T extends { material: string }>({ material, ...rest }: T) => ({
+  ...rest,
+  format: material,
 });
+
+/**
+ * POST /api/admin/print-options: the older per-photo form. An option matching a catalogue option
+ * (ratio, size, format) is that option; a new one gets the shipping sent (0 when none is sent, as
+ * the spec's client sends none).
+ */
+export const perPhotoPrintOptionSchema = z
+  .object({ photoId: id('Photo', { invalid: 'Photo must be a whole number' }), ...perPhotoFields })
+  .transform(materialAsFormat);
 
 // The spec's client also sends `imageType`: it is dropped with any other unknown field (z.object
 // strips them), as the media type is read from the image's bytes.
@@ -160,17 +169,17 @@ const optionIds = z
     error: 'Must be a list of print option ids',
   })
   .max(100, 'At most 100 print options');
-/** The add form's rows: a catalogue option for the photo's ratio is reused or created (format = material). */
-const newPhotoOptions = z
-  .array(newPrintOptionSchema.omit({ photoId: true }), { error: 'printOptions must be a list' })
+/** The add form's rows (the per-photo form): a catalogue option for the photo's ratio is reused or created. */
+const newPhotoPrintOptions = z
+  .array(z.object(perPhotoFields).transform(materialAsFormat), { error: 'printOptions must be a list' })
   .max(100, 'At most 100 print options');
 /** The edit form's changes: new catalogue options, edits of assigned ones, and ids to unassign. */
-const photoOptionEdits = z
+const photoPrintOptionEdits = z
   .object(
     {
-      create: z.array(photoItemOptionSchema).max(100, 'At most 100 print options').default([]),
+      create: z.array(photoPrintOptionSchema).max(100, 'At most 100 print options').default([]),
       update: z
-        .array(photoItemOptionSchema.extend({ id: id('Print option') }))
+        .array(photoPrintOptionSchema.extend({ id: id('Print option') }))
         .max(100, 'At most 100 print options')
         .default([]),
       remove: optionIds.default([]),
@@ -183,10 +192,10 @@ const photoOptionEdits = z
   }, 'A print option may be updated or removed once per save');
 
 export const photoCreateWithOptionsSchema = photoCreateSchema.extend({
-  printOptions: newPhotoOptions.optional(),
+  printOptions: newPhotoPrintOptions.optional(),
 });
 export const photoUpdateWithOptionsSchema = photoUpdateSchema.extend({
-  printOptions: photoOptionEdits.optional(),
+  printOptions: photoPrintOptionEdits.optional(),
 });
 /** A multipart form's printOptions: the same list or object, sent as JSON text. */
 const jsonText = <S extends z.ZodType>(schema: S) =>
@@ -204,10 +213,10 @@ const jsonText = <S extends z.ZodType>(schema: S) =>
  */
 export const photoCreateFormSchema = photoCreateWithOptionsSchema
   .omit({ imageData: true, thumbnailData: true })
-  .extend({ printOptions: jsonText(newPhotoOptions).optional() });
+  .extend({ printOptions: jsonText(newPhotoPrintOptions).optional() });
 export const photoUpdateFormSchema = photoUpdateWithOptionsSchema
   .omit({ imageData: true, thumbnailData: true })
-  .extend({ printOptions: jsonText(photoOptionEdits).optional() });
+  .extend({ printOptions: jsonText(photoPrintOptionEdits).optional() });
 export type PhotoCreateForm = z.infer<typeof photoCreateFormSchema>;
 export type PhotoUpdateForm = z.infer<typeof photoUpdateFormSchema>;
 
@@ -219,14 +228,13 @@ export const photoUploadLimitsSchema = z.object({
   editThumbnail: z.number(),
 });
 export type PhotoUploadLimits = z.infer<typeof photoUploadLimitsSchema>;
-export type NewPhotoOption = z.infer<typeof newPhotoOptions>[number];
-export type PhotoOptionEdits = z.infer<typeof photoOptionEdits>;
+export type NewPhotoPrintOption = z.infer<typeof newPhotoPrintOptions>[number];
+export type PhotoPrintOptionEdits = z.infer<typeof photoPrintOptionEdits>;
 export type PhotoCreateWithOptions = z.infer<typeof photoCreateWithOptionsSchema>;
 export type PhotoUpdateWithOptions = z.infer<typeof photoUpdateWithOptionsSchema>;
 
-export type ItemOptionFields = z.output<typeof itemOptionUpdateSchema>;
-export type NewItemOption = z.output<typeof itemOptionCreateSchema>;
-export type NewPrintOption = z.output<typeof newPrintOptionSchema>;
+export type PrintOptionFields = z.output<typeof printOptionUpdateSchema>;
+export type NewPrintOption = z.output<typeof printOptionCreateSchema>;
 export type CategoryInput = z.output<typeof categoryCreateSchema>;
 
 // ---- responses (money in dollars) ----

@@ -422,7 +422,7 @@ export async function seedDemoData(ctx: AppContext, modules: Modules): Promise<v
   for (const [ratio, rows] of Object.entries(catalogue) as [Ratio, [string, string, number, number][]][]) {
     const ids: number[] = [];
     for (const [size, format, price, shipping] of rows)
-      ids.push((await service.createItemOption({ aspectRatio: ratio, size, format, price, shipping })).id);
+      ids.push((await service.createPrintOption({ aspectRatio: ratio, size, format, price, shipping })).id);
     optionIds.set(ratio, ids);
   }
 

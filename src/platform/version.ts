@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { RequestHandler } from 'express';
-import type { VersionInfo } from '../contract/version';
+import { versionSchema, type VersionInfo } from '../contract/version';
+import { bindEndpoints, type EndpointSpec } from './http/endpoint';
 import { packageRoot } from './package-root';
 
 const SHA = /^[0-9a-f]{7,64}$/i;
@@ -54,10 +54,24 @@ export function versionInfo(): VersionInfo {
   return info;
 }
 
+export const versionEndpoints = {
+  version: {
+    method: 'GET',
+    path: '/api/version',
+    auth: 'public',
+    session: false,
+    cache: 'no-store',
+    answer: versionSchema,
+    contract: 'GET /api/version',
+  },
+} satisfies Record<string, EndpointSpec>;
+
 /** `GET /api/version`: public, no session, never cached. Reads the version now, at start. */
-export function createVersionRoute(): RequestHandler {
+export function createVersionEndpoints() {
   const answer = versionInfo();
-  return (_req, res) => {
-    res.set('Cache-Control', 'no-store').json(answer);
-  };
+  return bindEndpoints(versionEndpoints, {
+    version: (_req, res) => {
+      res.json(answer);
+    },
+  });
 }

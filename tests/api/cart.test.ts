@@ -99,10 +99,10 @@ describe('cart', () => {
     expect(cart).toMatchObject({ count: 2, subtotal: 449.97, shipping: 18.49, total: 468.46 });
 
     // a price change in the catalogue shows up on the next read: the client never sets prices
-    await app.ctx.db('item_options').where({ id: fox.optionIds[0] }).update({ price_cents: 5999 });
+    await app.ctx.db('print_options').where({ id: fox.optionIds[0] }).update({ price_cents: 5999 });
     const repriced = await c.json<Cart>(c.get('/api/cart'));
     expect(repriced.subtotal).toBe(479.97);
-    await app.ctx.db('item_options').where({ id: fox.optionIds[0] }).update({ price_cents: 4999 });
+    await app.ctx.db('print_options').where({ id: fox.optionIds[0] }).update({ price_cents: 4999 });
   });
 
   it('updates a quantity, removes a line and clears the cart, answering the full cart each time', async () => {
@@ -179,7 +179,7 @@ describe('cart', () => {
     expect((await c.post('/api/cart', { photoId: 999999, printOptionId: 1, quantity: 1 })).status).toBe(400);
     const archived = await insertPhoto(app.ctx.db, { title: 'Archived option' });
     await app.ctx
-      .db('item_options')
+      .db('print_options')
       .where({ id: archived.optionIds[0] })
       .update({ archived_at: app.ctx.db.fn.now() });
     expect(
@@ -206,7 +206,7 @@ describe('cart', () => {
       201,
     );
     await app.ctx
-      .db('item_options')
+      .db('print_options')
       .where({ id: p.optionIds[0] })
       .update({ archived_at: app.ctx.db.fn.now() });
     expect(await c.json<Cart>(c.get('/api/cart'))).toMatchObject({ count: 0, total: 0 });

@@ -220,7 +220,7 @@ describe('admin print options', () => {
   });
 
   it('creates, updates and deletes catalogue options with the spec validation messages', async () => {
-    const before = await count('item_options');
+    const before = await count('print_options');
     const bad = await admin.json<Err>(admin.post('/api/admin/item-options', { shipping: -1, price: 0 }), 400);
     expect(bad.errors).toEqual({
       aspectRatio: 'Aspect ratio is required',
@@ -229,7 +229,7 @@ describe('admin print options', () => {
       price: 'Price must be greater than 0',
       shipping: 'Shipping cannot be negative',
     });
-    expect(await count('item_options')).toBe(before);
+    expect(await count('print_options')).toBe(before);
     const created = await admin.json<{ id: number }>(
       admin.post('/api/admin/item-options', {
         aspectRatio: '2:3',
@@ -241,7 +241,7 @@ describe('admin print options', () => {
       201,
     );
     expect(created).toMatchObject({ aspectRatio: '2:3', price: 120.1, shipping: 15 });
-    expect((await app.ctx.db('item_options').where({ id: created.id }).first()).price_cents).toBe(12010);
+    expect((await app.ctx.db('print_options').where({ id: created.id }).first()).price_cents).toBe(12010);
     const updated = await admin.json(
       admin.put(`/api/admin/item-options/${created.id}`, {
         size: '12x18',
@@ -279,7 +279,7 @@ describe('admin print options', () => {
     await insertOrder(app, photo.id, option.id);
     const res = await admin.json<{ archived: boolean }>(admin.delete(`/api/admin/item-options/${option.id}`));
     expect(res.archived).toBe(true);
-    expect(await app.ctx.db('item_options').where({ id: option.id }).first()).toBeTruthy();
+    expect(await app.ctx.db('print_options').where({ id: option.id }).first()).toBeTruthy();
     const c = app.client();
     expect((await c.json<{ id: number }[]>(c.get('/api/item-options'))).map((o) => o.id)).not.toContain(
       option.id,

@@ -144,7 +144,7 @@ describe('public photo detail', () => {
       admin.post(`/api/admin/photos/${heron.id}/item-options`, { size: '4x6', format: 'Paper', price: 20 }),
       201,
     );
-    await app.ctx.db('item_options').where({ id: extra.id }).update({ archived_at: new Date() });
+    await app.ctx.db('print_options').where({ id: extra.id }).update({ archived_at: new Date() });
     const c = app.client();
     const options = await c.json<{ id: number }[]>(c.get(`/api/photos/${heron.id}/item-options`));
     expect(options.map((o) => o.id)).not.toContain(extra.id);

@@ -52,7 +52,7 @@ describe('checkout', () => {
     expect(lines).toMatchObject([
       {
         photo_id: heron.photoId,
-        item_option_id: heron.optionIds[0],
+        print_option_id: heron.optionIds[0],
         quantity: 2,
         price_cents: 9500,
         shipping_cents: 1000,
@@ -62,7 +62,7 @@ describe('checkout', () => {
       },
       {
         photo_id: heron.photoId,
-        item_option_id: heron.optionIds[1],
+        print_option_id: heron.optionIds[1],
         quantity: 1,
         price_cents: 15000,
         shipping_cents: 1250,
@@ -74,7 +74,7 @@ describe('checkout', () => {
 
     // later edits of the photo or option do not change what was bought
     await app.ctx.db('photos').where({ id: heron.photoId }).update({ title: 'Renamed' });
-    await app.ctx.db('item_options').where({ id: heron.optionIds[0] }).update({ size: '9x12 inch' });
+    await app.ctx.db('print_options').where({ id: heron.optionIds[0] }).update({ size: '9x12 inch' });
     const admin = await app.admin();
     const detail = await admin.json<{ order: Record<string, unknown>; lineItems: Record<string, unknown>[] }>(
       admin.get(`/api/admin/orders/${result.orderId}`),
@@ -96,7 +96,7 @@ describe('checkout', () => {
       itemOption: { size: '8x10 inch', format: 'Lustre Paper' },
     });
     await app.ctx.db('photos').where({ id: heron.photoId }).update({ title: 'Heron at Dawn' });
-    await app.ctx.db('item_options').where({ id: heron.optionIds[0] }).update({ size: '8x10 inch' });
+    await app.ctx.db('print_options').where({ id: heron.optionIds[0] }).update({ size: '8x10 inch' });
   });
 
   it('refuses a tampered total with a 409 and stores no order', async () => {
@@ -186,7 +186,7 @@ describe('checkout', () => {
     });
     const c = app.client();
     await fillCart(c, [{ photoId: gone.photoId, printOptionId: gone.optionIds[0], quantity: 1 }]);
-    await app.ctx.db('photo_item_options').where({ photo_id: gone.photoId }).delete();
+    await app.ctx.db('photo_print_options').where({ photo_id: gone.photoId }).delete();
     const res = await c.json(
       c.post('/api/checkout', {
         ...customer,

@@ -30,7 +30,7 @@ describe('migrations', () => {
     expect(await tables()).toEqual(
       expect.arrayContaining([
         'photos',
-        'item_options',
+        'print_options',
         'orders',
         'order_line_items',
         'payment_events',
@@ -45,7 +45,7 @@ describe('migrations', () => {
 
   it('keeps money in integer cents and refuses a payment event recorded twice', async () => {
     const col = await db('information_schema.columns')
-      .where({ table_name: 'item_options', column_name: 'price_cents' })
+      .where({ table_name: 'print_options', column_name: 'price_cents' })
       .first();
     expect(col.data_type).toBe('integer');
     await db('payment_events').insert({ provider: 'test', event_id: 'evt_1', type: 't', payload: '{}' });

@@ -173,7 +173,7 @@ describe('checkout and payment', () => {
 describe('catalogue prices', () => {
   it('item options: price and shipping in dollars and cents, else a 400 and no option made or changed', async () => {
     const options = () =>
-      app.ctx.db('item_options').orderBy('id').select('id', 'price_cents', 'shipping_cents');
+      app.ctx.db('print_options').orderBy('id').select('id', 'price_cents', 'shipping_cents');
     const option = { size: '11x14 inch', format: 'Canvas', price: 120, shipping: 15 };
     const id = heron.optionIds[0];
     const routes: [string, (body: object) => Promise<Response>][] = [
@@ -214,7 +214,7 @@ describe('catalogue prices', () => {
     await admin.json(
       admin.put(`/api/admin/item-options/${made.id}`, { ...option, price: 12.5, shipping: '0' }),
     );
-    expect(await app.ctx.db('item_options').where({ id: made.id }).first()).toMatchObject({
+    expect(await app.ctx.db('print_options').where({ id: made.id }).first()).toMatchObject({
       price_cents: 1250,
       shipping_cents: 0,
     });
@@ -222,7 +222,7 @@ describe('catalogue prices', () => {
 
   it("print options (the add-photo form's): price and shipping follow the same rule", async () => {
     const body = { photoId: heron.photoId, size: '16x20 inch', material: 'Metal', inStock: true };
-    const state = () => count('item_options');
+    const state = () => count('print_options');
     await expectRefused({
       what: 'POST /api/admin/print-options price',
       field: 'price',
@@ -253,7 +253,7 @@ describe('a photo saved with its print options', () => {
     const id = heron.photoId;
     const state = async () => ({
       photo: await app.ctx.db('photos').where({ id }).first(),
-      options: await app.ctx.db('item_options').orderBy('id'),
+      options: await app.ctx.db('print_options').orderBy('id'),
     });
     const save = (option: Record<string, unknown>) =>
       admin.put(`/api/admin/photos/${id}`, {

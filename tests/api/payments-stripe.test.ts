@@ -164,8 +164,8 @@ describe('Stripe webhook', () => {
 
     // reconciliation running again (twice, at once) changes nothing and sends nothing
     await Promise.all([
-      app.modules.payments.service.reconcileEvent(event.id),
-      app.modules.payments.service.reconcileEvent(event.id),
+      app.modules.orders.payments.reconcileEvent(event.id),
+      app.modules.orders.payments.reconcileEvent(event.id),
     ]);
     await new Promise((r) => setTimeout(r, 1000));
     const mails = mailsFor(orderId);
@@ -234,7 +234,7 @@ describe('Stripe webhook', () => {
       async () =>
         (await app.ctx.db('payment_events').where({ event_id: failedEarlier.id }).first())?.processed_at,
     );
-    expect(await app.modules.payments.service.checkPendingOrder(orderId)).toMatchObject({
+    expect(await app.modules.orders.payments.checkPendingOrder(orderId)).toMatchObject({
       outcome: 'skipped',
     });
     const row = await orderRow(orderId);
@@ -264,12 +264,12 @@ describe('the sweeper', () => {
   it('finds a paid order whose webhook was lost, once it has waited 10 minutes', async () => {
     const { orderId, intentId } = await orderWithIntent();
     stripe.succeed(intentId); // paid at Stripe; the webhook never arrives
-    expect(await app.modules.payments.service.sweep()).toMatchObject({ orders: 0 });
+    expect(await app.modules.orders.payments.sweep()).toMatchObject({ orders: 0 });
     await app.ctx
       .db('orders')
       .where({ id: orderId })
       .update({ created_at: app.ctx.db.raw("now() - interval '11 minutes'") });
-    expect((await app.modules.payments.service.sweep()).orders).toBeGreaterThanOrEqual(1);
+    expect((await app.modules.orders.payments.sweep()).orders).toBeGreaterThanOrEqual(1);
     await eventually(async () => (await orderRow(orderId)).status === 'paid');
     await eventually(async () => mailsFor(orderId).length === 2);
   });

@@ -21,8 +21,8 @@ const count = (table: string) => countRows(app, table);
 const counts = async () => ({
   photos: await count('photos'),
   assets: await count('media_assets'),
-  options: await count('item_options'),
-  links: await count('photo_item_options'),
+  options: await count('print_options'),
+  links: await count('photo_print_options'),
   events: await count('domain_events'),
 });
 const detail = (id: number) => admin.json<PhotoDetail>(admin.get(`/api/admin/photos/${id}`));
@@ -145,7 +145,7 @@ describe('editing a photo with its print options', () => {
     ]);
     expect(await detail(photo.id)).toEqual(saved);
     // removing unassigns: the catalogue keeps the option
-    expect(await app.ctx.db('item_options').where({ id: drop.id })).toHaveLength(1);
+    expect(await app.ctx.db('print_options').where({ id: drop.id })).toHaveLength(1);
   });
 
   it('keeps working without printOptions (the spec route as before)', async () => {
@@ -215,7 +215,7 @@ describe('a database failure halfway through a photo save', () => {
     const before = await snapshot(photo.id);
     // a rule the server does not check up front, so the failure happens inside the transaction,
     // after the photo row, the removal and the first new option were written
-    await app.ctx.db.raw(`alter table item_options add constraint no_boom check (size <> 'Boom')`);
+    await app.ctx.db.raw(`alter table print_options add constraint no_boom check (size <> 'Boom')`);
     try {
       const res = await admin.put(`/api/admin/photos/${photo.id}`, {
         ...photoBody(photo, { title: 'Half saved?' }),
@@ -229,7 +229,7 @@ describe('a database failure halfway through a photo save', () => {
       });
       expect(res.status).toBe(500);
     } finally {
-      await app.ctx.db.raw('alter table item_options drop constraint no_boom');
+      await app.ctx.db.raw('alter table print_options drop constraint no_boom');
     }
     expect(await snapshot(photo.id)).toEqual(before);
   });
@@ -241,7 +241,7 @@ describe('a database failure halfway through a photo save', () => {
     // stands in for another admin archiving the option between the checks and the option writes
     await app.ctx.db.raw(`
       create function archive_target() returns trigger language plpgsql as $$
-      begin update item_options set archived_at = now() where id = ${target}; return new; end $$;
+      begin update print_options set archived_at = now() where id = ${target}; return new; end $$;
       create trigger archive_target after update on photos for each row execute function archive_target();
     `);
     try {

@@ -22,7 +22,7 @@ afterAll(() => app?.close());
 const counts = async () => ({
   photos: await countRows(app, 'photos'),
   assets: await countRows(app, 'media_assets'),
-  options: await countRows(app, 'item_options'),
+  options: await countRows(app, 'print_options'),
 });
 
 function photoForm(

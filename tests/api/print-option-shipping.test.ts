@@ -28,7 +28,7 @@ const catalogueOption = (body: Record<string, unknown>) =>
 describe('POST /api/admin/print-options (the add-photo form)', () => {
   it('saves the shipping given for a new option, in the catalogue and on the photo', async () => {
     const photo = await addPhoto(admin);
-    const before = await count('item_options');
+    const before = await count('print_options');
     const option = await addFormOption({
       photoId: photo.id,
       size: '16x24',
@@ -44,8 +44,8 @@ describe('POST /api/admin/print-options (the add-photo form)', () => {
       price: 225,
       shipping: 20,
     });
-    expect(await count('item_options')).toBe(before + 1);
-    const row = await app.ctx.db('item_options').where({ id: option.id }).first();
+    expect(await count('print_options')).toBe(before + 1);
+    const row = await app.ctx.db('print_options').where({ id: option.id }).first();
     expect(row).toMatchObject({ price_cents: 22500, shipping_cents: 2000 });
     expect(await offered(photo.id)).toEqual([option]);
   });
@@ -60,7 +60,7 @@ describe('POST /api/admin/print-options (the add-photo form)', () => {
     });
     const first = await addPhoto(admin);
     const second = await addPhoto(admin);
-    const before = await count('item_options');
+    const before = await count('print_options');
 
     // no shipping sent (the spec's client): the catalogue's; size and format match loosely
     const a = await addFormOption({
@@ -80,7 +80,7 @@ describe('POST /api/admin/print-options (the add-photo form)', () => {
     });
     expect(b).toEqual(existing);
 
-    expect(await count('item_options')).toBe(before);
+    expect(await count('print_options')).toBe(before);
     expect(await offered(first.id)).toEqual([existing]);
     expect(await offered(second.id)).toEqual([existing]);
     const catalogue = await admin.json<PrintOption[]>(app.client().get('/api/item-options'));
@@ -109,11 +109,11 @@ describe('POST /api/admin/print-options (the add-photo form)', () => {
 
   it('makes one catalogue option when the same new option is sent for two photos at once', async () => {
     const [p1, p2, p3] = [await addPhoto(admin), await addPhoto(admin), await addPhoto(admin)];
-    const before = await count('item_options');
+    const before = await count('print_options');
     const body = { size: '20x30', material: 'Fine Art Paper', price: 275, shipping: 25 };
     const made = await Promise.all([p1, p2, p3].map((p) => addFormOption({ ...body, photoId: p.id })));
     expect(new Set(made.map((o) => o.id)).size).toBe(1);
-    expect(await count('item_options')).toBe(before + 1);
+    expect(await count('print_options')).toBe(before + 1);
     for (const p of [p1, p2, p3]) expect((await offered(p.id)).map((o) => o.id)).toEqual([made[0].id]);
   });
 
@@ -125,13 +125,13 @@ describe('POST /api/admin/print-options (the add-photo form)', () => {
 
   it('refuses negative shipping with the spec message and changes nothing', async () => {
     const photo = await addPhoto(admin);
-    const before = [await count('item_options'), await count('photo_item_options')];
+    const before = [await count('print_options'), await count('photo_print_options')];
     const err = (await addFormOption(
       { photoId: photo.id, size: '24x36', material: 'Canvas', price: 300, shipping: -5 },
       400,
     )) as unknown as Err;
     expect(err.errors).toEqual({ shipping: 'Shipping cannot be negative' });
-    expect([await count('item_options'), await count('photo_item_options')]).toEqual(before);
+    expect([await count('print_options'), await count('photo_print_options')]).toEqual(before);
     expect(await offered(photo.id)).toEqual([]);
   });
 });
@@ -145,14 +145,14 @@ describe('POST /api/admin/photos with the add form options', () => {
       price: 60,
       shipping: 9,
     });
-    const before = await count('item_options');
+    const before = await count('print_options');
     const photo = await addPhoto(admin, {
       printOptions: [
         { size: '10X15', material: 'Lustre Paper', price: 95, inStock: true },
         { size: '30x45', material: 'Metal', price: 450, shipping: 35, inStock: true },
       ],
     });
-    expect(await count('item_options')).toBe(before + 1);
+    expect(await count('print_options')).toBe(before + 1);
     const options = await offered(photo.id);
     expect(options.map((o) => [o.id === existing.id, o.size, o.format, o.price, o.shipping])).toEqual([
       [true, '10x15', 'Lustre Paper', 60, 9],
@@ -161,7 +161,7 @@ describe('POST /api/admin/photos with the add form options', () => {
   });
 
   it('refuses a negative shipping on a row, naming it, and stores nothing', async () => {
-    const before = [await count('photos'), await count('item_options'), await count('photo_item_options')];
+    const before = [await count('photos'), await count('print_options'), await count('photo_print_options')];
     const res = await admin.post('/api/admin/photos', {
       title: 'Never stored',
       description: '<p>x</p>',
@@ -178,7 +178,7 @@ describe('POST /api/admin/photos with the add form options', () => {
     expect(((await res.json()) as Err).errors).toEqual({
       'printOptions.1.shipping': 'Shipping cannot be negative',
     });
-    expect([await count('photos'), await count('item_options'), await count('photo_item_options')]).toEqual(
+    expect([await count('photos'), await count('print_options'), await count('photo_print_options')]).toEqual(
       before,
     );
   });

@@ -121,7 +121,7 @@ describe('with the test provider', () => {
     const { orderId } = await placeOrder(c, [heronLine()], 105);
     expect((await pay(c, orderId, 105, DECLINED)).status).toBe(402);
 
-    await app.ctx.db('item_options').where({ id: heron.optionIds[0] }).update({ price_cents: 9900 });
+    await app.ctx.db('print_options').where({ id: heron.optionIds[0] }).update({ price_cents: 9900 });
     try {
       await fillCart(c, [heronLine(2), owlLine()]);
       const retried = await c.json(
@@ -154,7 +154,7 @@ describe('with the test provider', () => {
       expect(mail.to).toEqual(['grace@example.com']);
       expect(mail.body).toContain('Snowy Owl');
     } finally {
-      await app.ctx.db('item_options').where({ id: heron.optionIds[0] }).update({ price_cents: 9500 });
+      await app.ctx.db('print_options').where({ id: heron.optionIds[0] }).update({ price_cents: 9500 });
     }
   });
 
@@ -254,7 +254,7 @@ describe('with the test provider', () => {
     await age(app, young.orderId, 23);
     await age(app, paidOld, 25);
 
-    await app.modules.payments.service.sweep();
+    await app.modules.orders.payments.sweep();
     await eventually(async () => (await orderRow(app, old.orderId)).status === 'canceled');
     await eventually(async () => (await orderRow(app, noIntent.orderId)).status === 'canceled');
     // the intent is canceled at the provider: a payment with it is refused
@@ -312,7 +312,7 @@ describe('with Stripe', () => {
     expect((await stripe.deliver(app.url, declined)).status).toBe(200);
     await eventually(async () => (await orderRow(app, orderId)).status === 'failed');
 
-    await app.ctx.db('item_options').where({ id: photo.optionIds[0] }).update({ price_cents: 14000 });
+    await app.ctx.db('print_options').where({ id: photo.optionIds[0] }).update({ price_cents: 14000 });
     try {
       const retry = await c.json<{ orderId: number }>(
         c.post('/api/checkout', { ...customer, totalAmount: 155 }),
@@ -328,7 +328,7 @@ describe('with Stripe', () => {
       expect((await stripe.deliver(app.url, paid)).status).toBe(200);
       await eventually(async () => (await orderRow(app, orderId)).status === 'paid');
     } finally {
-      await app.ctx.db('item_options').where({ id: photo.optionIds[0] }).update({ price_cents: 12000 });
+      await app.ctx.db('print_options').where({ id: photo.optionIds[0] }).update({ price_cents: 12000 });
     }
   });
 
@@ -342,7 +342,7 @@ describe('with Stripe', () => {
     await age(app, old.orderId, 25);
     await age(app, young.orderId, 1);
 
-    await app.modules.payments.service.sweep();
+    await app.modules.orders.payments.sweep();
     await eventually(async () => (await orderRow(app, old.orderId)).status === 'canceled');
     expect(stripe.intents.get(oldIntent.intentId)).toMatchObject({
       status: 'canceled',
@@ -359,7 +359,7 @@ describe('with Stripe', () => {
     const { intentId } = await intentFor(c, orderId, 135);
     stripe.succeed(intentId); // its webhook was lost
     await age(app, orderId, 30);
-    await app.modules.payments.service.sweep();
+    await app.modules.orders.payments.sweep();
     await eventually(async () => (await orderRow(app, orderId)).status === 'paid');
     expect(stripe.intents.get(intentId)?.status).toBe('succeeded');
   });

@@ -119,11 +119,11 @@ for (const size of [
 
       // Stored: the photo offers the catalogue's option itself, and the catalogue has no near-copy.
       const photo = await db('photos').where({ title }).first();
-      const offered = await db('photo_item_options')
-        .join('item_options', 'item_options.id', 'photo_item_options.item_option_id')
+      const offered = await db('photo_print_options')
+        .join('print_options', 'print_options.id', 'photo_print_options.print_option_id')
         .where({ photo_id: photo.id })
         .orderBy('price_cents')
-        .select('item_options.id', 'size', 'format', 'price_cents', 'shipping_cents');
+        .select('print_options.id', 'size', 'format', 'price_cents', 'shipping_cents');
       expect(offered).toEqual([
         {
           id: existing.id,
@@ -134,7 +134,7 @@ for (const size of [
         },
         { id: expect.any(Number), size: newSize, format: 'Metal', price_cents: 45000, shipping_cents: 3500 },
       ]);
-      const copies = await db('item_options')
+      const copies = await db('print_options')
         .whereNull('archived_at')
         .where({ aspect_ratio: '3:2' })
         .whereRaw("regexp_replace(lower(size), '\\s+', '', 'g') = '12x18'")

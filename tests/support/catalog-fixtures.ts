@@ -46,7 +46,7 @@ export async function addPhoto(
 }
 
 /** An order referencing a photo and an option, written straight to the tables (orders is another module). */
-export async function insertOrder(app: TestApp, photoId: number, itemOptionId: number): Promise<number> {
+export async function insertOrder(app: TestApp, photoId: number, printOptionId: number): Promise<number> {
   const [order] = await app.ctx
     .db('orders')
     .insert({
@@ -61,7 +61,7 @@ export async function insertOrder(app: TestApp, photoId: number, itemOptionId: n
   await app.ctx.db('order_line_items').insert({
     order_id: order.id,
     photo_id: photoId,
-    item_option_id: itemOptionId,
+    print_option_id: printOptionId,
     quantity: 1,
     price_cents: 9500,
     shipping_cents: 1500,

@@ -39,7 +39,7 @@ export async function insertPhoto(
     .returning('id');
   const optionIds: number[] = [];
   for (const o of spec.options ?? [{ size: '8x10 inch', priceCents: 9500, shippingCents: 1000 }]) {
-    const [{ id }] = await db('item_options')
+    const [{ id }] = await db('print_options')
       .insert({
         aspect_ratio: aspectRatio,
         size: o.size,
@@ -48,7 +48,7 @@ export async function insertPhoto(
         shipping_cents: o.shippingCents ?? 0,
       })
       .returning('id');
-    await db('photo_item_options').insert({ photo_id: photoId, item_option_id: id });
+    await db('photo_print_options').insert({ photo_id: photoId, print_option_id: id });
     optionIds.push(id);
   }
   return { photoId, optionIds };

@@ -64,7 +64,7 @@ describe('payment reconciliation (real BullMQ jobs)', () => {
       await trx('order_line_items').insert({
         order_id: orderId,
         photo_id: photo.photoId,
-        item_option_id: photo.optionIds[0],
+        print_option_id: photo.optionIds[0],
         quantity: 1,
         price_cents: 9500,
         shipping_cents: 1000,
@@ -145,10 +145,10 @@ describe('payment reconciliation (real BullMQ jobs)', () => {
       payload: JSON.stringify(event),
     });
     const runs = await Promise.all([
-      app.modules.payments.service.reconcileEvent(event.id),
-      app.modules.payments.service.reconcileEvent(event.id),
-      app.modules.payments.service.reconcileEvent(event.id),
-      app.modules.payments.service.sweep(),
+      app.modules.orders.payments.reconcileEvent(event.id),
+      app.modules.orders.payments.reconcileEvent(event.id),
+      app.modules.orders.payments.reconcileEvent(event.id),
+      app.modules.orders.payments.sweep(),
     ]);
     expect(runs.slice(0, 3).filter((r) => 'outcome' in r && r.outcome === 'done')).toHaveLength(1);
     await eventually(async () => mailsFor(orderId).length === 2);
@@ -178,7 +178,7 @@ describe('payment reconciliation (real BullMQ jobs)', () => {
       payload: JSON.stringify(event),
       received_at: app.ctx.db.raw("now() - interval '2 minutes'"),
     });
-    expect((await app.modules.payments.service.sweep()).events).toBeGreaterThanOrEqual(1);
+    expect((await app.modules.orders.payments.sweep()).events).toBeGreaterThanOrEqual(1);
     await eventually(async () => (await orderRow(orderId)).status === 'failed');
     await eventually(
       async () => (await app.ctx.db('payment_events').where({ event_id: event.id }).first()).processed_at,

@@ -2,13 +2,12 @@ import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../../platform/context';
-import { createRouter } from '../../platform/http/async-route';
 import { unauthorized } from '../../platform/http/app-error';
+import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import { createRateLimit } from '../../platform/http/rate-limit';
-import { requireAdmin, type SessionUser } from '../../platform/http/guards';
-import { parse } from '../../platform/http/validate';
+import type { SessionUser } from '../../platform/http/guards';
 import type { AdminAuthService } from './admin-auth.service';
-import { loginSchema } from '../../contract';
+import { adminUserSchema, loginSchema, messageResultSchema } from '../../contract';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 
@@ -56,31 +55,61 @@ function authenticateLocal(req: Request, res: Response): Promise<SessionUser | f
   });
 }
 
-/** Mounted at /api/admin before the admin guard: login must work signed out. */
+// Signing in and out works signed out; both use the session (passport keeps the owner in it).
+const signedOut = { auth: 'public', session: true, cache: 'no-store' } as const;
+
+export const adminAuthEndpoints = {
+  login: {
+    ...signedOut,
+    method: 'POST',
+    path: '/api/admin/login',
+    body: loginSchema,
+    invalid: 'sign-in',
+    answer: adminUserSchema,
+    contract: 'POST /api/admin/login',
+  },
+  logout: {
+    ...signedOut,
+    method: 'POST',
+    path: '/api/admin/logout',
+    body: 'none',
+    answer: messageResultSchema,
+    contract: 'POST /api/admin/logout',
+  },
+  user: {
+    method: 'GET',
+    path: '/api/admin/user',
+    auth: 'admin',
+    session: true,
+    cache: 'no-store',
+    answer: adminUserSchema,
+    contract: 'GET /api/admin/user',
+  },
+} satisfies Record<string, EndpointSpec>;
+
 export function createAdminAuthRoutes(ctx: AppContext) {
-  const router = createRouter();
-
-  router.post('/login', ...loginLimiters(ctx), async (req, res) => {
-    parse(loginSchema, req.body, 'sign-in');
-    const user = await authenticateLocal(req, res);
-    if (!user) throw unauthorized('Invalid username or password.');
-    // passport regenerates the session id here, so a planted session id is worthless.
-    await new Promise<void>((resolve, reject) => req.logIn(user, (err) => (err ? reject(err) : resolve())));
-    req.log.info({ username: user.username }, 'admin signed in');
-    res.json({ id: user.id, username: user.username });
+  return bindEndpoints(adminAuthEndpoints, {
+    login: {
+      before: loginLimiters(ctx),
+      handle: async (req, res) => {
+        const user = await authenticateLocal(req, res);
+        if (!user) throw unauthorized('Invalid username or password.');
+        // passport regenerates the session id here, so a planted session id is worthless.
+        await new Promise<void>((resolve, reject) =>
+          req.logIn(user, (err) => (err ? reject(err) : resolve())),
+        );
+        req.log.info({ username: user.username }, 'admin signed in');
+        res.json({ id: user.id, username: user.username });
+      },
+    },
+    logout: async (req, res) => {
+      await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
+      await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
+      res.clearCookie('wf.sid', { path: '/' });
+      res.json({ message: 'Logged out' });
+    },
+    user: (req, res) => {
+      res.json({ id: req.user!.id, username: req.user!.username });
+    },
   });
-
-  router.post('/logout', async (req, res) => {
-    await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
-    await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
-    res.clearCookie('wf.sid', { path: '/' });
-    res.json({ message: 'Logged out' });
-  });
-
-  router.get('/user', requireAdmin, (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    res.json({ id: req.user!.id, username: req.user!.username });
-  });
-
-  return router;
 }

@@ -22,7 +22,7 @@ export class CartItem extends BaseModel {
   declare id: number;
   declare cartId: string;
   declare photoId: number;
-  declare itemOptionId: number;
+  declare printOptionId: number;
   declare quantity: number;
   declare addedAt: Date;
 }

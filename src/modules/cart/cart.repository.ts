@@ -22,10 +22,10 @@ export function createCartRepository(db: Db) {
     },
 
     /** Adds a line, or adds to the quantity of the same photo+option line (capped). */
-    async addLine(cartId: string, photoId: number, itemOptionId: number, quantity: number): Promise<void> {
+    async addLine(cartId: string, photoId: number, printOptionId: number, quantity: number): Promise<void> {
       await CartItem.query(db)
-        .insert({ cartId, photoId, itemOptionId, quantity })
-        .onConflict(['cart_id', 'photo_id', 'item_option_id'])
+        .insert({ cartId, photoId, printOptionId, quantity })
+        .onConflict(['cart_id', 'photo_id', 'print_option_id'])
         .merge({ quantity: db.raw('least(cart_items.quantity + excluded.quantity, ?)', [MAX_QUANTITY]) });
       await touch(cartId);
     },

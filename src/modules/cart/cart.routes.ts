@@ -1,44 +1,62 @@
-import { createRouter } from '../../platform/http/async-route';
-import { noStore } from '../../platform/http/guards';
+import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import { saveSession } from '../../platform/http/session';
-import { parse, parseId } from '../../platform/http/validate';
 import type { CartService } from './cart.service';
-import { addToCartSchema, updateCartLineSchema } from '../../contract';
+import { addToCartSchema, cartSchema, updateCartLineSchema } from '../../contract';
 
-/** Mounted at /api; the visitor's session holds only the cart id (req.session.cartId). */
+// The visitor's session holds only the cart id (req.session.cartId).
+const cart = { auth: 'public', session: true, cache: 'no-store', answer: cartSchema } as const;
+
+export const cartEndpoints = {
+  getCart: { ...cart, method: 'GET', path: '/api/cart', contract: 'GET /api/cart' },
+  addToCart: {
+    ...cart,
+    method: 'POST',
+    path: '/api/cart',
+    body: addToCartSchema,
+    invalid: 'cart item',
+    contract: 'POST /api/cart',
+  },
+  setQuantity: {
+    ...cart,
+    method: 'PUT',
+    path: '/api/cart/:id',
+    params: { id: 'id' },
+    body: updateCartLineSchema,
+    invalid: 'quantity',
+    contract: 'PUT /api/cart/{id}',
+  },
+  removeLine: {
+    ...cart,
+    method: 'DELETE',
+    path: '/api/cart/:id',
+    params: { id: 'id' },
+    contract: 'DELETE /api/cart/{id}',
+  },
+  clearCart: { ...cart, method: 'DELETE', path: '/api/cart', contract: 'DELETE /api/cart' },
+} satisfies Record<string, EndpointSpec>;
+
 export function createCartRoutes(service: CartService) {
-  const router = createRouter();
-
-  router.use('/cart', noStore);
-
-  // Reading never creates a session: without a cart id the answer is simply an empty cart.
-  router.get('/cart', async (req, res) => {
-    res.json(await service.getCart(req.session?.cartId));
+  return bindEndpoints(cartEndpoints, {
+    // Reading never creates a session: without a cart id the answer is simply an empty cart.
+    getCart: async (req, res) => {
+      res.json(await service.getCart(req.session?.cartId));
+    },
+    addToCart: async (req, res, { body }) => {
+      const { cartId, cart } = await service.addItem(req.session.cartId, body);
+      if (req.session.cartId !== cartId) {
+        req.session.cartId = cartId;
+        await saveSession(req); // no 201 for a line the visitor's session cannot find again
+      }
+      res.status(201).json(cart);
+    },
+    setQuantity: async (req, res, { params, body }) => {
+      res.json(await service.updateQuantity(req.session?.cartId, params.id, body.quantity));
+    },
+    removeLine: async (req, res, { params }) => {
+      res.json(await service.removeItem(req.session?.cartId, params.id));
+    },
+    clearCart: async (req, res) => {
+      res.json(await service.clear(req.session?.cartId));
+    },
   });
-
-  router.post('/cart', async (req, res) => {
-    const input = parse(addToCartSchema, req.body, 'cart item');
-    const { cartId, cart } = await service.addItem(req.session.cartId, input);
-    if (req.session.cartId !== cartId) {
-      req.session.cartId = cartId;
-      await saveSession(req); // no 201 for a line the visitor's session cannot find again
-    }
-    res.status(201).json(cart);
-  });
-
-  router.put('/cart/:id', async (req, res) => {
-    const lineId = parseId(req.params.id);
-    const { quantity } = parse(updateCartLineSchema, req.body, 'quantity');
-    res.json(await service.updateQuantity(req.session?.cartId, lineId, quantity));
-  });
-
-  router.delete('/cart/:id', async (req, res) => {
-    res.json(await service.removeItem(req.session?.cartId, parseId(req.params.id)));
-  });
-
-  router.delete('/cart', async (req, res) => {
-    res.json(await service.clear(req.session?.cartId));
-  });
-
-  return router;
 }

@@ -48,10 +48,10 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
     // Prices always come from the catalogue as it is now, never from what was shown earlier.
     const matches = await lookupPrintOptions(
       catalog,
-      rows.map((r) => ({ photoId: r.photoId, optionId: r.itemOptionId })),
+      rows.map((r) => ({ photoId: r.photoId, optionId: r.printOptionId })),
     );
     for (const row of rows) {
-      const found = matches.get(`${row.photoId}:${row.itemOptionId}`);
+      const found = matches.get(`${row.photoId}:${row.printOptionId}`);
       if (!found) {
         gone.push(row.id); // the option was archived or unassigned since: the line cannot be bought
         continue;
@@ -60,7 +60,7 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
       lines.push({
         id: row.id,
         photoId: row.photoId,
-        printOptionId: row.itemOptionId,
+        printOptionId: row.printOptionId,
         quantity: row.quantity,
         addedAt: new Date(row.addedAt).toISOString(),
         photo: { id: photo.id, title: photo.title, thumbnailUrl: photo.thumbnailUrl },

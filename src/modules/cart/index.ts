@@ -4,6 +4,8 @@ import type { DomainEventBus } from '../../domain-events';
 import type { CatalogModule } from '../catalog';
 import { createCartRepository } from './cart.repository';
 import { createCartRoutes } from './cart.routes';
+
+export { cartEndpoints } from './cart.routes';
 import { createCartService } from './cart.service';
 
 export type { PricedCart, PricedLine, PrintOptionLookup, PrintOptionMatch } from './cart.service';
@@ -18,7 +20,7 @@ export function createCartModule(ctx: AppContext, deps: { catalog: CatalogModule
   const module = {
     /** getCart(cartId), getPricedCart(cartId), clear(cartId), deleteStaleCarts() and the writes. */
     service,
-    publicRoutes: () => createCartRoutes(service),
+    endpoints: () => createCartRoutes(service),
   };
   return module satisfies HttpModule;
 }

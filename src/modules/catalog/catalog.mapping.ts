@@ -3,7 +3,7 @@ import { planDisplayWidths } from '../media';
 import type { PhotoSummary, PrintOption } from '../../contract';
 import type { PrintOptionMatch } from './catalog.types';
 import type { PhotoRow } from './photos.repository';
-import type { ItemOptionRow, PhotoOptionRow } from './print-options.repository';
+import type { PrintOptionRow, PhotoPrintOptionRow } from './print-options.repository';
 
 // From stored rows to the wire types: dollars instead of cents, image URLs and widths.
 
@@ -12,7 +12,7 @@ export const photoUrls = (id: number, version: number) => ({
   thumbnailUrl: `/api/photos/${id}/thumbnail?v=${version}`,
 });
 
-export function toPrintOption(o: ItemOptionRow): PrintOption {
+export function toPrintOption(o: PrintOptionRow): PrintOption {
   return {
     id: o.id,
     aspectRatio: o.aspectRatio,
@@ -50,7 +50,7 @@ export function toPhotoSummary(p: PhotoRow, audience: 'public' | 'admin' = 'publ
   };
 }
 
-export function toMatch(r: PhotoOptionRow): PrintOptionMatch {
+export function toMatch(r: PhotoPrintOptionRow): PrintOptionMatch {
   return {
     photo: { id: r.photoId, title: r.title, thumbnailUrl: photoUrls(r.photoId, r.version).thumbnailUrl },
     option: toPrintOption(r),

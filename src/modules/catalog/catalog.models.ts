@@ -1,10 +1,10 @@
-import { BaseModel, belongsToOne, manyToMany } from '../../platform/model';
-import { MediaAssetModel } from '../media';
+import { BaseModel, manyToMany } from '../../platform/model';
+import { imageAssetRelation, type MediaAssetModel } from '../media';
 import type { CameraDetails } from '../../contract';
 
 /** A catalogue entry: a size and format for one aspect ratio, offered by the photos it is assigned to. */
-export class ItemOptionModel extends BaseModel {
-  static tableName = 'item_options';
+export class PrintOptionModel extends BaseModel {
+  static tableName = 'print_options';
 
   declare id: number;
   declare aspectRatio: string;
@@ -22,12 +22,12 @@ export class PhotoModel extends BaseModel {
   static tableName = 'photos';
   static jsonAttributes = ['cameraDetails'];
   static relationMappings = () => ({
-    original: belongsToOne(MediaAssetModel, 'photos.original_id', 'media_assets.id'),
+    original: imageAssetRelation('photos.original_id'),
     printOptions: manyToMany(
-      ItemOptionModel,
+      PrintOptionModel,
       'photos.id',
-      ['photo_item_options.photo_id', 'photo_item_options.item_option_id'],
-      'item_options.id',
+      ['photo_print_options.photo_id', 'photo_print_options.print_option_id'],
+      'print_options.id',
     ),
   });
 
@@ -55,7 +55,7 @@ export class PhotoModel extends BaseModel {
   declare createdAt: Date;
   declare updatedAt: Date;
   declare original?: MediaAssetModel;
-  declare printOptions?: ItemOptionModel[];
+  declare printOptions?: PrintOptionModel[];
 }
 
 export class CategoryModel extends BaseModel {

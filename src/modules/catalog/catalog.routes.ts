@@ -1,37 +1,252 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { createRouter } from '../../platform/http/async-route';
 import { AppError } from '../../platform/http/app-error';
-import { parse, parseId } from '../../platform/http/validate';
+import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import { mediaMessages, type MediaModule } from '../media';
 import type { CatalogService } from './catalog.service';
 import {
   categoryCreateSchema,
   categoryReorderSchema,
+  categorySchema,
   categoryUpdateSchema,
-  itemOptionCreateSchema,
-  itemOptionUpdateSchema,
-  newPrintOptionSchema,
+  deleteResultSchema,
+  printOptionCreateSchema,
+  printOptionUpdateSchema,
+  messageResultSchema,
+  perPhotoPrintOptionSchema,
   photoCreateFormSchema,
   photoCreateWithOptionsSchema,
-  photoItemOptionSchema,
+  photoDetailSchema,
+  photoPrintOptionSchema,
   photoListQuerySchema,
+  photoSummarySchema,
   photoUpdateFormSchema,
   photoUpdateWithOptionsSchema,
+  photoUploadLimitsSchema,
+  printOptionSchema,
 } from '../../contract';
 
 type Deps = { service: CatalogService; media: Pick<MediaModule, 'sendImage'> };
 
-/** Public JSON: revalidated on every use (ETag, 304) so an admin change shows at once. */
-function publicJson(res: Response, body: unknown): void {
-  res.setHeader('Cache-Control', 'no-cache');
-  res.json(body);
-}
+// Public reads are the same for every visitor: revalidated on every use (ETag, 304) so an admin
+// change shows at once, and kept by the response cache until then.
+const shared = { auth: 'public', session: false, cache: 'shared' } as const;
+const image = { auth: 'public', session: false, cache: 'image', answer: 'image bytes' } as const;
+const admin = { auth: 'admin', session: true, cache: 'no-store' } as const;
+const photoId = { id: 'photo id' };
+const printOptionWrites = 'POST/PUT/DELETE /api/admin/item-options[/{id}]';
+const categories = 'POST/PUT/DELETE /api/admin/categories[/{id}]';
+const reorder = {
+  ...admin,
+  path: '/api/admin/categories/reorder',
+  body: categoryReorderSchema,
+  invalid: 'category order',
+  answer: categorySchema.array(),
+  contract: 'PUT /api/admin/categories/reorder (POST also accepted)',
+} as const;
 
-function adminJson(res: Response, body: unknown, status = 200): void {
-  res.setHeader('Cache-Control', 'no-store');
-  res.status(status).json(body);
-}
+export const catalogEndpoints = {
+  listPhotos: {
+    ...shared,
+    method: 'GET',
+    path: '/api/photos',
+    query: photoListQuerySchema,
+    invalid: 'filter',
+    answer: photoSummarySchema.array(),
+    contract: 'GET /api/photos[?featured=true][&category=name]',
+  },
+  getPhoto: {
+    ...shared,
+    method: 'GET',
+    path: '/api/photos/:id',
+    params: photoId,
+    answer: photoDetailSchema,
+    contract: 'GET /api/photos/{id}',
+  },
+  photoPrintOptions: {
+    ...shared,
+    method: 'GET',
+    path: '/api/photos/:id/item-options',
+    params: photoId,
+    answer: printOptionSchema.array(),
+    contract: 'GET /api/photos/{id}/item-options',
+  },
+  photoImage: {
+    ...image,
+    method: 'GET',
+    path: '/api/photos/:id/image',
+    params: photoId,
+    contract: 'GET /api/photos/{id}/image, /thumbnail',
+  },
+  photoThumbnail: {
+    ...image,
+    method: 'GET',
+    path: '/api/photos/:id/thumbnail',
+    params: photoId,
+    contract: 'GET /api/photos/{id}/image, /thumbnail',
+  },
+  listCategories: {
+    ...shared,
+    method: 'GET',
+    path: '/api/categories',
+    answer: categorySchema.array(),
+    contract: 'GET /api/categories',
+  },
+  listPrintOptions: {
+    ...shared,
+    method: 'GET',
+    path: '/api/item-options',
+    answer: printOptionSchema.array(),
+    contract: 'GET /api/item-options',
+  },
+
+  adminListPhotos: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/photos',
+    answer: photoSummarySchema.array(),
+    contract: 'GET /api/admin/photos',
+  },
+  uploadLimits: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/photo-upload-limits',
+    answer: photoUploadLimitsSchema,
+    contract: 'GET /api/admin/photo-upload-limits',
+  },
+  adminGetPhoto: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/photos/:id',
+    params: photoId,
+    answer: photoDetailSchema,
+    contract: 'GET /api/admin/photos/{id}',
+  },
+  // Both photo writes take multipart (the admin form: files, not base64) or the spec's JSON, and
+  // the photo's print options too (`printOptions`), applied in the same transaction.
+  createPhoto: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/photos',
+    body: photoCreateWithOptionsSchema,
+    multipart: photoCreateFormSchema,
+    invalid: 'photo',
+    answer: photoDetailSchema,
+    contract: 'POST /api/admin/photos',
+  },
+  updatePhoto: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/photos/:id',
+    params: photoId,
+    body: photoUpdateWithOptionsSchema,
+    multipart: photoUpdateFormSchema,
+    invalid: 'photo',
+    answer: photoDetailSchema,
+    contract: 'PUT /api/admin/photos/{id}',
+  },
+  deletePhoto: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/photos/:id',
+    params: photoId,
+    answer: deleteResultSchema,
+    contract: 'DELETE /api/admin/photos/{id}',
+  },
+  addPrintOption: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/print-options',
+    body: perPhotoPrintOptionSchema,
+    invalid: 'print option',
+    answer: printOptionSchema,
+    contract: 'POST /api/admin/print-options',
+  },
+  createPrintOption: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/item-options',
+    body: printOptionCreateSchema,
+    invalid: 'item option',
+    answer: printOptionSchema,
+    contract: printOptionWrites,
+  },
+  updatePrintOption: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/item-options/:id',
+    params: { id: 'item option id' },
+    body: printOptionUpdateSchema,
+    invalid: 'item option',
+    answer: printOptionSchema,
+    contract: printOptionWrites,
+  },
+  deletePrintOption: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/item-options/:id',
+    params: { id: 'item option id' },
+    answer: deleteResultSchema,
+    contract: printOptionWrites,
+  },
+  createOptionForPhoto: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/photos/:id/item-options',
+    params: photoId,
+    body: photoPrintOptionSchema,
+    invalid: 'item option',
+    answer: printOptionSchema,
+    contract: 'POST /api/admin/photos/{id}/item-options',
+  },
+  assignOption: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/photos/:photoId/item-options/:printOptionId',
+    params: { photoId: 'photo id', printOptionId: 'item option id' },
+    body: 'none',
+    answer: printOptionSchema.array(),
+    contract: 'POST /api/admin/photos/{photoId}/item-options/{itemOptionId}',
+  },
+  unassignOption: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/photos/:id/item-options/:optionId',
+    params: { id: 'photo id', optionId: 'item option id' },
+    answer: printOptionSchema.array(),
+    contract: 'DELETE /api/admin/photos/{id}/item-options/{optionId}',
+  },
+  createCategory: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/categories',
+    body: categoryCreateSchema,
+    invalid: 'category',
+    answer: categorySchema,
+    contract: categories,
+  },
+  // before /categories/:id, which would read "reorder" as an id
+  reorderCategories: { ...reorder, method: 'PUT' },
+  reorderCategoriesByPost: { ...reorder, method: 'POST' },
+  updateCategory: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/categories/:id',
+    params: { id: 'category id' },
+    body: categoryUpdateSchema,
+    invalid: 'category',
+    answer: categorySchema,
+    contract: categories,
+  },
+  deleteCategory: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/categories/:id',
+    params: { id: 'category id' },
+    answer: categorySchema.extend({ message: messageResultSchema.shape.message }),
+    contract: categories,
+  },
+} satisfies Record<string, EndpointSpec>;
 
 /**
  * A photo save sent as multipart/form-data: multer streams the parts, stopping at `maxBytes` per
@@ -64,147 +279,102 @@ const uploaded = (req: Request) => {
   return { image: files.image?.[0]?.buffer ?? null, thumbnail: files.thumbnail?.[0]?.buffer ?? null };
 };
 
-/** Mounted at /api. */
-export function createCatalogPublicRoutes({ service, media }: Deps) {
-  const router = createRouter();
-
-  router.get('/photos', async (req, res) => {
-    const q = parse(photoListQuerySchema, req.query, 'filter');
-    publicJson(
-      res,
-      await service.listPhotos({ featured: q.featured === 'true', category: q.category || undefined }),
-    );
-  });
-
-  router.get('/photos/:id', async (req, res) => {
-    publicJson(res, await service.getPhoto(parseId(req.params.id, 'photo id')));
-  });
-
-  router.get('/photos/:id/item-options', async (req, res) => {
-    publicJson(res, await service.photoOptions(parseId(req.params.id, 'photo id')));
-  });
-
-  router.get('/photos/:id/image', async (req, res) => {
-    const assetId = await service.imageAsset(parseId(req.params.id, 'photo id'), 'image');
-    await media.sendImage(req, res, assetId, { kind: 'display' });
-  });
-
-  router.get('/photos/:id/thumbnail', async (req, res) => {
-    const assetId = await service.imageAsset(parseId(req.params.id, 'photo id'), 'thumbnail');
-    await media.sendImage(req, res, assetId, { kind: 'thumb' });
-  });
-
-  router.get('/categories', async (_req, res) => {
-    publicJson(res, await service.listCategories());
-  });
-
-  router.get('/item-options', async (_req, res) => {
-    publicJson(res, await service.listItemOptions());
-  });
-
-  return router;
-}
-
-/** Mounted at /api/admin behind the admin guard. */
-export function createCatalogAdminRoutes({ service }: Deps) {
-  const router = createRouter();
-
-  router.get('/photos', async (_req, res) => {
-    adminJson(res, await service.listPhotos({}, 'admin'));
-  });
-
-  router.get('/photo-upload-limits', (_req, res) => {
-    adminJson(res, service.uploadLimits());
-  });
-
-  router.get('/photos/:id', async (req, res) => {
-    adminJson(res, await service.getPhoto(parseId(req.params.id, 'photo id'), 'admin'));
-  });
-
-  // Both writes take multipart (the admin form: files, not base64) or the spec's JSON.
+export function createCatalogRoutes({ service, media }: Deps) {
   const limits = service.uploadLimits();
-  router.post('/photos', photoUpload(limits.addImage), async (req, res) => {
-    const created = req.is('multipart/form-data')
-      ? await service.createPhotoWithFiles(parse(photoCreateFormSchema, req.body, 'photo'), uploaded(req))
-      : await service.createPhoto(parse(photoCreateWithOptionsSchema, req.body, 'photo'));
-    adminJson(res, created, 201);
+  return bindEndpoints(catalogEndpoints, {
+    listPhotos: async (_req, res, { query }) => {
+      res.json(
+        await service.listPhotos({
+          featured: query.featured === 'true',
+          category: query.category || undefined,
+        }),
+      );
+    },
+    getPhoto: async (_req, res, { params }) => {
+      res.json(await service.getPhoto(params.id));
+    },
+    photoPrintOptions: async (_req, res, { params }) => {
+      res.json(await service.photoPrintOptions(params.id));
+    },
+    photoImage: async (req, res, { params }) => {
+      await media.sendImage(req, res, await service.imageAsset(params.id, 'image'), { kind: 'display' });
+    },
+    photoThumbnail: async (req, res, { params }) => {
+      await media.sendImage(req, res, await service.imageAsset(params.id, 'thumbnail'), { kind: 'thumb' });
+    },
+    listCategories: async (_req, res) => {
+      res.json(await service.listCategories());
+    },
+    listPrintOptions: async (_req, res) => {
+      res.json(await service.listPrintOptions());
+    },
+
+    adminListPhotos: async (_req, res) => {
+      res.json(await service.listPhotos({}, 'admin'));
+    },
+    uploadLimits: (_req, res) => {
+      res.json(service.uploadLimits());
+    },
+    adminGetPhoto: async (_req, res, { params }) => {
+      res.json(await service.getPhoto(params.id, 'admin'));
+    },
+    createPhoto: {
+      before: [photoUpload(limits.addImage)],
+      handle: async (req, res, input) => {
+        const created = input.multipart
+          ? await service.createPhotoWithFiles(input.form, uploaded(req))
+          : await service.createPhoto(input.body);
+        res.status(201).json(created);
+      },
+    },
+    updatePhoto: {
+      before: [photoUpload(limits.editImage)],
+      handle: async (req, res, input) => {
+        const { id } = input.params;
+        const updated = input.multipart
+          ? await service.updatePhotoWithFiles(id, input.form, uploaded(req))
+          : await service.updatePhoto(id, input.body);
+        res.json(updated);
+      },
+    },
+    deletePhoto: async (_req, res, { params }) => {
+      res.json(await service.deletePhoto(params.id));
+    },
+    addPrintOption: async (_req, res, { body }) => {
+      res.status(201).json(await service.addPrintOption(body));
+    },
+    createPrintOption: async (_req, res, { body }) => {
+      res.status(201).json(await service.createPrintOption(body));
+    },
+    updatePrintOption: async (_req, res, { params, body }) => {
+      res.json(await service.updatePrintOption(params.id, body));
+    },
+    deletePrintOption: async (_req, res, { params }) => {
+      res.json(await service.deletePrintOption(params.id));
+    },
+    createOptionForPhoto: async (_req, res, { params, body }) => {
+      res.status(201).json(await service.createOptionForPhoto(params.id, body));
+    },
+    assignOption: async (_req, res, { params }) => {
+      res.json(await service.assignOption(params.photoId, params.printOptionId));
+    },
+    unassignOption: async (_req, res, { params }) => {
+      res.json(await service.unassignOption(params.id, params.optionId));
+    },
+    createCategory: async (_req, res, { body }) => {
+      res.status(201).json(await service.createCategory(body));
+    },
+    reorderCategories: async (_req, res, { body }) => {
+      res.json(await service.reorderCategories(body.categoryIds));
+    },
+    reorderCategoriesByPost: async (_req, res, { body }) => {
+      res.json(await service.reorderCategories(body.categoryIds));
+    },
+    updateCategory: async (_req, res, { params, body }) => {
+      res.json(await service.updateCategory(params.id, body));
+    },
+    deleteCategory: async (_req, res, { params }) => {
+      res.json(await service.deleteCategory(params.id));
+    },
   });
-
-  // Both writes take the photo's print options too (`printOptions`), applied in the same transaction.
-  router.put('/photos/:id', photoUpload(limits.editImage), async (req, res) => {
-    const id = parseId(req.params.id, 'photo id');
-    const updated = req.is('multipart/form-data')
-      ? await service.updatePhotoWithFiles(id, parse(photoUpdateFormSchema, req.body, 'photo'), uploaded(req))
-      : await service.updatePhoto(id, parse(photoUpdateWithOptionsSchema, req.body, 'photo'));
-    adminJson(res, updated);
-  });
-
-  router.delete('/photos/:id', async (req, res) => {
-    adminJson(res, await service.deletePhoto(parseId(req.params.id, 'photo id')));
-  });
-
-  router.post('/print-options', async (req, res) => {
-    adminJson(res, await service.addPrintOption(parse(newPrintOptionSchema, req.body, 'print option')), 201);
-  });
-
-  router.post('/item-options', async (req, res) => {
-    adminJson(
-      res,
-      await service.createItemOption(parse(itemOptionCreateSchema, req.body, 'item option')),
-      201,
-    );
-  });
-
-  router.put('/item-options/:id', async (req, res) => {
-    const id = parseId(req.params.id, 'item option id');
-    adminJson(
-      res,
-      await service.updateItemOption(id, parse(itemOptionUpdateSchema, req.body, 'item option')),
-    );
-  });
-
-  router.delete('/item-options/:id', async (req, res) => {
-    adminJson(res, await service.deleteItemOption(parseId(req.params.id, 'item option id')));
-  });
-
-  router.post('/photos/:id/item-options', async (req, res) => {
-    const id = parseId(req.params.id, 'photo id');
-    const input = parse(photoItemOptionSchema, req.body, 'item option');
-    adminJson(res, await service.createOptionForPhoto(id, input), 201);
-  });
-
-  router.post('/photos/:photoId/item-options/:itemOptionId', async (req, res) => {
-    const photoId = parseId(req.params.photoId, 'photo id');
-    const optionId = parseId(req.params.itemOptionId, 'item option id');
-    adminJson(res, await service.assignOption(photoId, optionId));
-  });
-
-  router.delete('/photos/:id/item-options/:optionId', async (req, res) => {
-    const photoId = parseId(req.params.id, 'photo id');
-    const optionId = parseId(req.params.optionId, 'item option id');
-    adminJson(res, await service.unassignOption(photoId, optionId));
-  });
-
-  router.post('/categories', async (req, res) => {
-    adminJson(res, await service.createCategory(parse(categoryCreateSchema, req.body, 'category')), 201);
-  });
-
-  // before /categories/:id, which would read "reorder" as an id
-  const reorder = async (req: Request, res: Response) => {
-    const { categoryIds } = parse(categoryReorderSchema, req.body, 'category order');
-    adminJson(res, await service.reorderCategories(categoryIds));
-  };
-  router.put('/categories/reorder', reorder);
-  router.post('/categories/reorder', reorder);
-
-  router.put('/categories/:id', async (req, res) => {
-    const id = parseId(req.params.id, 'category id');
-    adminJson(res, await service.updateCategory(id, parse(categoryUpdateSchema, req.body, 'category')));
-  });
-
-  router.delete('/categories/:id', async (req, res) => {
-    adminJson(res, await service.deleteCategory(parseId(req.params.id, 'category id')));
-  });
-
-  return router;
 }

@@ -5,7 +5,7 @@ import { createCategoriesRepository } from './categories.repository';
 import { createCategoriesService } from './categories.service';
 import { createPhotosRepository } from './photos.repository';
 import { createPhotosService, type PhotosDeps } from './photos.service';
-import { createPhotoOptionEdits } from './print-option-writes';
+import { createPhotoPrintOptionEdits } from './print-option-writes';
 import { createPrintOptionsRepository } from './print-options.repository';
 import { createPrintOptionsService } from './print-options.service';
 
@@ -23,7 +23,7 @@ export function createCatalogService(db: Db, deps: Pick<PhotosDeps, 'media' | 'p
   const photos = createPhotosService(photosRepo, {
     ...deps,
     categories,
-    options: createPhotoOptionEdits(optionsRepo),
+    options: createPhotoPrintOptionEdits(optionsRepo),
     optionsRepo,
   });
 

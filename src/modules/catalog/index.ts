@@ -2,7 +2,7 @@ import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { MediaModule } from '../media';
-import { createCatalogAdminRoutes, createCatalogPublicRoutes } from './catalog.routes';
+import { createCatalogRoutes } from './catalog.routes';
 import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
 import { photoUploadLimits } from './photos.service';
@@ -11,6 +11,7 @@ export type { PrintOptionMatch } from './catalog.types';
 export type { CatalogService } from './catalog.service';
 export { catalogMessages, imageLimits } from './catalog.messages';
 export { robotsTxt, sitemapXml } from './catalog.seo';
+export { catalogEndpoints } from './catalog.routes';
 
 /**
  * Photos, the print-option catalogue and categories: public reads, admin writes, sitemap.xml and
@@ -24,16 +25,14 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
       deps.events.publish(trx, 'photo.uploaded', { photoId, assetIds }),
     limits: photoUploadLimits(ctx.config.MAX_PHOTO_MB),
   });
-  const routeDeps = { service, media: deps.media };
   const module = {
     /**
-     * listPhotos, getPhoto, findPhotoDetail, photoOptions, listItemOptions, listCategories,
+     * listPhotos, getPhoto, findPhotoDetail, photoPrintOptions, listPrintOptions, listCategories,
      * countPhotos, findPrintOption(photoId, optionId), findPrintOptions(pairs) and the admin writes.
      */
     service,
     countPhotos: service.countPhotos,
-    publicRoutes: () => createCatalogPublicRoutes(routeDeps),
-    adminRoutes: () => createCatalogAdminRoutes(routeDeps),
+    endpoints: () => createCatalogRoutes({ service, media: deps.media }),
     rootRoutes: () => createSeoRoutes(service, ctx.config),
   };
   return module satisfies HttpModule;

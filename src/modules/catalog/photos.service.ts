@@ -10,7 +10,7 @@ import type { PhotoDetail, PhotoSummary } from '../../contract';
 import type { CategoriesService } from './categories.service';
 import type { PhotoRow, PhotosRepository, PhotoWrite, Trx } from './photos.repository';
 import type { PrintOptionsRepository } from './print-options.repository';
-import { requireRatio, type PhotoOptionEditor } from './print-option-writes';
+import { requireRatio, type PhotoPrintOptionEditor } from './print-option-writes';
 
 /** Who reads a photo: the public sees camera details only when the owner shows them. */
 type Audience = 'public' | 'admin';
@@ -58,7 +58,7 @@ type UpdateFields = Omit<PhotoUpdateWithOptions, 'imageData' | 'thumbnailData'>;
 export type PhotosDeps = {
   media: Pick<MediaModule, 'ingest' | 'deleteAsset'>;
   categories: Pick<CategoriesService, 'assertCategory'>;
-  options: PhotoOptionEditor;
+  options: PhotoPrintOptionEditor;
   optionsRepo: Pick<PrintOptionsRepository, 'optionsForPhoto'>;
   /** Publishes 'photo.uploaded' in the transaction that stored the images (variants follow). */
   photoUploaded(trx: Trx, photoId: number, assetIds: number[]): Promise<unknown>;

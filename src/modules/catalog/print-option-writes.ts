@@ -1,9 +1,9 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { toCents } from '../../platform/money';
 import { catalogMessages } from './catalog.messages';
-import type { NewPhotoOption, PhotoOptionEdits } from '../../contract';
+import type { NewPhotoPrintOption, PhotoPrintOptionEdits } from '../../contract';
 import type { Trx } from './photos.repository';
-import type { ItemOptionWrite, PrintOptionsRepository } from './print-options.repository';
+import type { PrintOptionWrite, PrintOptionsRepository } from './print-options.repository';
 
 // Option writes shared by the option routes and the one-transaction photo save.
 
@@ -23,8 +23,8 @@ export function requireRatio(photo: { aspectRatio: string | null }): string {
   return photo.aspectRatio;
 }
 
-/** An add-form option (format = material; shipping left out: the catalogue's, else free). */
-export type AddFormOption = { size: string; material: string; price: number; shipping?: number };
+/** An add-form option (shipping left out: the catalogue's, else free). */
+export type AddFormOption = { size: string; format: string; price: number; shipping?: number };
 
 /**
  * The catalogue option an add-form option is: the live one with the same ratio, size and format,
@@ -38,16 +38,16 @@ export async function reuseOrCreate(
   aspectRatio: string,
   input: AddFormOption,
 ) {
-  const key = { aspectRatio, size: input.size, format: input.material };
+  const key = { aspectRatio, size: input.size, format: input.format };
   await repo.lockOptionKey(key, trx);
   const found = await repo.findMatchingOption(key, trx);
   if (found) return found;
-  const write: ItemOptionWrite = {
+  const write: PrintOptionWrite = {
     ...key,
     priceCents: toCents(input.price),
     shippingCents: toCents(input.shipping ?? 0),
   };
-  return repo.insertItemOption(write, trx);
+  return repo.insertPrintOption(write, trx);
 }
 
 /** A new catalogue option for the photo's ratio, assigned to it. */
@@ -58,19 +58,19 @@ export async function createForPhoto(
   aspectRatio: string,
   input: OptionFields,
 ) {
-  const created = await repo.insertItemOption({ aspectRatio, ...toWrite(input) }, trx);
+  const created = await repo.insertPrintOption({ aspectRatio, ...toWrite(input) }, trx);
   await repo.assign(photoId, created.id, trx);
   return created;
 }
 
 /** The print options sent with a photo save: checked before, written inside its transaction. */
-export function createPhotoOptionEdits(repo: PrintOptionsRepository) {
+export function createPhotoPrintOptionEdits(repo: PrintOptionsRepository) {
   return {
     /**
      * Checks an edit form's option changes before anything is written: new options need the
      * photo's (new) ratio, and only options the photo offers may be edited or removed.
      */
-    async check(photoId: number, aspectRatio: string | null, edits: PhotoOptionEdits): Promise<void> {
+    async check(photoId: number, aspectRatio: string | null, edits: PhotoPrintOptionEdits): Promise<void> {
       if (edits.create.length) requireRatio({ aspectRatio });
       const offered = new Set((await repo.optionsForPhoto(photoId)).map((o) => o.id));
       const unknown = [
@@ -84,17 +84,17 @@ export function createPhotoOptionEdits(repo: PrintOptionsRepository) {
     },
 
     /** Applies checked edits inside the photo's transaction; an option gone meanwhile aborts it. */
-    async apply(trx: Trx, photoId: number, aspectRatio: string | null, edits: PhotoOptionEdits) {
+    async apply(trx: Trx, photoId: number, aspectRatio: string | null, edits: PhotoPrintOptionEdits) {
       if (edits.remove.length) await repo.unassign(photoId, edits.remove, trx);
       for (const { id, ...fields } of edits.update)
-        if (!(await repo.updateItemOption(id, toWrite(fields), trx)))
+        if (!(await repo.updatePrintOption(id, toWrite(fields), trx)))
           throw notFound(catalogMessages.optionNotFound);
       for (const input of edits.create)
         await createForPhoto(repo, trx, photoId, requireRatio({ aspectRatio }), input);
     },
 
     /** The add form's options of a new photo, inside its transaction. */
-    async addToNewPhoto(trx: Trx, photoId: number, aspectRatio: string, rows: NewPhotoOption[]) {
+    async addToNewPhoto(trx: Trx, photoId: number, aspectRatio: string, rows: NewPhotoPrintOption[]) {
       for (const row of rows) {
         const option = await reuseOrCreate(repo, trx, aspectRatio, row);
         await repo.assign(photoId, option.id, trx);
@@ -102,4 +102,4 @@ export function createPhotoOptionEdits(repo: PrintOptionsRepository) {
     },
   };
 }
-export type PhotoOptionEditor = ReturnType<typeof createPhotoOptionEdits>;
+export type PhotoPrintOptionEditor = ReturnType<typeof createPhotoPrintOptionEdits>;

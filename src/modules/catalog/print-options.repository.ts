@@ -1,17 +1,18 @@
 import type { Db } from '../../platform/db';
-import { ItemOptionModel, PhotoModel } from './catalog.models';
+import { PrintOptionModel, PhotoModel } from './catalog.models';
 import type { Executor, Trx } from './photos.repository';
 
-export type ItemOptionRow = Pick<
-  ItemOptionModel,
+export type PrintOptionRow = Pick<
+  PrintOptionModel,
   'id' | 'aspectRatio' | 'size' | 'format' | 'priceCents' | 'shippingCents'
 >;
-export type ItemOptionWrite = Omit<ItemOptionRow, 'id'>;
+export type PrintOptionWrite = Omit<PrintOptionRow, 'id'>;
 /** A live option assigned to a live photo, with what a cart line shows of the photo. */
-export type PhotoOptionRow = ItemOptionRow & Pick<PhotoModel, 'title' | 'version'> & { photoId: number };
+export type PhotoPrintOptionRow = PrintOptionRow &
+  Pick<PhotoModel, 'title' | 'version'> & { photoId: number };
 
 /** What makes two catalogue options the same print: ratio, size and format. */
-export type OptionKey = Pick<ItemOptionRow, 'aspectRatio' | 'size' | 'format'>;
+export type OptionKey = Pick<PrintOptionRow, 'aspectRatio' | 'size' | 'format'>;
 
 /**
  * Size and format compare ignoring case, whitespace and '×' vs 'x', so "12 x 18" is "12x18" and
@@ -27,27 +28,27 @@ const qualified = (table: string) => optionColumns.map((c) => `${table}.${c}`);
 
 export function createPrintOptionsRepository(db: Db) {
   const liveOptions = (ex: Executor = db) =>
-    ItemOptionModel.query(ex).select(qualified('item_options')).whereNull('item_options.archived_at');
+    PrintOptionModel.query(ex).select(qualified('print_options')).whereNull('print_options.archived_at');
 
   return {
-    async listItemOptions(): Promise<ItemOptionRow[]> {
+    async listPrintOptions(): Promise<PrintOptionRow[]> {
       return liveOptions().orderBy(['aspect_ratio', 'price_cents', 'id']);
     },
 
-    async optionsForPhoto(photoId: number, ex: Executor = db): Promise<ItemOptionRow[]> {
+    async optionsForPhoto(photoId: number, ex: Executor = db): Promise<PrintOptionRow[]> {
       return PhotoModel.relatedQuery('printOptions', ex)
         .for(photoId)
-        .select(qualified('item_options'))
-        .whereNull('item_options.archived_at')
-        .orderBy(['item_options.price_cents', 'item_options.id']);
+        .select(qualified('print_options'))
+        .whereNull('print_options.archived_at')
+        .orderBy(['print_options.price_cents', 'print_options.id']);
     },
 
-    async findItemOption(id: number, ex: Executor = db): Promise<ItemOptionRow | undefined> {
+    async findPrintOptionById(id: number, ex: Executor = db): Promise<PrintOptionRow | undefined> {
       return liveOptions(ex).findById(id);
     },
 
     /** The live catalogue option with the same ratio, size and format (see `sameText`), oldest first. */
-    async findMatchingOption(o: OptionKey, ex: Executor = db): Promise<ItemOptionRow | undefined> {
+    async findMatchingOption(o: OptionKey, ex: Executor = db): Promise<PrintOptionRow | undefined> {
       return liveOptions(ex)
         .where({ aspect_ratio: o.aspectRatio })
         .whereRaw(`${sameText('size')} and ${sameText('format')}`, [o.size, o.format])
@@ -62,20 +63,20 @@ export function createPrintOptionsRepository(db: Db) {
      */
     async lockOptionKey(o: OptionKey, trx: Trx): Promise<void> {
       const key = [o.aspectRatio, normalizeOptionText(o.size), normalizeOptionText(o.format)].join('|');
-      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`wildframe:item-option:${key}`]);
+      await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`wildframe:print-option:${key}`]);
     },
 
-    async insertItemOption(o: ItemOptionWrite, ex: Executor = db): Promise<ItemOptionRow> {
-      return ItemOptionModel.query(ex).insert(o).returning(optionColumns);
+    async insertPrintOption(o: PrintOptionWrite, ex: Executor = db): Promise<PrintOptionRow> {
+      return PrintOptionModel.query(ex).insert(o).returning(optionColumns);
     },
 
     /** The updated option, or undefined when it is gone or archived. */
-    async updateItemOption(
+    async updatePrintOption(
       id: number,
-      o: Omit<ItemOptionWrite, 'aspectRatio'>,
+      o: Omit<PrintOptionWrite, 'aspectRatio'>,
       ex: Executor = db,
-    ): Promise<ItemOptionRow | undefined> {
-      const [row] = await ItemOptionModel.query(ex)
+    ): Promise<PrintOptionRow | undefined> {
+      const [row] = await PrintOptionModel.query(ex)
         .patch({ ...o, updatedAt: db.fn.now() })
         .where({ id })
         .whereNull('archived_at')
@@ -84,33 +85,36 @@ export function createPrintOptionsRepository(db: Db) {
     },
 
     /** Fails with a foreign key violation when an order line references the option. */
-    async deleteItemOption(id: number): Promise<void> {
-      await ItemOptionModel.query(db).deleteById(id);
+    async deletePrintOption(id: number): Promise<void> {
+      await PrintOptionModel.query(db).deleteById(id);
     },
 
     /** Kept for order history, gone from the shop: archived and unassigned from every photo. */
-    async archiveItemOption(id: number): Promise<void> {
+    async archivePrintOption(id: number): Promise<void> {
       await db.transaction(async (trx) => {
-        await ItemOptionModel.query(trx)
+        await PrintOptionModel.query(trx)
           .findById(id)
           .patch({ archivedAt: trx.fn.now(), updatedAt: trx.fn.now() });
-        await trx('photo_item_options').where({ item_option_id: id }).del();
+        await trx('photo_print_options').where({ print_option_id: id }).del();
       });
     },
 
     async assign(photoId: number, optionId: number, ex: Executor = db): Promise<void> {
-      await ex('photo_item_options')
-        .insert({ photo_id: photoId, item_option_id: optionId })
-        .onConflict(['photo_id', 'item_option_id'])
+      await ex('photo_print_options')
+        .insert({ photo_id: photoId, print_option_id: optionId })
+        .onConflict(['photo_id', 'print_option_id'])
         .ignore();
     },
 
     async unassign(photoId: number, optionIds: number[], ex: Executor = db): Promise<void> {
-      await ex('photo_item_options').where({ photo_id: photoId }).whereIn('item_option_id', optionIds).del();
+      await ex('photo_print_options')
+        .where({ photo_id: photoId })
+        .whereIn('print_option_id', optionIds)
+        .del();
     },
 
     /** Assigned, live options of live photos, for many (photo, option) pairs in one query. */
-    async findPrintOptions(pairs: { photoId: number; optionId: number }[]): Promise<PhotoOptionRow[]> {
+    async findPrintOptions(pairs: { photoId: number; optionId: number }[]): Promise<PhotoPrintOptionRow[]> {
       if (!pairs.length) return [];
       const photos = await PhotoModel.query(db)
         .select('photos.id', 'photos.title', 'photos.version')

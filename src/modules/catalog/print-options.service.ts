@@ -20,13 +20,13 @@ export function createPrintOptionsService(
   { livePhoto, transaction }: { livePhoto(id: number): Promise<PhotoRow>; transaction: Transaction },
 ) {
   return {
-    async photoOptions(photoId: number): Promise<PrintOption[]> {
+    async photoPrintOptions(photoId: number): Promise<PrintOption[]> {
       await livePhoto(photoId);
       return (await repo.optionsForPhoto(photoId)).map(toPrintOption);
     },
 
-    async listItemOptions(): Promise<PrintOption[]> {
-      return (await repo.listItemOptions()).map(toPrintOption);
+    async listPrintOptions(): Promise<PrintOption[]> {
+      return (await repo.listPrintOptions()).map(toPrintOption);
     },
 
     /**
@@ -44,26 +44,26 @@ export function createPrintOptionsService(
       return toPrintOption(option);
     },
 
-    async createItemOption(input: OptionFields & { aspectRatio: string }): Promise<PrintOption> {
+    async createPrintOption(input: OptionFields & { aspectRatio: string }): Promise<PrintOption> {
       return toPrintOption(
-        await repo.insertItemOption({ aspectRatio: input.aspectRatio, ...toWrite(input) }),
+        await repo.insertPrintOption({ aspectRatio: input.aspectRatio, ...toWrite(input) }),
       );
     },
 
-    async updateItemOption(id: number, input: OptionFields): Promise<PrintOption> {
-      const row = await repo.updateItemOption(id, toWrite(input));
+    async updatePrintOption(id: number, input: OptionFields): Promise<PrintOption> {
+      const row = await repo.updatePrintOption(id, toWrite(input));
       if (!row) throw notFound(catalogMessages.optionNotFound);
       return toPrintOption(row);
     },
 
-    async deleteItemOption(id: number): Promise<{ message: string; archived: boolean }> {
-      if (!(await repo.findItemOption(id))) throw notFound(catalogMessages.optionNotFound);
+    async deletePrintOption(id: number): Promise<{ message: string; archived: boolean }> {
+      if (!(await repo.findPrintOptionById(id))) throw notFound(catalogMessages.optionNotFound);
       try {
-        await repo.deleteItemOption(id);
+        await repo.deletePrintOption(id);
         return { message: catalogMessages.optionDeleted, archived: false };
       } catch (err) {
         if (!(err instanceof ForeignKeyViolationError)) throw err;
-        await repo.archiveItemOption(id);
+        await repo.archivePrintOption(id);
         return { message: catalogMessages.optionArchived, archived: true };
       }
     },
@@ -77,12 +77,12 @@ export function createPrintOptionsService(
 
     async assignOption(photoId: number, optionId: number): Promise<PrintOption[]> {
       const photo = await livePhoto(photoId);
-      const option = await repo.findItemOption(optionId);
+      const option = await repo.findPrintOptionById(optionId);
       if (!option) throw notFound(catalogMessages.optionNotFound);
       const ratio = requireRatio(photo);
       if (option.aspectRatio !== ratio) {
         const message = catalogMessages.ratioMismatch(option.aspectRatio, ratio);
-        throw badRequest(message, { itemOptionId: message });
+        throw badRequest(message, { itemOptionId: message }); // the spec's path parameter
       }
       await repo.assign(photoId, optionId);
       return (await repo.optionsForPhoto(photoId)).map(toPrintOption);

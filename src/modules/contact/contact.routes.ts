@@ -1,20 +1,25 @@
 import express, { type RequestHandler } from 'express';
 import type { AppContext } from '../../platform/context';
 import { createRouter } from '../../platform/http/async-route';
-import { AppError, badRequest } from '../../platform/http/app-error';
+import { AppError } from '../../platform/http/app-error';
+import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import { NUL_MESSAGE } from '../../platform/http/input-rules';
 import { createRateLimit } from '../../platform/http/rate-limit';
 import { sameOrigin } from '../../platform/http/same-origin';
-import { noStore } from '../../platform/http/guards';
-import { fieldErrors, parse, parseId } from '../../platform/http/validate';
+import { fieldErrors } from '../../platform/http/validate';
 import type { ContactService } from './contact.service';
 import {
+  contactResultSchema,
   contactSchema,
   type ContactFormResult,
   type ContactInput,
   contactMessages as messages,
+  inboxMessageSchema,
+  inboxPageSchema,
+  mailStatusSchema,
   messageListQuerySchema,
   messageReadSchema,
+  unreadCountSchema,
 } from '../../contract';
 
 const TEN_MINUTES = 10 * 60 * 1000;
@@ -27,22 +32,82 @@ export function createContactLimit(ctx: AppContext): RequestHandler {
   return createRateLimit(ctx, 'contact', { windowMs: TEN_MINUTES, limit: 5, message: messages.tooMany });
 }
 
+const admin = { auth: 'admin', session: true, cache: 'no-store' } as const;
+
+export const contactEndpoints = {
+  // the form shows the server's message as it is, so it is the first field's own text
+  sendMessage: {
+    method: 'POST',
+    path: '/api/contact',
+    auth: 'public',
+    session: false,
+    cache: 'no-store',
+    body: contactSchema,
+    invalid: { plain: 'Invalid message.' },
+    answer: contactResultSchema,
+    contract: 'POST /api/contact',
+  },
+  inbox: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/messages',
+    query: messageListQuerySchema,
+    invalid: 'query',
+    answer: inboxPageSchema,
+    contract: 'GET /api/admin/messages[?limit=&before=]',
+  },
+  unreadCount: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/messages/unread-count',
+    answer: unreadCountSchema,
+    contract: 'GET /api/admin/messages/unread-count',
+  },
+  markRead: {
+    ...admin,
+    method: 'PATCH',
+    path: '/api/admin/messages/:id',
+    params: { id: 'message id' },
+    body: messageReadSchema,
+    answer: inboxMessageSchema,
+    contract: 'PATCH /api/admin/messages/{id}',
+  },
+  mailStatus: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/mail-status',
+    answer: mailStatusSchema,
+    contract: 'GET /api/admin/mail-status',
+  },
+} satisfies Record<string, EndpointSpec>;
+
+/**
+ * A visitor's message (JSON), and the owner's inbox (messages are stored even when no e-mail goes
+ * out) and e-mail set-up.
+ */
 export function createContactRoutes(service: ContactService, limit: RequestHandler) {
-  const router = createRouter();
-
-  router.post('/contact', limit, async (req, res) => {
-    const parsed = contactSchema.safeParse(req.body ?? {});
-    if (!parsed.success) {
-      // the form shows the server's message as it is, so it is the first field's own text
-      const errors = fieldErrors(parsed.error);
-      throw badRequest(Object.values(errors)[0] ?? 'Invalid message.', errors);
-    }
-    const { id } = await service.submit(parsed.data, req.ip ?? null);
-    req.log.info({ contactMessageId: id }, 'contact message stored');
-    res.status(201).json({ message: messages.sent });
+  return bindEndpoints(contactEndpoints, {
+    sendMessage: {
+      before: [limit],
+      handle: async (req, res, { body }) => {
+        const { id } = await service.submit(body, req.ip ?? null);
+        req.log.info({ contactMessageId: id }, 'contact message stored');
+        res.status(201).json({ message: messages.sent });
+      },
+    },
+    inbox: async (_req, res, { query }) => {
+      res.json(await service.inbox(query));
+    },
+    unreadCount: async (_req, res) => {
+      res.json(await service.unreadCount());
+    },
+    markRead: async (_req, res, { params, body }) => {
+      res.json(await service.setRead(params.id, body.read));
+    },
+    mailStatus: (_req, res) => {
+      res.json(service.mailStatus());
+    },
   });
-
-  return router;
 }
 
 const FIELDS = ['name', 'email', 'message'] as const;
@@ -104,26 +169,4 @@ function formValues(body: unknown): Record<keyof ContactInput, string> {
   const form = (body ?? {}) as Record<string, unknown>;
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return { name: text(form.name), email: text(form.email), message: text(form.message) };
-}
-
-/** Mounted at /api/admin behind the admin guard: the owner's inbox and the e-mail set-up. */
-export function createContactAdminRoutes(service: ContactService) {
-  const router = createRouter();
-
-  router.get('/messages', noStore, async (req, res) => {
-    res.json(await service.inbox(parse(messageListQuerySchema, req.query, 'query')));
-  });
-  router.get('/messages/unread-count', noStore, async (_req, res) => {
-    res.json(await service.unreadCount());
-  });
-  router.patch('/messages/:id', noStore, async (req, res) => {
-    const id = parseId(req.params.id, 'message id');
-    const { read } = parse(messageReadSchema, req.body);
-    res.json(await service.setRead(id, read));
-  });
-  router.get('/mail-status', noStore, (_req, res) => {
-    res.json(service.mailStatus());
-  });
-
-  return router;
 }

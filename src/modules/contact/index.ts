@@ -3,15 +3,11 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import { enqueueEmail } from '../../platform/outbox';
 import { createContactRepository } from './contact.repository';
-import {
-  createContactAdminRoutes,
-  createContactFormRoutes,
-  createContactLimit,
-  createContactRoutes,
-} from './contact.routes';
+import { createContactFormRoutes, createContactLimit, createContactRoutes } from './contact.routes';
 import { createContactService } from './contact.service';
 
 export type { ContactService } from './contact.service';
+export { contactEndpoints } from './contact.routes';
 
 /** Contact messages: stored (read in the admin inbox), then e-mailed to OWNER_EMAIL through the outbox. */
 export function createContactModule(ctx: AppContext, deps: { events: DomainEventBus }) {
@@ -35,11 +31,10 @@ export function createContactModule(ctx: AppContext, deps: { events: DomainEvent
   const limit = () => (shared ??= createContactLimit(ctx));
   const module = {
     service,
-    publicRoutes: () => createContactRoutes(service, limit()),
+    /** POST /api/contact; the owner's inbox (every message, e-mailed or not) and mail status. */
+    endpoints: () => createContactRoutes(service, limit()),
     /** POST /contact: the contact page's form without JavaScript. */
     rootRoutes: () => createContactFormRoutes(ctx, service, limit()),
-    /** The owner's inbox (messages are stored even when no e-mail goes out) and mail status. */
-    adminRoutes: () => createContactAdminRoutes(service),
   };
   return module satisfies HttpModule;
 }

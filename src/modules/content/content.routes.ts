@@ -1,18 +1,23 @@
 import type { Request, RequestHandler, Response } from 'express';
 import multer from 'multer';
-import type { z } from 'zod';
-import { createRouter } from '../../platform/http/async-route';
 import { AppError, badRequest } from '../../platform/http/app-error';
-import { fieldErrors, parseId } from '../../platform/http/validate';
+import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import type { ContentService } from './content.service';
 import {
   IMAGE_MAX_BYTES,
+  aboutContentSchema,
   aboutSchema,
+  faqEntrySchema,
   faqPatchSchema,
   faqReorderSchema,
   faqSchema,
+  logoSchema,
+  logoUploadResultSchema,
   contentMessages as messages,
+  messageResultSchema,
   shippingNoticeSchema,
+  shippingNoticeViewSchema,
+  siteSchema,
 } from '../../contract';
 
 /** What the routes need from the media module: it answers image requests (`?w=`, Accept, ETag). */
@@ -25,23 +30,110 @@ export type ContentImages = {
   ): Promise<unknown>;
 };
 
-/**
- * Like platform parse(), but the message is the first field's own text: the admin screens and the
- * contact form show the server's message as it is ('Question and answer are required').
- */
-function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  const result = schema.safeParse(input ?? {});
-  if (result.success) return result.data;
-  const errors = fieldErrors(result.error);
-  throw badRequest(Object.values(errors)[0] ?? 'Invalid request.', errors);
-}
-
 // Public reads are revalidated every time (the weak ETag turns that into a 304), so an admin
 // change shows at once.
-function fresh(res: Response, body: unknown) {
-  res.set('Cache-Control', 'no-cache');
-  res.json(body);
-}
+const shared = { auth: 'public', session: false, cache: 'shared' } as const;
+const image = {
+  auth: 'public',
+  session: false,
+  cache: 'image',
+  answer: 'image bytes',
+  contract: 'GET /api/logo/image, /api/about/headshot',
+} as const;
+// The admin screens show the server's message as it is ('Question and answer are required').
+const admin = {
+  auth: 'admin',
+  session: true,
+  cache: 'no-store',
+  invalid: { plain: 'Invalid request.' },
+} as const;
+const faqs = 'POST/PATCH/DELETE /api/admin/faqs[/{id}], POST /api/admin/faqs/reorder';
+
+export const contentEndpoints = {
+  site: { ...shared, method: 'GET', path: '/api/site', answer: siteSchema, contract: 'GET /api/site' },
+  logo: { ...shared, method: 'GET', path: '/api/logo', answer: logoSchema, contract: 'GET /api/logo' },
+  logoImage: { ...image, method: 'GET', path: '/api/logo/image' },
+  about: {
+    ...shared,
+    method: 'GET',
+    path: '/api/about',
+    answer: aboutContentSchema,
+    contract: 'GET /api/about',
+  },
+  headshot: { ...image, method: 'GET', path: '/api/about/headshot' },
+  faqs: {
+    ...shared,
+    method: 'GET',
+    path: '/api/faqs',
+    answer: faqEntrySchema.array(),
+    contract: 'GET /api/faqs',
+  },
+  shippingNotice: {
+    ...shared,
+    method: 'GET',
+    path: '/api/shipping-notice',
+    answer: shippingNoticeViewSchema,
+    contract: 'GET /api/shipping-notice',
+  },
+
+  replaceLogo: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/logo',
+    multipart: 'files',
+    answer: logoUploadResultSchema,
+    contract: 'POST /api/admin/logo',
+  },
+  saveAbout: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/about',
+    body: aboutSchema,
+    answer: aboutContentSchema,
+    contract: 'POST /api/admin/about',
+  },
+  createFaq: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/faqs',
+    body: faqSchema,
+    answer: faqEntrySchema,
+    contract: faqs,
+  },
+  reorderFaqs: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/faqs/reorder',
+    body: faqReorderSchema,
+    answer: faqEntrySchema.array(),
+    contract: faqs,
+  },
+  updateFaq: {
+    ...admin,
+    method: 'PATCH',
+    path: '/api/admin/faqs/:id',
+    params: { id: 'id' },
+    body: faqPatchSchema,
+    answer: faqEntrySchema,
+    contract: faqs,
+  },
+  deleteFaq: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/faqs/:id',
+    params: { id: 'id' },
+    answer: messageResultSchema,
+    contract: faqs,
+  },
+  saveShippingNotice: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/shipping-notice',
+    body: shippingNoticeSchema,
+    answer: shippingNoticeViewSchema,
+    contract: 'POST /api/admin/shipping-notice',
+  },
+} satisfies Record<string, EndpointSpec>;
 
 const logoUpload: RequestHandler = (() => {
   const single = multer({
@@ -56,64 +148,57 @@ const logoUpload: RequestHandler = (() => {
     });
 })();
 
-export function createContentPublicRoutes(service: ContentService, images: ContentImages) {
-  const router = createRouter();
+export function createContentRoutes(service: ContentService, images: ContentImages) {
+  return bindEndpoints(contentEndpoints, {
+    site: (_req, res) => {
+      res.json(service.site());
+    },
+    logo: async (_req, res) => {
+      res.json(await service.getLogo());
+    },
+    logoImage: async (req, res) => {
+      await images.sendImage(req, res, await service.logoAssetId(), { kind: 'display' });
+    },
+    about: async (_req, res) => {
+      res.json(await service.getAbout());
+    },
+    headshot: async (req, res) => {
+      await images.sendImage(req, res, await service.headshotAssetId(), { kind: 'display' });
+    },
+    faqs: async (_req, res) => {
+      res.json(await service.listFaqs());
+    },
+    shippingNotice: async (_req, res) => {
+      res.json(await service.getShippingNotice());
+    },
 
-  router.get('/site', (_req, res) => fresh(res, service.site()));
-
-  router.get('/logo', async (_req, res) => fresh(res, await service.getLogo()));
-  router.get('/logo/image', async (req, res) => {
-    const assetId = await service.logoAssetId();
-    await images.sendImage(req, res, assetId, { kind: 'display' });
+    replaceLogo: {
+      before: [logoUpload],
+      handle: async (req, res) => {
+        if (!req.file?.buffer.length) throw badRequest(messages.logoMissing, { logo: messages.logoMissing });
+        const logo = await service.replaceLogo(req.file.buffer);
+        req.log.info({ logoUrl: logo.logoUrl }, 'logo replaced');
+        res.json({ message: messages.logoUpdated, ...logo });
+      },
+    },
+    saveAbout: async (_req, res, { body }) => {
+      res.json(await service.saveAbout(body));
+    },
+    createFaq: async (_req, res, { body }) => {
+      res.status(201).json(await service.createFaq(body));
+    },
+    reorderFaqs: async (_req, res, { body }) => {
+      res.json(await service.reorderFaqs(body.faqIds));
+    },
+    updateFaq: async (_req, res, { params, body }) => {
+      res.json(await service.updateFaq(params.id, body));
+    },
+    deleteFaq: async (_req, res, { params }) => {
+      await service.deleteFaq(params.id);
+      res.json({ message: messages.faqDeleted });
+    },
+    saveShippingNotice: async (_req, res, { body }) => {
+      res.json(await service.saveShippingNotice(body));
+    },
   });
-
-  router.get('/about', async (_req, res) => fresh(res, await service.getAbout()));
-  router.get('/about/headshot', async (req, res) => {
-    const assetId = await service.headshotAssetId();
-    await images.sendImage(req, res, assetId, { kind: 'display' });
-  });
-
-  router.get('/faqs', async (_req, res) => fresh(res, await service.listFaqs()));
-
-  router.get('/shipping-notice', async (_req, res) => fresh(res, await service.getShippingNotice()));
-
-  return router;
-}
-
-/** Mounted at /api/admin behind the admin guard. */
-export function createContentAdminRoutes(service: ContentService) {
-  const router = createRouter();
-
-  router.post('/logo', logoUpload, async (req, res) => {
-    if (!req.file?.buffer.length) throw badRequest(messages.logoMissing, { logo: messages.logoMissing });
-    const logo = await service.replaceLogo(req.file.buffer);
-    req.log.info({ logoUrl: logo.logoUrl }, 'logo replaced');
-    res.json({ message: messages.logoUpdated, ...logo });
-  });
-
-  router.post('/about', async (req, res) => {
-    res.json(await service.saveAbout(parseInput(aboutSchema, req.body)));
-  });
-
-  router.post('/faqs', async (req, res) => {
-    res.status(201).json(await service.createFaq(parseInput(faqSchema, req.body)));
-  });
-  router.post('/faqs/reorder', async (req, res) => {
-    const { faqIds } = parseInput(faqReorderSchema, req.body);
-    res.json(await service.reorderFaqs(faqIds));
-  });
-  router.patch('/faqs/:id', async (req, res) => {
-    const id = parseId(req.params.id);
-    res.json(await service.updateFaq(id, parseInput(faqPatchSchema, req.body)));
-  });
-  router.delete('/faqs/:id', async (req, res) => {
-    await service.deleteFaq(parseId(req.params.id));
-    res.json({ message: messages.faqDeleted });
-  });
-
-  router.post('/shipping-notice', async (req, res) => {
-    res.json(await service.saveShippingNotice(parseInput(shippingNoticeSchema, req.body)));
-  });
-
-  return router;
 }

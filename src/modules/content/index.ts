@@ -4,9 +4,10 @@ import type { DomainEventBus } from '../../domain-events';
 import type { MediaModule } from '../media';
 import { createContentRepository } from './content.repository';
 import { createContentService, type ContentMedia } from './content.service';
-import { createContentAdminRoutes, createContentPublicRoutes, type ContentImages } from './content.routes';
+import { createContentRoutes, type ContentImages } from './content.routes';
 
 export type { ContentService } from './content.service';
+export { contentEndpoints } from './content.routes';
 
 /** Site settings, logo, about page, FAQs and the shipping notice. */
 export function createContentModule(ctx: AppContext, deps: { media: MediaModule; events: DomainEventBus }) {
@@ -24,8 +25,7 @@ export function createContentModule(ctx: AppContext, deps: { media: MediaModule;
     service,
     /** Fills empty content tables with a starting about page, FAQs and an inactive notice. */
     seedDefaults: () => service.seedDefaults(),
-    publicRoutes: () => createContentPublicRoutes(service, media),
-    adminRoutes: () => createContentAdminRoutes(service),
+    endpoints: () => createContentRoutes(service, media),
   };
   return module satisfies HttpModule;
 }

@@ -9,7 +9,7 @@ import { createSendImage } from './media.http';
 export type { IngestOptions, IngestedAsset } from './media.service';
 export { probeImage, type ImageFacts } from './media.probe';
 export type { SendImageOptions } from './media.http';
-export { MediaAssetModel } from './media.models';
+export { MediaAssetModel, imageAssetRelation } from './media.models';
 export { mediaMessages, render as renderVariant } from './media.service';
 export {
   DISPLAY_WIDTHS,

@@ -1,5 +1,5 @@
 import type { Modifiers } from 'objection';
-import { BaseModel, hasMany } from '../../platform/model';
+import { BaseModel, belongsToOne, hasMany } from '../../platform/model';
 import type { AssetKind, VariantFormat, VariantKind } from './media.rules';
 
 /** An uploaded original: a photo, a custom thumbnail, the logo or the headshot. */
@@ -27,6 +27,13 @@ export class MediaAssetModel extends BaseModel {
   declare createdAt: Date;
   declare variants?: MediaVariantModel[];
 }
+
+/**
+ * Another module's link to an image asset (e.g. a photo's original_id) as an objection relation:
+ * its list still loads in one joined query, and only this module names the media tables.
+ */
+export const imageAssetRelation = (fromColumn: string) =>
+  belongsToOne(MediaAssetModel, fromColumn, `${MediaAssetModel.tableName}.id`);
 
 /** A resized, re-encoded copy of an asset (thumbnail or display size, AVIF/WebP/JPEG). */
 export class MediaVariantModel extends BaseModel {

@@ -1,37 +1,81 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
+import type { AppJobRegistry } from '../../jobs';
 import type { CartModule } from '../cart';
 import type { ContentModule } from '../content';
-import type { RefundsReader } from './refund-view';
 import { createOrderMail } from './order-mail';
 import { createOrdersRepository } from './orders.repository';
-import { createCheckoutRoutes, createOrderPageRoutes, createOrdersAdminRoutes } from './orders.routes';
+import { createOrdersRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
+import type { PaymentProvider } from './payments/payment-provider';
+import { createPaymentsRepository } from './payments/payments.repository';
+import { createPaymentsRoutes, createWebhookRoutes } from './payments/payments.routes';
+import { createPaymentsService } from './payments/payments.service';
+import { createStripeClient, createStripeProvider } from './payments/stripe.provider';
+import { createTestProvider } from './payments/test.provider';
 
 export type { OrdersService } from './orders.service';
-export type { RefundsReader } from './refund-view';
-export { rememberOrder, sessionOwnsOrder } from './order-session';
+export type { PaymentsService } from './payments/payments.service';
+export { ordersEndpoints } from './orders.routes';
+export { paymentsEndpoints } from './payments/payments.routes';
 
+/**
+ * Orders: checkout, the order and its payment (one aggregate on one `orders` row: its payment
+ * status gates fulfillment and the shipping mail), refunds, provider events, fulfillment and the
+ * order e-mails. Writes orders, order_line_items, order_refunds and payment_events. Publishes
+ * order.paid, order.payment-canceled, order.refunded, order.disputed and order.shipped; what follows
+ * a payment elsewhere (emptying the cart) subscribes to those events in its own module.
+ */
 export function createOrdersModule(
   ctx: AppContext,
   deps: {
     cart: CartModule;
     content: ContentModule;
-    payments: { service: RefundsReader };
     events: DomainEventBus;
+    jobs: AppJobRegistry;
   },
 ) {
   const { events } = deps;
+
+  // ---- payments (payments/*): the intent, the status transitions, refunds, provider events ----
+  const paymentsRepo = createPaymentsRepository(ctx.db);
+  const provider: PaymentProvider | null =
+    ctx.config.paymentsProvider === 'stripe'
+      ? createStripeProvider(createStripeClient(ctx.config), ctx.config.STRIPE_WEBHOOK_SECRET)
+      : ctx.config.paymentsProvider === 'test'
+        ? createTestProvider(ctx.config.sessionSecret, paymentsRepo)
+        : null;
+  const payments = createPaymentsService(ctx, {
+    repo: paymentsRepo,
+    provider,
+    events: {
+      async publish(trx, to, order) {
+        // nobody reacts to a failed attempt (the buyer may try again) or to "still settling"
+        if (to === 'paid')
+          await events.publish(trx, 'order.paid', { orderId: order.id, cartId: order.cartId });
+        else if (to === 'canceled')
+          await events.publish(trx, 'order.payment-canceled', { orderId: order.id });
+      },
+      refunded: (trx, orderId, refundId) => events.publish(trx, 'order.refunded', { orderId, refundId }),
+      disputed: (trx, orderId, disputeId) => events.publish(trx, 'order.disputed', { orderId, disputeId }),
+    },
+  });
+  // Reconciliation: both jobs ask the provider for the truth and move the order to match. A thrown
+  // error (e.g. the order's commit has not landed yet) is retried by BullMQ with backoff.
+  deps.jobs.handle('payments', 'reconcile-payment', ({ eventId }) => payments.reconcileEvent(eventId));
+  deps.jobs.handle('payments', 'check-pending-order', ({ orderId }) => payments.checkPendingOrder(orderId));
+
+  // ---- the order: checkout, the admin's list and fulfillment, the buyer's page ----
   const repo = createOrdersRepository(ctx.db);
   const service = createOrdersService(ctx, repo, {
     cart: deps.cart.service,
     content: deps.content.service,
-    refunds: deps.payments.service,
+    refunds: payments,
     orderShipped: (trx, orderId) => events.publish(trx, 'order.shipped', { orderId }),
   });
   // Every order e-mail is a reaction, written to the outbox once in the delivery's transaction.
-  const mail = createOrderMail(ctx, repo, { content: deps.content.service, refunds: deps.payments.service });
+  const mail = createOrderMail(ctx, repo, { content: deps.content.service, refunds: payments });
   events.subscribe('order.paid', 'orders.paid-emails', ({ orderId }, d) => mail.paid(orderId, d));
   events.subscribe('order.shipped', 'orders.shipped-email', ({ orderId }, d) => mail.shipped(orderId, d));
   events.subscribe('order.refunded', 'orders.refund-email', ({ orderId, refundId }, d) =>
@@ -40,12 +84,18 @@ export function createOrdersModule(
   events.subscribe('order.disputed', 'orders.dispute-email', ({ orderId, disputeId }, d) =>
     mail.disputed(orderId, disputeId, d),
   );
+
   const module = {
     /** checkout, and for the admin list/detail/csv/setFulfillmentStatus. */
     service,
-    publicRoutes: () => createCheckoutRoutes(ctx, service),
-    rootRoutes: () => createOrderPageRoutes(),
-    adminRoutes: () => createOrdersAdminRoutes(service),
+    /**
+     * createPaymentIntent, statusForSecret, confirmTestPayment, receiveWebhook, refund; sweep (from
+     * the maintenance sweep). Its jobs' handlers are registered above.
+     */
+    payments,
+    endpoints: () => [...createOrdersRoutes(ctx, service, payments), ...createPaymentsRoutes(ctx, payments)],
+    /** mounted at /api/webhooks before any body parser */
+    webhookRoutes: () => createWebhookRoutes(payments),
   };
   return module satisfies HttpModule;
 }

@@ -2,7 +2,6 @@ import type { AppContext } from '../../platform/context';
 import type { DeliveryContext } from '../../platform/events';
 import { toCents } from '../../platform/money';
 import { enqueueEmail, writeEmail, type OutboundEmail } from '../../platform/outbox';
-import type { RefundView } from '../../contract';
 import {
   confirmationEmail,
   disputeEmail,
@@ -12,11 +11,12 @@ import {
   type ShippingNotice,
 } from './order-emails';
 import type { OrdersRepository, OrderWithLines } from './orders.repository';
+import type { RefundsService } from './payments/refunds.service';
 import { isPaid } from './orders.service';
 
 type Deps = {
   content: { activeShippingNotice(): Promise<ShippingNotice> };
-  refunds: { findRefund(id: number): Promise<RefundView | null> };
+  refunds: Pick<RefundsService, 'findRefund'>;
 };
 
 /**

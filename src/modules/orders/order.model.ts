@@ -2,9 +2,12 @@ import { BaseModel, hasMany } from '../../platform/model';
 import type { FulfillmentStatus, PaymentStatus } from '../../contract';
 
 /**
- * An order as the orders module reads it. The payment columns (status, provider, intent, secret
- * hash, paid_at, refunded amount, dispute) are written only by the payments module; here they
- * are read for display.
+ * The one model of the `orders` row: the order and its payment are one aggregate, and only this
+ * module writes it. Who writes which columns, inside the module:
+ * - orders.repository.ts: the buyer's details, the totals, cart_id and status_token (at checkout
+ *   and when a retry re-prices an unpaid order), fulfillment and tracking;
+ * - payments/order-payment.repository.ts: the payment columns (status, payment_provider,
+ *   payment_intent_id, payment_secret_hash, paid_at, refunded_cents, dispute_*).
  */
 export class Order extends BaseModel {
   static tableName = 'orders';
@@ -51,7 +54,7 @@ export class OrderLineItem extends BaseModel {
   declare id: number;
   declare orderId: number;
   declare photoId: number;
-  declare itemOptionId: number;
+  declare printOptionId: number;
   declare quantity: number;
   declare priceCents: number;
   declare shippingCents: number;

@@ -10,7 +10,7 @@ export type NewOrder = Pick<
 > & { cartId: string | null; statusToken: string };
 export type NewLineItem = Pick<
   OrderLineItem,
-  'photoId' | 'itemOptionId' | 'quantity' | 'priceCents' | 'shippingCents' | 'title' | 'size' | 'format'
+  'photoId' | 'printOptionId' | 'quantity' | 'priceCents' | 'shippingCents' | 'title' | 'size' | 'format'
 >;
 
 export type Tx = Knex.Transaction;

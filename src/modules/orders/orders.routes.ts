@@ -1,97 +1,150 @@
 import type { AppContext } from '../../platform/context';
-import { createRouter } from '../../platform/http/async-route';
-import { noStore } from '../../platform/http/guards';
+import { notFound } from '../../platform/http/app-error';
+import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import { createRateLimit } from '../../platform/http/rate-limit';
 import { saveSession } from '../../platform/http/session';
-import { parse, parseId } from '../../platform/http/validate';
 import { rememberOrder } from './order-session';
 import type { OrdersService } from './orders.service';
-import { notFound } from '../../platform/http/app-error';
+import type { PaymentsService } from './payments/payments.service';
 import {
+  buyerOrderSchema,
+  checkoutResultSchema,
   checkoutSchema,
   fulfillmentSchema,
+  orderDetailSchema,
   orderMessages as messages,
   orderListQuerySchema,
+  orderSummarySchema,
+  refundSchema,
+  refundViewSchema,
   statusTokenSchema,
 } from '../../contract';
 
-/** Mounted at /api: placing an order. */
-export function createCheckoutRoutes(ctx: AppContext, service: OrdersService) {
-  const router = createRouter();
+const admin = { auth: 'admin', session: true, cache: 'no-store' } as const;
+
+export const ordersEndpoints = {
+  // The order is the session's cart, and the session remembers the orders it placed.
+  checkout: {
+    method: 'POST',
+    path: '/api/checkout',
+    auth: 'public',
+    session: true,
+    cache: 'no-store',
+    body: checkoutSchema,
+    invalid: 'checkout details',
+    answer: checkoutResultSchema,
+    contract: 'POST /api/checkout',
+  },
+  // The buyer's order page data: the long random token is the only key; no session, no caching.
+  byToken: {
+    method: 'GET',
+    path: '/api/orders/by-token/:token',
+    auth: 'public',
+    session: false,
+    cache: 'no-store',
+    answer: buyerOrderSchema,
+    contract: 'GET /api/orders/by-token/{token}',
+  },
+
+  list: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/orders',
+    query: orderListQuerySchema,
+    invalid: 'filter',
+    answer: orderSummarySchema.array(),
+    contract: 'GET /api/admin/orders[?fulfillmentStatus=&q=]',
+  },
+  // Before /orders/:id, so "orders.csv" is never taken for an id.
+  csv: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/orders.csv',
+    query: orderListQuerySchema,
+    invalid: 'filter',
+    answer: 'csv',
+    contract: 'GET /api/admin/orders.csv',
+  },
+  detail: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/orders/:id',
+    params: { id: 'id' },
+    answer: orderDetailSchema,
+    contract: 'GET /api/admin/orders/{id}',
+  },
+  setFulfillmentStatus: {
+    ...admin,
+    method: 'PATCH',
+    path: '/api/admin/orders/:id/fulfillment-status',
+    params: { id: 'id' },
+    body: fulfillmentSchema,
+    invalid: 'fulfillment status',
+    answer: orderSummarySchema,
+    contract: 'PATCH /api/admin/orders/{id}/fulfillment-status',
+  },
+  refund: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/orders/:id/refunds',
+    params: { id: 'id' },
+    body: refundSchema,
+    invalid: 'refund',
+    answer: refundViewSchema,
+    contract: 'POST /api/admin/orders/{id}/refunds',
+  },
+} satisfies Record<string, EndpointSpec>;
+
+export function createOrdersRoutes(
+  ctx: AppContext,
+  service: OrdersService,
+  payments: Pick<PaymentsService, 'refund'>,
+) {
   const limiter = createRateLimit(ctx, 'checkout', {
     windowMs: 15 * 60 * 1000,
     limit: 60,
     message: 'Too many checkout attempts. Please wait a few minutes and try again.',
   });
+  return bindEndpoints(ordersEndpoints, {
+    checkout: {
+      before: [limiter],
+      handle: async (req, res, { body }) => {
+        // the orders this session placed: a retry of an unpaid one reuses it
+        const result = await service.checkout(body, req.session?.cartId ?? null, req.session?.orderIds);
+        // Only this visitor session may create the payment for (and poll) the order it placed.
+        rememberOrder(req.session, result.orderId);
+        if (req.session) await saveSession(req);
+        res.status(201).json(result);
+      },
+    },
+    // Kept out of search engines; any other string is a plain 404.
+    byToken: async (req, res) => {
+      res.set('X-Robots-Tag', 'noindex, nofollow');
+      res.set('Referrer-Policy', 'no-referrer');
+      const token = statusTokenSchema.safeParse(req.params.token);
+      const view = token.success ? await service.byToken(token.data) : null;
+      if (!view) throw notFound(messages.orderNotFound);
+      res.json(view);
+    },
 
-  router.post('/checkout', limiter, async (req, res) => {
-    const input = parse(checkoutSchema, req.body, 'checkout details');
-    // the orders this session placed: a retry of an unpaid one reuses it
-    const result = await service.checkout(input, req.session?.cartId ?? null, req.session?.orderIds);
-    // Only this visitor session may create the payment for (and poll) the order it placed.
-    rememberOrder(req.session, result.orderId);
-    if (req.session) await saveSession(req);
-    res.status(201).json(result);
+    list: async (_req, res, { query }) => {
+      res.json(await service.list(query));
+    },
+    csv: async (_req, res, { query }) => {
+      const csv = await service.csv(query);
+      const day = new Date().toISOString().slice(0, 10);
+      res.set('Content-Disposition', `attachment; filename="orders-${day}.csv"`);
+      res.type('text/csv; charset=utf-8').send(csv);
+    },
+    detail: async (_req, res, { params }) => {
+      res.json(await service.detail(params.id));
+    },
+    setFulfillmentStatus: async (_req, res, { params, body }) => {
+      const { fulfillmentStatus, carrier, trackingNumber } = body;
+      res.json(await service.setFulfillmentStatus(params.id, fulfillmentStatus, { carrier, trackingNumber }));
+    },
+    refund: async (_req, res, { params, body }) => {
+      res.status(201).json(await payments.refund(params.id, body));
+    },
   });
-
-  // The buyer's order page data: the long random token is the only key; no session, no caching,
-  // kept out of search engines. Any other string is a plain 404.
-  router.get('/orders/by-token/:token', async (req, res) => {
-    res.set('Cache-Control', 'no-store');
-    res.set('X-Robots-Tag', 'noindex, nofollow');
-    res.set('Referrer-Policy', 'no-referrer');
-    const token = statusTokenSchema.safeParse(req.params.token);
-    const view = token.success ? await service.byToken(token.data) : null;
-    if (!view) throw notFound(messages.orderNotFound);
-    res.json(view);
-  });
-
-  return router;
-}
-
-/** Mounted at /: the page itself is the web app's; this only keeps it out of search engines. */
-export function createOrderPageRoutes() {
-  const router = createRouter();
-  router.get('/orders/:token', (_req, res, next) => {
-    res.set('X-Robots-Tag', 'noindex, nofollow');
-    res.set('Referrer-Policy', 'no-referrer');
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
-  return router;
-}
-
-/** Mounted at /api/admin behind the admin guard. */
-export function createOrdersAdminRoutes(service: OrdersService) {
-  const router = createRouter();
-  router.use('/orders', noStore);
-
-  router.get('/orders', async (req, res) => {
-    res.json(await service.list(parse(orderListQuerySchema, req.query, 'filter')));
-  });
-
-  // Before /orders/:id, so "orders.csv" is never taken for an id.
-  router.get('/orders.csv', async (req, res) => {
-    const csv = await service.csv(parse(orderListQuerySchema, req.query, 'filter'));
-    const day = new Date().toISOString().slice(0, 10);
-    res.set('Cache-Control', 'no-store');
-    res.set('Content-Disposition', `attachment; filename="orders-${day}.csv"`);
-    res.type('text/csv; charset=utf-8').send(csv);
-  });
-
-  router.get('/orders/:id', async (req, res) => {
-    res.json(await service.detail(parseId(req.params.id)));
-  });
-
-  router.patch('/orders/:id/fulfillment-status', async (req, res) => {
-    const id = parseId(req.params.id);
-    const { fulfillmentStatus, carrier, trackingNumber } = parse(
-      fulfillmentSchema,
-      req.body,
-      'fulfillment status',
-    );
-    res.json(await service.setFulfillmentStatus(id, fulfillmentStatus, { carrier, trackingNumber }));
-  });
-
-  return router;
 }

@@ -19,15 +19,15 @@ import {
   type OrderSummary,
   type PaymentStatus,
 } from '../../contract';
-import type { RefundsReader } from './refund-view';
+import type { RefundsService } from './payments/refunds.service';
 import { namesAnotherCountry } from './us-address';
 
 type Deps = {
   /** The visitor's cart in integer cents at current prices, from the cart module. */
   cart: { getPricedCart(cartId: string | undefined): Promise<PricedCart> };
   content: { activeShippingNotice(): Promise<ShippingNotice> };
-  /** Succeeded refunds, from the payments module (which owns them). */
-  refunds: Pick<RefundsReader, 'refundsFor'>;
+  /** Succeeded refunds (payments/refunds.service.ts). */
+  refunds: Pick<RefundsService, 'refundsFor'>;
   /** Publishes 'order.shipped' (the buyer is told) in the transaction of the change. */
   orderShipped(trx: Tx, orderId: number): Promise<unknown>;
 };
@@ -67,7 +67,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       if (!cart.lines.length) throw badRequest(messages.emptyCart, { items: messages.emptyCart });
       const lines: NewLineItem[] = cart.lines.map((line) => ({
         photoId: line.photoId,
-        itemOptionId: line.printOptionId,
+        printOptionId: line.printOptionId,
         quantity: line.quantity,
         priceCents: line.priceCents,
         shippingCents: line.shippingCents,

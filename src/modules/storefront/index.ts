@@ -1,3 +1,4 @@
+import type { PageSpec } from '../../platform/http/web-app';
 import type { CatalogModule } from '../catalog';
 import type { ContentModule } from '../content';
 import type { OrdersModule } from '../orders';
@@ -17,6 +18,23 @@ type ArgOf<E extends EndpointName> = Endpoints[E]['Types']['QueryArg'];
 
 /** A page rendered on the server (the admin and the not-found page are not). */
 export type StorefrontPage = Exclude<PageName, 'notFound' | 'admin'>;
+
+/**
+ * Each storefront page's paths (those of STOREFRONT_ROUTES in web/src/app/router.tsx; a unit test
+ * checks they agree) and whether it is the same for every visitor: the app keeps 'shared' pages
+ * in its response cache and never stores the 'private' one.
+ */
+export const storefrontPages = {
+  home: { paths: ['/'], cache: 'shared' },
+  portfolio: { paths: ['/portfolio', '/portfolio/:category'], cache: 'shared' },
+  photo: { paths: ['/photo/:id'], cache: 'shared' },
+  about: { paths: ['/about'], cache: 'shared' },
+  faq: { paths: ['/faq'], cache: 'shared' },
+  contact: { paths: ['/contact'], cache: 'shared' },
+  checkout: { paths: ['/checkout'], cache: 'shared' },
+  // the buyer's order page: its long random token is the only key
+  orderStatus: { paths: ['/orders/:token'], cache: 'private' },
+} satisfies Record<StorefrontPage, PageSpec>;
 
 /** One RTK Query cache entry of the web app: endpoint, argument, answer (as the JSON API sends it). */
 export type PageQuery = { endpointName: EndpointName; arg: unknown; value: unknown };

@@ -22,9 +22,3 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (req.isAuthenticated?.() && req.user) return next();
   next(unauthorized('Please sign in to continue.'));
 };
-
-/** Middleware: the answer is never stored by a browser or proxy (carts, orders, payments). */
-export const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', 'no-store');
-  next();
-};

@@ -31,6 +31,17 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown, what = 're
 }
 
 /**
+ * Like parse(), but the message is the first field's own text ('Question and answer are required'),
+ * or `fallback`: for screens and forms that show the server's message as it is.
+ */
+export function parseFields<S extends z.ZodType>(schema: S, input: unknown, fallback: string): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors = fieldErrors(result.error);
+  throw badRequest(Object.values(errors)[0] ?? fallback, errors);
+}
+
+/**
  * Route ids: a non-numeric id is a 400, never a database error; a number no row can have (beyond
  * the integer range) is simply not found.
  */

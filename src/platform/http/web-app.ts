@@ -6,6 +6,14 @@ import { pathToFileURL } from 'node:url';
 import { escapeHtml } from '../html';
 import { APP_MODULES_ID, appModules, readViteManifest } from './app-modules';
 
+/**
+ * A server-rendered page, declared by the storefront module: its paths (as the web app's router has
+ * them) and whether it is the same for every visitor ('shared': kept by the response cache and
+ * revalidated, `no-cache`) or one visitor's ('private', the buyer's order page: `no-store`, kept out
+ * of search engines and referrers).
+ */
+export type PageSpec = { paths: string[]; cache: 'shared' | 'private' };
+
 /** A rendered page, or where its path moved. */
 export type RenderedPage = { status: number; html: string } | { redirect: string };
 

@@ -52,7 +52,7 @@ export const api = createApi({
     'About',
     'Faqs',
     'ShippingNotice',
-    'ItemOptions',
+    'PrintOptions',
     'Cart',
     'Orders',
     'Order',

@@ -21,25 +21,17 @@ export const catalogApi = api.injectEndpoints({
       query: (id) => `/photos/${id}`,
       providesTags: (_photo, _error, id) => [{ type: 'Photo', id }],
     }),
-    getPhotoItemOptions: build.query<PrintOption[], number>({
-      query: (id) => `/photos/${id}/item-options`,
-      providesTags: (_options, _error, id) => ['ItemOptions', { type: 'Photo', id }],
-    }),
     getCategories: build.query<Category[], void>({
       query: () => '/categories',
       providesTags: ['Categories'],
     }),
-    getItemOptions: build.query<PrintOption[], void>({
+    // the spec's URL says item-options: the same print options (DESIGN.md, names)
+    getPrintOptions: build.query<PrintOption[], void>({
       query: () => '/item-options',
-      providesTags: ['ItemOptions'],
+      providesTags: ['PrintOptions'],
     }),
   }),
 });
 
-export const {
-  useGetPhotosQuery,
-  useGetPhotoQuery,
-  useGetPhotoItemOptionsQuery,
-  useGetCategoriesQuery,
-  useGetItemOptionsQuery,
-} = catalogApi;
+export const { useGetPhotosQuery, useGetPhotoQuery, useGetCategoriesQuery, useGetPrintOptionsQuery } =
+  catalogApi;

@@ -13,7 +13,7 @@ import { CenteredSpinner } from './shell/centered-spinner';
 
 // Tabs and screens other than the dashboard load on demand; the editor (Tiptap) rides with the
 // photo form and the About tab only.
-const SaleItemsTab = lazy(() => import('./sale-items/sale-items-tab'));
+const PrintOptionsTab = lazy(() => import('./print-options/print-options-tab'));
 const AboutTab = lazy(() => import('./about/about-tab'));
 const WebsiteDataTab = lazy(() => import('./website-data/website-data-tab'));
 const OrdersTab = lazy(() => import('./orders/orders-tab'));
@@ -21,9 +21,9 @@ const FaqsTab = lazy(() => import('./faqs/faqs-tab'));
 const ShippingNoticeTab = lazy(() => import('./shipping-notice/shipping-notice-tab'));
 const AddPhotoPage = lazy(() => import('./photos/add-photo-page'));
 const EditPhotoPage = lazy(() => import('./photos/edit-photo-page'));
-const ManageItemOptionsPage = lazy(() => import('./item-options/manage-item-options-page'));
-const PickPhotoPage = lazy(() => import('./photo-options/pick-photo-page'));
-const PhotoOptionsPage = lazy(() => import('./photo-options/photo-options-page'));
+const ManagePrintOptionsPage = lazy(() => import('./print-options/manage-print-options-page'));
+const PickPhotoPage = lazy(() => import('./print-options/pick-photo-page'));
+const PhotoPrintOptionsPage = lazy(() => import('./print-options/photo-print-options-page'));
 const MessagesPage = lazy(() => import('./messages/messages-page'));
 const JobsPage = lazy(() => import('./jobs/jobs-page'));
 
@@ -44,7 +44,7 @@ function AdminRoutes() {
             <Route element={<AdminTabsLayout />}>
               <Route path="dashboard" element={<PhotosTab />} />
               <Route path="photos" element={<PhotosTab />} />
-              <Route path="sale-items" element={<SaleItemsTab />} />
+              <Route path="sale-items" element={<PrintOptionsTab />} />
               <Route path="about" element={<AboutTab />} />
               <Route path="website-data" element={<WebsiteDataTab />} />
               <Route path="orders" element={<OrdersTab />} />
@@ -71,7 +71,7 @@ function AdminRoutes() {
               path="manage-item-options"
               element={
                 <Screen>
-                  <ManageItemOptionsPage />
+                  <ManagePrintOptionsPage />
                 </Screen>
               }
             />
@@ -87,7 +87,7 @@ function AdminRoutes() {
               path="manage-photo-options/:id"
               element={
                 <Screen>
-                  <PhotoOptionsPage />
+                  <PhotoPrintOptionsPage />
                 </Screen>
               }
             />

@@ -2,48 +2,16 @@ import { api, type ApiError } from '../../lib/api';
 import type {
   AdminUser,
   DeleteResult,
-  ItemOptionFields,
   LoginInput as Credentials,
-  NewItemOption,
   NewPrintOption,
   PhotoDetail,
+  PhotoPrintOptionEdits,
   PhotoSummary,
   PrintOption,
+  PrintOptionFields,
 } from '../../lib/api-types';
-import type { NewPhotoOption, PhotoOptionEdits } from '@contract';
 
-export type {
-  AdminUser,
-  Credentials,
-  DeleteResult,
-  ItemOptionFields,
-  NewItemOption,
-  NewPhotoOption,
-  NewPrintOption,
-  PhotoOptionEdits,
-};
-
-/**
- * Body of POST/PUT /api/admin/photos; image fields only when a new image was chosen. The print
- * options ride along and are saved in the same transaction: the add form's rows on POST, the
- * edit form's changes on PUT.
- */
-export type PhotoPayload = Pick<
-  PhotoSummary,
-  | 'title'
-  | 'description'
-  | 'location'
-  | 'dateTaken'
-  | 'aspectRatio'
-  | 'category'
-  | 'displayOrder'
-  | 'featured'
-  | 'verticalPosition'
-> & {
-  imageData?: string;
-  thumbnailData?: string | null;
-  printOptions?: NewPhotoOption[] | PhotoOptionEdits;
-};
+export type { AdminUser, Credentials, DeleteResult, PhotoPrintOptionEdits, PrintOptionFields };
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -82,28 +50,29 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `/admin/photos/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Photos', 'Photo', 'Cart'],
     }),
+    // The spec's URLs say item-options: the same print options (DESIGN.md, names).
     // Catalogue writes change what every photo and cart line shows, so all of them refetch.
-    createItemOption: build.mutation<PrintOption, NewItemOption>({
+    createPrintOption: build.mutation<PrintOption, NewPrintOption>({
       query: (body) => ({ url: '/admin/item-options', method: 'POST', body }),
-      invalidatesTags: ['ItemOptions'],
+      invalidatesTags: ['PrintOptions'],
     }),
-    updateItemOption: build.mutation<PrintOption, ItemOptionFields & { id: number }>({
+    updatePrintOption: build.mutation<PrintOption, PrintOptionFields & { id: number }>({
       query: ({ id, ...body }) => ({ url: `/admin/item-options/${id}`, method: 'PUT', body }),
-      invalidatesTags: ['ItemOptions', 'Photo', 'Cart'],
+      invalidatesTags: ['PrintOptions', 'Photo', 'Cart'],
     }),
-    deleteItemOption: build.mutation<DeleteResult, number>({
+    deletePrintOption: build.mutation<DeleteResult, number>({
       query: (id) => ({ url: `/admin/item-options/${id}`, method: 'DELETE' }),
-      invalidatesTags: ['ItemOptions', 'Photo', 'Cart'],
+      invalidatesTags: ['PrintOptions', 'Photo', 'Cart'],
     }),
 
-    assignItemOption: build.mutation<PrintOption[], { photoId: number; itemOptionId: number }>({
-      query: ({ photoId, itemOptionId }) => ({
-        url: `/admin/photos/${photoId}/item-options/${itemOptionId}`,
+    assignPrintOption: build.mutation<PrintOption[], { photoId: number; printOptionId: number }>({
+      query: ({ photoId, printOptionId }) => ({
+        url: `/admin/photos/${photoId}/item-options/${printOptionId}`,
         method: 'POST',
       }),
       invalidatesTags: (_result, _error, { photoId }) => [{ type: 'Photo', id: photoId }],
     }),
-    unassignItemOption: build.mutation<PrintOption[], { photoId: number; optionId: number }>({
+    unassignPrintOption: build.mutation<PrintOption[], { photoId: number; optionId: number }>({
       query: ({ photoId, optionId }) => ({
         url: `/admin/photos/${photoId}/item-options/${optionId}`,
         method: 'DELETE',
@@ -120,9 +89,9 @@ export const {
   useGetAdminPhotosQuery,
   useGetAdminPhotoQuery,
   useDeletePhotoMutation,
-  useCreateItemOptionMutation,
-  useUpdateItemOptionMutation,
-  useDeleteItemOptionMutation,
-  useAssignItemOptionMutation,
-  useUnassignItemOptionMutation,
+  useCreatePrintOptionMutation,
+  useUpdatePrintOptionMutation,
+  useDeletePrintOptionMutation,
+  useAssignPrintOptionMutation,
+  useUnassignPrintOptionMutation,
 } = adminApi;

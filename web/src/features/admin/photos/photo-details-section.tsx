@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { RichTextEditor } from '../../../components/rich-text-editor';
-import { useGetCategoriesQuery, useGetItemOptionsQuery } from '../../../lib/catalog-api';
+import { useGetCategoriesQuery, useGetPrintOptionsQuery } from '../../../lib/catalog-api';
 import { useGetAdminPhotosQuery } from '../api';
 import { menuItems } from '../shared/menu-items';
 import { FormSection } from '../shared/form-section';
@@ -30,7 +30,7 @@ type PhotoDetailsSectionProps = {
 export function PhotoDetailsSection({ fields, errors, setField, busy, camera }: PhotoDetailsSectionProps) {
   const { data: categories } = useGetCategoriesQuery();
   const { data: photos } = useGetAdminPhotosQuery();
-  const { data: catalogue } = useGetItemOptionsQuery();
+  const { data: catalogue } = useGetPrintOptionsQuery();
 
   const ratioChoices = useAspectRatioChoices(photos, catalogue);
   const categoryChoices = useMemo(() => {

@@ -18,8 +18,8 @@ describe('add-photo defaults', () => {
   it('offers 8x10 and 12x16 inch on Lustre Paper at 95 and 150, in stock, shipping shown as 0', () => {
     const rows = defaultAddOptions().map(({ key: _key, ...row }) => row);
     expect(rows).toEqual([
-      { size: '8x10 inch', material: 'Lustre Paper', price: '95', shipping: '0', inStock: true },
-      { size: '12x16 inch', material: 'Lustre Paper', price: '150', shipping: '0', inStock: true },
+      { size: '8x10 inch', format: 'Lustre Paper', price: '95', shipping: '0', inStock: true },
+      { size: '12x16 inch', format: 'Lustre Paper', price: '150', shipping: '0', inStock: true },
     ]);
   });
 });
@@ -38,10 +38,10 @@ describe('required fields', () => {
 
 describe('print option rules', () => {
   it('uses the spec messages on the add form', () => {
-    const row = { key: 'a', size: '8x10', material: 'Lustre', price: '0.01', shipping: '0', inStock: true };
-    expect(validateAddOption({ ...row, size: ' ', material: '', price: '0', shipping: '-1' })).toEqual({
+    const row = { key: 'a', size: '8x10', format: 'Lustre', price: '0.01', shipping: '0', inStock: true };
+    expect(validateAddOption({ ...row, size: ' ', format: '', price: '0', shipping: '-1' })).toEqual({
       size: 'Size is required',
-      material: 'Material is required',
+      format: 'Material is required',
       price: 'Price must be greater than 0',
       shipping: 'Shipping cannot be negative',
     });

@@ -1,6 +1,6 @@
 /** Form state and client validation of the add and edit photo screens. */
 
-import type { ItemOptionFields, PhotoOptionEdits } from '../api';
+import type { PhotoPrintOptionEdits, PrintOptionFields } from '../api';
 import { isValidPrice, isValidShipping, toNumber } from '../shared/price-fields';
 
 export type PhotoFields = {
@@ -21,7 +21,8 @@ export type PhotoFields = {
 export type AddOptionRow = {
   key: string;
   size: string;
-  material: string;
+  /** Labelled Material, as the spec's per-photo form names the format. */
+  format: string;
   price: string;
   shipping: string;
   inStock: boolean;
@@ -37,7 +38,7 @@ export type EditOptionRow = {
   shipping: string;
 };
 
-export type RowErrors = Partial<Record<'size' | 'material' | 'format' | 'price' | 'shipping', string>>;
+export type RowErrors = Partial<Record<'size' | 'format' | 'price' | 'shipping', string>>;
 
 export const ASPECT_RATIO_MAX = 7;
 export const DEFAULT_VERTICAL_POSITION = 50;
@@ -74,11 +75,11 @@ export function emptyPhotoFields(): PhotoFields {
 /** Two rows: 8x10 inch and 12x16 inch, Lustre Paper, 95 and 150, in stock. */
 export function defaultAddOptions(): AddOptionRow[] {
   return [
-    { key: rowKey(), size: '8x10 inch', material: 'Lustre Paper', price: '95', shipping: '0', inStock: true },
+    { key: rowKey(), size: '8x10 inch', format: 'Lustre Paper', price: '95', shipping: '0', inStock: true },
     {
       key: rowKey(),
       size: '12x16 inch',
-      material: 'Lustre Paper',
+      format: 'Lustre Paper',
       price: '150',
       shipping: '0',
       inStock: true,
@@ -87,7 +88,7 @@ export function defaultAddOptions(): AddOptionRow[] {
 }
 
 export function emptyAddOption(): AddOptionRow {
-  return { key: rowKey(), size: '', material: 'Lustre Paper', price: '', shipping: '0', inStock: true };
+  return { key: rowKey(), size: '', format: 'Lustre Paper', price: '', shipping: '0', inStock: true };
 }
 
 export function emptyEditOption(): EditOptionRow {
@@ -118,7 +119,7 @@ export function missingRequired(fields: PhotoFields): Array<'title' | 'descripti
 export function validateAddOption(row: AddOptionRow): RowErrors {
   const errors: RowErrors = {};
   if (!row.size.trim()) errors.size = 'Size is required';
-  if (!row.material.trim()) errors.material = 'Material is required';
+  if (!row.format.trim()) errors.format = 'Material is required';
   if (!isValidPrice(row.price)) errors.price = 'Price must be greater than 0';
   if (!row.shipping.trim()) errors.shipping = 'Shipping is required';
   else if (!isValidShipping(row.shipping)) errors.shipping = 'Shipping cannot be negative';
@@ -184,7 +185,7 @@ export function displayOrderOf(value: string): number {
 /** The row each sent entry came from, per list ('' for the add form's plain list), to put errors back. */
 export type SentRowKeys = Record<string, string[]>;
 
-const editFields = (row: EditOptionRow): ItemOptionFields => ({
+const editFields = (row: EditOptionRow): PrintOptionFields => ({
   size: row.size.trim(),
   format: row.format.trim(),
   price: toNumber(row.price),
@@ -196,7 +197,7 @@ export function optionEdits(
   rows: EditOptionRow[],
   savedRows: Record<number, EditOptionRow>,
   removedIds: number[],
-): { edits: PhotoOptionEdits; keys: SentRowKeys } {
+): { edits: PhotoPrintOptionEdits; keys: SentRowKeys } {
   const created = rows.filter((row) => row.id === undefined);
   const updated = rows.flatMap((row) =>
     row.id !== undefined && hasChanged(row, savedRows[row.id]) ? [{ ...row, id: row.id }] : [],
@@ -211,8 +212,24 @@ export function optionEdits(
   };
 }
 
-const ROW_FIELDS: ReadonlyArray<keyof RowErrors> = ['size', 'material', 'format', 'price', 'shipping'];
-const isRowField = (name: string): name is keyof RowErrors => ROW_FIELDS.some((field) => field === name);
+/**
+ * An add form row as POST /api/admin/photos takes it: the wire's `material` is the row's format
+ * (DESIGN.md, names; rowField maps the server's errors back).
+ */
+export function addOptionBody(row: AddOptionRow) {
+  return {
+    size: row.size.trim(),
+    material: row.format.trim(),
+    price: toNumber(row.price),
+    shipping: toNumber(row.shipping),
+    inStock: row.inStock,
+  };
+}
+
+const ROW_FIELDS: ReadonlyArray<keyof RowErrors> = ['size', 'format', 'price', 'shipping'];
+/** The row field a server error names: the add form's `material` is its format (addOptionBody). */
+const rowField = (name: string): keyof RowErrors | undefined =>
+  ROW_FIELDS.find((field) => field === (name === 'material' ? 'format' : name));
 
 /**
  * The server's option errors (`printOptions.1.price`, `printOptions.update.0.size`) on the rows
@@ -227,7 +244,8 @@ export function serverRowErrors(
   for (const [name, message] of Object.entries(errors)) {
     const match = /^printOptions\.(?:(create|update)\.)?(\d+)\.(\w+)$/.exec(name);
     const key = match && keys[match[1] ?? '']?.[Number(match[2])];
-    if (match && key && isRowField(match[3])) rows[key] = { ...rows[key], [match[3]]: message };
+    const field = match ? rowField(match[3]) : undefined;
+    if (key && field) rows[key] = { ...rows[key], [field]: message };
     else if (name.startsWith('printOptions')) messages.push(message);
   }
   return { rows, messages };

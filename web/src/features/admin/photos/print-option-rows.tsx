@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type { PrintOption } from '../../../lib/api-types';
-import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
-import { matchingOption } from '../item-options/item-option-model';
+import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
+import { matchingOption } from '../print-options/print-option-model';
 import { FormTextField, MoneyField, type FormTextFieldProps } from '../shared/form-field';
 import type { AddOptionRow, EditOptionRow, RowErrors } from './photo-form-model';
 import type { OptionPatch } from './photo-form-state';
@@ -19,7 +19,7 @@ import type { OptionPatch } from './photo-form-state';
 const fullOnPhone = { gridColumn: { xs: '1 / -1', md: 'auto' } } as const;
 const noOptions: PrintOption[] = [];
 
-/** The add form's rows are the older per-photo options (size, material, price, shipping, in
+/** The add form's rows are the older per-photo options (size, format shown as Material, price, shipping, in
  * stock), matched against the catalogue by the photo's ratio; the edit form's are catalogue options
  * (size, format, price, shipping). */
 type ModeRows =
@@ -137,7 +137,7 @@ function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }:
       </Box>
       <FormTextField {...text('size', 'Size', size)} sx={fullOnPhone} />
       {props.mode === 'add' ? (
-        <FormTextField {...text('material', 'Material', props.row.material)} sx={fullOnPhone} />
+        <FormTextField {...text('format', 'Material', props.row.format)} sx={fullOnPhone} />
       ) : (
         <FormTextField {...text('format', 'Format', props.row.format)} sx={fullOnPhone} />
       )}
@@ -171,7 +171,7 @@ type PrintOptionRowsProps = ModeRows & Handlers & { onAdd: () => void };
 export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProps) {
   const { onChange, onRemove, disabled } = props;
   // the catalogue the add rows are matched against (loading or failed: nothing matches yet)
-  const { data: catalogue = noOptions } = useGetItemOptionsQuery(undefined, { skip: props.mode !== 'add' });
+  const { data: catalogue = noOptions } = useGetPrintOptionsQuery(undefined, { skip: props.mode !== 'add' });
   const rowProps = (key: string, index: number) => ({
     index,
     errors: errors[key] ?? {},
@@ -195,7 +195,7 @@ export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProp
               catalogued={matchingOption(catalogue, {
                 aspectRatio: props.aspectRatio,
                 size: row.size,
-                format: row.material,
+                format: row.format,
               })}
               {...rowProps(row.key, i)}
             />

@@ -6,13 +6,13 @@ import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
 import { useSessionExpiryCheck } from '../shell/session';
 import {
+  addOptionBody,
   displayOrderOf,
   missingRequired,
   optionEdits,
   optionalText,
   rowErrors,
   serverRowErrors,
-  toNumber,
   validateAddOption,
   validateEditOption,
   type RowErrors,
@@ -148,15 +148,7 @@ export function usePhotoSubmit(
     setPhase({ step: 'uploading', percent: 0 });
     let created: PhotoDetail;
     try {
-      const form = baseForm(
-        state.addRows.map((row) => ({
-          size: row.size.trim(),
-          material: row.material.trim(),
-          price: toNumber(row.price),
-          shipping: toNumber(row.shipping),
-          inStock: row.inStock,
-        })),
-      );
+      const form = baseForm(state.addRows.map(addOptionBody));
       form.append('image', image.file, image.file.name);
       if (thumbnail) form.append('thumbnail', thumbnail.file, thumbnail.file.name);
       created = await uploadWithProgress<PhotoDetail>('POST', '/api/admin/photos', form, onProgress);
@@ -170,7 +162,7 @@ export function usePhotoSubmit(
       );
       return;
     }
-    appDispatch(api.util.invalidateTags(['Photos', 'ItemOptions']));
+    appDispatch(api.util.invalidateTags(['Photos', 'PrintOptions']));
     setPhase({ step: 'idle' });
     toast({ title: 'Photo added', description: `"${created.title}" is now in your portfolio.` });
     navigate('/admin/dashboard');
@@ -194,7 +186,7 @@ export function usePhotoSubmit(
       return;
     }
     // an option edit changes every photo and cart line offering it
-    appDispatch(api.util.invalidateTags(['Photos', 'Photo', 'ItemOptions', 'Cart']));
+    appDispatch(api.util.invalidateTags(['Photos', 'Photo', 'PrintOptions', 'Cart']));
     setPhase({ step: 'idle' });
     toast({ title: 'Photo updated', description: `"${fields.title.trim()}" has been saved.` });
     navigate('/admin/dashboard');

@@ -1,11 +1,11 @@
-import { badRequest, conflict, notFound } from '../../platform/http/app-error';
-import type { Logger } from '../../platform/logger';
-import { formatCents, toDollars } from '../../platform/money';
+import { badRequest, conflict, notFound } from '../../../platform/http/app-error';
+import type { Logger } from '../../../platform/logger';
+import { formatCents, toDollars } from '../../../platform/money';
 import type { PaymentProvider, ProviderRefund } from './payment-provider';
 import type { Refund } from './payment.model';
 import type { PaymentsRepository } from './payments.repository';
-import { paymentMessages, refundMessages, type RefundInput, type RefundReason } from '../../contract';
-import type { RefundView } from '../../contract';
+import { paymentMessages, refundMessages, type RefundInput, type RefundReason } from '../../../contract';
+import type { RefundView } from '../../../contract';
 import type { PaymentEvents } from './payments.types';
 
 const toRefundView = (r: Refund): RefundView => ({
@@ -170,3 +170,4 @@ export function createRefundsService(deps: {
     },
   };
 }
+export type RefundsService = ReturnType<typeof createRefundsService>;

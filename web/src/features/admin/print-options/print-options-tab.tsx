@@ -13,9 +13,9 @@ import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
 import TuneIcon from '@mui/icons-material/Tune';
 import { formatPrice } from '../../../lib/format';
-import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
+import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
 import { aspectRatioLabel } from '../photos/photo-form-model';
-import { groupByRatio } from '../item-options/item-option-model';
+import { groupByRatio } from './print-option-model';
 import { LoadError } from '../shared/load-error';
 import { TabHeader } from '../shared/tab-header';
 
@@ -47,8 +47,8 @@ function Stat({ label, value }: { label: string; value: number }) {
   );
 }
 
-export default function SaleItemsTab() {
-  const { data: options, error, isLoading, refetch, isFetching } = useGetItemOptionsQuery();
+export default function PrintOptionsTab() {
+  const { data: options, error, isLoading, refetch, isFetching } = useGetPrintOptionsQuery();
   const [view, setView] = useState<View>('overview');
   const groups = groupByRatio(options ?? []);
 
@@ -72,18 +72,18 @@ export default function SaleItemsTab() {
         <Tab
           value="overview"
           label="Overview"
-          id="sale-items-tab-overview"
-          aria-controls="sale-items-panel"
+          id="print-options-tab-overview"
+          aria-controls="print-options-panel"
         />
         <Tab
           value="by-ratio"
           label="By Aspect Ratio"
-          id="sale-items-tab-by-ratio"
-          aria-controls="sale-items-panel"
+          id="print-options-tab-by-ratio"
+          aria-controls="print-options-panel"
         />
       </Tabs>
 
-      <Box role="tabpanel" id="sale-items-panel" aria-labelledby={`sale-items-tab-${view}`}>
+      <Box role="tabpanel" id="print-options-panel" aria-labelledby={`print-options-tab-${view}`}>
         {error && !options ? (
           <LoadError onRetry={refetch} retrying={isFetching} what="print options" error={error} />
         ) : isLoading ? (

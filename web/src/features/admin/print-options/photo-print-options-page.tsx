@@ -13,8 +13,8 @@ import { errorMessage, isApiError } from '../../../lib/api';
 import type { PhotoDetail, PrintOption } from '../../../lib/api-types';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { formatPrice } from '../../../lib/format';
-import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
-import { useAssignItemOptionMutation, useGetAdminPhotoQuery, useUnassignItemOptionMutation } from '../api';
+import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
+import { useAssignPrintOptionMutation, useGetAdminPhotoQuery, useUnassignPrintOptionMutation } from '../api';
 import { CenteredSpinner } from '../shell/centered-spinner';
 import { useSessionExpiryCheck } from '../shell/session';
 import { SubPage } from '../shell/sub-page';
@@ -26,8 +26,8 @@ import { useIdParam } from '../shared/use-id-param';
 function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: PrintOption; added: boolean }) {
   const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
-  const [assign, { isLoading: adding }] = useAssignItemOptionMutation();
-  const [unassign, { isLoading: removing }] = useUnassignItemOptionMutation();
+  const [assign, { isLoading: adding }] = useAssignPrintOptionMutation();
+  const [unassign, { isLoading: removing }] = useUnassignPrintOptionMutation();
   const busy = adding || removing;
   const label = `${option.size}, ${option.format}`;
 
@@ -36,7 +36,7 @@ function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: Pr
     const offer = next === 'added';
     await withToast(
       async () => {
-        if (offer) await assign({ photoId: photo.id, itemOptionId: option.id }).unwrap();
+        if (offer) await assign({ photoId: photo.id, printOptionId: option.id }).unwrap();
         else await unassign({ photoId: photo.id, optionId: option.id }).unwrap();
       },
       {
@@ -92,10 +92,10 @@ function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: Pr
   );
 }
 
-export default function PhotoOptionsPage() {
+export default function PhotoPrintOptionsPage() {
   const { id, validId } = useIdParam();
   const photoQuery = useGetAdminPhotoQuery(id, { skip: !validId, refetchOnMountOrArgChange: true });
-  const catalogueQuery = useGetItemOptionsQuery();
+  const catalogueQuery = useGetPrintOptionsQuery();
   const photo = photoQuery.data;
 
   if (!validId || (isApiError(photoQuery.error) && photoQuery.error.status === 404)) {

@@ -3,7 +3,7 @@ import type { Knex } from 'knex';
 /** The payment statuses a provider's truth moves an order to. */
 export type PaymentMove = 'paid' | 'failed' | 'canceled' | 'processing';
 
-/** What the payments module publishes when an order's payment state moves. */
+/** What payments publish when an order's payment state moves (wired to the bus in ../index.ts). */
 export type PaymentEvents = {
   publish(
     trx: Knex.Transaction,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { groupByRatio, matchingOption, validateDraft } from './item-option-model';
+import { groupByRatio, matchingOption, validateDraft } from './print-option-model';
 
-describe('item option rules', () => {
+describe('print option rules', () => {
   it('uses the spec messages', () => {
     expect(
       validateDraft({ aspectRatio: '', size: '', format: '', price: '0', shipping: '-1' }, true),

@@ -1,11 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { AppContext } from '../../platform/context';
-import { AppError, conflict, notFound } from '../../platform/http/app-error';
-import type { JobOutcome } from '../../platform/queue';
+import type { AppContext } from '../../../platform/context';
+import { AppError, conflict, notFound } from '../../../platform/http/app-error';
+import type { JobOutcome } from '../../../platform/queue';
 import type { PaymentEvent, PaymentProvider } from './payment-provider';
 import { createPaymentReconciler } from './payment-reconciler';
 import type { PaymentsRepository } from './payments.repository';
-import { paymentMessages } from '../../contract';
+import { paymentMessages } from '../../../contract';
 import type { PaymentEvents } from './payments.types';
 import { createRefundsService } from './refunds.service';
 

@@ -1,12 +1,10 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../platform/db';
+import type { Db } from '../../../platform/db';
 import { createOrderPaymentRepository } from './order-payment.repository';
 import { createPaymentEventsRepository } from './payment-events.repository';
 import { createRefundsRepository } from './refunds.repository';
 
-export type { DisputeState, PayableOrder, PaymentEventRecord, Refund } from './payment.model';
-
-/** Everything the payments module stores: the order's payment state, its refunds, provider events. */
+/** Everything payments store: the order's payment columns, its refunds, the provider's events. */
 export function createPaymentsRepository(db: Db) {
   return {
     transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import { FormTextField, MoneyField } from '../shared/form-field';
-import type { ItemOptionDraft, ItemOptionErrors } from './item-option-model';
+import type { PrintOptionDraft, PrintOptionErrors } from './print-option-model';
 
-type ItemOptionFieldsProps = {
-  draft: ItemOptionDraft;
-  errors: ItemOptionErrors;
-  onChange: (patch: Partial<ItemOptionDraft>) => void;
+type PrintOptionFieldsetProps = {
+  draft: PrintOptionDraft;
+  errors: PrintOptionErrors;
+  onChange: (patch: Partial<PrintOptionDraft>) => void;
   disabled?: boolean;
   idPrefix: string;
 };
@@ -13,7 +13,13 @@ type ItemOptionFieldsProps = {
 type FieldName = 'size' | 'format' | 'price' | 'shipping';
 
 /** Size, format, price and shipping of one catalogue entry. */
-export function ItemOptionFields({ draft, errors, onChange, disabled, idPrefix }: ItemOptionFieldsProps) {
+export function PrintOptionFieldset({
+  draft,
+  errors,
+  onChange,
+  disabled,
+  idPrefix,
+}: PrintOptionFieldsetProps) {
   /** The props of one field: its id, value, change and error. */
   const field = (name: FieldName) => ({
     id: `${idPrefix}-${name}`,

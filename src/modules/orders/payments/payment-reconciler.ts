@@ -1,8 +1,9 @@
-import type { Logger } from '../../platform/logger';
-import type { JobOutcome } from '../../platform/queue';
-import type { PaymentStatus } from '../../contract';
+import type { Logger } from '../../../platform/logger';
+import type { JobOutcome } from '../../../platform/queue';
+import type { PaymentStatus } from '../../../contract';
 import type { PaymentProvider, ProviderRefund } from './payment-provider';
-import type { DisputeState, PayableOrder } from './payment.model';
+import type { Order } from '../order.model';
+import type { DisputeState } from './payment.model';
 import type { PaymentsRepository } from './payments.repository';
 import type { PaymentEvents, PaymentMove } from './payments.types';
 
@@ -53,7 +54,7 @@ export function createPaymentReconciler(deps: {
    */
   async function reconcileIntent(intentId: string, orderIdHint: number | null): Promise<Outcome> {
     const p = requireProvider();
-    let order: PayableOrder | undefined = await repo.findOrderByIntent(intentId);
+    let order: Order | undefined = await repo.findOrderByIntent(intentId);
     if (!order && orderIdHint) order = await repo.findOrder(orderIdHint);
     if (!order || !order.paymentIntentId)
       throw new Error(`no committed order for payment intent ${intentId} yet; will retry`);

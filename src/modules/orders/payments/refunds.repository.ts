@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../platform/db';
+import type { Db } from '../../../platform/db';
 import { Refund } from './payment.model';
 
 export type NewRefund = Pick<Refund, 'orderId' | 'amountCents' | 'reason' | 'note' | 'status'> &

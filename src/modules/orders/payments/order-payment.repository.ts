@@ -1,7 +1,8 @@
 import type { Knex } from 'knex';
-import type { Db } from '../../platform/db';
-import type { PaymentStatus } from '../../contract';
-import { PayableOrder, type DisputeState } from './payment.model';
+import type { Db } from '../../../platform/db';
+import type { PaymentStatus } from '../../../contract';
+import { Order } from '../order.model';
+import type { DisputeState } from './payment.model';
 
 const closedDispute = ['won', 'lost', 'warning_closed', 'charge_refunded'];
 /** An attempt nobody has paid (yet): what the unpaid-order sweep cancels once it is old. */
@@ -9,13 +10,12 @@ const UNPAID: PaymentStatus[] = ['pending', 'failed'];
 
 /** The order's payment columns: its intent, its status transitions, refunded amount and dispute. */
 export function createOrderPaymentRepository(db: Db) {
-  const findOrder = async (id: number): Promise<PayableOrder | undefined> =>
-    PayableOrder.query(db).findById(id);
+  const findOrder = async (id: number): Promise<Order | undefined> => Order.query(db).findById(id);
   return {
     findOrder,
 
-    async findOrderByIntent(paymentIntentId: string): Promise<PayableOrder | undefined> {
-      return PayableOrder.query(db).findOne({ payment_intent_id: paymentIntentId });
+    async findOrderByIntent(paymentIntentId: string): Promise<Order | undefined> {
+      return Order.query(db).findOne({ payment_intent_id: paymentIntentId });
     },
 
     /** Sets the payment intent once; a second caller gets the row with the first one's intent. */
@@ -24,8 +24,8 @@ export function createOrderPaymentRepository(db: Db) {
       provider: string,
       paymentIntentId: string,
       secretHash: string,
-    ): Promise<PayableOrder | undefined> {
-      await PayableOrder.query(db).findById(id).whereNull('payment_intent_id').patch({
+    ): Promise<Order | undefined> {
+      await Order.query(db).findById(id).whereNull('payment_intent_id').patch({
         paymentProvider: provider,
         paymentIntentId,
         paymentSecretHash: secretHash,
@@ -45,8 +45,8 @@ export function createOrderPaymentRepository(db: Db) {
       paymentIntentId: string | null,
       from: PaymentStatus[],
       to: PaymentStatus,
-    ): Promise<PayableOrder | undefined> {
-      const [row] = await PayableOrder.query(trx)
+    ): Promise<Order | undefined> {
+      const [row] = await Order.query(trx)
         .where({ id })
         .where((w) =>
           paymentIntentId === null
@@ -95,8 +95,8 @@ export function createOrderPaymentRepository(db: Db) {
     },
 
     /** The order's payment state, its row locked until the transaction ends. */
-    async lockOrder(trx: Knex.Transaction, id: number): Promise<PayableOrder | undefined> {
-      return PayableOrder.query(trx).findById(id).forUpdate();
+    async lockOrder(trx: Knex.Transaction, id: number): Promise<Order | undefined> {
+      return Order.query(trx).findById(id).forUpdate();
     },
 
     /** Adds a succeeded refund to the order: refunded in full or in part. */
@@ -115,7 +115,7 @@ export function createOrderPaymentRepository(db: Db) {
 
     /** Records the dispute on the order; answers the dispute id the order had before. */
     async setDispute(trx: Knex, orderId: number, d: DisputeState): Promise<string | null> {
-      const before = await PayableOrder.query(trx).findById(orderId).forUpdate();
+      const before = await Order.query(trx).findById(orderId).forUpdate();
       // a late "updated" never reopens a dispute already closed
       if (
         before?.disputeId === d.id &&
@@ -123,7 +123,7 @@ export function createOrderPaymentRepository(db: Db) {
         !closedDispute.includes(d.status)
       )
         return before.disputeId;
-      await PayableOrder.query(trx)
+      await Order.query(trx)
         .findById(orderId)
         .patch({
           disputeId: d.id,

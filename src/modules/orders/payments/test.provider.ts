@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { AppError, badRequest } from '../../platform/http/app-error';
+import { AppError, badRequest } from '../../../platform/http/app-error';
 import type { PaymentProvider, ProviderIntent, TestCardForm } from './payment-provider';
 import type { PaymentsRepository } from './payments.repository';
 

@@ -6,39 +6,39 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import type { PrintOption } from '../../../lib/api-types';
-import { useGetItemOptionsQuery } from '../../../lib/catalog-api';
-import { useCreateItemOptionMutation, useDeleteItemOptionMutation, useGetAdminPhotosQuery } from '../api';
+import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
+import { useCreatePrintOptionMutation, useDeletePrintOptionMutation, useGetAdminPhotosQuery } from '../api';
 import { AspectRatioField, useAspectRatioChoices } from '../photos/aspect-ratio-field';
 import { aspectRatioLabel } from '../photos/photo-form-model';
 import { useSessionExpiryCheck } from '../shell/session';
 import { SubPage } from '../shell/sub-page';
-import { ItemOptionCard } from './item-option-card';
-import { ItemOptionFields } from './item-option-fields';
+import { PrintOptionCard } from './print-option-card';
+import { PrintOptionFieldset } from './print-option-fieldset';
 import {
   emptyDraft,
   fieldsOfDraft,
   groupByRatio,
   validateDraft,
-  type ItemOptionDraft,
-  type ItemOptionErrors,
-} from './item-option-model';
+  type PrintOptionDraft,
+  type PrintOptionErrors,
+} from './print-option-model';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { LoadError } from '../shared/load-error';
 import { useActionToast } from '../shared/action-toast';
 import { GridBox } from '../shared/grid-box';
 
-function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
+function AddPrintOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
   const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
-  const [createItemOption, { isLoading: saving }] = useCreateItemOptionMutation();
-  const [draft, setDraft] = useState<ItemOptionDraft>(() => emptyDraft());
-  const [errors, setErrors] = useState<ItemOptionErrors>({});
+  const [createPrintOption, { isLoading: saving }] = useCreatePrintOptionMutation();
+  const [draft, setDraft] = useState<PrintOptionDraft>(() => emptyDraft());
+  const [errors, setErrors] = useState<PrintOptionErrors>({});
 
-  const update = (patch: Partial<ItemOptionDraft>) => {
+  const update = (patch: Partial<PrintOptionDraft>) => {
     setDraft((prev) => ({ ...prev, ...patch }));
     setErrors((prev) => {
       const next = { ...prev };
-      for (const name of Object.keys(patch) as Array<keyof ItemOptionDraft>) delete next[name];
+      for (const name of Object.keys(patch) as Array<keyof PrintOptionDraft>) delete next[name];
       return next;
     });
   };
@@ -49,7 +49,7 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const created = await withToast(
-      () => createItemOption({ aspectRatio: draft.aspectRatio.trim(), ...fieldsOfDraft(draft) }).unwrap(),
+      () => createPrintOption({ aspectRatio: draft.aspectRatio.trim(), ...fieldsOfDraft(draft) }).unwrap(),
       {
         done: { title: 'Success', description: 'Item option created.' },
         failure: 'create item option',
@@ -64,16 +64,16 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
     <Paper
       variant="outlined"
       component="section"
-      aria-labelledby="add-item-option-heading"
+      aria-labelledby="add-print-option-heading"
       sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}
     >
-      <Typography id="add-item-option-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
+      <Typography id="add-print-option-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
         Add Item Option
       </Typography>
       <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <GridBox columns={{ xs: '1fr', md: '1fr 3fr' }} alignStart>
           <AspectRatioField
-            id="new-item-option-ratio"
+            id="new-print-option-ratio"
             value={draft.aspectRatio}
             onChange={(aspectRatio) => update({ aspectRatio })}
             choices={ratioChoices}
@@ -81,8 +81,8 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
             error={errors.aspectRatio}
             required
           />
-          <ItemOptionFields
-            idPrefix="new-item-option"
+          <PrintOptionFieldset
+            idPrefix="new-print-option"
             draft={draft}
             errors={errors}
             onChange={update}
@@ -105,12 +105,12 @@ function AddItemOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
   );
 }
 
-export default function ManageItemOptionsPage() {
+export default function ManagePrintOptionsPage() {
   const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
-  const { data: options, error, isLoading, refetch, isFetching } = useGetItemOptionsQuery();
+  const { data: options, error, isLoading, refetch, isFetching } = useGetPrintOptionsQuery();
   const { data: photos } = useGetAdminPhotosQuery();
-  const [deleteItemOption, { isLoading: deleting }] = useDeleteItemOptionMutation();
+  const [deletePrintOption, { isLoading: deleting }] = useDeletePrintOptionMutation();
   const [pendingDelete, setPendingDelete] = useState<PrintOption | null>(null);
 
   const groups = groupByRatio(options ?? []);
@@ -118,7 +118,7 @@ export default function ManageItemOptionsPage() {
 
   const confirmDelete = async () => {
     if (!pendingDelete) return;
-    const deleted = await withToast(() => deleteItemOption(pendingDelete.id).unwrap(), {
+    const deleted = await withToast(() => deletePrintOption(pendingDelete.id).unwrap(), {
       done: (result) => ({
         title: 'Success',
         description: result?.archived
@@ -142,7 +142,7 @@ export default function ManageItemOptionsPage() {
         The print catalogue. Each option belongs to one aspect ratio and can be offered on every photo of that
         ratio.
       </Typography>
-      <AddItemOptionForm ratioChoices={ratioChoices} />
+      <AddPrintOptionForm ratioChoices={ratioChoices} />
 
       {error && !options ? (
         <LoadError onRetry={refetch} retrying={isFetching} what="item options" error={error} />
@@ -165,7 +165,7 @@ export default function ManageItemOptionsPage() {
               columns={{ xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' }}
             >
               {group.options.map((option) => (
-                <ItemOptionCard
+                <PrintOptionCard
                   key={option.id}
                   option={option}
                   onDelete={setPendingDelete}
@@ -179,7 +179,7 @@ export default function ManageItemOptionsPage() {
 
       <ConfirmDeleteDialog
         open={pendingDelete !== null}
-        id="delete-item-option"
+        id="delete-print-option"
         title="Delete item option"
         text="Are you sure you want to delete this item option? This action cannot be undone."
         deleting={deleting}

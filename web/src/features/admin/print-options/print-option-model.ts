@@ -1,20 +1,20 @@
 import type { PrintOption } from '../../../lib/api-types';
 import { isValidPrice, isValidShipping, toNumber } from '../shared/price-fields';
 
-export type ItemOptionDraft = {
+export type PrintOptionDraft = {
   aspectRatio: string;
   size: string;
   format: string;
   price: string;
   shipping: string;
 };
-export type ItemOptionErrors = Partial<Record<keyof ItemOptionDraft, string>>;
+export type PrintOptionErrors = Partial<Record<keyof PrintOptionDraft, string>>;
 
-export function emptyDraft(aspectRatio = ''): ItemOptionDraft {
+export function emptyDraft(aspectRatio = ''): PrintOptionDraft {
   return { aspectRatio, size: '', format: '', price: '', shipping: '0' };
 }
 
-export function draftOf(option: PrintOption): ItemOptionDraft {
+export function draftOf(option: PrintOption): PrintOptionDraft {
   return {
     aspectRatio: option.aspectRatio,
     size: option.size,
@@ -24,9 +24,9 @@ export function draftOf(option: PrintOption): ItemOptionDraft {
   };
 }
 
-/** Catalogue rules (size, material, price, stock); aspect ratio is checked only when adding. */
-export function validateDraft(draft: ItemOptionDraft, checkRatio: boolean): ItemOptionErrors {
-  const errors: ItemOptionErrors = {};
+/** Catalogue rules (size, format, price, shipping); aspect ratio is checked only when adding. */
+export function validateDraft(draft: PrintOptionDraft, checkRatio: boolean): PrintOptionErrors {
+  const errors: PrintOptionErrors = {};
   if (checkRatio && !draft.aspectRatio.trim()) errors.aspectRatio = 'Aspect ratio is required';
   if (!draft.size.trim()) errors.size = 'Size is required';
   if (!draft.format.trim()) errors.format = 'Format is required';
@@ -35,7 +35,7 @@ export function validateDraft(draft: ItemOptionDraft, checkRatio: boolean): Item
   return errors;
 }
 
-export function fieldsOfDraft(draft: ItemOptionDraft) {
+export function fieldsOfDraft(draft: PrintOptionDraft) {
   return {
     size: draft.size.trim(),
     format: draft.format.trim(),

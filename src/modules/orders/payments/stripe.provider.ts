@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
-import type { Config } from '../../config';
-import { AppError, badRequest } from '../../platform/http/app-error';
+import type { Config } from '../../../config';
+import { AppError, badRequest } from '../../../platform/http/app-error';
 import type {
   IntentStatus,
   PaymentEvent,

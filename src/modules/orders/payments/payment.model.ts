@@ -1,5 +1,6 @@
-import { BaseModel } from '../../platform/model';
-import type { PaymentStatus } from '../../contract';
+// The payment records beside the order: its refunds and the provider's events. The payment
+// columns of the order itself are on Order (../order.model.ts).
+import { BaseModel } from '../../../platform/model';
 import type { PaymentEvent } from './payment-provider';
 
 /** A dispute as recorded on the order and in its event's detail (the due date as ISO text). */
@@ -10,35 +11,6 @@ export type DisputeState = {
   amountCents: number;
   dueBy: string | null;
 };
-
-/**
- * An order as the payments module sees it. The payments module owns the order's payment columns
- * (status, provider, intent, secret hash, paid_at, refunded amount, dispute) and every change to
- * them; the orders module only reads them for display.
- */
-export class PayableOrder extends BaseModel {
-  static tableName = 'orders';
-
-  declare id: number;
-  declare status: PaymentStatus;
-  declare totalCents: number;
-  declare customerName: string;
-  declare customerEmail: string;
-  declare cartId: string | null;
-  declare paymentProvider: string | null;
-  declare paymentIntentId: string | null;
-  declare paymentSecretHash: string | null;
-  /** Written by the orders module; read to hand the buyer the link to the order page. */
-  declare statusToken: string | null;
-  declare paidAt: Date | null;
-  declare refundedCents: number;
-  declare disputeId: string | null;
-  declare disputeStatus: string | null;
-  declare disputeReason: string | null;
-  declare disputeAmountCents: number | null;
-  declare disputeDueBy: Date | null;
-  declare updatedAt: Date;
-}
 
 /** One refund of an order: made here (keyed by the admin's idempotency key) or at the provider. */
 export class Refund extends BaseModel {

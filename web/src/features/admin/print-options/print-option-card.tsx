@@ -10,31 +10,31 @@ import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import type { PrintOption } from '../../../lib/api-types';
 import { formatPrice } from '../../../lib/format';
-import { useUpdateItemOptionMutation } from '../api';
+import { useUpdatePrintOptionMutation } from '../api';
 import { useSessionExpiryCheck } from '../shell/session';
-import { ItemOptionFields } from './item-option-fields';
+import { PrintOptionFieldset } from './print-option-fieldset';
 import {
   draftOf,
   fieldsOfDraft,
   validateDraft,
-  type ItemOptionDraft,
-  type ItemOptionErrors,
-} from './item-option-model';
+  type PrintOptionDraft,
+  type PrintOptionErrors,
+} from './print-option-model';
 import { useActionToast } from '../shared/action-toast';
 
-type ItemOptionCardProps = {
+type PrintOptionCardProps = {
   option: PrintOption;
   onDelete: (option: PrintOption) => void;
   deleting: boolean;
 };
 
 /** One catalogue entry: shown, or edited in place. */
-export function ItemOptionCard({ option, onDelete, deleting }: ItemOptionCardProps) {
+export function PrintOptionCard({ option, onDelete, deleting }: PrintOptionCardProps) {
   const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
-  const [updateItemOption, { isLoading: saving }] = useUpdateItemOptionMutation();
-  const [draft, setDraft] = useState<ItemOptionDraft | null>(null);
-  const [errors, setErrors] = useState<ItemOptionErrors>({});
+  const [updatePrintOption, { isLoading: saving }] = useUpdatePrintOptionMutation();
+  const [draft, setDraft] = useState<PrintOptionDraft | null>(null);
+  const [errors, setErrors] = useState<PrintOptionErrors>({});
   const label = `${option.size}, ${option.format}`;
 
   const onSave = async () => {
@@ -43,7 +43,7 @@ export function ItemOptionCard({ option, onDelete, deleting }: ItemOptionCardPro
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     const updated = await withToast(
-      () => updateItemOption({ id: option.id, ...fieldsOfDraft(draft) }).unwrap(),
+      () => updatePrintOption({ id: option.id, ...fieldsOfDraft(draft) }).unwrap(),
       {
         done: { title: 'Success', description: 'Item option updated.' },
         failure: 'update item option',
@@ -68,8 +68,8 @@ export function ItemOptionCard({ option, onDelete, deleting }: ItemOptionCardPro
             <Typography variant="overline" color="text.secondary" component="p">
               Editing · {option.aspectRatio}
             </Typography>
-            <ItemOptionFields
-              idPrefix={`item-option-${option.id}`}
+            <PrintOptionFieldset
+              idPrefix={`print-option-${option.id}`}
               draft={draft}
               errors={errors}
               onChange={(patch) => setDraft((prev) => (prev ? { ...prev, ...patch } : prev))}

@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db';
+import type { Db } from '../../../platform/db';
 import { PaymentEventRecord } from './payment.model';
 
 export type NewPaymentEvent = Pick<

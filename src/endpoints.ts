@@ -1,0 +1,27 @@
+// Every endpoint of the API, as each module declares it beside its handler (its `*.routes.ts`),
+// and the platform's own. The app builds from these the lists it needs before routing (which
+// requests load a session, which answers its response cache keeps) and refuses to start if a
+// module mounts another set; src/contract/routes.test.ts checks them against docs/api-contract.md.
+import { endpointEdge, type EndpointSpec } from './platform/http/endpoint';
+import { versionEndpoints } from './platform/version';
+import { adminAuthEndpoints } from './modules/admin-auth';
+import { catalogEndpoints } from './modules/catalog';
+import { contentEndpoints } from './modules/content';
+import { contactEndpoints } from './modules/contact';
+import { cartEndpoints } from './modules/cart';
+import { ordersEndpoints, paymentsEndpoints } from './modules/orders';
+import { storefrontPages } from './modules/storefront';
+
+export const endpoints: readonly EndpointSpec[] = [
+  versionEndpoints,
+  adminAuthEndpoints,
+  catalogEndpoints,
+  contentEndpoints,
+  contactEndpoints,
+  cartEndpoints,
+  ordersEndpoints,
+  paymentsEndpoints,
+].flatMap((declared): EndpointSpec[] => Object.values(declared));
+
+/** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */
+export const edge = endpointEdge(endpoints, Object.values(storefrontPages));
