@@ -12,4 +12,5 @@ export * from './contact-admin';
 export * from './content';
 export * from './orders';
 export * from './payments';
+export * from './us-states';
 export * from './version';

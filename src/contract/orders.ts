@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
 import { refundViewSchema } from './payments';
+import { isUsStateCode, ZIP_PATTERN } from './us-states';
 
 // Placing an order, the buyer's order page and the admin's order list and detail.
 
@@ -24,6 +25,11 @@ export const orderMessages = {
   address: 'Please enter your complete shipping address',
   addressTooLong: 'The shipping address must be at most 1000 characters',
   usOnly: 'We ship to US addresses only.',
+  addressLineTooLong: 'Each address line must be at most 100 characters',
+  cityTooLong: 'The city must be at most 60 characters',
+  addressCharacters: 'The address must not contain line breaks, < or >',
+  state: 'Please choose a US state or territory',
+  zip: 'Please enter a valid ZIP code (5 digits, or ZIP+4)',
   total: 'The total must be at least $0.01',
   totalCents: 'The total must be in whole cents (at most 2 decimal places)',
   totalTooLarge: 'The total is too large.',
@@ -39,44 +45,85 @@ export const orderMessages = {
   paymentFilter: 'Payment filter must be unpaid or all.',
 } as const;
 
+/** One line of an address: trimmed, one line, no markup. */
+const addressText = (max: number, tooLong: string) =>
+  z
+    .string({ error: orderMessages.address })
+    .trim()
+    .min(1, orderMessages.address)
+    .max(max, tooLong)
+    .refine((s) => !/[<>\p{Cc}]/u.test(s), orderMessages.addressCharacters);
+
+/** A US address in parts: the state a two-letter code of usStates, the ZIP 5 or 9 digits. */
+export const usAddressSchema = z.object({
+  line1: addressText(100, orderMessages.addressLineTooLong),
+  // optional: left out, null and blank are all "no second line"
+  line2: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+    addressText(100, orderMessages.addressLineTooLong).optional(),
+  ),
+  city: addressText(60, orderMessages.cityTooLong),
+  state: z
+    .string({ error: orderMessages.address })
+    .trim()
+    .min(1, orderMessages.address)
+    .transform((s) => s.toUpperCase())
+    .refine(isUsStateCode, orderMessages.state),
+  zip: z
+    .string({ error: orderMessages.address })
+    .trim()
+    .min(1, orderMessages.address)
+    .regex(ZIP_PATTERN, orderMessages.zip),
+});
+export type UsAddress = z.output<typeof usAddressSchema>;
+
 export const checkoutItemSchema = z.object({
   photoId: id('Photo', { invalid: 'Photo is required' }),
   printOptionId: id('Print option', { invalid: 'Print option is required' }),
   quantity: wholeNumber(orderMessages.quantity, 1, 99),
 });
 
-export const checkoutSchema = z.object({
-  customerName: z
-    .string({ error: orderMessages.name })
-    .trim()
-    .min(3, orderMessages.name)
-    .max(100, orderMessages.nameTooLong)
-    // a name is one line: keeps e-mail subjects and CSV rows clean
-    .transform((s) => s.replace(/\s+/g, ' ')),
-  customerEmail: emailAddress(orderMessages.email),
-  shippingAddress: z
-    .string({ error: orderMessages.address })
-    .trim()
-    .min(10, orderMessages.address)
-    .max(1000, orderMessages.addressTooLong)
-    .transform((s) => s.replace(/\r\n?/g, '\n')),
-  /** The total the buyer was shown, in dollars: checked against the server's cart, never used. */
-  totalAmount: money({
-    invalid: orderMessages.total,
-    cents: orderMessages.totalCents,
-    min: [0.01, orderMessages.total],
-    max: [MAX_DOLLARS, orderMessages.totalTooLarge],
-  }),
-  /**
-   * Not needed: the order is the visitor's cart as the server holds it. Older app versions (still
-   * cached by installed apps) send the lines they showed; they are checked for form, then ignored.
-   */
-  items: z
-    .array(checkoutItemSchema, { error: orderMessages.emptyCart })
-    .min(1, orderMessages.emptyCart)
-    .max(100)
-    .optional(),
-});
+export const checkoutSchema = z
+  .object({
+    customerName: z
+      .string({ error: orderMessages.name })
+      .trim()
+      .min(3, orderMessages.name)
+      .max(100, orderMessages.nameTooLong)
+      // a name is one line: keeps e-mail subjects and CSV rows clean
+      .transform((s) => s.replace(/\s+/g, ' ')),
+    customerEmail: emailAddress(orderMessages.email),
+    /** The spec's client (and older app versions): the address as one text; parsed when possible. */
+    shippingAddress: z
+      .string({ error: orderMessages.address })
+      .trim()
+      .min(10, orderMessages.address)
+      .max(1000, orderMessages.addressTooLong)
+      .transform((s) => s.replace(/\r\n?/g, '\n'))
+      .optional(),
+    /** The address in parts (our checkout): preferred over `shippingAddress` when both are sent. */
+    address: usAddressSchema.optional(),
+    /** The total the buyer was shown, in dollars: checked against the server's cart, never used. */
+    totalAmount: money({
+      invalid: orderMessages.total,
+      cents: orderMessages.totalCents,
+      min: [0.01, orderMessages.total],
+      max: [MAX_DOLLARS, orderMessages.totalTooLarge],
+    }),
+    /**
+     * Not needed: the order is the visitor's cart as the server holds it. Older app versions (still
+     * cached by installed apps) send the lines they showed; they are checked for form, then ignored.
+     */
+    items: z
+      .array(checkoutItemSchema, { error: orderMessages.emptyCart })
+      .min(1, orderMessages.emptyCart)
+      .max(100)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.address === undefined && body.shippingAddress === undefined)
+      ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: orderMessages.address });
+  });
 /** The body as the server reads it; a client sends exactly this (every value is accepted as is). */
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 export type CheckoutRequest = Omit<CheckoutInput, 'items'>;
@@ -188,6 +235,18 @@ export type OrderMoneyView = z.infer<typeof orderMoneySchema>;
 export const orderDetailSchema = z.object({
   order: orderSummarySchema.extend({
     shippingAddress: z.string(),
+    /** The address in parts; null when it was given as one text that could not be read. */
+    address: z
+      .object({
+        line1: z.string(),
+        line2: z.string().nullable(),
+        city: z.string(),
+        state: z.string(),
+        zip: z.string(),
+      })
+      .nullable(),
+    /** Given as one text that could not be read into parts: the owner checks it. */
+    addressNeedsReview: z.boolean(),
     subtotal: z.number(),
     shipping: z.number(),
     money: orderMoneySchema,

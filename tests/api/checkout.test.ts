@@ -282,8 +282,8 @@ describe('admin orders', () => {
     const csv = (await res.text()).replace(/^\uFEFF/, '');
     const [header, first] = csv.split('\r\n');
     expect(header).toBe(
-      // issue 13 added the shipping, refund and dispute columns at the end
-      'Order #,Date,Customer name,Customer email,Shipping address,Items,Subtotal,Shipping,Total,Payment status,Fulfillment status,Carrier,Tracking number,Refunded,Dispute',
+      // issue 13 added the shipping, refund and dispute columns at the end, issue 25 the address parts
+      'Order #,Date,Customer name,Customer email,Shipping address,Items,Subtotal,Shipping,Total,Payment status,Fulfillment status,Carrier,Tracking number,Refunded,Dispute,Address line 1,Address line 2,City,State,ZIP',
     );
     expect(first.startsWith(`${o.orderId},`)).toBe(true);
     expect(csv).toContain('"O""Brien, Pat"');

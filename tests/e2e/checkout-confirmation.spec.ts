@@ -104,7 +104,11 @@ for (const size of sizes) {
       await page.getByRole('button', { name: 'Edit details' }).click();
       const form = page.getByRole('form', { name: 'Your details' });
       await expect(form.getByLabel('Email')).toHaveValue(email);
-      await expect(form.getByLabel('Shipping to US Only')).toHaveValue(buyer(email).address);
+      const { address } = buyer(email);
+      await expect(form.getByLabel('Address line 1')).toHaveValue(address.line1);
+      await expect(form.getByLabel('City')).toHaveValue(address.city);
+      await expect(form.getByLabel('State')).toHaveValue(address.state);
+      await expect(form.getByLabel('ZIP')).toHaveValue(address.zip);
       await form.getByRole('button', { name: 'Continue to Payment' }).click();
 
       await payAndLand(page, total);

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import type { Knex } from 'knex';
-import { expect, outboxMails, phone, test } from './support/fixtures';
-import { cartTotal, fillDetails, payWithCard, uniqueEmail, usd } from './support/checkout';
+import { expect, outboxMails, phone, signInAsOwner, test } from './support/fixtures';
+import { cartTotal, composedAddress, fillDetails, payWithCard, uniqueEmail, usd } from './support/checkout';
+import { openOrderDetails } from './support/orders';
 
 // The e2e server runs the built app with demo data and the built-in TEST payment provider.
 
@@ -126,6 +127,39 @@ test.describe('checkout on a desktop', () => {
     expect(order?.status).not.toBe('paid');
   });
 
+  test('the address is asked for in parts and the owner sees it as entered', async ({ page, db }) => {
+    await addPrintFromPortfolio(page, 0);
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    const email = uniqueEmail('address');
+    const address = {
+      line1: '500 Main St',
+      line2: 'Apt 4B',
+      city: 'Santa Fe',
+      state: 'NM',
+      zip: '87501-1234',
+    };
+    await fillDetails(page, { name: 'Georgia OKeeffe', email, address });
+    await expect(page.getByRole('form', { name: 'Payment' })).toBeVisible();
+    const order = await db('orders').where({ customer_email: email }).first();
+    expect(order).toMatchObject({
+      shipping_address: composedAddress(address),
+      address_line1: '500 Main St',
+      address_line2: 'Apt 4B',
+      address_city: 'Santa Fe',
+      address_state: 'NM',
+      address_zip: '87501-1234',
+      address_needs_review: false,
+    });
+
+    await signInAsOwner(page);
+    const dialog = await openOrderDetails(page, 'Georgia OKeeffe', order.id);
+    await expect(dialog.getByText('500 Main St')).toBeVisible();
+    await expect(dialog.getByText('Apt 4B')).toBeVisible();
+    await expect(dialog.getByText('Santa Fe, NM 87501-1234')).toBeVisible();
+    await expect(dialog.getByText('Address needs review')).toHaveCount(0);
+  });
+
   test('when the cart is empty, checkout says so and redirects to the portfolio', async ({ page }) => {
     await page.goto('/checkout');
     await expect(page.getByText('Empty Cart')).toBeVisible();
@@ -151,7 +185,7 @@ test.describe('checkout on a desktop', () => {
 
     await form.getByLabel('Full Name').fill('Al');
     await form.getByLabel('Email').fill('rachel@');
-    await form.getByLabel('Shipping to US Only').fill('1 Main St');
+    await form.getByLabel('Address line 1').fill('1 Main St');
     await form.getByRole('button', { name: 'Continue to Payment' }).click();
     await expect(form.getByText('Name must be at least 3 characters')).toBeVisible();
     await expect(form.getByText('Please enter a valid email address')).toBeVisible();

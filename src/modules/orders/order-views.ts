@@ -67,6 +67,17 @@ export function toOrderDetail(order: Order, lines: OrderLineItem[], refunds: Ref
     order: {
       ...toSummary(order),
       shippingAddress: order.shippingAddress,
+      address:
+        order.addressLine1 && order.addressCity && order.addressState && order.addressZip
+          ? {
+              line1: order.addressLine1,
+              line2: order.addressLine2,
+              city: order.addressCity,
+              state: order.addressState,
+              zip: order.addressZip,
+            }
+          : null,
+      addressNeedsReview: order.addressNeedsReview,
       subtotal: toDollars(money.subtotalCents),
       shipping: toDollars(money.shippingCents),
       money: moneyView(money),

@@ -4,7 +4,7 @@ import type { FulfillmentStatus, PaymentStatus } from '../../contract';
 /**
  * The one model of the `orders` row: the order and its payment are one aggregate, and only this
  * module writes it. Who writes which columns, inside the module:
- * - orders.repository.ts: the buyer's details, the totals, cart_id and status_token (at checkout
+ * - orders.repository.ts: the buyer's details (the address in parts too), the totals, cart_id and status_token (at checkout
  *   and when a retry re-prices an unpaid order), fulfillment and tracking;
  * - payments/order-payment.repository.ts: the payment columns (status, payment_provider,
  *   payment_intent_id, payment_secret_hash, paid_at, refunded_cents, dispute_*).
@@ -15,7 +15,15 @@ export class Order extends BaseModel {
   declare id: number;
   declare customerName: string;
   declare customerEmail: string;
+  /** The spec's multi-line address; composed from the parts below when they are known. */
   declare shippingAddress: string;
+  declare addressLine1: string | null;
+  declare addressLine2: string | null;
+  declare addressCity: string | null;
+  declare addressState: string | null;
+  declare addressZip: string | null;
+  /** Given as one text that could not be read into parts: the owner checks it before shipping. */
+  declare addressNeedsReview: boolean;
   declare subtotalCents: number;
   declare shippingCents: number;
   declare totalCents: number;

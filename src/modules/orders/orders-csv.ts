@@ -25,6 +25,11 @@ const header = [
   'Tracking number',
   'Refunded',
   'Dispute',
+  'Address line 1',
+  'Address line 2',
+  'City',
+  'State',
+  'ZIP',
 ];
 
 /** The orders as CSV (header row, RFC 4180 quoting, UTF-8 with BOM so spreadsheets read accents). */
@@ -50,6 +55,11 @@ export function ordersCsv(orders: Order[], lines: OrderLineItem[]): string {
       o.trackingNumber,
       money(m.refundedCents),
       o.disputeStatus ? `${o.disputeStatus} (${o.disputeReason ?? 'unknown'})` : null,
+      o.addressLine1,
+      o.addressLine2,
+      o.addressCity,
+      o.addressState,
+      o.addressZip,
     ];
   });
   return '\uFEFF' + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';

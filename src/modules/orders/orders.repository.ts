@@ -6,7 +6,18 @@ import type { FulfillmentStatus, OrderListQuery, PaymentStatus } from '../../con
 
 export type NewOrder = Pick<
   Order,
-  'customerName' | 'customerEmail' | 'shippingAddress' | 'subtotalCents' | 'shippingCents' | 'totalCents'
+  | 'customerName'
+  | 'customerEmail'
+  | 'shippingAddress'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'addressCity'
+  | 'addressState'
+  | 'addressZip'
+  | 'addressNeedsReview'
+  | 'subtotalCents'
+  | 'shippingCents'
+  | 'totalCents'
 > & { cartId: string | null; statusToken: string };
 export type NewLineItem = Pick<
   OrderLineItem,

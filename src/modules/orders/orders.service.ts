@@ -11,6 +11,7 @@ import {
   orderMessages as messages,
   type BuyerOrder,
   type Carrier,
+  composeUsAddress,
   type CheckoutInput,
   type CheckoutResult,
   type FulfillmentStatus,
@@ -20,7 +21,7 @@ import {
   type PaymentStatus,
 } from '../../contract';
 import type { RefundsService } from './payments/refunds.service';
-import { namesAnotherCountry } from './us-address';
+import { namesAnotherCountry, parseUsAddress } from './us-address';
 
 type Deps = {
   /** The visitor's cart in integer cents at current prices, from the cart module. */
@@ -35,6 +36,27 @@ type Deps = {
 /** The buyer paid (and may have been refunded since): only then is a shipping e-mail sent. */
 export const isPaid = (status: PaymentStatus) =>
   status === 'paid' || status === 'partially_refunded' || status === 'refunded';
+
+/**
+ * The order's address columns: from the parts (the text composed from them), or from the spec's
+ * one text, kept as given, with its parts when it reads as a US address and else flagged for the
+ * owner to check.
+ */
+function orderAddress(input: CheckoutInput) {
+  const text = input.shippingAddress;
+  if (!input.address && text !== undefined && namesAnotherCountry(text))
+    throw badRequest(messages.usOnly, { shippingAddress: messages.usOnly });
+  const parts = input.address ?? parseUsAddress(text ?? '');
+  return {
+    shippingAddress: input.address ? composeUsAddress(input.address) : (text ?? ''),
+    addressLine1: parts?.line1 ?? null,
+    addressLine2: parts?.line2 ?? null,
+    addressCity: parts?.city ?? null,
+    addressState: parts?.state ?? null,
+    addressZip: parts?.zip ?? null,
+    addressNeedsReview: !parts,
+  };
+}
 
 /** The token of the buyer's order page: 192 random bits, not derived from anything. */
 const newStatusToken = () => randomBytes(24).toString('base64url');
@@ -59,8 +81,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       cartId: string | null,
       sessionOrderIds: number[] = [],
     ): Promise<CheckoutResult> {
-      if (namesAnotherCountry(input.shippingAddress))
-        throw badRequest(messages.usOnly, { shippingAddress: messages.usOnly });
+      const address = orderAddress(input);
       const cart = await deps.cart.getPricedCart(cartId ?? undefined);
       // the lines no longer offered are gone from the cart now: the buyer reviews what is left
       if (cart.unavailable) throw conflict(messages.noLongerAvailable);
@@ -83,7 +104,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       const details = {
         customerName: input.customerName,
         customerEmail: input.customerEmail,
-        shippingAddress: input.shippingAddress,
+        ...address,
         ...totals,
       };
       const retry =

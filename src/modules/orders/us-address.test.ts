@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskedAddress, namesAnotherCountry } from './us-address';
+import { maskedAddress, namesAnotherCountry, parseUsAddress } from './us-address';
 
 describe('US-only address rule', () => {
   it('refuses an address whose last line names another country', () => {
@@ -50,5 +50,54 @@ describe("the buyer's order page address", () => {
       const shown = maskedAddress(address);
       expect(shown).not.toMatch(/1600|Pennsylvania|12 |Refuge|\*/);
     }
+  });
+});
+
+describe('parseUsAddress', () => {
+  it('reads the spec form, on lines or on one line', () => {
+    expect(parseUsAddress('11701 Berwick Road\nSilver Spring, MD 20904')).toEqual({
+      line1: '11701 Berwick Road',
+      city: 'Silver Spring',
+      state: 'MD',
+      zip: '20904',
+    });
+    expect(parseUsAddress('1600 Pennsylvania Ave NW, Washington, DC 20500')).toEqual({
+      line1: '1600 Pennsylvania Ave NW',
+      city: 'Washington',
+      state: 'DC',
+      zip: '20500',
+    });
+  });
+
+  it('keeps a second line, reads lower-case codes, state names and ZIP+4, drops a trailing USA', () => {
+    expect(parseUsAddress('500 Main St\nApt 4B\nSanta Fe, nm 87501-1234\nUSA')).toEqual({
+      line1: '500 Main St',
+      line2: 'Apt 4B',
+      city: 'Santa Fe',
+      state: 'NM',
+      zip: '87501-1234',
+    });
+    expect(parseUsAddress('11701 Berwick Road, Silver Spring, Maryland 20904')).toMatchObject({
+      city: 'Silver Spring',
+      state: 'MD',
+    });
+    expect(parseUsAddress('12 Peachtree St\nAtlanta Georgia 30303')).toMatchObject({
+      city: 'Atlanta',
+      state: 'GA',
+    });
+    expect(parseUsAddress('1 Main St\nCharleston, West Virginia 25301')).toMatchObject({ state: 'WV' });
+    expect(parseUsAddress('1 Calle Sol\nSan Juan, PR 00901')).toMatchObject({ state: 'PR', zip: '00901' });
+  });
+
+  it('answers null for what it can not read', () => {
+    for (const a of [
+      'somewhere over the rainbow',
+      '11701 Berwick Road\nSilver Spring, ZZ 20904',
+      '11701 Berwick Road\nSilver Spring MD',
+      'Silver Spring, MD 20904',
+      '1 Main St\nSpringfield, IL 6270',
+      '<b>1 Main St</b>\nSpringfield, IL 62701',
+    ])
+      expect(parseUsAddress(a), a).toBeNull();
   });
 });

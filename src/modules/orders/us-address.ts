@@ -1,3 +1,5 @@
+import { usAddressSchema, usStates, type UsAddress, type UsStateCode } from '../../contract';
+
 // Countries we recognise on an address's last line. US territories ship domestically, so they are
 // not here; neither are names that are also US states or common US place lines (Georgia, Jordan).
 // prettier-ignore
@@ -44,17 +46,13 @@ export function namesAnotherCountry(address: string): boolean {
   return [last, lastPart].some((s) => otherCountrySet.has(norm(s)));
 }
 
-// prettier-ignore
-const usStates = new Set([
-  'alabama', 'alaska', 'arizona', 'arkansas', 'california', 'colorado', 'connecticut', 'delaware',
-  'district of columbia', 'florida', 'georgia', 'hawaii', 'idaho', 'illinois', 'indiana', 'iowa',
-  'kansas', 'kentucky', 'louisiana', 'maine', 'maryland', 'massachusetts', 'michigan', 'minnesota',
-  'mississippi', 'missouri', 'montana', 'nebraska', 'nevada', 'new hampshire', 'new jersey',
-  'new mexico', 'new york', 'north carolina', 'north dakota', 'ohio', 'oklahoma', 'oregon',
-  'pennsylvania', 'rhode island', 'south carolina', 'south dakota', 'tennessee', 'texas', 'utah',
-  'vermont', 'virginia', 'washington', 'west virginia', 'wisconsin', 'wyoming', 'puerto rico', 'guam',
-  'american samoa', 'northern mariana islands', 'u.s. virgin islands', 'virgin islands',
+/** Every state, DC and territory by its lower-case name (and the usual short forms). */
+const stateByName = new Map<string, UsStateCode>([
+  ...usStates.map(([code, name]) => [name.toLowerCase(), code] as const),
+  ['virgin islands', 'VI'],
+  ['us virgin islands', 'VI'],
 ]);
+const usStateNames = new Set(stateByName.keys());
 const US_NAMES = /^(usa|us|u\.s\.a?\.?|united states( of america)?)$/i;
 const ZIP = /\d{5}(?:-\d{4})?$/;
 /** "DC 20500", "Texas 78701", "IL": a state (with or without its ZIP) and nothing before it. */
@@ -63,7 +61,7 @@ const isStateOnly = (part: string) => {
     .replace(ZIP, '')
     .replace(/[\s.,]+$/, '')
     .trim();
-  return /^[A-Za-z]{2}$/.test(state) || usStates.has(state.toLowerCase());
+  return /^[A-Za-z]{2}$/.test(state) || usStateNames.has(state.toLowerCase());
 };
 
 /** Shown instead of the street lines (number, street, unit) on the buyer's order page. */
@@ -105,4 +103,60 @@ export function maskedAddress(address: string): string {
     }
   }
   return [hasStreet ? STREET_ON_FILE : null, locality, country].filter((l): l is string => !!l).join('\n');
+}
+
+/** A state as written: its code in any case ("md", "D.C.") or its name ("Maryland"); else null. */
+function stateCode(text: string): UsStateCode | null {
+  const t = text.trim().replace(/\s+/g, ' ');
+  const code = t.replace(/\./g, '').toUpperCase();
+  if (code.length === 2 && usStates.some(([c]) => c === code)) return code as UsStateCode;
+  return stateByName.get(t.toLowerCase()) ?? null;
+}
+
+/** "Silver Spring MD", "New York New York": the state at the end of a city part, and the city. */
+function splitCityState(text: string): { city: string; state: UsStateCode } | null {
+  const words = text.trim().split(/\s+/);
+  // the longest state name first: "West Virginia" before "Virginia"
+  for (let n = Math.min(4, words.length - 1); n >= 1; n--) {
+    const state = stateCode(words.slice(-n).join(' '));
+    if (state) return { city: words.slice(0, -n).join(' '), state };
+  }
+  return null;
+}
+
+/**
+ * Reads an address given as one text (the spec's client) into its parts: street lines, then
+ * "City, ST 12345" (the state as its code or its name, the ZIP 5 or 9 digits), on separate lines or
+ * comma-separated on one, a trailing "USA" allowed. Null when it can not be read with confidence:
+ * the order then keeps the text as given and is flagged for the owner.
+ */
+export function parseUsAddress(text: string): UsAddress | null {
+  const lines = text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const parts = lines
+    .flatMap((l) => l.split(','))
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length && US_NAMES.test(parts[parts.length - 1].replace(/\.$/, ''))) parts.pop();
+  const last = parts.pop();
+  if (!last) return null;
+  const tail = /^(.*?)[\s,]*\b(\d{5}(?:-\d{4})?)$/.exec(last);
+  if (!tail) return null;
+  const zip = tail[2];
+  let before = tail[1].trim();
+  if (!before) before = parts.pop() ?? ''; // "..., MD, 20904"
+  let city: string | undefined;
+  let state = stateCode(before);
+  if (state) city = parts.pop();
+  else {
+    const split = splitCityState(before);
+    if (!split) return null;
+    ({ city, state } = split);
+  }
+  if (!city || !parts.length) return null;
+  const [line1, ...rest] = parts;
+  const parsed = usAddressSchema.safeParse({ line1, line2: rest.join(', '), city, state, zip });
+  return parsed.success ? parsed.data : null;
 }

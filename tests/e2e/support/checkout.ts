@@ -31,13 +31,31 @@ export async function addPrintToCart(page: Page): Promise<number> {
   return cartTotal(page);
 }
 
-export type BuyerDetails = { name: string; email: string; address: string };
+/** The shipping address as the checkout asks for it: in parts (state: its two-letter code). */
+export type BuyerAddress = { line1: string; line2?: string; city: string; state: string; zip: string };
+export type BuyerDetails = { name: string; email: string; address: BuyerAddress };
 
 export const buyer = (email: string): BuyerDetails => ({
   name: 'Rachel Carson',
   email,
-  address: '11701 Berwick Road\nSilver Spring, MD 20904',
+  address: { line1: '11701 Berwick Road', city: 'Silver Spring', state: 'MD', zip: '20904' },
 });
+
+/** The address as the order keeps it and pages show it ("line1\nline2\nCity, ST 12345"). */
+export const composedAddress = (a: BuyerAddress): string =>
+  [a.line1, a.line2, `${a.city}, ${a.state} ${a.zip}`].filter(Boolean).join('\n');
+
+/** Fills the address parts inside the group 'Shipping to US Only'. */
+export async function fillAddress(page: Page, address: BuyerAddress): Promise<void> {
+  const group = page
+    .getByRole('form', { name: 'Your details' })
+    .getByRole('group', { name: 'Shipping to US Only' });
+  await group.getByLabel('Address line 1').fill(address.line1);
+  await group.getByLabel('Address line 2').fill(address.line2 ?? '');
+  await group.getByLabel('City').fill(address.city);
+  await group.getByLabel('State').selectOption(address.state);
+  await group.getByLabel('ZIP').fill(address.zip);
+}
 
 /** Fills 'Your details' and continues to the payment step. */
 export async function fillDetails(page: Page, details: BuyerDetails | string): Promise<void> {
@@ -45,7 +63,7 @@ export async function fillDetails(page: Page, details: BuyerDetails | string): P
   const form = page.getByRole('form', { name: 'Your details' });
   await form.getByLabel('Full Name').fill(name);
   await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Shipping to US Only').fill(address);
+  await fillAddress(page, address);
   await form.getByRole('button', { name: 'Continue to Payment' }).click();
 }
 

@@ -28,7 +28,8 @@ export function useValidatedFields<V extends Record<string, string>>({
   const [attempted, setAttempted] = useState(Boolean(initialErrors));
 
   const onChange =
-    (field: keyof V & string) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    (field: keyof V & string) =>
+    (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
       const next: V = { ...values, [field]: event.target.value };
       onValuesChange(next);
       if (attempted) setErrors(validate(next));

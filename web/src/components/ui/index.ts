@@ -2,7 +2,7 @@
 // checkout and order pages keep MUI inside MuiScope).
 export { Button, ButtonLink, IconButton, buttonClass, type ButtonLook } from './button';
 export { Alert, Skeleton, Spinner } from './feedback';
-export { TextField } from './text-field';
+export { SelectField, TextField } from './text-field';
 export { cx } from './class-names';
 export * from './icons';
 export { Sheet } from './sheet';

@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { cx } from './class-names';
 import styles from './text-field.module.css';
 
@@ -60,4 +66,47 @@ function withoutMultiline<T extends { multiline?: boolean }>({
   ...rest
 }: T): Omit<T, 'multiline'> {
   return rest;
+}
+
+type SelectFieldProps = FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode };
+
+/** A labelled native <select>, looking and behaving as TextField (label, helper or error text). */
+export function SelectField({
+  label,
+  helperText,
+  error = false,
+  className,
+  id,
+  children,
+  ...props
+}: SelectFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const helperId = helperText ? `${inputId}-helper` : undefined;
+  return (
+    <div className={cx(styles.field, error && styles.invalid, className)}>
+      <label htmlFor={inputId} className={styles.label}>
+        {label}
+        {props.required && (
+          <span aria-hidden className={styles.asterisk}>
+            *
+          </span>
+        )}
+      </label>
+      <select
+        {...props}
+        id={inputId}
+        className={styles.input}
+        aria-invalid={error || undefined}
+        aria-describedby={helperId}
+      >
+        {children}
+      </select>
+      {helperText && (
+        <p id={helperId} className={styles.helper}>
+          {helperText}
+        </p>
+      )}
+    </div>
+  );
 }

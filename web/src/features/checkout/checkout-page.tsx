@@ -27,7 +27,15 @@ import { handOverConfirmation } from '../order-confirmation/confirmation-handoff
 import { useGetOrderPaymentStatusMutation } from './api';
 import { clearCheckout, loadCheckout, saveCheckout } from './checkout-storage';
 
-const EMPTY_DETAILS: CheckoutDetails = { customerName: '', customerEmail: '', shippingAddress: '' };
+const EMPTY_DETAILS: CheckoutDetails = {
+  customerName: '',
+  customerEmail: '',
+  addressLine1: '',
+  addressLine2: '',
+  addressCity: '',
+  addressState: '',
+  addressZip: '',
+};
 
 /** /checkout: the Order Summary and the two-phase 'Complete Your Purchase' form. */
 function Checkout() {

@@ -10,10 +10,21 @@ export type StoredCheckout = { details: CheckoutDetails; session: PaymentSession
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
+const DETAIL_KEYS = [
+  'customerName',
+  'customerEmail',
+  'addressLine1',
+  'addressLine2',
+  'addressCity',
+  'addressState',
+  'addressZip',
+] as const satisfies readonly (keyof CheckoutDetails)[];
+
+/** The stored details, every field text; anything else (an older app's one-text address) is dropped. */
 function readDetails(value: unknown): CheckoutDetails | null {
-  const d = value as Partial<CheckoutDetails> | null;
-  if (!d || !isText(d.customerName) || !isText(d.customerEmail) || !isText(d.shippingAddress)) return null;
-  return { customerName: d.customerName, customerEmail: d.customerEmail, shippingAddress: d.shippingAddress };
+  const d = value as Partial<Record<string, unknown>> | null;
+  if (!d || !DETAIL_KEYS.every((key) => isText(d[key]))) return null;
+  return Object.fromEntries(DETAIL_KEYS.map((key) => [key, d[key]])) as CheckoutDetails;
 }
 
 function readSession(value: unknown): PaymentSession | null {

@@ -1,24 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import { validateCheckoutDetails } from './checkout-validation';
+import { composedAddress, validateCheckoutDetails, type CheckoutDetails } from './checkout-validation';
+
+const complete: CheckoutDetails = {
+  customerName: 'Ada Lovelace',
+  customerEmail: 'ada@example.com',
+  addressLine1: '12 Refuge Road',
+  addressLine2: '',
+  addressCity: 'Washington',
+  addressState: 'DC',
+  addressZip: '20001',
+};
 
 describe('checkout details validation', () => {
-  it('accepts complete details', () => {
-    expect(
-      validateCheckoutDetails({
-        customerName: 'Ada Lovelace',
-        customerEmail: 'ada@example.com',
-        shippingAddress: '12 Refuge Road\nWashington, DC 20001',
-      }),
-    ).toEqual({});
+  it('accepts complete details, the second line optional, a ZIP+4', () => {
+    expect(validateCheckoutDetails(complete)).toEqual({});
+    expect(validateCheckoutDetails({ ...complete, addressLine2: 'Apt 2', addressZip: '20001-1234' })).toEqual(
+      {},
+    );
   });
 
-  it('uses the spec texts for short names, bad e-mails and incomplete addresses', () => {
+  it('uses the spec texts for short names, bad e-mails and incomplete addresses, once', () => {
     expect(
-      validateCheckoutDetails({ customerName: ' Al ', customerEmail: 'ada@', shippingAddress: '12 Road  ' }),
+      validateCheckoutDetails({
+        ...complete,
+        customerName: ' Al ',
+        customerEmail: 'ada@',
+        addressCity: ' ',
+        addressZip: '',
+      }),
     ).toEqual({
       customerName: 'Name must be at least 3 characters',
       customerEmail: 'Please enter a valid email address',
-      shippingAddress: 'Please enter your complete shipping address',
+      addressCity: 'Please enter your complete shipping address',
     });
+  });
+
+  it('refuses a bad ZIP, an unknown state and markup as the server does', () => {
+    expect(
+      validateCheckoutDetails({ ...complete, addressZip: '2000', addressState: 'ZZ', addressLine2: '<b>' }),
+    ).toEqual({
+      addressZip: 'Please enter a valid ZIP code (5 digits, or ZIP+4)',
+      addressState: 'Please choose a US state or territory',
+      addressLine2: 'The address must not contain line breaks, < or >',
+    });
+  });
+
+  it('composes the address as the order keeps it', () => {
+    expect(composedAddress({ ...complete, addressLine2: 'Apt 2' })).toBe(
+      '12 Refuge Road\nApt 2\nWashington, DC 20001',
+    );
   });
 });

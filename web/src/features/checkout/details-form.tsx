@@ -2,16 +2,26 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
+import type { UsStateCode } from '@contract';
 import type { Cart } from '../../lib/api-types';
 import { isApiError, serverMessage } from '../../lib/api';
 import { RequiredTextFields, type TextFieldSpec } from '../../components/required-text-fields';
+import { SelectField, TextField } from '../../components/ui';
 import { useToast } from '../../components/toast';
 import { useValidatedFields } from '../../components/use-validated-fields';
 import { useCreateCheckoutMutation, useCreatePaymentIntentMutation, type PaymentProvider } from './api';
-import { NAME_MAX, validateCheckoutDetails, type CheckoutDetails } from './checkout-validation';
+import {
+  ADDRESS_LINE_MAX,
+  CITY_MAX,
+  NAME_MAX,
+  US_STATES,
+  validateCheckoutDetails,
+  type CheckoutDetails,
+} from './checkout-validation';
 import type { PaymentSession } from './payment-session';
 
-const DETAIL_FIELDS: readonly TextFieldSpec<keyof CheckoutDetails>[] = [
+const CONTACT_FIELDS: readonly TextFieldSpec<keyof CheckoutDetails>[] = [
   {
     field: 'customerName',
     name: 'name',
@@ -28,18 +38,37 @@ const DETAIL_FIELDS: readonly TextFieldSpec<keyof CheckoutDetails>[] = [
     hint: 'Your order confirmation is sent here.',
     slotProps: { htmlInput: { inputMode: 'email', autoCapitalize: 'none', spellCheck: false } },
   },
-  {
-    field: 'shippingAddress',
-    name: 'address',
-    label: 'Shipping to US Only',
-    autoComplete: 'shipping street-address',
-    placeholder: 'Street address\nCity, State ZIP',
-    multiline: true,
-    minRows: 3,
-    hint: 'Street, city, state and ZIP code.',
-  },
 ];
-const FIELDS = DETAIL_FIELDS.map(({ field }) => field);
+/** The address parts, in the order of the form (a failed submit focuses the first invalid one). */
+const ADDRESS_FIELDS: readonly TextFieldSpec<keyof CheckoutDetails>[] = [
+  {
+    field: 'addressLine1',
+    name: 'address-line1',
+    label: 'Address line 1',
+    autoComplete: 'shipping address-line1',
+  },
+  {
+    field: 'addressLine2',
+    name: 'address-line2',
+    label: 'Address line 2 (optional)',
+    autoComplete: 'shipping address-line2',
+  },
+  { field: 'addressCity', name: 'city', label: 'City', autoComplete: 'shipping address-level2' },
+  { field: 'addressState', name: 'state', label: 'State', autoComplete: 'shipping address-level1' },
+  { field: 'addressZip', name: 'zip', label: 'ZIP', autoComplete: 'shipping postal-code' },
+];
+const FIELDS = [...CONTACT_FIELDS, ...ADDRESS_FIELDS].map(({ field }) => field);
+/** Where the server's field errors show: a part of `address`, or the one-text address at line 1. */
+const SERVER_FIELDS: Record<string, keyof CheckoutDetails> = {
+  customerName: 'customerName',
+  customerEmail: 'customerEmail',
+  shippingAddress: 'addressLine1',
+  'address.line1': 'addressLine1',
+  'address.line2': 'addressLine2',
+  'address.city': 'addressCity',
+  'address.state': 'addressState',
+  'address.zip': 'addressZip',
+};
 
 const CHECKOUT_FALLBACK = 'There was a problem with your checkout. Please try again.';
 const NO_SECRET = 'Unable to process payment';
@@ -77,27 +106,56 @@ export function DetailsForm({
   // As for contact: validate on submit, then on every change.
   const { setErrors, validateAll, fieldProps } = useValidatedFields({
     idPrefix: 'checkout',
-    fields: DETAIL_FIELDS,
+    fields: [...CONTACT_FIELDS, ...ADDRESS_FIELDS],
     values,
     onValuesChange,
     validate: validateCheckoutDetails,
   });
+
+  /** The props every address part shares: id, name, label, value, change and error. */
+  const common = (field: keyof CheckoutDetails) => {
+    const { name, label, autoComplete } = ADDRESS_FIELDS.find((f) => f.field === field)!;
+    return {
+      id: `checkout-${field}`,
+      name,
+      label,
+      autoComplete,
+      value: values[field],
+      onChange: fieldProps.onChange(field),
+      error: Boolean(fieldProps.errors[field]),
+      helperText: fieldProps.errors[field],
+      disabled: busy,
+    };
+  };
+  const addressField = (field: keyof CheckoutDetails, extra: { required?: boolean; maxLength: number }) => (
+    <TextField {...common(field)} {...extra} />
+  );
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy) return;
     setFormError(null);
     if (!validateAll()) return;
-    const details: CheckoutDetails = {
-      customerName: values.customerName.trim(),
-      customerEmail: values.customerEmail.trim(),
-      shippingAddress: values.shippingAddress.trim(),
-    };
+    const details = Object.fromEntries(
+      FIELDS.map((field) => [field, values[field].trim()]),
+    ) as CheckoutDetails;
 
     let orderId: number;
     let amount: number;
     try {
-      const order = await createCheckout({ ...details, totalAmount: cart.total }).unwrap();
+      const order = await createCheckout({
+        customerName: details.customerName,
+        customerEmail: details.customerEmail,
+        address: {
+          line1: details.addressLine1,
+          line2: details.addressLine2 || undefined,
+          city: details.addressCity,
+          // validated above: one of US_STATES
+          state: details.addressState as UsStateCode,
+          zip: details.addressZip,
+        },
+        totalAmount: cart.total,
+      }).unwrap();
       orderId = order.orderId;
       amount = order.total;
     } catch (err) {
@@ -105,7 +163,9 @@ export function DetailsForm({
       const message = serverMessage(err);
       const serverErrors = (isApiError(err) && err.errors) || {};
       const atFields = Object.fromEntries(
-        FIELDS.filter((f) => serverErrors[f]).map((f) => [f, serverErrors[f]]),
+        Object.entries(SERVER_FIELDS)
+          .filter(([key]) => serverErrors[key])
+          .map(([key, field]) => [field, serverErrors[key]]),
       );
       setErrors((current) => ({ ...current, ...atFields }));
       // Each sentence shows once: at its field, else above the button; the toast says what failed.
@@ -153,7 +213,38 @@ export function DetailsForm({
 
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} aria-label="Your details" spacing={3}>
-      <RequiredTextFields {...fieldProps} disabled={busy} />
+      <RequiredTextFields {...fieldProps} fields={CONTACT_FIELDS} disabled={busy} />
+      <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+        <Box component="legend" sx={{ p: 0, mb: 1.5, fontWeight: 600 }}>
+          Shipping to US Only
+        </Box>
+        <Stack spacing={3}>
+          {addressField('addressLine1', { required: true, maxLength: ADDRESS_LINE_MAX })}
+          {addressField('addressLine2', { maxLength: ADDRESS_LINE_MAX })}
+          {/* City, State and ZIP share a row from a tablet up; stacked on a phone */}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: {
+                xs: 'minmax(0, 1fr)',
+                sm: 'minmax(0, 2fr) minmax(0, 1.4fr) minmax(0, 1fr)',
+              },
+            }}
+          >
+            {addressField('addressCity', { required: true, maxLength: CITY_MAX })}
+            <SelectField {...common('addressState')} required>
+              <option value="">Choose...</option>
+              {Object.entries(US_STATES).map(([code, name]) => (
+                <option key={code} value={code}>
+                  {name}
+                </option>
+              ))}
+            </SelectField>
+            {addressField('addressZip', { required: true, maxLength: 10 })}
+          </Box>
+        </Stack>
+      </Box>
       {formError && (
         <Alert severity="error" role="alert">
           {formError}

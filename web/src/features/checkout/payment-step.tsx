@@ -9,6 +9,7 @@ import { useGetOrderPaymentStatusMutation } from './api';
 import type { PaymentFormProps, PaymentSession } from './payment-session';
 import { TestPaymentForm } from './test-payment-form';
 import { BreakableEmail } from '../order-confirmation/breakable-email';
+import { composedAddress } from './checkout-validation';
 
 // Stripe.js and its React bindings live only in this lazy chunk (Stripe is loaded only on checkout).
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
@@ -94,7 +95,7 @@ export function PaymentStep({ session, publishableKey, onPaid, onEditDetails, of
               color="text.secondary"
               sx={{ whiteSpace: 'pre-line', overflowWrap: 'break-word', mt: 0.5 }}
             >
-              {session.details.shippingAddress}
+              {composedAddress(session.details)}
             </Typography>
           </Box>
           <Button size="small" variant="outlined" onClick={onEditDetails} sx={{ flexShrink: 0 }}>

@@ -174,6 +174,12 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
             <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
               {order.shippingAddress}
             </Typography>
+            {order.addressNeedsReview && (
+              // given as one text that could not be read into street, city, state and ZIP
+              <Alert severity="warning" sx={{ mt: 1 }}>
+                Address needs review: check it before shipping.
+              </Alert>
+            )}
           </Field>
         </Box>
       </Section>
