@@ -23,41 +23,60 @@ type TextFieldProps = FieldProps &
   );
 
 /**
- * A labelled text input (or textarea with `multiline`), full width, with helper or error text tied
- * to it by aria-describedby. The label is a real <label>; a required field shows ' *' after it
- * (hidden from screen readers, which hear "required"), as MUI's TextField does.
+ * What every field shares: a real <label> (a required field shows ' *' after it, hidden from
+ * screen readers, which hear "required", as MUI's TextField does) and helper or error text tied
+ * to the control by aria-describedby.
  */
-export function TextField({ label, helperText, error = false, className, id, ...props }: TextFieldProps) {
+function Field({
+  label,
+  helperText,
+  error = false,
+  className,
+  id,
+  required,
+  control,
+}: FieldProps & {
+  id: string | undefined;
+  required: boolean | undefined;
+  control: (attrs: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode;
+}) {
   const autoId = useId();
   const inputId = id ?? autoId;
   const helperId = helperText ? `${inputId}-helper` : undefined;
-  const common = {
-    id: inputId,
-    className: styles.input,
-    'aria-invalid': error || undefined,
-    'aria-describedby': helperId,
-  };
   return (
     <div className={cx(styles.field, error && styles.invalid, className)}>
       <label htmlFor={inputId} className={styles.label}>
         {label}
-        {props.required && (
+        {required && (
           <span aria-hidden className={styles.asterisk}>
             *
           </span>
         )}
       </label>
-      {props.multiline ? (
-        <textarea {...withoutMultiline(props)} {...common} />
-      ) : (
-        <input {...withoutMultiline(props)} {...common} />
-      )}
+      {control({ id: inputId, 'aria-invalid': error || undefined, 'aria-describedby': helperId })}
       {helperText && (
         <p id={helperId} className={styles.helper}>
           {helperText}
         </p>
       )}
     </div>
+  );
+}
+
+/** A labelled text input (or textarea with `multiline`), full width. */
+export function TextField({ label, helperText, error, className, id, ...props }: TextFieldProps) {
+  return (
+    <Field
+      {...{ label, helperText, error, className, id }}
+      required={props.required}
+      control={(attrs) =>
+        props.multiline ? (
+          <textarea {...withoutMultiline(props)} {...attrs} className={styles.input} />
+        ) : (
+          <input {...withoutMultiline(props)} {...attrs} className={styles.input} />
+        )
+      }
+    />
   );
 }
 
@@ -70,43 +89,25 @@ function withoutMultiline<T extends { multiline?: boolean }>({
 
 type SelectFieldProps = FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode };
 
-/** A labelled native <select>, looking and behaving as TextField (label, helper or error text). */
+/** A labelled native <select>, looking and behaving as TextField. */
 export function SelectField({
   label,
   helperText,
-  error = false,
+  error,
   className,
   id,
   children,
   ...props
 }: SelectFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const helperId = helperText ? `${inputId}-helper` : undefined;
   return (
-    <div className={cx(styles.field, error && styles.invalid, className)}>
-      <label htmlFor={inputId} className={styles.label}>
-        {label}
-        {props.required && (
-          <span aria-hidden className={styles.asterisk}>
-            *
-          </span>
-        )}
-      </label>
-      <select
-        {...props}
-        id={inputId}
-        className={styles.input}
-        aria-invalid={error || undefined}
-        aria-describedby={helperId}
-      >
-        {children}
-      </select>
-      {helperText && (
-        <p id={helperId} className={styles.helper}>
-          {helperText}
-        </p>
+    <Field
+      {...{ label, helperText, error, className, id }}
+      required={props.required}
+      control={(attrs) => (
+        <select {...props} {...attrs} className={styles.input}>
+          {children}
+        </select>
       )}
-    </div>
+    />
   );
 }
