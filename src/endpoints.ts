@@ -10,6 +10,8 @@ import { contentEndpoints } from './modules/content';
 import { contactEndpoints } from './modules/contact';
 import { cartEndpoints } from './modules/cart';
 import { ordersEndpoints, paymentsEndpoints } from './modules/orders';
+import { promotionsEndpoints } from './modules/promotions';
+import { taxEndpoints } from './modules/tax';
 import { storefrontPages } from './modules/storefront';
 
 export const endpoints: readonly EndpointSpec[] = [
@@ -19,6 +21,8 @@ export const endpoints: readonly EndpointSpec[] = [
   contentEndpoints,
   contactEndpoints,
   cartEndpoints,
+  promotionsEndpoints,
+  taxEndpoints,
   ordersEndpoints,
   paymentsEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));

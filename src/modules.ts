@@ -10,7 +10,9 @@ import { createCatalogModule } from './modules/catalog';
 import { createContentModule } from './modules/content';
 import { createContactModule } from './modules/contact';
 import { createCartModule } from './modules/cart';
-import { createOrdersModule } from './modules/orders';
+import { createOrdersModule, createStripeClient } from './modules/orders';
+import { createPromotionsModule } from './modules/promotions';
+import { createTaxModule } from './modules/tax';
 import { createStorefrontModule } from './modules/storefront';
 
 export function createModules(ctx: AppContext) {
@@ -25,11 +27,16 @@ export function createModules(ctx: AppContext) {
   const content = createContentModule(ctx, { media, events });
   const contact = createContactModule(ctx, { events });
   const cart = createCartModule(ctx, { catalog, events });
-  const orders = createOrdersModule(ctx, { cart, content, events, jobs });
+  const promotions = createPromotionsModule(ctx, { events });
+  // Stripe Tax rides on the Stripe account that takes the payments
+  const tax = createTaxModule(ctx, {
+    stripe: ctx.config.paymentsProvider === 'stripe' ? createStripeClient(ctx.config) : null,
+  });
+  const orders = createOrdersModule(ctx, { cart, content, promotions, tax, events, jobs });
   const storefront = createStorefrontModule({ catalog, content, orders });
   events.check();
 
-  const http: HttpModule[] = [adminAuth, media, catalog, content, contact, cart, orders];
+  const http: HttpModule[] = [adminAuth, media, catalog, content, contact, cart, promotions, tax, orders];
   return {
     /** publish/subscribe; deliver (job 'events/deliver'); relayPending() for the periodic re-drive */
     events,
@@ -41,6 +48,8 @@ export function createModules(ctx: AppContext) {
     content,
     contact,
     cart,
+    promotions,
+    tax,
     orders,
     storefront,
     /** every module's declared endpoints with their handlers (src/endpoints.ts lists the same) */

@@ -12,5 +12,7 @@ export * from './contact-admin';
 export * from './content';
 export * from './orders';
 export * from './payments';
+export * from './promotions';
+export * from './tax';
 export * from './us-states';
 export * from './version';

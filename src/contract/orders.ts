@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
 import { refundViewSchema } from './payments';
+import { promotionCodeText, promotionMessages } from './promotions';
 import { isUsStateCode, ZIP_PATTERN } from './us-states';
 
 // Placing an order, the buyer's order page and the admin's order list and detail.
@@ -103,7 +104,15 @@ export const checkoutSchema = z
       .optional(),
     /** The address in parts (our checkout): preferred over `shippingAddress` when both are sent. */
     address: usAddressSchema.optional(),
-    /** The total the buyer was shown, in dollars: checked against the server's cart, never used. */
+    /** A promotion code the buyer applied (checked again here; a used-up code is refused). */
+    promotionCode: z.preprocess(
+      (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+      promotionCodeText(promotionMessages.invalid).optional(),
+    ),
+    /**
+     * The total the buyer was shown, in dollars: checked against the server's (with its tax, or
+     * before tax: the spec's client shows the cart's total), never used.
+     */
     totalAmount: money({
       invalid: orderMessages.total,
       cents: orderMessages.totalCents,
@@ -128,13 +137,64 @@ export const checkoutSchema = z
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 export type CheckoutRequest = Omit<CheckoutInput, 'items'>;
 
+/** The applied code as the buyer sees it: "SPRING20: 20% off". */
+export const appliedPromotionSchema = z.object({ code: z.string(), summary: z.string() });
+/** The tax line: the state and rate (our rates), or Stripe Tax's figure (rate null). */
+export const appliedTaxSchema = z.object({
+  state: z.string(),
+  rate: z.string().nullable(),
+  label: z.string(),
+});
+
 export const checkoutResultSchema = z.object({
   orderId: z.number(),
   subtotal: z.number(),
+  discount: z.number(),
   shipping: z.number(),
+  tax: z.number(),
   total: z.number(),
+  promotion: appliedPromotionSchema.nullable(),
+  taxLine: appliedTaxSchema.nullable(),
 });
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
+
+/**
+ * POST /api/checkout/quote: the cart's money with a code and for an address, before the order is
+ * placed (the summary's discount and tax lines). Every part is optional: without a state there is
+ * no tax yet; the e-mail lets a per-buyer limit be checked early.
+ */
+export const checkoutQuoteSchema = z.object({
+  promotionCode: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+    promotionCodeText(promotionMessages.invalid).optional(),
+  ),
+  customerEmail: z.preprocess(
+    (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+    emailAddress(orderMessages.email).optional(),
+  ),
+  address: z
+    .object({
+      line1: z.string().max(100).optional(),
+      city: z.string().max(60).optional(),
+      state: usAddressSchema.shape.state,
+      zip: z.preprocess(
+        (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
+        z.string().trim().regex(ZIP_PATTERN, orderMessages.zip).optional(),
+      ),
+    })
+    .optional(),
+});
+export type CheckoutQuoteInput = z.output<typeof checkoutQuoteSchema>;
+export const checkoutQuoteResultSchema = z.object({
+  subtotal: z.number(),
+  discount: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  promotion: appliedPromotionSchema.nullable(),
+  taxLine: appliedTaxSchema.nullable(),
+});
+export type CheckoutQuote = z.infer<typeof checkoutQuoteResultSchema>;
 
 export const carriers = ['USPS', 'UPS', 'FedEx', 'DHL', 'other'] as const;
 export const orderPaymentFilters = ['unpaid', 'all'] as const;
@@ -250,6 +310,8 @@ export const orderDetailSchema = z.object({
     subtotal: z.number(),
     shipping: z.number(),
     money: orderMoneySchema,
+    promotion: appliedPromotionSchema.nullable(),
+    taxLine: appliedTaxSchema.nullable(),
     paymentIntentId: z.string().nullable(),
     paidAt: z.string().nullable(),
     shipment: shipmentSchema,
@@ -279,8 +341,12 @@ export const buyerOrderSchema = z.object({
     }),
   ),
   subtotal: z.number(),
+  discount: z.number(),
   shipping: z.number(),
+  tax: z.number(),
   total: z.number(),
+  promotion: appliedPromotionSchema.nullable(),
+  taxLine: appliedTaxSchema.nullable(),
   refundedAmount: z.number(),
   refunds: z.array(z.object({ amount: z.number(), reason: z.string(), createdAt: z.string() })),
   shippingAddress: z.string(),

@@ -31,7 +31,13 @@ describe('checkout', () => {
       201,
     );
     const result = await placeOrder(c, items(), TOTAL);
-    expect(result).toEqual({ orderId: expect.any(Number), subtotal: 340, shipping: 22.5, total: TOTAL });
+    expect(result).toEqual({
+      orderId: expect.any(Number),
+      subtotal: 340,
+      shipping: 22.5,
+      total: TOTAL,
+      discount: 0, tax: 0, promotion: null, taxLine: null,
+    });
 
     const order = await app.ctx.db('orders').where({ id: result.orderId }).first();
     expect(order).toMatchObject({
@@ -282,8 +288,9 @@ describe('admin orders', () => {
     const csv = (await res.text()).replace(/^\uFEFF/, '');
     const [header, first] = csv.split('\r\n');
     expect(header).toBe(
-      // issue 13 added the shipping, refund and dispute columns at the end, issue 25 the address parts
-      'Order #,Date,Customer name,Customer email,Shipping address,Items,Subtotal,Shipping,Total,Payment status,Fulfillment status,Carrier,Tracking number,Refunded,Dispute,Address line 1,Address line 2,City,State,ZIP',
+      // issue 13 added the shipping, refund and dispute columns at the end, issue 25 the address parts,
+      // then the promotion code, discount, tax and tax state
+      'Order #,Date,Customer name,Customer email,Shipping address,Items,Subtotal,Shipping,Total,Payment status,Fulfillment status,Carrier,Tracking number,Refunded,Dispute,Address line 1,Address line 2,City,State,ZIP,Promotion code,Discount,Tax,Tax state',
     );
     expect(first.startsWith(`${o.orderId},`)).toBe(true);
     expect(csv).toContain('"O""Brien, Pat"');

@@ -179,8 +179,8 @@ describe('Stripe webhook', () => {
       'Subtotal: $190.00',
       'Shipping: $10.00',
       'Total: $200.00',
-      '1600 Pennsylvania Ave NW',
-      'Washington, DC 20500',
+      '4400 Baltimore Avenue',
+      'Bladensburg, MD 20710',
       'Orders placed after June 20 ship in July.',
       'Thank you for your patience & understanding!',
     ])

@@ -128,16 +128,16 @@ describe('with the test provider', () => {
         c.post('/api/checkout', {
           customerName: 'Grace Hopper',
           customerEmail: 'grace@example.com',
-          shippingAddress: '1 Navy Yard\nWashington, DC 20374',
+          shippingAddress: '1 Navy Yard\nBaltimore, MD 21230',
           totalAmount: 343, // 2 x $99 (the new price) + $120, shipping $10 + $15 (per line)
         }),
         201,
       );
-      expect(retried).toEqual({ orderId, subtotal: 318, shipping: 25, total: 343 });
+      expect(retried).toEqual({ orderId, subtotal: 318, shipping: 25, total: 343, discount: 0, tax: 0, promotion: null, taxLine: null });
       expect(await orderRow(app, orderId)).toMatchObject({
         customer_name: 'Grace Hopper',
         customer_email: 'grace@example.com',
-        shipping_address: '1 Navy Yard\nWashington, DC 20374',
+        shipping_address: '1 Navy Yard\nBaltimore, MD 21230',
         subtotal_cents: 31800,
         shipping_cents: 2500,
         total_cents: 34300,

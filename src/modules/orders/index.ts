@@ -1,13 +1,17 @@
 import type { AppContext } from '../../platform/context';
+import { toCents } from '../../platform/money';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
 import type { CartModule } from '../cart';
 import type { ContentModule } from '../content';
+import type { PromotionsModule } from '../promotions';
+import type { TaxModule } from '../tax';
 import { createOrderMail } from './order-mail';
 import { createOrdersRepository } from './orders.repository';
 import { createOrdersRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
+import { createTaxReport } from './tax-report';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createPaymentsRepository } from './payments/payments.repository';
 import { createPaymentsRoutes, createWebhookRoutes } from './payments/payments.routes';
@@ -19,6 +23,7 @@ export type { OrdersService } from './orders.service';
 export type { PaymentsService } from './payments/payments.service';
 export { ordersEndpoints } from './orders.routes';
 export { paymentsEndpoints } from './payments/payments.routes';
+export { createStripeClient } from './payments/stripe.provider';
 
 /**
  * Orders: checkout, the order and its payment (one aggregate on one `orders` row: its payment
@@ -32,6 +37,8 @@ export function createOrdersModule(
   deps: {
     cart: CartModule;
     content: ContentModule;
+    promotions: PromotionsModule;
+    tax: TaxModule;
     events: DomainEventBus;
     jobs: AppJobRegistry;
   },
@@ -71,6 +78,9 @@ export function createOrdersModule(
   const service = createOrdersService(ctx, repo, {
     cart: deps.cart.service,
     content: deps.content.service,
+    promotions: deps.promotions.service,
+    tax: deps.tax.service,
+    taxReport: createTaxReport(ctx.db),
     refunds: payments,
     orderShipped: (trx, orderId) => events.publish(trx, 'order.shipped', { orderId }),
   });
@@ -84,6 +94,26 @@ export function createOrdersModule(
   events.subscribe('order.disputed', 'orders.dispute-email', ({ orderId, disputeId }, d) =>
     mail.disputed(orderId, disputeId, d),
   );
+
+  // Stripe Tax: a paid order's calculation is recorded as a tax transaction; a refund reverses its
+  // part. Calls to Stripe, so queued jobs (retried), not in the payment's transaction.
+  events.subscribe('order.paid', 'orders.tax-transaction', async ({ orderId }) => {
+    const order = await repo.findById(orderId);
+    if (order?.taxProvider === 'stripe' && order.taxCalculationId)
+      await deps.tax.service.recordPaid(orderId, order.taxCalculationId);
+  });
+  events.subscribe('order.refunded', 'orders.tax-reversal', async ({ orderId, refundId }) => {
+    const order = await repo.findById(orderId);
+    if (order?.taxProvider !== 'stripe') return;
+    const refund = await payments.findRefund(refundId);
+    if (!refund) return;
+    await deps.tax.service.reverseForRefund({
+      orderId,
+      refundId,
+      amountCents: toCents(refund.amount),
+      full: order.refundedCents >= order.totalCents,
+    });
+  });
 
   const module = {
     /** checkout, and for the admin list/detail/csv/setFulfillmentStatus. */

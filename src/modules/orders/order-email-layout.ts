@@ -2,6 +2,7 @@ import { escapeHtml } from '../../platform/html';
 import { formatCents } from '../../platform/money';
 import type { OutboundEmail } from '../../platform/outbox';
 import { orderMoney } from '../cart';
+import { appliedLines } from './applied-lines';
 import type { Order, OrderLineItem } from './order.model';
 
 // The frame every order e-mail shares: the page layout, the item and total rows (HTML and text),
@@ -30,15 +31,35 @@ export function itemRowsHtml(lines: OrderLineItem[]): string {
     .join('');
 }
 
+/**
+ * The totals as label and amount: Subtotal, then "Discount (CODE)" (a true minus sign) when a code
+ * took something off, Shipping, the tax line when tax was charged or the state taxed, and Total.
+ */
+function totalLines(order: Order): { label: string; value: string; strong?: boolean }[] {
+  const money = orderMoney(order);
+  const { promotion, taxLine } = appliedLines(order);
+  return [
+    { label: 'Subtotal', value: formatCents(money.subtotalCents) },
+    ...(money.discountCents > 0
+      ? [
+          {
+            label: promotion ? `Discount (${promotion.code})` : 'Discount',
+            value: `\u2212${formatCents(money.discountCents)}`,
+          },
+        ]
+      : []),
+    { label: 'Shipping', value: formatCents(money.shippingCents) },
+    ...(taxLine ? [{ label: taxLine.label, value: formatCents(money.taxCents) }] : []),
+    { label: 'Total', value: formatCents(money.totalCents), strong: true },
+  ];
+}
+
 export function totalsHtml(order: Order): string {
   const row = (label: string, value: string, strong = false) =>
-    `<tr><td style="${font}padding:4px 0;font-size:15px;${strong ? 'font-weight:bold;' : 'color:#555;'}">${label}</td><td style="${font}padding:4px 0;font-size:15px;text-align:right;${strong ? 'font-weight:bold;' : ''}">${value}</td></tr>`;
-  const money = orderMoney(order);
-  return (
-    row('Subtotal', formatCents(money.subtotalCents)) +
-    row('Shipping', formatCents(money.shippingCents)) +
-    row('Total', formatCents(money.totalCents), true)
-  );
+    `<tr><td style="${font}padding:4px 0;font-size:15px;${strong ? 'font-weight:bold;' : 'color:#555;'}">${escapeHtml(label)}</td><td style="${font}padding:4px 0;font-size:15px;text-align:right;${strong ? 'font-weight:bold;' : ''}">${value}</td></tr>`;
+  return totalLines(order)
+    .map((l) => row(l.label, l.value, l.strong))
+    .join('');
 }
 
 export function layout(title: string, body: string): string {
@@ -56,8 +77,9 @@ function itemsText(lines: OrderLineItem[]): string {
 }
 
 function totalsText(order: Order): string {
-  const money = orderMoney(order);
-  return `Subtotal: ${formatCents(money.subtotalCents)}\nShipping: ${formatCents(money.shippingCents)}\nTotal: ${formatCents(money.totalCents)}`;
+  return totalLines(order)
+    .map((l) => `${l.label}: ${l.value}`)
+    .join('\n');
 }
 
 /** The text e-mail's items, totals and address, under their headings. */

@@ -23,8 +23,9 @@ import type { Order, OrderLineItem } from './order.model';
 export type ShippingNotice = { line1: string; line2?: string | null } | null;
 
 /**
- * The customer's confirmation: order number, each item with size and format, subtotal, shipping,
- * total, shipping address and the active shipping notice's lines; HTML (phone-sized) and text.
+ * The customer's confirmation: order number, each item with size and format, subtotal, the
+ * discount (with its code) and the tax line when there are any, shipping, total, shipping address
+ * and the active shipping notice's lines; HTML (phone-sized) and text.
  */
 export function confirmationEmail(
   order: Order,
@@ -75,7 +76,7 @@ ${questions.html}`,
   };
 }
 
-/** The owner's new-order notice; replying goes to the customer. */
+/** The owner's new-order notice, with the same totals as the buyer's; replying goes to the customer. */
 export function ownerNoticeEmail(order: Order, lines: OrderLineItem[], site: Site & { ownerEmail: string }) {
   const no = orderNumber(order.id);
   const total = formatCents(orderMoney(order).totalCents);

@@ -1,6 +1,7 @@
 import { toDollars } from '../../platform/money';
 import { orderMoney, type OrderMoney } from '../cart';
 import type { RefundView } from '../../contract';
+import { appliedLines } from './applied-lines';
 import type { ShippingNotice } from './order-emails';
 import { trackingUrl } from './order-email-layout';
 import type { Order, OrderLineItem } from './order.model';
@@ -81,6 +82,7 @@ export function toOrderDetail(order: Order, lines: OrderLineItem[], refunds: Ref
       subtotal: toDollars(money.subtotalCents),
       shipping: toDollars(money.shippingCents),
       money: moneyView(money),
+      ...appliedLines(order),
       paymentIntentId: order.paymentIntentId,
       paidAt: order.paidAt ? iso(order.paidAt) : null,
       shipment: toShipment(order),
@@ -125,8 +127,11 @@ export function toBuyerView(
       thumbnailUrl: thumbnailUrl(l.photoId),
     })),
     subtotal: toDollars(money.subtotalCents),
+    discount: toDollars(money.discountCents),
     shipping: toDollars(money.shippingCents),
+    tax: toDollars(money.taxCents),
     total: toDollars(money.totalCents),
+    ...appliedLines(order),
     refundedAmount: toDollars(money.refundedCents),
     refunds: refunds.map((r) => ({ amount: r.amount, reason: r.reason, createdAt: r.createdAt })),
     shippingAddress: maskedAddress(order.shippingAddress),

@@ -27,6 +27,20 @@ export class Order extends BaseModel {
   declare subtotalCents: number;
   declare shippingCents: number;
   declare totalCents: number;
+  /** The promotion code applied, as the buyer saw it ("SPRING20", "20% off"); null without one. */
+  declare promotionCode: string | null;
+  declare promotionSummary: string | null;
+  /** Off the goods and (free shipping) off the shipping; total = subtotal - discount + shipping + tax. */
+  declare discountCents: number;
+  declare taxCents: number;
+  /** What tax was computed on: the discounted goods, with shipping where the state taxes it. */
+  declare taxableCents: number;
+  /** The state taxed (null: no tax collected there), the rate (percent, our rates) and how. */
+  declare taxState: string | null;
+  declare taxRate: number | null;
+  declare taxProvider: 'manual' | 'stripe' | null;
+  /** Stripe Tax's calculation, recorded as a tax transaction once paid. */
+  declare taxCalculationId: string | null;
   declare status: PaymentStatus;
   declare fulfillmentStatus: FulfillmentStatus;
   declare paymentProvider: string | null;

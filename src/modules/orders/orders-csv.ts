@@ -2,10 +2,11 @@ import { toDollars } from '../../platform/money';
 import { orderMoney } from '../cart';
 import type { Order, OrderLineItem } from './order.model';
 
-// RFC 4180 quoting, plus a leading apostrophe on cells a spreadsheet would run as a formula.
-function csvCell(value: string | number | null): string {
+// RFC 4180 quoting, plus a leading apostrophe on cells a spreadsheet would run as a formula (a
+// plain negative amount such as -0.65, e.g. the tax report's net tax, is a number and stays one).
+export function csvCell(value: string | number | null): string {
   let s = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (/^[=+\-@\t\r]/.test(s) && !/^-\d+(\.\d+)?$/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
@@ -30,13 +31,26 @@ const header = [
   'City',
   'State',
   'ZIP',
+  // issue 25
+  'Promotion code',
+  'Discount',
+  'Tax',
+  'Tax state',
 ];
+
+/** Rows as a CSV file: RFC 4180 quoting, CRLF line ends, UTF-8 with BOM so spreadsheets read accents. */
+export function csvFile(rows: (string | number | null)[][]): string {
+  return '\uFEFF' + rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Cents as the CSV's dollars: 68300 -> '683.00'. */
+export const csvDollars = (cents: number) => toDollars(cents).toFixed(2);
 
 /** The orders as CSV (header row, RFC 4180 quoting, UTF-8 with BOM so spreadsheets read accents). */
 export function ordersCsv(orders: Order[], lines: OrderLineItem[]): string {
   const byOrder = new Map<number, OrderLineItem[]>();
   for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
-  const money = (cents: number) => toDollars(cents).toFixed(2);
+  const money = csvDollars;
   const rows = orders.map((o) => {
     const m = orderMoney(o);
     return [
@@ -60,7 +74,11 @@ export function ordersCsv(orders: Order[], lines: OrderLineItem[]): string {
       o.addressCity,
       o.addressState,
       o.addressZip,
+      o.promotionCode,
+      money(m.discountCents),
+      money(m.taxCents),
+      o.taxState,
     ];
   });
-  return '\uFEFF' + [header, ...rows].map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvFile([header, ...rows]);
 }

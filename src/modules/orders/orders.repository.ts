@@ -18,6 +18,15 @@ export type NewOrder = Pick<
   | 'subtotalCents'
   | 'shippingCents'
   | 'totalCents'
+  | 'promotionCode'
+  | 'promotionSummary'
+  | 'discountCents'
+  | 'taxCents'
+  | 'taxableCents'
+  | 'taxState'
+  | 'taxRate'
+  | 'taxProvider'
+  | 'taxCalculationId'
 > & { cartId: string | null; statusToken: string };
 export type NewLineItem = Pick<
   OrderLineItem,
@@ -25,6 +34,9 @@ export type NewLineItem = Pick<
 >;
 
 export type Tx = Knex.Transaction;
+/** Runs in the order's transaction once its row is written (a promotion code's use is held there). */
+export type AfterWrite = (trx: Tx, orderId: number) => Promise<unknown>;
+const nothing: AfterWrite = async () => undefined;
 
 /** Payment statuses of an attempt nobody has paid: a retry may reuse it. */
 const RETRYABLE: PaymentStatus[] = ['pending', 'failed'];
@@ -44,10 +56,11 @@ export function createOrdersRepository(db: Db) {
       return db.transaction(fn);
     },
 
-    /** The order and its line items in one transaction: both exist, or neither. */
-    async insertOrder(order: NewOrder, lines: NewLineItem[]): Promise<number> {
+    /** The order and its line items in one transaction (with `afterWrite`): all of it, or nothing. */
+    async insertOrder(order: NewOrder, lines: NewLineItem[], afterWrite = nothing): Promise<number> {
       return db.transaction(async (trx) => {
         const { id } = await Order.query(trx).insertGraph({ ...order, lineItems: lines });
+        await afterWrite(trx, id);
         return id;
       });
     },
@@ -76,6 +89,7 @@ export function createOrdersRepository(db: Db) {
       id: number,
       order: Omit<NewOrder, 'cartId' | 'statusToken'>,
       lines: NewLineItem[],
+      afterWrite = nothing,
     ): Promise<boolean> {
       return db.transaction(async (trx) => {
         const locked = await Order.query(trx).findById(id).whereIn('status', RETRYABLE).forUpdate();
@@ -85,9 +99,12 @@ export function createOrdersRepository(db: Db) {
         await Order.query(trx)
           .findById(id)
           .patch({ ...order, updatedAt: trx.fn.now() });
+        await afterWrite(trx, id);
         return true;
       });
     },
+
+    findById: (id: number) => Order.query(db).findById(id),
 
     findWithLines: (id: number, q: Knex = db) => withLines(Order.query(q).findById(id)),
 

@@ -8,6 +8,8 @@ import type { OrdersService } from './orders.service';
 import type { PaymentsService } from './payments/payments.service';
 import {
   buyerOrderSchema,
+  checkoutQuoteResultSchema,
+  checkoutQuoteSchema,
   checkoutResultSchema,
   checkoutSchema,
   fulfillmentSchema,
@@ -18,6 +20,7 @@ import {
   refundSchema,
   refundViewSchema,
   statusTokenSchema,
+  taxReportQuerySchema,
 } from '../../contract';
 
 const admin = { auth: 'admin', session: true, cache: 'no-store' } as const;
@@ -34,6 +37,18 @@ export const ordersEndpoints = {
     invalid: 'checkout details',
     answer: checkoutResultSchema,
     contract: 'POST /api/checkout',
+  },
+  // The summary's discount and tax lines before the order is placed (the session's cart).
+  quote: {
+    method: 'POST',
+    path: '/api/checkout/quote',
+    auth: 'public',
+    session: true,
+    cache: 'no-store',
+    body: checkoutQuoteSchema,
+    invalid: { plain: 'Invalid promotion code or address.' },
+    answer: checkoutQuoteResultSchema,
+    contract: 'POST /api/checkout/quote',
   },
   // The buyer's order page data: the long random token is the only key; no session, no caching.
   byToken: {
@@ -64,6 +79,16 @@ export const ordersEndpoints = {
     invalid: 'filter',
     answer: 'csv',
     contract: 'GET /api/admin/orders.csv',
+  },
+  // Before /orders/:id too.
+  taxReport: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/orders/tax-report',
+    query: taxReportQuerySchema,
+    invalid: 'month',
+    answer: 'csv',
+    contract: 'GET /api/admin/orders/tax-report?month=YYYY-MM',
   },
   detail: {
     ...admin,
@@ -105,7 +130,24 @@ export function createOrdersRoutes(
     limit: 60,
     message: 'Too many checkout attempts. Please wait a few minutes and try again.',
   });
+  // a code or an address typed letter by letter re-prices: more room than checkout, still bounded
+  // (with Stripe Tax each quote is a call to Stripe)
+  const quoteLimiter = createRateLimit(ctx, 'checkout-quote', {
+    windowMs: 15 * 60 * 1000,
+    limit: 300,
+    message: 'Too many attempts. Please wait a few minutes and try again.',
+  });
   return bindEndpoints(ordersEndpoints, {
+    quote: {
+      before: [quoteLimiter],
+      handle: async (req, res, { body }) => {
+        res.json(await service.quote(body, req.session?.cartId ?? null));
+      },
+    },
+    taxReport: async (_req, res, { query }) => {
+      res.set('Content-Disposition', `attachment; filename="sales-tax-${query.month}.csv"`);
+      res.type('text/csv; charset=utf-8').send(await service.taxReport(query.month));
+    },
     checkout: {
       before: [limiter],
       handle: async (req, res, { body }) => {

@@ -3,6 +3,10 @@ import type { AppContext } from '../../platform/context';
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { toDollars } from '../../platform/money';
 import type { PricedCart } from '../cart';
+import type { PromotionsService } from '../promotions';
+import type { TaxAddress } from '../tax';
+import { appliedLines } from './applied-lines';
+import { priceOrder, type PricedOrder, type PricingDeps } from './order-pricing';
 import type { ShippingNotice } from './order-emails';
 import { toBuyerView, toOrderDetail, toSummary } from './order-views';
 import { ordersCsv } from './orders-csv';
@@ -13,6 +17,8 @@ import {
   type Carrier,
   composeUsAddress,
   type CheckoutInput,
+  type CheckoutQuote,
+  type CheckoutQuoteInput,
   type CheckoutResult,
   type FulfillmentStatus,
   type OrderDetail,
@@ -27,6 +33,10 @@ type Deps = {
   /** The visitor's cart in integer cents at current prices, from the cart module. */
   cart: { getPricedCart(cartId: string | undefined): Promise<PricedCart> };
   content: { activeShippingNotice(): Promise<ShippingNotice> };
+  /** Promotion codes: checked for a quote, a use held in the order's transaction. */
+  promotions: Pick<PromotionsService, 'apply' | 'holdForOrder'>;
+  tax: PricingDeps['tax'];
+  taxReport: { csv(month: string): Promise<string> };
   /** Succeeded refunds (payments/refunds.service.ts). */
   refunds: Pick<RefundsService, 'refundsFor'>;
   /** Publishes 'order.shipped' (the buyer is told) in the transaction of the change. */
@@ -57,6 +67,51 @@ function orderAddress(input: CheckoutInput) {
     addressNeedsReview: !parts,
   };
 }
+
+/** The order's columns of its price: the code as applied, the discount, the tax and how it was taxed. */
+function priceColumns(p: PricedOrder) {
+  const { subtotalCents, shippingCents, discountCents, taxCents, totalCents } = p.money;
+  return {
+    subtotalCents,
+    shippingCents,
+    discountCents,
+    taxCents,
+    totalCents,
+    promotionCode: p.applied?.code ?? null,
+    promotionSummary: p.applied?.summary ?? null,
+    taxableCents: p.tax?.taxableCents ?? 0,
+    taxState: p.tax?.state ?? null,
+    taxRate: p.tax?.rate ?? null,
+    taxProvider: p.tax?.provider ?? null,
+    taxCalculationId: p.tax?.calculationId ?? null,
+  };
+}
+
+/** The money of a quote or a placed order as the buyer is shown it (dollars), with its lines' labels. */
+function moneyAnswer(p: PricedOrder): CheckoutQuote {
+  const { promotion, taxLine } = appliedLines(priceColumns(p));
+  return {
+    subtotal: toDollars(p.money.subtotalCents),
+    discount: toDollars(p.money.discountCents),
+    shipping: toDollars(p.money.shippingCents),
+    tax: toDollars(p.money.taxCents),
+    total: toDollars(p.money.totalCents),
+    promotion,
+    taxLine,
+  };
+}
+
+/** The address tax is computed for: known when it came in parts or could be read. */
+const taxAddressOf = (a: ReturnType<typeof orderAddress>): TaxAddress | null =>
+  a.addressState
+    ? {
+        line1: a.addressLine1,
+        line2: a.addressLine2,
+        city: a.addressCity,
+        state: a.addressState,
+        zip: a.addressZip,
+      }
+    : null;
 
 /** The token of the buyer's order page: 192 random bits, not derived from anything. */
 const newStatusToken = () => randomBytes(24).toString('base64url');
@@ -96,33 +151,71 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         size: line.printOption.size,
         format: line.printOption.format,
       }));
-      // the order stores the cart's money as orderMoney computed it (the columns discount and tax
-      // will join are 0 until they exist)
-      const { subtotalCents, shippingCents, totalCents } = cart.money;
-      const totals = { subtotalCents, shippingCents, totalCents };
-      if (Math.abs(input.totalAmount * 100 - totalCents) > 0.5) throw conflict(messages.priceChanged);
+      const retry =
+        cartId && (await repo.findRetryable(sessionOrderIds, cartId, ctx.config.UNPAID_ORDER_TTL_HOURS));
+      const code = input.promotionCode ?? null;
+      const priced = await priceOrder(
+        cart,
+        {
+          code: code ?? undefined,
+          email: input.customerEmail,
+          address: taxAddressOf(address),
+          orderId: retry || null,
+        },
+        deps,
+      );
+      const { totalCents, taxCents } = priced.money;
+      // the buyer saw the total with its tax, or (the spec's client) the cart's total before tax
+      const shown = Math.round(input.totalAmount * 100);
+      if (Math.abs(shown - totalCents) > 0.5 && Math.abs(shown - (totalCents - taxCents)) > 0.5)
+        throw conflict(messages.priceChanged);
       const details = {
         customerName: input.customerName,
         customerEmail: input.customerEmail,
         ...address,
-        ...totals,
+        ...priceColumns(priced),
       };
-      const retry =
-        cartId && (await repo.findRetryable(sessionOrderIds, cartId, ctx.config.UNPAID_ORDER_TTL_HOURS));
+      // The code's use is held in the order's transaction, under the code's lock: if another
+      // checkout took the last use meanwhile, this order is not written at all.
+      const holdCode = async (trx: Tx, orderId: number) => {
+        const held = await deps.promotions.holdForOrder(
+          trx,
+          { orderId, email: input.customerEmail },
+          code,
+          priced.ruleLines,
+        );
+        const heldCents = held ? held.discount.goodsCents + held.discount.shippingCents : 0;
+        if (heldCents !== priced.money.discountCents) throw conflict(messages.priceChanged);
+      };
       let orderId: number;
-      if (retry && (await repo.replaceUnpaid(retry, details, lines))) {
+      if (retry && (await repo.replaceUnpaid(retry, details, lines, holdCode))) {
         orderId = retry;
-        logger.info({ orderId, totalCents: totals.totalCents }, 'unpaid order reused for a retry');
+        logger.info({ orderId, totalCents }, 'unpaid order reused for a retry');
       } else {
-        orderId = await repo.insertOrder({ ...details, cartId, statusToken: newStatusToken() }, lines);
-        logger.info({ orderId, totalCents: totals.totalCents }, 'order placed');
+        orderId = await repo.insertOrder(
+          { ...details, cartId, statusToken: newStatusToken() },
+          lines,
+          holdCode,
+        );
+        logger.info({ orderId, totalCents, promotionCode: code, taxCents }, 'order placed');
       }
-      return {
-        orderId,
-        subtotal: toDollars(totals.subtotalCents),
-        shipping: toDollars(totals.shippingCents),
-        total: toDollars(totals.totalCents),
-      };
+      return { orderId, ...moneyAnswer(priced) };
+    },
+
+    /** The cart's money with a code and for an address, before the order is placed: nothing is held. */
+    async quote(input: CheckoutQuoteInput, cartId: string | null): Promise<CheckoutQuote> {
+      const cart = await deps.cart.getPricedCart(cartId ?? undefined);
+      if (!cart.lines.length) throw badRequest(messages.emptyCart, { items: messages.emptyCart });
+      const priced = await priceOrder(
+        cart,
+        {
+          code: input.promotionCode,
+          email: input.customerEmail,
+          address: input.address ? { ...input.address, zip: input.address.zip ?? null } : null,
+        },
+        deps,
+      );
+      return moneyAnswer(priced);
     },
 
     // ---- admin ----
@@ -178,6 +271,9 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       ]);
       return toBuyerView(found.order, found.lines, refunds, notice);
     },
+
+    /** The month's sales tax per state (CSV): taxable sales, tax collected, refunds' tax reversed. */
+    taxReport: (month: string): Promise<string> => deps.taxReport.csv(month),
 
     /** CSV export of the orders the admin list shows (without its limit). */
     async csv(query: OrderListQuery): Promise<string> {

@@ -1,5 +1,6 @@
-import type { Page } from '@playwright/test';
-import { expect } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2e } from './e2e-env';
+import { expect, outboxMails } from './fixtures';
 import { photoWithOption } from './orders';
 
 // Filling checkout as a buyer does: the details form, then the test provider's card form.
@@ -76,4 +77,73 @@ export async function payWithCard(page: Page, cardNumber: string, total: number)
   await expect(form.getByLabel('Expiry')).toHaveValue('12/34');
   await form.getByLabel('CVC').fill('123');
   await form.getByRole('button', { name: `Pay ${usd.format(total)}` }).click();
+}
+
+/** Signs an API request context in as the owner (its cookie then carries the admin session). */
+export async function signInOwnerApi(request: APIRequestContext): Promise<void> {
+  const response = await request.post('/api/admin/login', {
+    data: { username: e2e.admin.username, password: e2e.admin.password },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** Creates a promotion code as the signed-in owner (POST /api/admin/promotions); answers its view. */
+export async function createPromotion(
+  request: APIRequestContext,
+  body: Record<string, unknown>,
+): Promise<{ id: number; code: string; summary: string }> {
+  const response = await request.post('/api/admin/promotions', { data: body });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; code: string; summary: string };
+}
+
+/**
+ * Makes sure the shop collects tax in `state` at `rate` % (shipping taxed or not) with our own
+ * rates, keeping the other states as they are; settings already so are left untouched (their preset flag too).
+ */
+export async function ensureTaxIn(
+  request: APIRequestContext,
+  state: string,
+  rate: string,
+  shippingTaxed: boolean,
+): Promise<void> {
+  const current = await request.get('/api/admin/tax');
+  expect(current.ok()).toBe(true);
+  const settings = (await current.json()) as {
+    provider: 'manual' | 'stripe';
+    states: { state: string; rate: string; shippingTaxed: boolean }[];
+  };
+  const found = settings.states.find((s) => s.state === state);
+  if (
+    settings.provider === 'manual' &&
+    found &&
+    Number(found.rate) === Number(rate) &&
+    found.shippingTaxed === shippingTaxed
+  )
+    return;
+  const states = [
+    ...settings.states
+      .filter((s) => s.state !== state)
+      .map(({ state: st, rate: r, shippingTaxed: t }) => ({
+        state: st,
+        rate: r,
+        shippingTaxed: t,
+      })),
+    { state, rate, shippingTaxed },
+  ];
+  const saved = await request.put('/api/admin/tax', { data: { provider: 'manual', states } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+}
+
+/**
+ * The outbox's e-mails as read: quoted-printable soft breaks and escapes undone, as UTF-8 (a
+ * discount's minus sign is U+2212), newest last.
+ */
+export function decodedMails(): string[] {
+  return outboxMails().map((mail) =>
+    Buffer.from(
+      mail.replace(/=([0-9A-F]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+      'latin1',
+    ).toString('utf8'),
+  );
 }

@@ -10,6 +10,8 @@ export type {
   Category,
   CheckoutRequest,
   CategoryInput,
+  CheckoutQuote,
+  CheckoutQuoteInput,
   CheckoutResult,
   ContactInput as ContactMessage,
   DeleteResult,

@@ -26,6 +26,8 @@ const PickPhotoPage = lazy(() => import('./print-options/pick-photo-page'));
 const PhotoPrintOptionsPage = lazy(() => import('./print-options/photo-print-options-page'));
 const MessagesPage = lazy(() => import('./messages/messages-page'));
 const JobsPage = lazy(() => import('./jobs/jobs-page'));
+const PromotionsPage = lazy(() => import('./promotions/promotions-page'));
+const TaxPage = lazy(() => import('./tax/tax-page'));
 
 function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpinner label="Loading..." />}>{children}</Suspense>;
@@ -88,6 +90,23 @@ function AdminRoutes() {
               element={
                 <Screen>
                   <PhotoPrintOptionsPage />
+                </Screen>
+              }
+            />
+            {/* the Orders tab's sub-pages: promotion codes and sales tax */}
+            <Route
+              path="orders/promotions"
+              element={
+                <Screen>
+                  <PromotionsPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="orders/tax"
+              element={
+                <Screen>
+                  <TaxPage />
                 </Screen>
               }
             />

@@ -1,5 +1,7 @@
 import { api } from '../../lib/api';
 import type {
+  CheckoutQuote,
+  CheckoutQuoteInput,
   CheckoutRequest,
   CheckoutResult,
   OrderPaymentStatus,
@@ -21,6 +23,11 @@ export const checkoutApi = api.injectEndpoints({
     createCheckout: build.mutation<CheckoutResult, CheckoutRequest>({
       query: (body) => ({ url: '/checkout', method: 'POST', body }),
     }),
+    // The summary's figures with a promotion code and for the address's state (never cached: each
+    // answer is for the inputs of its moment). A refused code is a 400 with errors.promotionCode.
+    getCheckoutQuote: build.mutation<CheckoutQuote, CheckoutQuoteInput>({
+      query: (body) => ({ url: '/checkout/quote', method: 'POST', body }),
+    }),
     createPaymentIntent: build.mutation<PaymentIntentResponse, PaymentIntentRequest>({
       query: (body) => ({ url: '/create-payment-intent', method: 'POST', body }),
     }),
@@ -36,6 +43,7 @@ export const checkoutApi = api.injectEndpoints({
 
 export const {
   useCreateCheckoutMutation,
+  useGetCheckoutQuoteMutation,
   useCreatePaymentIntentMutation,
   useConfirmTestPaymentMutation,
   useGetOrderPaymentStatusMutation,

@@ -1,5 +1,5 @@
 import { MuiScope } from '../../components/mui-scope';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,6 +14,7 @@ import { SitePageMeta } from '../../components/page-meta';
 import { SplitColumns } from '../../components/split-columns';
 import { useToast } from '../../components/toast';
 import { useClearCart, useGetCartQuery } from '../cart';
+import type { Cart } from '../../lib/api-types';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
 import { useGetSiteQuery } from '../../lib/content-api';
 import { DetailsForm } from './details-form';
@@ -26,6 +27,9 @@ import { Alert as PlainAlert } from '../../components/ui';
 import { handOverConfirmation } from '../order-confirmation/confirmation-handoff';
 import { useGetOrderPaymentStatusMutation } from './api';
 import { clearCheckout, loadCheckout, saveCheckout } from './checkout-storage';
+import { draftSummaryMoney, orderSummaryMoney } from './checkout-money';
+import { PromotionCode } from './promotion-code';
+import { useCheckoutQuote } from './use-checkout-quote';
 
 const EMPTY_DETAILS: CheckoutDetails = {
   customerName: '',
@@ -36,6 +40,8 @@ const EMPTY_DETAILS: CheckoutDetails = {
   addressState: '',
   addressZip: '',
 };
+
+const EMPTY_CART: Cart = { items: [], subtotal: 0, shipping: 0, total: 0, count: 0 };
 
 /** /checkout: the Order Summary and the two-phase 'Complete Your Purchase' form. */
 function Checkout() {
@@ -54,12 +60,23 @@ function Checkout() {
   const redirectTimer = useRef<number | undefined>(undefined);
   /** The payment step as it was before a reload, resumed once the cart is known to be unchanged. */
   const storedSession = useRef<PaymentSession | null>(null);
+  /** The applied promotion code (as the server spelled it); kept in storage with the details. */
+  const [promotionCode, setPromotionCode] = useState<string | null>(null);
+  /** A code the server refused after it was applied: the summary's field reopens with it. */
+  const [refusedCode, setRefusedCode] = useState<{ code: string; message: string | null; n: number } | null>(
+    null,
+  );
+  const codeRef = useRef<string | null>(null);
+  useEffect(() => {
+    codeRef.current = promotionCode;
+  }, [promotionCode]);
 
   // Read after hydration (the server's HTML has no storage), then kept up to date by the handlers.
   useEffect(() => {
     const stored = loadCheckout();
     if (!stored) return;
     setDetails(stored.details);
+    setPromotionCode(stored.promotionCode);
     storedSession.current = stored.session;
   }, []);
   useEffect(() => {
@@ -67,22 +84,77 @@ function Checkout() {
     if (!resumed || !cart || isFetching) return;
     storedSession.current = null;
     // The order was placed from this cart: a cart that changed since then starts the payment again.
-    if (cart.items.length > 0 && Math.abs(cart.total - resumed.amount) < 0.005) setSession(resumed);
-    else saveCheckout({ details: resumed.details, session: null });
+    // (The order's own total has its discount and tax: the cart's total then is what is compared.)
+    if (cart.items.length > 0 && Math.abs(cart.total - resumed.cartTotal) < 0.005) setSession(resumed);
+    else saveCheckout({ details: resumed.details, session: null, promotionCode: codeRef.current });
   }, [cart, isFetching]);
 
   const changeDetails = useCallback((values: CheckoutDetails) => {
     setDetails(values);
-    saveCheckout({ details: values, session: null });
+    saveCheckout({ details: values, session: null, promotionCode: codeRef.current });
   }, []);
   const startPayment = useCallback((next: PaymentSession) => {
     setSession(next);
-    saveCheckout({ details: next.details, session: next });
+    saveCheckout({ details: next.details, session: next, promotionCode: codeRef.current });
   }, []);
   const editDetails = useCallback(() => {
     setSession(null);
-    saveCheckout({ details, session: null });
+    saveCheckout({ details, session: null, promotionCode: codeRef.current });
   }, [details]);
+  const changeCode = useCallback(
+    (code: string | null) => {
+      codeRef.current = code;
+      setPromotionCode(code);
+      saveCheckout({ details, session: null, promotionCode: code });
+    },
+    [details],
+  );
+  /** The server refused the applied code (on a later quote, or when the order was placed). */
+  const codeRefused = useCallback(
+    (message: string, showAtField = true) => {
+      const code = codeRef.current;
+      changeCode(null);
+      if (code)
+        setRefusedCode((prev) => ({ code, message: showAtField ? message : null, n: (prev?.n ?? 0) + 1 }));
+    },
+    [changeCode],
+  );
+
+  const quote = useCheckoutQuote({
+    cart: cart ?? EMPTY_CART,
+    ask: {
+      code: promotionCode,
+      email: details.customerEmail,
+      state: details.addressState,
+      zip: details.addressZip,
+    },
+    paused: !cart || session !== null,
+    onCodeRefused: codeRefused,
+  });
+  const money = useMemo(
+    () =>
+      session?.order
+        ? orderSummaryMoney(session.order)
+        : draftSummaryMoney({
+            cart: cart ?? EMPTY_CART,
+            quote: quote.quote,
+            quoteState: quote.quoteState,
+            status: quote.status,
+            code: promotionCode,
+            state: details.addressState,
+            zip: details.addressZip,
+          }),
+    [
+      session,
+      cart,
+      quote.quote,
+      quote.quoteState,
+      quote.status,
+      promotionCode,
+      details.addressState,
+      details.addressZip,
+    ],
+  );
 
   // Only once the server's cart has loaded (not while a refetch is in flight) is "empty" a fact.
   const cartIsEmpty = isSuccess && !isFetching && (cart?.items.length ?? 0) === 0;
@@ -187,7 +259,28 @@ function Checkout() {
       <SplitColumns fr={[7, 5]} gap={{ xs: 2.5, md: 5 }} phone="minmax(0, 1fr)">
         {/* First in the DOM (above the form on a phone); the right-hand column on a desktop. */}
         <Box sx={{ gridColumn: { md: 2 }, gridRow: { md: 1 }, position: { md: 'sticky' }, top: { md: 100 } }}>
-          <OrderSummary cart={cart} />
+          <OrderSummary
+            cart={cart}
+            money={money}
+            promotion={
+              <PromotionCode
+                key={refusedCode?.n ?? 0}
+                applied={
+                  session?.order
+                    ? session.order.promotion
+                    : money.promotion && { code: money.promotion.code, summary: money.promotion.summary }
+                }
+                locked={session !== null}
+                onApply={async (typed) => {
+                  const result = await quote.apply(typed);
+                  if (result.ok) changeCode(result.code);
+                  return result;
+                }}
+                onRemove={() => changeCode(null)}
+                refused={refusedCode}
+              />
+            }
+          />
         </Box>
         <Paper
           component="section"
@@ -232,6 +325,9 @@ function Checkout() {
               onCartStale={() => void refetch()}
               onPaymentReady={startPayment}
               offline={!online}
+              promotionCode={promotionCode}
+              checkoutTotal={money.checkoutTotal}
+              onPromotionRefused={(message) => codeRefused(message, false)}
             />
           )}
         </Paper>

@@ -44,7 +44,7 @@ export const US_STATES = {
   MP: 'Northern Mariana Islands',
 } as const satisfies Record<UsStateCode, string>;
 
-const isStateCode = (s: string): s is UsStateCode => Object.hasOwn(US_STATES, s);
+export const isStateCode = (s: string): s is UsStateCode => Object.hasOwn(US_STATES, s);
 
 const COMPLETE = 'Please enter your complete shipping address';
 

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
 import type { UsStateCode } from '@contract';
-import type { Cart } from '../../lib/api-types';
+import type { Cart, CheckoutResult } from '../../lib/api-types';
 import { isApiError, serverMessage } from '../../lib/api';
 import { RequiredTextFields, type TextFieldSpec } from '../../components/required-text-fields';
 import { SelectField, TextField } from '../../components/ui';
@@ -85,6 +85,12 @@ type Props = {
   onPaymentReady: (session: PaymentSession) => void;
   /** No network: submitting is disabled (the page explains why). */
   offline: boolean;
+  /** The promotion code applied in the summary (the server checks it again). */
+  promotionCode: string | null;
+  /** The total the summary shows (with tax when known), sent as `totalAmount`. */
+  checkoutTotal: number;
+  /** The server refused the applied code when the order was placed (used up meanwhile). */
+  onPromotionRefused: (message: string) => void;
 };
 
 /** Phase 1: name, e-mail and US shipping address; creates the order and asks for a payment secret. */
@@ -96,6 +102,9 @@ export function DetailsForm({
   onCartStale,
   onPaymentReady,
   offline,
+  promotionCode,
+  checkoutTotal,
+  onPromotionRefused,
 }: Props) {
   const toast = useToast();
   const [createCheckout, checkoutState] = useCreateCheckoutMutation();
@@ -140,10 +149,9 @@ export function DetailsForm({
       FIELDS.map((field) => [field, values[field].trim()]),
     ) as CheckoutDetails;
 
-    let orderId: number;
-    let amount: number;
+    let placed: CheckoutResult;
     try {
-      const order = await createCheckout({
+      placed = await createCheckout({
         customerName: details.customerName,
         customerEmail: details.customerEmail,
         address: {
@@ -154,10 +162,9 @@ export function DetailsForm({
           state: details.addressState as UsStateCode,
           zip: details.addressZip,
         },
-        totalAmount: cart.total,
+        ...(promotionCode ? { promotionCode } : {}),
+        totalAmount: checkoutTotal,
       }).unwrap();
-      orderId = order.orderId;
-      amount = order.total;
     } catch (err) {
       console.error('Checkout failed', err);
       const message = serverMessage(err);
@@ -170,7 +177,12 @@ export function DetailsForm({
       setErrors((current) => ({ ...current, ...atFields }));
       // Each sentence shows once: at its field, else above the button; the toast says what failed.
       const shownAtField = message !== undefined && Object.values(atFields).includes(message);
-      if (isApiError(err) && err.status === 409) {
+      const refusedCode = serverErrors.promotionCode;
+      if (refusedCode) {
+        // the code goes (the summary shows the total without it); the sentence shows here
+        onPromotionRefused(refusedCode);
+        setFormError(refusedCode);
+      } else if (isApiError(err) && err.status === 409) {
         onCartStale();
         setFormError(message ?? 'The prices in your cart have changed. Please review your order.');
       } else if (message && !shownAtField) {
@@ -180,6 +192,8 @@ export function DetailsForm({
       return;
     }
 
+    // the payment is for the order as the server priced it (its discount and tax)
+    const { orderId, total: amount } = placed;
     try {
       const intent = await createPaymentIntent({ orderId, amount }).unwrap();
       if (!intent.clientSecret) {
@@ -196,6 +210,16 @@ export function DetailsForm({
         clientSecret: intent.clientSecret,
         provider: intent.provider ?? defaultProvider,
         amount,
+        order: {
+          subtotal: placed.subtotal,
+          discount: placed.discount,
+          shipping: placed.shipping,
+          tax: placed.tax,
+          total: placed.total,
+          promotion: placed.promotion ?? null,
+          taxLine: placed.taxLine ?? null,
+        },
+        cartTotal: cart.total,
         details,
       });
     } catch (err) {

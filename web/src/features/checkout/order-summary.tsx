@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
 import Collapse from '@mui/material/Collapse';
@@ -13,15 +13,25 @@ import type { Cart, CartLine } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { TotalRow } from '../../components/total-line';
 import { formatPrice } from '../../lib/format';
+import type { SummaryMoney } from './checkout-money';
 
 const THUMB_PX = 64;
 
 /**
- * The 'Order Summary' card: lines, Subtotal, Shipping and Total as the server computed them.
- * On a phone it sits above the form with its lines collapsed behind a toggle (the total stays
- * visible); from the md breakpoint up it is always open.
+ * The 'Order Summary' card: lines, the promotion code, then Subtotal, Discount, Shipping, Tax and
+ * Total as the server computed them (`money`). On a phone it sits above the form with its lines
+ * collapsed behind a toggle (the code and the figures stay visible); from the md breakpoint up it
+ * is always open.
  */
-export function OrderSummary({ cart }: { cart: Cart }) {
+export function OrderSummary({
+  cart,
+  money,
+  promotion,
+}: {
+  cart: Cart;
+  money: SummaryMoney;
+  promotion: ReactNode;
+}) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [expanded, setExpanded] = useState(false);
@@ -35,7 +45,7 @@ export function OrderSummary({ cart }: { cart: Cart }) {
       elevation={0}
       sx={{ borderRadius: 2, border: '1px solid', borderColor: 'divider', overflow: 'hidden' }}
     >
-      <Box sx={{ px: { xs: 2.5, sm: 3 }, pt: { xs: 2, sm: 3 }, pb: open ? 0 : { xs: 2, sm: 3 } }}>
+      <Box sx={{ px: { xs: 2.5, sm: 3 }, pt: { xs: 2, sm: 3 } }}>
         <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2 }}>
           <Typography id="order-summary-heading" variant="h5" component="h2">
             Order Summary
@@ -65,31 +75,69 @@ export function OrderSummary({ cart }: { cart: Cart }) {
             </ButtonBase>
           )}
         </Stack>
-        {!open && (
-          <Stack direction="row" sx={{ justifyContent: 'space-between', mt: 1 }}>
-            <Typography color="text.secondary">Total</Typography>
-            <Typography sx={{ fontWeight: 700 }}>{formatPrice(cart.total)}</Typography>
-          </Stack>
-        )}
       </Box>
 
       <Collapse in={open} id="order-summary-details" timeout={wide ? 0 : 'auto'}>
-        <Box sx={{ px: { xs: 2.5, sm: 3 }, pb: { xs: 2.5, sm: 3 } }}>
+        <Box sx={{ px: { xs: 2.5, sm: 3 } }}>
           <Box component="ul" aria-label="Items in your order" sx={{ listStyle: 'none', m: 0, p: 0, mt: 1 }}>
             {cart.items.map((line) => (
               <SummaryLine key={line.id} line={line} />
             ))}
           </Box>
-          <Divider sx={{ my: 2 }} />
-          <Stack spacing={0.75}>
-            <TotalRow label="Subtotal" amount={cart.subtotal} />
-            <TotalRow label="Shipping" amount={cart.shipping} />
-            <Divider sx={{ my: 0.75 }} />
-            <TotalRow label="Total" amount={cart.total} strong />
-          </Stack>
+          <Divider sx={{ mt: 1 }} />
         </Box>
       </Collapse>
+
+      <Box sx={{ px: { xs: 2.5, sm: 3 }, pt: 1.5, pb: { xs: 2.5, sm: 3 } }}>
+        {promotion}
+        <Divider sx={{ mt: 1.5, mb: 2 }} />
+        <Stack
+          spacing={0.75}
+          aria-busy={money.busy}
+          sx={{ opacity: money.busy ? 0.6 : 1, transition: 'opacity 150ms' }}
+        >
+          <TotalRow label="Subtotal" amount={money.subtotal} />
+          {money.promotion && (
+            <FigureRow
+              label={`Discount (${money.promotion.code})`}
+              value={`−${formatPrice(money.discount)}`}
+            />
+          )}
+          <TotalRow label="Shipping" amount={money.shipping} />
+          {money.tax === null ? (
+            <FigureRow label={money.taxLabel} value={money.taxNote ?? ''} note />
+          ) : (
+            <FigureRow label={money.taxLabel} value={formatPrice(money.tax)} />
+          )}
+          <Divider sx={{ my: 0.75 }} />
+          <TotalRow label="Total" amount={money.total} strong />
+        </Stack>
+      </Box>
     </Paper>
+  );
+}
+
+/**
+ * A figure of the totals as TotalRow shows one, for a text value: a discount ('−$5.00') or the
+ * tax's note ('Calculated from your address'); a long code in the label wraps anywhere.
+ */
+function FigureRow({ label, value, note = false }: { label: string; value: string; note?: boolean }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline', gap: 2 }}>
+      <Typography sx={{ lineHeight: 1.7, minWidth: 0, overflowWrap: 'anywhere' }}>{label}</Typography>
+      <Typography
+        color={note ? 'text.secondary' : undefined}
+        sx={{
+          lineHeight: 1.7,
+          textAlign: 'right',
+          flexShrink: note ? 1 : 0,
+          whiteSpace: note ? 'normal' : 'nowrap',
+          ...(note ? { fontSize: '0.875rem' } : {}),
+        }}
+      >
+        {value}
+      </Typography>
+    </Stack>
   );
 }
 

@@ -1,13 +1,18 @@
 import type { PaymentProvider } from './api';
 import type { CheckoutDetails } from './checkout-validation';
+import type { CheckoutMoney } from './checkout-money';
 
 /** What the payment phase needs once the server has answered with a payment secret. */
 export type PaymentSession = {
   orderId: number;
   clientSecret: string;
   provider: PaymentProvider;
-  /** The order total in dollars, as the server computed it. */
+  /** The order total in dollars (with its discount and tax), as the server computed it. */
   amount: number;
+  /** The order's figures as the checkout answered them: the summary shows them on this step. */
+  order: CheckoutMoney | null;
+  /** The cart's total when the order was placed: a reload resumes this step only while it is unchanged. */
+  cartTotal: number;
   details: CheckoutDetails;
 };
 

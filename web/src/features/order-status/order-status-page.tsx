@@ -183,7 +183,13 @@ function OrderView({ order }: { order: BuyerOrder }) {
           }}
         >
           <Entry label="Subtotal">{formatPrice(order.subtotal)}</Entry>
+          {order.discount > 0 && (
+            <Entry label={order.promotion ? `Discount (${order.promotion.code})` : 'Discount'}>
+              {formatPrice(-order.discount)}
+            </Entry>
+          )}
           <Entry label="Shipping">{formatPrice(order.shipping)}</Entry>
+          {order.taxLine && <Entry label={order.taxLine.label}>{formatPrice(order.tax)}</Entry>}
           <Entry label="Total" strong>
             {formatPrice(order.total)}
           </Entry>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { AdminOrderDetail } from './api';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
@@ -25,3 +26,7 @@ export function Field({ label, children }: { label: string; children: ReactNode 
     </Box>
   );
 }
+
+/** The totals' discount line: 'Discount (SPRING20)', with the code the buyer applied. */
+export const discountLabel = (promotion: AdminOrderDetail['order']['promotion']) =>
+  promotion ? `Discount (${promotion.code})` : 'Discount';

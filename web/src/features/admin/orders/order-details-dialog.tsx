@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { TotalLine } from '../../../components/total-line';
 import { useGetAdminOrderQuery, type AdminOrderDetail, type Carrier } from './api';
-import { Field, Section } from './detail-layout';
+import { discountLabel, Field, Section } from './detail-layout';
 import { OrderItems } from './order-items';
 import { OrderRefunds } from './order-refunds';
 import { DisputeBadge, FulfillmentStatusSelect, PaymentStatusBadge } from './order-status';
@@ -193,7 +193,11 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
         <Box sx={{ width: { xs: '100%', sm: 280 }, '& dl': { m: 0 } }}>
           <dl>
             <TotalLine label="Subtotal" value={money.subtotal} />
+            {money.discount > 0 && (
+              <TotalLine label={discountLabel(order.promotion)} value={-money.discount} />
+            )}
             <TotalLine label="Shipping" value={money.shipping} />
+            {order.taxLine && <TotalLine label={order.taxLine.label} value={money.tax} />}
           </dl>
           <Divider sx={{ my: 1 }} />
           <dl>

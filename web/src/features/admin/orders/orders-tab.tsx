@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,6 +12,8 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import PercentIcon from '@mui/icons-material/Percent';
+import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import { ListHeader } from '../shared/list-panel';
 import { LoadError } from '../shared/load-error';
 import { ORDERS_CSV_URL, useGetAdminOrdersQuery, type OrderPaymentFilter } from './api';
@@ -77,16 +80,41 @@ export default function OrdersTab() {
         description="Newest first. Tap an order to see its details."
         level="h2"
         action={
-          <Button
-            component="a"
-            href={csvUrl}
-            download
-            variant="outlined"
-            startIcon={<FileDownloadOutlinedIcon />}
-            sx={{ width: { xs: '100%', sm: 'auto' } }}
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)' },
+              width: { xs: '100%', sm: 'auto' },
+            }}
           >
-            Export CSV
-          </Button>
+            <Button
+              component={RouterLink}
+              to="/admin/orders/promotions"
+              variant="outlined"
+              startIcon={<SellOutlinedIcon />}
+            >
+              Promotion codes
+            </Button>
+            <Button
+              component={RouterLink}
+              to="/admin/orders/tax"
+              variant="outlined"
+              startIcon={<PercentIcon />}
+            >
+              Sales tax
+            </Button>
+            <Button
+              component="a"
+              href={csvUrl}
+              download
+              variant="outlined"
+              startIcon={<FileDownloadOutlinedIcon />}
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
+            >
+              Export CSV
+            </Button>
+          </Box>
         }
       />
 

@@ -1,0 +1,156 @@
+import type { Logger } from '../../platform/logger';
+import { AppError, badRequest } from '../../platform/http/app-error';
+import {
+  taxMessages as messages,
+  type TaxSettingsInput,
+  type TaxSettingsView,
+  type TaxStateView,
+  usStates,
+} from '../../contract';
+import type { StripeTax } from './stripe-tax';
+import type { TaxRepository, TaxStateRow } from './tax.repository';
+import { formatRate, taxableCents, taxOn } from './tax-rules';
+
+/** Where a state's official sales tax rate is published (the admin links it beside the rate). */
+const SOURCES: Record<string, { name: string; url: string }> = {
+  DC: { name: 'DC Office of Tax and Revenue', url: 'https://otr.cfo.dc.gov/' },
+  MD: { name: 'Comptroller of Maryland', url: 'https://www.marylandtaxes.gov/' },
+  VA: { name: 'Virginia Tax', url: 'https://www.tax.virginia.gov/' },
+};
+const ALL_AGENCIES = {
+  name: 'State tax agencies (Federation of Tax Administrators)',
+  url: 'https://taxadmin.org/state-tax-agencies/',
+};
+
+const stateName = new Map<string, string>(usStates);
+
+/** The address tax is computed for; Stripe Tax needs the ZIP, our rates only the state. */
+export type TaxAddress = {
+  line1?: string | null;
+  line2?: string | null;
+  city?: string | null;
+  state: string;
+  zip?: string | null;
+};
+
+/** What is taxed: each line's prints after their discount, and the shipping after its discount. */
+export type TaxableOrder = {
+  lines: { reference: string; amountCents: number; quantity: number }[];
+  shippingCents: number;
+};
+
+/** The tax of an order: none (null state) where it is not collected. */
+export type OrderTax = {
+  taxCents: number;
+  taxableCents: number;
+  state: string | null;
+  /** percent, our rates only */
+  rate: number | null;
+  provider: 'manual' | 'stripe';
+  calculationId: string | null;
+};
+
+const NO_TAX = (provider: 'manual' | 'stripe'): OrderTax => ({
+  taxCents: 0,
+  taxableCents: 0,
+  state: null,
+  rate: null,
+  provider,
+  calculationId: null,
+});
+
+function toStateView(row: TaxStateRow): TaxStateView {
+  const source = SOURCES[row.state] ?? ALL_AGENCIES;
+  return {
+    state: row.state,
+    name: stateName.get(row.state) ?? row.state,
+    rate: formatRate(row.rate),
+    shippingTaxed: row.shippingTaxed,
+    rateChangedAt: row.rateChangedAt.toISOString(),
+    preset: row.preset,
+    sourceUrl: source.url,
+    sourceName: source.name,
+  };
+}
+
+export function createTaxService(deps: { repo: TaxRepository; stripeTax: StripeTax | null; logger: Logger }) {
+  const { repo, stripeTax, logger } = deps;
+
+  return {
+    async settings(): Promise<TaxSettingsView> {
+      const [provider, states] = await Promise.all([repo.provider(), repo.states()]);
+      return { provider, stripeTaxAvailable: !!stripeTax, states: states.map(toStateView) };
+    },
+
+    async save(input: TaxSettingsInput): Promise<TaxSettingsView> {
+      if (input.provider === 'stripe' && !stripeTax)
+        throw badRequest(messages.stripeNotConfigured, { provider: messages.stripeNotConfigured });
+      await repo.save(input.provider, input.states);
+      return this.settings();
+    },
+
+    /**
+     * The order's tax for this address: our rate for its state (the discounted prints, and the
+     * shipping where the state taxes it), or Stripe Tax's calculation when the owner chose it
+     * (which needs the ZIP: without one there is no figure yet, so null). Stripe unreachable: a 503.
+     */
+    async taxFor(address: TaxAddress, order: TaxableOrder): Promise<OrderTax | null> {
+      const provider = await repo.provider();
+      const goods = order.lines.reduce((s, l) => s + l.amountCents, 0);
+      if (provider === 'stripe' && stripeTax) {
+        if (!address.zip) return null;
+        try {
+          const calc = await stripeTax.calculate({
+            lines: order.lines,
+            shippingCents: order.shippingCents,
+            address: { ...address, zip: address.zip },
+          });
+          return {
+            taxCents: calc.taxCents,
+            taxableCents: calc.taxableCents,
+            state: calc.taxCents > 0 ? address.state : null,
+            rate: null,
+            provider: 'stripe',
+            calculationId: calc.calculationId,
+          };
+        } catch (err) {
+          logger.warn({ err }, 'Stripe Tax calculation failed');
+          throw new AppError('unavailable', messages.unavailable);
+        }
+      }
+      const rule = await repo.state(address.state);
+      if (!rule) return NO_TAX('manual');
+      const taxable = taxableCents(rule, goods, order.shippingCents);
+      return {
+        taxCents: taxOn(taxable, rule.rate),
+        taxableCents: taxable,
+        state: rule.state,
+        rate: rule.rate,
+        provider: 'manual',
+        calculationId: null,
+      };
+    },
+
+    /** Stripe Tax: the paid order's calculation becomes a tax transaction, once. */
+    async recordPaid(orderId: number, calculationId: string): Promise<void> {
+      if (!stripeTax || (await repo.transactionFor(orderId))) return;
+      const { transactionId } = await stripeTax.record({ orderId, calculationId });
+      await repo.saveTransaction(orderId, calculationId, transactionId);
+      logger.info({ orderId, transactionId }, 'Stripe Tax transaction recorded');
+    },
+
+    /** Stripe Tax: a refund reverses the tax transaction, in full or in part, once per refund. */
+    async reverseForRefund(r: { orderId: number; refundId: number; amountCents: number; full: boolean }) {
+      if (!stripeTax || (await repo.hasReversal(r.refundId))) return;
+      const transactionId = await repo.transactionFor(r.orderId);
+      if (!transactionId) return;
+      const { reversalId } = await stripeTax.reverse({ transactionId, ...r });
+      await repo.saveReversal({ ...r, reversalId });
+      logger.info(
+        { orderId: r.orderId, refundId: r.refundId, reversalId },
+        'Stripe Tax transaction reversed',
+      );
+    },
+  };
+}
+export type TaxService = ReturnType<typeof createTaxService>;

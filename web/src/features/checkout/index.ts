@@ -1,0 +1,2 @@
+// What other features use of checkout.
+export { US_STATES } from './checkout-validation';
