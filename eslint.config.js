@@ -16,6 +16,8 @@ const serverModules = [
   'contact',
   'admin-auth',
   'storefront',
+  'promotions',
+  'tax',
 ];
 
 export default tseslint.config(

@@ -10,9 +10,8 @@ export const domainEvents = {
   /** The provider confirmed the payment: the order moved to paid, once. */
   'order.paid': z.object({ orderId: id, cartId: z.string().nullable() }),
   /**
-   * The payment intent was canceled at the provider (also when an unpaid order is abandoned).
-   * No subscriber yet: every way an unpaid order ends meets here, so a promotion code's use will
-   * be released by subscribing to it.
+   * The payment intent was canceled at the provider (also when an unpaid order is abandoned):
+   * every way an unpaid order ends meets here, so a promotion code's use is released here.
    */
   'order.payment-canceled': z.object({ orderId: id }),
   /** The owner marked the order shipped with new tracking details: the buyer is told. */

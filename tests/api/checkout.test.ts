@@ -36,7 +36,10 @@ describe('checkout', () => {
       subtotal: 340,
       shipping: 22.5,
       total: TOTAL,
-      discount: 0, tax: 0, promotion: null, taxLine: null,
+      discount: 0,
+      tax: 0,
+      promotion: null,
+      taxLine: null,
     });
 
     const order = await app.ctx.db('orders').where({ id: result.orderId }).first();

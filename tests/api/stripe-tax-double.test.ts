@@ -3,7 +3,7 @@ import Stripe from 'stripe';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { testConfig } from '../support/test-config';
 import { createStripeClient } from '../../src/modules/orders';
-import { createStripeTax, type StripeTax, type StripeTaxLine } from '../../src/modules/tax/stripe-tax';
+import { createStripeTax, type StripeTax, type StripeTaxLine } from '../../src/modules/tax';
 
 // The Stripe Tax client against the local Stripe double: the real SDK, built as the app builds
 // it (createStripeClient with STRIPE_API_BASE), over HTTP. The double's rates: DC 6 % with

@@ -24,6 +24,7 @@ async function openFromOrders(page: Page, link: string, heading: string) {
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
+const RATE_MESSAGE = 'The rate must be a percentage from 0 to 99.9999 (at most 4 decimal places).';
 const PERCENT_MESSAGE = 'Percent off must be a whole number from 1 to 100.';
 
 for (const size of sizes) {
@@ -144,6 +145,13 @@ for (const size of sizes) {
         await page.getByRole('button', { name: 'Add State' }).click();
         const md = page.getByRole('group', { name: 'Maryland' });
         await expect(md.getByLabel('Tax rate')).toBeFocused();
+        // Bad input: the server's message under the rate, and nothing stored.
+        await md.getByLabel('Tax rate').fill('6.12345');
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(md.getByLabel('Tax rate')).toHaveAccessibleDescription(RATE_MESSAGE);
+        await expect(md.getByLabel('Tax rate')).toBeFocused();
+        expect(await db('tax_states').where({ state: 'MD' }).first()).toBeUndefined();
+
         await md.getByLabel('Tax rate').fill('6');
         await page.getByRole('button', { name: 'Save Changes' }).click();
         await expect(toast(page, 'Tax Settings Saved')).toBeVisible();

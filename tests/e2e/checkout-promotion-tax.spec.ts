@@ -95,6 +95,7 @@ for (const size of sizes) {
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(summary.getByText(/^Discount/)).toHaveCount(0);
       await expect(figure(summary, 'Total')).toHaveText(usd.format(cart.total));
+      await summary.screenshot({ path: `/tmp/wf/shots/checkout-summary-invalid-code-${size.name}.png` });
 
       // the code, typed in lower case: the discount shows with the code and 'Remove'
       await field.fill(code.toLowerCase());

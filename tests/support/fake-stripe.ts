@@ -365,7 +365,7 @@ function createTaxDouble() {
     const linesAmount = calcLines.reduce((s, l) => s + l.amount, 0);
     const shippingTax = shippingBreakdown?.amount ?? 0;
     const tax = linesTax + shippingTax;
-    const details0 = (percent: number, taxed: boolean): TaxRateDetails => ({
+    const rateDetails = (percent: number, taxed: boolean): TaxRateDetails => ({
       country: 'US',
       flat_amount: null,
       percentage_decimal: percentText(percent),
@@ -379,7 +379,7 @@ function createTaxDouble() {
       breakdown.push({
         amount: 0,
         inclusive: false,
-        tax_rate_details: details0(0, false),
+        tax_rate_details: rateDetails(0, false),
         taxability_reason: 'not_collecting',
         taxable_amount: 0,
       });
@@ -388,7 +388,7 @@ function createTaxDouble() {
       breakdown.push({
         amount: tax,
         inclusive: false,
-        tax_rate_details: details0(rate.percent, true),
+        tax_rate_details: rateDetails(rate.percent, true),
         taxability_reason: 'standard_rated',
         taxable_amount: linesAmount + (shippingTaxed ? shippingAmount : 0),
       });
@@ -396,7 +396,7 @@ function createTaxDouble() {
         breakdown.push({
           amount: 0,
           inclusive: false,
-          tax_rate_details: details0(0, false),
+          tax_rate_details: rateDetails(0, false),
           taxability_reason: 'not_subject_to_tax',
           taxable_amount: 0,
         });

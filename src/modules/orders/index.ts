@@ -111,7 +111,9 @@ export function createOrdersModule(
       orderId,
       refundId,
       amountCents: toCents(refund.amount),
-      full: order.refundedCents >= order.totalCents,
+      // 'full' only for one refund of everything: the last of several refunds is a partial
+      // reversal of exactly what is left (Stripe's full mode is for an untouched transaction)
+      full: toCents(refund.amount) >= order.totalCents,
     });
   });
 

@@ -9,6 +9,7 @@ import { createTaxService } from './tax.service';
 export type { TaxService, OrderTax, TaxAddress, TaxableOrder } from './tax.service';
 export { taxEndpoints } from './tax.routes';
 export { formatRate } from './tax-rules';
+export { createStripeTax, type StripeTax, type StripeTaxLine } from './stripe-tax';
 
 /**
  * Sales tax: the owner's states and rates (or Stripe Tax), an order's tax for its address, and

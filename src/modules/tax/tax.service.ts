@@ -99,9 +99,12 @@ export function createTaxService(deps: { repo: TaxRepository; stripeTax: StripeT
       const goods = order.lines.reduce((s, l) => s + l.amountCents, 0);
       if (provider === 'stripe' && stripeTax) {
         if (!address.zip) return null;
+        // Stripe takes positive amounts only: a line made free by a code has nothing to tax
+        const lines = order.lines.filter((l) => l.amountCents > 0);
+        if (!lines.length && order.shippingCents <= 0) return NO_TAX('stripe');
         try {
           const calc = await stripeTax.calculate({
-            lines: order.lines,
+            lines,
             shippingCents: order.shippingCents,
             address: { ...address, zip: address.zip },
           });

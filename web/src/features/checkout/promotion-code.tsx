@@ -95,7 +95,7 @@ export function PromotionCode({ applied, locked, onApply, onRemove, refused = nu
             size="small"
             onClick={remove}
             aria-label={`Remove promotion code ${applied.code}`}
-            sx={{ flexShrink: 0 }}
+            sx={{ flexShrink: 0, mr: -1 }}
           >
             Remove
           </Button>

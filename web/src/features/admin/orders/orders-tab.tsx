@@ -29,6 +29,8 @@ import { LIST_TEXTS, useFulfillmentUpdate } from './use-fulfillment-update';
 import { SearchField } from '../shared/search-field';
 
 const SEARCH_DEBOUNCE_MS = 300;
+// On a phone the two sub-page links sit side by side, each on one line: without their icons.
+const subPageLink = { '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } } as const;
 
 export default function OrdersTab() {
   const theme = useTheme();
@@ -86,12 +88,14 @@ export default function OrdersTab() {
               gap: 1,
               gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)' },
               width: { xs: '100%', sm: 'auto' },
+              '& .MuiButton-root': { whiteSpace: 'nowrap' },
             }}
           >
             <Button
               component={RouterLink}
               to="/admin/orders/promotions"
               variant="outlined"
+              sx={subPageLink}
               startIcon={<SellOutlinedIcon />}
             >
               Promotion codes
@@ -100,6 +104,7 @@ export default function OrdersTab() {
               component={RouterLink}
               to="/admin/orders/tax"
               variant="outlined"
+              sx={subPageLink}
               startIcon={<PercentIcon />}
             >
               Sales tax

@@ -11,10 +11,11 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
+import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
 import { useGetAdminPhotosQuery } from '../api';
-import { useActionToast } from '../shared/action-toast';
+import { failureToast } from '../shared/action-toast';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField, MoneyField } from '../shared/form-field';
 import { GridBox } from '../shared/grid-box';
@@ -31,6 +32,8 @@ import {
 } from './promotion-form-model';
 
 const TITLE_ID = 'promotion-dialog-title';
+/** The fields top to bottom: the first one the server refused gets the focus. */
+const FIELD_ORDER = Object.keys(emptyPromotionForm()) as Array<keyof PromotionFormValues>;
 const KINDS = Object.entries(KIND_LABELS) as Array<[PromotionFormValues['kind'], string]>;
 
 type Props = {
@@ -52,7 +55,7 @@ export function PromotionDialog({ open, promotion, onClose, fullScreen }: Props)
 type PhotoChoice = { id: number; title: string };
 
 function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null; onClose: () => void }) {
-  const withToast = useActionToast();
+  const toast = useToast();
   const checkSession = useSessionExpiryCheck();
   const [createPromotion, createState] = useCreatePromotionMutation();
   const [updatePromotion, updateState] = useUpdatePromotionMutation();
@@ -97,32 +100,26 @@ function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null
     if (saving) return;
     setOtherErrors([]);
     const body = requestOfForm(values);
-    let refused: unknown = null;
-    const saved = await withToast(
-      () => (promotion ? updatePromotion({ id: promotion.id, ...body }) : createPromotion(body)).unwrap(),
-      {
-        done: (p) => ({
-          title: editing ? 'Promotion Code Updated' : 'Promotion Code Added',
-          description: `${p.code}: ${p.summary}`,
-        }),
-        failure: editing ? 'update promotion code' : 'add promotion code',
-        onError: (err) => {
-          refused = err;
-          checkSession(err);
-        },
-      },
-    );
-    if (saved) {
+    try {
+      const saved = await (
+        promotion ? updatePromotion({ id: promotion.id, ...body }) : createPromotion(body)
+      ).unwrap();
+      toast({
+        title: editing ? 'Promotion Code Updated' : 'Promotion Code Added',
+        description: `${saved.code}: ${saved.summary}`,
+      });
       onClose();
-      return;
-    }
-    if (isApiError(refused)) {
-      const { fields, other } = errorsOfServer(refused.errors);
+    } catch (err) {
+      checkSession(err);
+      const { fields, other } = errorsOfServer(isApiError(err) ? err.errors : undefined);
+      const invalid = FIELD_ORDER.filter((name) => fields[name]);
       setErrors(fields);
-      const shown = Object.keys(fields).length > 0;
-      // a refusal of no field (a duplicate code, say) shows its sentence in the form
-      if (other.length > 0) setOtherErrors(other);
-      else if (!shown && refused.serverMessage) setOtherErrors([refused.serverMessage]);
+      setOtherErrors(other);
+      // the server's messages show under their fields (the first one is focused), not in a toast
+      if (invalid.length > 0)
+        window.setTimeout(() => document.getElementById(`promotion-${invalid[0]}`)?.focus(), 0);
+      else if (other.length === 0)
+        toast(failureToast(editing ? 'update promotion code' : 'add promotion code', err));
     }
   };
 

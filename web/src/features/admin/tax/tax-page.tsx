@@ -21,10 +21,11 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { US_STATES } from '../../checkout';
 import { formatDate } from '../orders/relative-time';
-import { useActionToast } from '../shared/action-toast';
+import { failureToast } from '../shared/action-toast';
 import { FormSection } from '../shared/form-section';
 import { FormTextField } from '../shared/form-field';
 import { LoadError } from '../shared/load-error';
@@ -183,7 +184,7 @@ function StateCard({ row, errors, disabled, onChange, onRemove }: StateCardProps
 }
 
 function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
-  const withToast = useActionToast();
+  const toast = useToast();
   const checkSession = useSessionExpiryCheck();
   const [save, { isLoading: saving }] = useSaveTaxSettingsMutation();
   const [provider, setProvider] = useState<TaxProvider>(settings.provider);
@@ -220,32 +221,24 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
     if (saving) return;
     setOtherErrors([]);
     const sent = rows;
-    let refused: unknown = null;
-    const saved = await withToast(
-      () =>
-        save({
-          provider,
-          states: sent.map((r) => ({ state: r.state, rate: r.rate.trim(), shippingTaxed: r.shippingTaxed })),
-        }).unwrap(),
-      {
-        done: { title: 'Tax Settings Saved', description: 'Checkout uses these settings from now on.' },
-        failure: 'save tax settings',
-        onError: (err) => {
-          refused = err;
-          checkSession(err);
-        },
-      },
-    );
-    if (saved) {
+    try {
+      await save({
+        provider,
+        states: sent.map((r) => ({ state: r.state, rate: r.rate.trim(), shippingTaxed: r.shippingTaxed })),
+      }).unwrap();
       setErrors({});
-      return;
-    }
-    if (isApiError(refused)) {
-      const { byField, other } = errorsByState(refused.errors, sent);
+      toast({ title: 'Tax Settings Saved', description: 'Checkout uses these settings from now on.' });
+    } catch (err) {
+      checkSession(err);
+      const { byField, other } = errorsByState(isApiError(err) ? err.errors : undefined, sent);
       setErrors(byField);
-      if (other.length > 0) setOtherErrors(other);
-      else if (Object.keys(byField).length === 0 && refused.serverMessage)
-        setOtherErrors([refused.serverMessage]);
+      setOtherErrors(other);
+      // the server's messages show where they belong (the first rate refused is focused), not in a toast
+      const firstRate = sent.find((r) => byField[`${r.state}.rate`]);
+      if (firstRate)
+        window.setTimeout(() => document.getElementById(`tax-rate-${firstRate.state}`)?.focus(), 0);
+      else if (Object.keys(byField).length === 0 && other.length === 0)
+        toast(failureToast('save tax settings', err));
     }
   };
 
