@@ -47,6 +47,9 @@ export async function up(knex: Knex): Promise<void> {
     ADD CONSTRAINT promotion_redemptions_status CHECK (status IN ('held', 'redeemed', 'released'))`);
 
   // Sales tax settings: how tax is computed, and the states it is collected in with their rates.
+  // No rows until the owner saves them: until then the tax module applies its DC preset (a
+  // migration's rows would make a new database non-empty, and a backup restores only into an
+  // empty one).
   await knex.schema.createTable('tax_settings', (t) => {
     t.boolean('id').primary().defaultTo(true);
     t.string('provider', 10).notNullable().defaultTo('manual');
@@ -55,7 +58,6 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(`ALTER TABLE tax_settings
     ADD CONSTRAINT tax_settings_one_row CHECK (id),
     ADD CONSTRAINT tax_settings_provider CHECK (provider IN ('manual', 'stripe'))`);
-  await knex('tax_settings').insert({ id: true, provider: 'manual' });
 
   await knex.schema.createTable('tax_states', (t) => {
     t.string('state', 2).primary();
@@ -64,15 +66,10 @@ export async function up(knex: Knex): Promise<void> {
     t.boolean('shipping_taxed').notNullable();
     // when the rate itself last changed here (not a toggle of shipping)
     t.timestamp('rate_changed_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
-    // true until the owner saves the settings: the preset is ours, not hers
-    t.boolean('preset').notNullable().defaultTo(false);
     t.timestamps(true, true);
   });
   await knex.raw(`ALTER TABLE tax_states
     ADD CONSTRAINT tax_states_rate CHECK (rate >= 0 AND rate < 100)`);
-  // DC preset: the District's general sales tax rate (6.5 % since 1 October 2025), delivery
-  // charges taxed. The owner confirms it in the admin, which links the official source.
-  await knex('tax_states').insert({ state: 'DC', rate: '6.5000', shipping_taxed: true, preset: true });
 
   // Stripe Tax: the transaction recorded when an order was paid, and its reversals on refunds.
   await knex.schema.createTable('tax_transactions', (t) => {

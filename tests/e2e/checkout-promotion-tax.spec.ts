@@ -149,6 +149,11 @@ for (const size of sizes) {
         path: `/tmp/wf/shots/checkout-code-tax-payment-${size.name}.png`,
         fullPage: true,
       });
+      // a reload stays on the payment step of this order (its total is not the cart's)
+      await page.reload();
+      await expect(page.getByText('Step 2 of 2: Payment')).toBeVisible();
+      await expect(payButton).toHaveText(`Pay ${want.total}`);
+      await expect(figure(summary, `Discount (${code})`)).toHaveText(minus(want.discount));
 
       // what is stored and charged
       const order = await db('orders').where({ customer_email: email }).first();
@@ -189,6 +194,75 @@ for (const size of sizes) {
       await expect(entry(page, `Discount (${code})`)).toHaveText(minus(want.discount));
       await expect(entry(page, 'Tax (DC 6.5%)')).toHaveText(want.tax);
       await expect(entry(page, 'Total')).toHaveText(want.total);
+    });
+
+    test("when the quote can not be had, checkout goes on: the tax is the checkout's answer", async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
+      const owner = await playwright.request.newContext({ baseURL });
+      await signInOwnerApi(owner);
+      await ensureTaxIn(owner, 'DC', '6.5', true);
+      await owner.dispose();
+      await addPrintToCart(page);
+      const cart = (await (await page.request.get('/api/cart')).json()) as {
+        subtotal: number;
+        shipping: number;
+      };
+      const s = Math.round(cart.subtotal * 100);
+      const h = Math.round(cart.shipping * 100);
+      const taxed = usd.format((s + h + Math.floor(((s + h) * 65_000 + 500_000) / 1_000_000)) / 100);
+
+      // the network drops every quote
+      await page.route('**/api/checkout/quote', (route) => route.abort('internetdisconnected'));
+      await page.goto('/checkout');
+      const summary = page.getByRole('region', { name: 'Order Summary' });
+      const form = page.getByRole('form', { name: 'Your details' });
+      await form.getByLabel('Full Name').fill('Rachel Carson');
+      await form.getByLabel('Email').fill(`offline+${stamp()}@example.com`);
+      await fillAddress(page, DC);
+      await expect(figure(summary, 'Tax')).toHaveText('Calculated at the next step');
+      await expect(figure(summary, 'Total')).toHaveText(usd.format((s + h) / 100));
+
+      await form.getByRole('button', { name: 'Continue to Payment' }).click();
+      await expect(page.getByText('Step 2 of 2: Payment')).toBeVisible();
+      await expect(
+        page.getByRole('form', { name: 'Payment' }).getByRole('button', { name: /^Pay / }),
+      ).toHaveText(`Pay ${taxed}`);
+      await expect(figure(summary, 'Tax (DC 6.5%)')).toBeVisible();
+      await expect(figure(summary, 'Total')).toHaveText(taxed);
+    });
+
+    test('a code paused after it was applied: the next quote says so, and the total is without it', async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
+      const owner = await playwright.request.newContext({ baseURL });
+      await signInOwnerApi(owner);
+      const code = `MARSH10-${stamp()}`.toUpperCase();
+      const promotion = await createPromotion(owner, { code, kind: 'percent', percentOff: 10 });
+      await addPrintToCart(page);
+      const cart = (await (await page.request.get('/api/cart')).json()) as { total: number };
+
+      await page.goto('/checkout');
+      const summary = page.getByRole('region', { name: 'Order Summary' });
+      await summary.getByRole('button', { name: 'Have a promotion code?' }).click();
+      await summary.getByLabel('Promotion code').fill(code);
+      await summary.getByRole('button', { name: 'Apply' }).click();
+      await expect(figure(summary, `Discount (${code})`)).toBeVisible();
+
+      const paused = await owner.patch(`/api/admin/promotions/${promotion.id}`, { data: { paused: true } });
+      expect(paused.ok()).toBe(true);
+      await owner.dispose();
+      await page.reload(); // the kept code is asked about again
+      await expect(summary.getByLabel('Promotion code')).toHaveAccessibleDescription(
+        'This promotion code is not active right now.',
+      );
+      await expect(summary.getByLabel('Promotion code')).toHaveValue(code);
+      await expect(summary.getByText(/^Discount/)).toHaveCount(0);
+      await expect(figure(summary, 'Total')).toHaveText(usd.format(cart.total));
     });
   });
 }

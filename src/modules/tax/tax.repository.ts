@@ -6,7 +6,6 @@ export type TaxStateRow = {
   rate: number;
   shippingTaxed: boolean;
   rateChangedAt: Date;
-  preset: boolean;
 };
 
 const toRow = (r: {
@@ -14,51 +13,55 @@ const toRow = (r: {
   rate: number;
   shipping_taxed: boolean;
   rate_changed_at: Date;
-  preset: boolean;
 }): TaxStateRow => ({
   state: r.state,
   rate: Number(r.rate),
   shippingTaxed: r.shipping_taxed,
   rateChangedAt: r.rate_changed_at,
-  preset: r.preset,
 });
 
 /** tax_settings (one row), tax_states, and Stripe Tax's records: tax_transactions, tax_reversals. */
 export function createTaxRepository(db: Db) {
   return {
-    async provider(): Promise<TaxProvider> {
+    /** The provider the owner saved; null while she never saved the settings. */
+    async provider(): Promise<TaxProvider | null> {
       const row = await db('tax_settings').first('provider');
-      return (row?.provider as TaxProvider | undefined) ?? 'manual';
+      return (row?.provider as TaxProvider | undefined) ?? null;
     },
 
     async states(): Promise<TaxStateRow[]> {
       return (await db('tax_states').orderBy('state')).map(toRow);
     },
 
-    async state(code: string): Promise<TaxStateRow | null> {
-      const row = await db('tax_states').where({ state: code }).first();
-      return row ? toRow(row) : null;
-    },
-
     /**
      * The whole settings at once: states left out stop being taxed; a rate keeps its "last
-     * changed" date unless its value changed. Saving makes every rate the owner's (no preset left).
+     * changed" date unless its value changed. From then on these rows are the settings (no preset).
      */
-    async save(provider: TaxProvider, states: { state: string; rate: string; shippingTaxed: boolean }[]) {
+    async save(
+      provider: TaxProvider,
+      states: { state: string; rate: string; shippingTaxed: boolean; rateChangedAt?: Date }[],
+    ) {
       await db.transaction(async (trx) => {
-        await trx('tax_settings').where({ id: true }).update({ provider, updated_at: trx.fn.now() });
+        await trx('tax_settings')
+          .insert({ id: true, provider })
+          .onConflict('id')
+          .merge({ provider, updated_at: trx.fn.now() });
         const codes = states.map((s) => s.state);
         await trx('tax_states')
           .modify((q) => (codes.length ? q.whereNotIn('state', codes) : q))
           .delete();
         for (const s of states) {
           await trx('tax_states')
-            .insert({ state: s.state, rate: s.rate, shipping_taxed: s.shippingTaxed, preset: false })
+            .insert({
+              state: s.state,
+              rate: s.rate,
+              shipping_taxed: s.shippingTaxed,
+              rate_changed_at: s.rateChangedAt ?? trx.fn.now(),
+            })
             .onConflict('state')
             .merge({
               rate: s.rate,
               shipping_taxed: s.shippingTaxed,
-              preset: false,
               updated_at: trx.fn.now(),
               rate_changed_at: trx.raw(
                 'CASE WHEN tax_states.rate = excluded.rate THEN tax_states.rate_changed_at ELSE now() END',

@@ -24,6 +24,18 @@ const ALL_AGENCIES = {
 
 const stateName = new Map<string, string>(usStates);
 
+/**
+ * Until the owner saves her settings, DC's sales tax is collected: the District's general rate,
+ * 6.5 % since 1 October 2025, delivery charges taxed. Kept here rather than as rows (see the
+ * migration); the admin marks it a preset, with its official source, for her to confirm.
+ */
+const DC_PRESET: TaxStateRow = {
+  state: 'DC',
+  rate: 6.5,
+  shippingTaxed: true,
+  rateChangedAt: new Date('2025-10-01T00:00:00-04:00'),
+};
+
 /** The address tax is computed for; Stripe Tax needs the ZIP, our rates only the state. */
 export type TaxAddress = {
   line1?: string | null;
@@ -59,7 +71,7 @@ const NO_TAX = (provider: 'manual' | 'stripe'): OrderTax => ({
   calculationId: null,
 });
 
-function toStateView(row: TaxStateRow): TaxStateView {
+function toStateView(row: TaxStateRow, preset: boolean): TaxStateView {
   const source = SOURCES[row.state] ?? ALL_AGENCIES;
   return {
     state: row.state,
@@ -67,7 +79,7 @@ function toStateView(row: TaxStateRow): TaxStateView {
     rate: formatRate(row.rate),
     shippingTaxed: row.shippingTaxed,
     rateChangedAt: row.rateChangedAt.toISOString(),
-    preset: row.preset,
+    preset,
     sourceUrl: source.url,
     sourceName: source.name,
   };
@@ -76,16 +88,30 @@ function toStateView(row: TaxStateRow): TaxStateView {
 export function createTaxService(deps: { repo: TaxRepository; stripeTax: StripeTax | null; logger: Logger }) {
   const { repo, stripeTax, logger } = deps;
 
+  /** The settings in force: the owner's once saved, else our DC preset with our rates. */
+  async function current() {
+    const provider = await repo.provider();
+    if (!provider) return { provider: 'manual' as const, preset: true, states: [DC_PRESET] };
+    return { provider, preset: false, states: await repo.states() };
+  }
+
   return {
     async settings(): Promise<TaxSettingsView> {
-      const [provider, states] = await Promise.all([repo.provider(), repo.states()]);
-      return { provider, stripeTaxAvailable: !!stripeTax, states: states.map(toStateView) };
+      const { provider, preset, states } = await current();
+      return { provider, stripeTaxAvailable: !!stripeTax, states: states.map((s) => toStateView(s, preset)) };
     },
 
     async save(input: TaxSettingsInput): Promise<TaxSettingsView> {
       if (input.provider === 'stripe' && !stripeTax)
         throw badRequest(messages.stripeNotConfigured, { provider: messages.stripeNotConfigured });
-      await repo.save(input.provider, input.states);
+      // the preset's rate saved as it is keeps the date it took effect
+      const { preset } = await current();
+      const states = input.states.map((s) =>
+        preset && s.state === DC_PRESET.state && Number(s.rate) === DC_PRESET.rate
+          ? { ...s, rateChangedAt: DC_PRESET.rateChangedAt }
+          : s,
+      );
+      await repo.save(input.provider, states);
       return this.settings();
     },
 
@@ -95,7 +121,7 @@ export function createTaxService(deps: { repo: TaxRepository; stripeTax: StripeT
      * (which needs the ZIP: without one there is no figure yet, so null). Stripe unreachable: a 503.
      */
     async taxFor(address: TaxAddress, order: TaxableOrder): Promise<OrderTax | null> {
-      const provider = await repo.provider();
+      const { provider, states } = await current();
       const goods = order.lines.reduce((s, l) => s + l.amountCents, 0);
       if (provider === 'stripe' && stripeTax) {
         if (!address.zip) return null;
@@ -121,7 +147,7 @@ export function createTaxService(deps: { repo: TaxRepository; stripeTax: StripeT
           throw new AppError('unavailable', messages.unavailable);
         }
       }
-      const rule = await repo.state(address.state);
+      const rule = states.find((s) => s.state === address.state);
       if (!rule) return NO_TAX('manual');
       const taxable = taxableCents(rule, goods, order.shippingCents);
       return {

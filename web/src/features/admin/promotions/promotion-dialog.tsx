@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -65,8 +65,15 @@ function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null
     promotion ? formOfPromotion(promotion) : emptyPromotionForm(),
   );
   const [errors, setErrors] = useState<PromotionErrors>({});
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
   const saving = createState.isLoading || updateState.isLoading;
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  // the field to focus once the form is enabled again after a refused save
+  const focusAfterSave = useRef<string | null>(null);
+  useEffect(() => {
+    if (saving || !focusAfterSave.current) return;
+    document.getElementById(focusAfterSave.current)?.focus();
+    focusAfterSave.current = null;
+  }, [saving, errors]);
   const editing = promotion !== null;
 
   const photoChoices = useMemo<PhotoChoice[]>(
@@ -116,8 +123,7 @@ function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null
       setErrors(fields);
       setOtherErrors(other);
       // the server's messages show under their fields (the first one is focused), not in a toast
-      if (invalid.length > 0)
-        window.setTimeout(() => document.getElementById(`promotion-${invalid[0]}`)?.focus(), 0);
+      if (invalid.length > 0) focusAfterSave.current = `promotion-${invalid[0]}`;
       else if (other.length === 0)
         toast(failureToast(editing ? 'update promotion code' : 'add promotion code', err));
     }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -192,6 +192,13 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
   const [adding, setAdding] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
+  // the field to focus once the form is enabled again after a refused save
+  const focusAfterSave = useRef<string | null>(null);
+  useEffect(() => {
+    if (saving || !focusAfterSave.current) return;
+    document.getElementById(focusAfterSave.current)?.focus();
+    focusAfterSave.current = null;
+  }, [saving, errors]);
 
   const listed = useMemo(() => new Set(rows.map((r) => r.state)), [rows]);
   const addable = STATE_CODES.filter((code) => !listed.has(code));
@@ -235,8 +242,7 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
       setOtherErrors(other);
       // the server's messages show where they belong (the first rate refused is focused), not in a toast
       const firstRate = sent.find((r) => byField[`${r.state}.rate`]);
-      if (firstRate)
-        window.setTimeout(() => document.getElementById(`tax-rate-${firstRate.state}`)?.focus(), 0);
+      if (firstRate) focusAfterSave.current = `tax-rate-${firstRate.state}`;
       else if (Object.keys(byField).length === 0 && other.length === 0)
         toast(failureToast('save tax settings', err));
     }
