@@ -141,7 +141,7 @@ describe('an order with a promotion code and sales tax', () => {
     const page = await res.text();
     const root = page.slice(page.indexOf('<div id="root">'), page.indexOf('id="wf-ssr"'));
     expect(words(root)).toContain(
-      'Subtotal $190.00 Discount (SPRING20) -$38.00 Shipping $10.00 Tax (DC 6.5%) $10.53 Total $172.53',
+      'Subtotal $190.00 Discount (SPRING20) \u2212$38.00 Shipping $10.00 Tax (DC 6.5%) $10.53 Total $172.53',
     );
   });
 

@@ -133,7 +133,16 @@ describe('with the test provider', () => {
         }),
         201,
       );
-      expect(retried).toEqual({ orderId, subtotal: 318, shipping: 25, total: 343, discount: 0, tax: 0, promotion: null, taxLine: null });
+      expect(retried).toEqual({
+        orderId,
+        subtotal: 318,
+        shipping: 25,
+        total: 343,
+        discount: 0,
+        tax: 0,
+        promotion: null,
+        taxLine: null,
+      });
       expect(await orderRow(app, orderId)).toMatchObject({
         customer_name: 'Grace Hopper',
         customer_email: 'grace@example.com',

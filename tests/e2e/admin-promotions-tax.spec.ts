@@ -97,13 +97,44 @@ for (const size of sizes) {
       await expect(item).toContainText('Active');
       expect((await db('promotion_codes').where({ code }).first()).paused).toBe(false);
 
-      // Edit keeps the code's values: the dialog opens with them.
+      // Edit: the dialog opens with the code's values; it becomes $5.50 off one photo and one
+      // format, until the end of next year.
       await item.getByRole('button', { name: `Edit ${code}` }).click();
       const edit = page.getByRole('dialog', { name: 'Edit Promotion Code' });
       await expect(edit.getByLabel('Code')).toHaveValue(code);
       await expect(edit.getByRole('spinbutton', { name: 'Percent off' })).toHaveValue('20');
       await expect(edit.getByLabel('Total uses')).toHaveValue('5');
-      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await edit.getByRole('radio', { name: 'Amount off' }).check();
+      await edit.getByRole('spinbutton', { name: 'Amount off' }).fill('5.50');
+      const expires = `${new Date().getFullYear() + 1}-12-31T23:59`;
+      await edit.getByLabel('Expires').fill(expires);
+      await edit.getByRole('combobox', { name: 'Limit to photos' }).click();
+      const photo = page.getByRole('option').first();
+      const photoTitle = (await photo.textContent()) ?? '';
+      await photo.click();
+      await expect(edit.getByRole('button', { name: photoTitle })).toBeVisible();
+      await edit.getByRole('combobox', { name: 'Limit to print formats' }).click();
+      const format = page.getByRole('option').first();
+      const formatName = (await format.textContent()) ?? '';
+      await format.click();
+      await expect(edit.getByRole('button', { name: formatName })).toBeVisible();
+      await shot(page, testInfo, `promotion-edit-${size.name}`);
+      await edit.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(toast(page, 'Promotion Code Updated')).toBeVisible();
+
+      const edited = await db('promotion_codes').where({ code }).first();
+      expect(edited).toMatchObject({
+        kind: 'amount',
+        percent_off: null,
+        amount_off_cents: 550,
+        max_uses: 5,
+        formats: [formatName],
+      });
+      expect(edited.photo_ids).toHaveLength(1);
+      const expiresAt = await page.evaluate((local) => new Date(local).getTime(), expires);
+      expect(new Date(edited.expires_at).getTime()).toBe(expiresAt);
+      await expect(item).toContainText('$5.50 off');
+      await expect(item).toContainText(`Expires December 31, ${new Date().getFullYear() + 1}`);
 
       // An unused code can be deleted, after confirming.
       await item.getByRole('button', { name: `Delete ${code}` }).click();

@@ -11,6 +11,7 @@ import {
   usd,
   type BuyerAddress,
 } from './support/checkout';
+import { expectNoA11yViolations } from './support/axe';
 import { expect, test, sizes } from './support/fixtures';
 import { stamp } from './support/orders';
 
@@ -96,6 +97,7 @@ for (const size of sizes) {
       await expect(summary.getByText(/^Discount/)).toHaveCount(0);
       await expect(figure(summary, 'Total')).toHaveText(usd.format(cart.total));
       await summary.screenshot({ path: `/tmp/wf/shots/checkout-summary-invalid-code-${size.name}.png` });
+      await expectNoA11yViolations(page, { label: `checkout, a refused code (${size.name})` });
 
       // the code, typed in lower case: the discount shows with the code and 'Remove'
       await field.fill(code.toLowerCase());
@@ -124,6 +126,7 @@ for (const size of sizes) {
       await expect(figure(summary, 'Total')).toHaveText(want.total);
       await expect(figure(summary, 'Subtotal')).toHaveText(usd.format(cart.subtotal));
       await expect(figure(summary, 'Shipping')).toHaveText(usd.format(cart.shipping));
+      await expectNoA11yViolations(page, { label: `checkout with a code and DC tax (${size.name})` });
       await summary.scrollIntoViewIfNeeded();
       await summary.screenshot({ path: `/tmp/wf/shots/checkout-summary-code-tax-${size.name}.png` });
       await page.screenshot({

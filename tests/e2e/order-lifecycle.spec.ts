@@ -157,7 +157,7 @@ for (const size of sizes) {
       await expect(form).toBeHidden();
 
       await expect(details.getByText('Partially refunded', { exact: true })).toBeVisible();
-      await expect(details.getByText('-$10.00')).toBeVisible();
+      await expect(details.getByText('\u2212$10.00')).toBeVisible();
       await expect(details.getByText('Damaged in shipping')).toBeVisible();
       expect(await db('order_refunds').where({ order_id: orderId })).toHaveLength(1);
 

@@ -98,10 +98,7 @@ export function OrderSummary({
         >
           <TotalRow label="Subtotal" amount={money.subtotal} />
           {money.promotion && (
-            <FigureRow
-              label={`Discount (${money.promotion.code})`}
-              value={`−${formatPrice(money.discount)}`}
-            />
+            <FigureRow label={`Discount (${money.promotion.code})`} value={formatPrice(-money.discount)} />
           )}
           <TotalRow label="Shipping" amount={money.shipping} />
           {money.tax === null ? (

@@ -71,7 +71,9 @@ function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null
   const focusAfterSave = useRef<string | null>(null);
   useEffect(() => {
     if (saving || !focusAfterSave.current) return;
-    document.getElementById(focusAfterSave.current)?.focus();
+    const field = document.getElementById(focusAfterSave.current);
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: 'center' });
     focusAfterSave.current = null;
   }, [saving, errors]);
   const editing = promotion !== null;

@@ -196,7 +196,9 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
   const focusAfterSave = useRef<string | null>(null);
   useEffect(() => {
     if (saving || !focusAfterSave.current) return;
-    document.getElementById(focusAfterSave.current)?.focus();
+    const field = document.getElementById(focusAfterSave.current);
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: 'center' });
     focusAfterSave.current = null;
   }, [saving, errors]);
 
