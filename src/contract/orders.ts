@@ -146,18 +146,6 @@ export const appliedTaxSchema = z.object({
   label: z.string(),
 });
 
-export const checkoutResultSchema = z.object({
-  orderId: z.number(),
-  subtotal: z.number(),
-  discount: z.number(),
-  shipping: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  promotion: appliedPromotionSchema.nullable(),
-  taxLine: appliedTaxSchema.nullable(),
-});
-export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
-
 /**
  * POST /api/checkout/quote: the cart's money with a code and for an address, before the order is
  * placed (the summary's discount and tax lines). Every part is optional: without a state there is
@@ -195,6 +183,10 @@ export const checkoutQuoteResultSchema = z.object({
   taxLine: appliedTaxSchema.nullable(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteResultSchema>;
+
+/** POST /api/checkout: the placed order's number and its money, as the quote gives it. */
+export const checkoutResultSchema = checkoutQuoteResultSchema.extend({ orderId: z.number() });
+export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 export const carriers = ['USPS', 'UPS', 'FedEx', 'DHL', 'other'] as const;
 export const orderPaymentFilters = ['unpaid', 'all'] as const;

@@ -22,6 +22,7 @@ import {
   type FulfillmentStatus,
 } from './order-status';
 import { formatDate, timeAgo } from './relative-time';
+import { visuallyHidden } from '../shared/visually-hidden';
 
 // The orders list: a table on wide screens, cards on a phone.
 
@@ -31,19 +32,6 @@ export type OrderListProps = {
   onStatus: (order: AdminOrderSummary, status: FulfillmentStatus) => Promise<void>;
   updating: boolean;
 };
-
-// Read by screen readers, not shown (MUI's visuallyHidden, without importing @mui/utils directly).
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 // The dropdown lives inside a clickable row; its clicks (also from the menu portal) must not open the dialog.
 const stop = (event: MouseEvent) => event.stopPropagation();

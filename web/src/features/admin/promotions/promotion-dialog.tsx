@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -30,6 +30,7 @@ import {
   type PromotionErrors,
   type PromotionFormValues,
 } from './promotion-form-model';
+import { useFocusAfterSave } from '../shared/use-focus-after-save';
 
 const TITLE_ID = 'promotion-dialog-title';
 /** The fields top to bottom: the first one the server refused gets the focus. */
@@ -68,14 +69,7 @@ function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null
   const saving = createState.isLoading || updateState.isLoading;
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   // the field to focus once the form is enabled again after a refused save
-  const focusAfterSave = useRef<string | null>(null);
-  useEffect(() => {
-    if (saving || !focusAfterSave.current) return;
-    const field = document.getElementById(focusAfterSave.current);
-    field?.focus({ preventScroll: true });
-    field?.scrollIntoView({ block: 'center' });
-    focusAfterSave.current = null;
-  }, [saving, errors]);
+  const focusAfterSaveRef = useFocusAfterSave(saving, errors);
   const editing = promotion !== null;
 
   const photoChoices = useMemo<PhotoChoice[]>(
@@ -125,7 +119,7 @@ function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null
       setErrors(fields);
       setOtherErrors(other);
       // the server's messages show under their fields (the first one is focused), not in a toast
-      if (invalid.length > 0) focusAfterSave.current = `promotion-${invalid[0]}`;
+      if (invalid.length > 0) focusAfterSaveRef.current = `promotion-${invalid[0]}`;
       else if (other.length === 0)
         toast(failureToast(editing ? 'update promotion code' : 'add promotion code', err));
     }

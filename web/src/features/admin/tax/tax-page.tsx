@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -40,19 +40,10 @@ import {
   type TaxSettingsView,
   type TaxStateView,
 } from './api';
+import { visuallyHidden } from '../shared/visually-hidden';
+import { useFocusAfterSave } from '../shared/use-focus-after-save';
 
 // Read by screen readers, not shown.
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 type StateCode = keyof typeof US_STATES;
 const STATE_CODES = Object.keys(US_STATES) as StateCode[];
@@ -193,14 +184,7 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [otherErrors, setOtherErrors] = useState<string[]>([]);
   // the field to focus once the form is enabled again after a refused save
-  const focusAfterSave = useRef<string | null>(null);
-  useEffect(() => {
-    if (saving || !focusAfterSave.current) return;
-    const field = document.getElementById(focusAfterSave.current);
-    field?.focus({ preventScroll: true });
-    field?.scrollIntoView({ block: 'center' });
-    focusAfterSave.current = null;
-  }, [saving, errors]);
+  const focusAfterSaveRef = useFocusAfterSave(saving, errors);
 
   const listed = useMemo(() => new Set(rows.map((r) => r.state)), [rows]);
   const addable = STATE_CODES.filter((code) => !listed.has(code));
@@ -244,7 +228,7 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
       setOtherErrors(other);
       // the server's messages show where they belong (the first rate refused is focused), not in a toast
       const firstRate = sent.find((r) => byField[`${r.state}.rate`]);
-      if (firstRate) focusAfterSave.current = `tax-rate-${firstRate.state}`;
+      if (firstRate) focusAfterSaveRef.current = `tax-rate-${firstRate.state}`;
       else if (Object.keys(byField).length === 0 && other.length === 0)
         toast(failureToast('save tax settings', err));
     }
