@@ -1,0 +1,215 @@
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import {
+  FAKE_LUMAPRINTS_CREDENTIALS,
+  FAKE_LUMAPRINTS_STORE,
+  fakeLabBasePrice,
+} from '../support/fake-lumaprints';
+import { expectNoA11yViolations } from './support/axe';
+import { expect, signInAsOwner, sizes, test } from './support/fixtures';
+import { stamp } from './support/orders';
+
+// Issue 26, items 1 and 5: the owner connects the print lab (the e2e server points
+// LUMAPRINTS_API_BASE at the Lumaprints double), maps a print option to a lab product and sees
+// the lab's cost and her margin, at phone and desktop size. The lab settings are the shop's own:
+// each test puts them back as they were; the print option is its own and is deleted at the end.
+
+const HOLD_MESSAGE = 'The hold must be a whole number of minutes from 0 to 10080 (a week).';
+const HOLD_HELP =
+  'Paid orders wait this long before they go to the lab, so you can cancel or correct the address';
+const SAVED_SECRET = 'Saved — leave blank to keep';
+const PAPER = { category: 'Fine Art Paper', product: 'Archival Matte Fine Art Paper', subcategoryId: 103001 };
+
+// By its element, not its role: while a dialog is open the rest of the page is aria-hidden.
+function toast(page: Page, text: string) {
+  return page.locator('section[aria-label^="Notifications"]').getByText(text, { exact: true });
+}
+
+/** A full-page screenshot among the test's results, to look at the layout at this size. */
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** Picks a choice of an MUI select by its label. */
+async function choose(page: Page, scope: Locator | Page, label: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+for (const size of sizes) {
+  test.describe(`print lab (${size.name})`, () => {
+    test.use(size.use);
+
+    test('the owner connects Lumaprints, maps a print option to a lab product and sees its cost and a low margin', async ({
+      page,
+      db,
+    }, testInfo) => {
+      const settingsBefore = await db('lab_settings');
+      await signInAsOwner(page);
+      // a print option of this test's own: $20 + $5 shipping, so the lab's cost leaves a low margin
+      const format = `Lab Matte ${stamp()}`;
+      const created = await page.request.post('/api/admin/item-options', {
+        data: { aspectRatio: '3:2', size: '12x18', format, price: 20, shipping: 5 },
+      });
+      expect(created.status()).toBe(201);
+      const optionId = ((await created.json()) as { id: number }).id;
+      const label = `12x18, ${format}`;
+
+      try {
+        await db('lab_settings').delete();
+
+        // ---- settings: reached from the Orders tab ----
+        await page.goto('/admin/orders');
+        await page.getByRole('link', { name: 'Print lab' }).click();
+        await expect(page.getByRole('heading', { name: 'Print Lab', level: 1 })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Back to Orders' })).toBeVisible();
+        const key = page.getByLabel('API key');
+        const secret = page.getByLabel('API secret');
+        await expect(key).toHaveValue('');
+        await expect(key).not.toHaveAccessibleDescription(SAVED_SECRET);
+        await expect(page.getByRole('switch', { name: /^Test mode \(sandbox\)/ })).toBeChecked();
+        const hold = page.getByRole('textbox', { name: 'Hold' });
+        await expect(hold).toHaveValue('60');
+        await expect(hold).toHaveAccessibleDescription(HOLD_HELP);
+        await shot(page, testInfo, `lab-settings-empty-${size.name}`);
+
+        // the key and secret typed, then the connection tested: they are saved first, the store shows
+        await key.fill(FAKE_LUMAPRINTS_CREDENTIALS.apiKey);
+        await secret.fill(FAKE_LUMAPRINTS_CREDENTIALS.apiSecret);
+        await page.getByRole('button', { name: 'Test connection' }).click();
+        const found = page.getByRole('status').filter({ hasText: 'Connected to Lumaprints' });
+        await expect(found).toContainText('1 store found');
+        await expect(found).toContainText(FAKE_LUMAPRINTS_STORE.storeName);
+        const store = page.getByRole('combobox', { name: 'Store' });
+        await expect(store).toHaveText(
+          `${FAKE_LUMAPRINTS_STORE.storeName} (#${FAKE_LUMAPRINTS_STORE.storeId})`,
+        );
+        await expect(key).toHaveValue('');
+        await expect(key).toHaveAccessibleDescription(SAVED_SECRET);
+        await expect(secret).toHaveAccessibleDescription(SAVED_SECRET);
+        await shot(page, testInfo, `lab-settings-connected-${size.name}`);
+
+        await page.getByRole('switch', { name: /^Send orders to Lumaprints/ }).check();
+        await choose(page, page, 'Shipping method', 'USPS Ground Advantage');
+        await choose(page, page, 'Production time', 'Next day');
+        await page.getByRole('textbox', { name: 'Margin warning' }).fill('30');
+
+        // Bad input: the server's message under the hold, focused, and nothing stored
+        await hold.fill('20000');
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(hold).toHaveAccessibleDescription(HOLD_MESSAGE);
+        await expect(hold).toHaveAttribute('aria-invalid', 'true');
+        await expect(hold).toBeFocused();
+        expect((await db('lab_settings').first())?.enabled).toBe(false);
+        await shot(page, testInfo, `lab-settings-refused-${size.name}`);
+
+        await hold.fill('90');
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(toast(page, 'Print Lab Settings Saved')).toBeVisible();
+        const stored = await db('lab_settings').first();
+        expect(stored).toMatchObject({
+          enabled: true,
+          sandbox: true,
+          store_id: FAKE_LUMAPRINTS_STORE.storeId,
+          shipping_method: 'usps_ground_advantage',
+          production_time: 'nextday',
+          hold_minutes: 90,
+          min_margin_percent: 30,
+        });
+        // the key and secret are kept, never in the clear, and never sent back
+        expect(stored.api_key_encrypted).toBeTruthy();
+        expect(String(stored.api_key_encrypted)).not.toContain(FAKE_LUMAPRINTS_CREDENTIALS.apiKey);
+        const view = await (await page.request.get('/api/admin/lab')).text();
+        expect(view).not.toContain(FAKE_LUMAPRINTS_CREDENTIALS.apiKey);
+        expect(view).not.toContain(FAKE_LUMAPRINTS_CREDENTIALS.apiSecret);
+
+        await page.reload();
+        await expect(page.getByLabel('API key')).toHaveAccessibleDescription(SAVED_SECRET);
+        await expect(page.getByRole('textbox', { name: 'Hold' })).toHaveValue('90');
+        await expect(page.getByRole('switch', { name: /^Send orders to Lumaprints/ })).toBeChecked();
+        await expect(page.getByRole('combobox', { name: 'Shipping method' })).toHaveText(
+          'USPS Ground Advantage',
+        );
+        await expectNoA11yViolations(page, { label: `print lab settings (${size.name})` });
+
+        // ---- a print option made by the lab ----
+        await page.goto('/admin/manage-item-options');
+        const card = page.getByRole('article', { name: label });
+        await expect(card).toContainText('You ship it');
+        await card.getByRole('button', { name: `Print lab: ${label}` }).click();
+        const dialog = page.getByRole('dialog', { name: `Print lab: ${label}` });
+        // the size in inches comes from the option's size
+        await expect(dialog.getByRole('textbox', { name: 'Width' })).toHaveValue('12');
+        await expect(dialog.getByRole('textbox', { name: 'Height' })).toHaveValue('18');
+        await choose(page, dialog, 'Category', PAPER.category);
+        await choose(page, dialog, 'Lab product', PAPER.product);
+        await choose(page, dialog, 'Bleed', 'No Bleed');
+        await shot(page, testInfo, `lab-product-dialog-${size.name}`);
+        await expectNoA11yViolations(page, { label: `lab product dialog (${size.name})` });
+
+        // a size the lab does not make: its refusal, and nothing stored
+        await dialog.getByRole('textbox', { name: 'Height' }).fill('0.5');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect(dialog.getByRole('textbox', { name: 'Height' })).toHaveAttribute('aria-invalid', 'true');
+        expect(await db('lab_products').where({ print_option_id: optionId }).first()).toBeUndefined();
+
+        await dialog.getByRole('textbox', { name: 'Height' }).fill('18');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expect(toast(page, 'Print Lab Product Saved')).toBeVisible();
+        const figures = dialog.getByRole('group', { name: /the lab’s cost and your margin/ });
+        await expect(figures).toBeFocused();
+
+        const products = (await (await page.request.get('/api/admin/lab/products')).json()) as {
+          products: Array<{
+            printOptionId: number;
+            labCost: number;
+            labShipping: number;
+            margin: number;
+            marginPercent: number;
+            lowMargin: boolean;
+          }>;
+        };
+        const mapped = products.products.find((p) => p.printOptionId === optionId);
+        // the lab's own price for 12 x 18 in of this paper, and a margin under 30 % of $25
+        expect(mapped?.labCost).toBe(fakeLabBasePrice(PAPER.subcategoryId, 12, 18));
+        expect(mapped?.lowMargin).toBe(true);
+        const row = await db('lab_products').where({ print_option_id: optionId }).first();
+        expect(row).toMatchObject({ subcategory_id: PAPER.subcategoryId, product_name: PAPER.product });
+        expect(Number(row.width_in)).toBe(12);
+        expect(Number(row.height_in)).toBe(18);
+        expect(row.option_ids).toEqual([39]);
+
+        await expect(figures).toContainText(`${money(20)} + ${money(5)} shipping`);
+        await expect(figures).toContainText(
+          `${money(mapped!.labCost)} + ${money(mapped!.labShipping)} shipping`,
+        );
+        await expect(figures).toContainText(money(mapped!.margin));
+        await expect(figures).toContainText('Low margin: under your 30% warning.');
+        await shot(page, testInfo, `lab-product-saved-${size.name}`);
+        await dialog.getByRole('button', { name: 'Done' }).click();
+        await expect(dialog).toBeHidden();
+        await expect(card).toContainText('Made by Lumaprints');
+
+        // ---- the lab's prints on the Print Lab page: the margin, its warning, and back to the owner ----
+        await page.goto('/admin/orders/print-lab');
+        const item = page.getByRole('listitem', { name: `12x18 · ${format}` });
+        await expect(item).toContainText('Low margin');
+        await expect(item).toContainText(`${PAPER.product}, 12×18 in`);
+        await expect(item).toContainText(money(mapped!.margin));
+        await shot(page, testInfo, `lab-products-${size.name}`);
+        await expectNoA11yViolations(page, { label: `prints made by the lab (${size.name})` });
+
+        await item.getByRole('button', { name: `Make it myself: ${label}` }).click();
+        await expect(toast(page, 'You Ship It')).toBeVisible();
+        await expect(item).toHaveCount(0);
+        expect(await db('lab_products').where({ print_option_id: optionId }).first()).toBeUndefined();
+      } finally {
+        await db('lab_products').where({ print_option_id: optionId }).delete();
+        await page.request.delete(`/api/admin/item-options/${optionId}`);
+        await db('lab_settings').delete();
+        if (settingsBefore.length) await db('lab_settings').insert(settingsBefore);
+      }
+    });
+  });
+}
