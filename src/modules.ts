@@ -38,7 +38,18 @@ export function createModules(ctx: AppContext) {
   const storefront = createStorefrontModule({ catalog, content, orders });
   events.check();
 
-  const http: HttpModule[] = [adminAuth, media, catalog, content, contact, cart, promotions, tax, orders, fulfillment];
+  const http: HttpModule[] = [
+    adminAuth,
+    media,
+    catalog,
+    content,
+    contact,
+    cart,
+    promotions,
+    tax,
+    orders,
+    fulfillment,
+  ];
   return {
     /** publish/subscribe; deliver (job 'events/deliver'); relayPending() for the periodic re-drive */
     events,

@@ -119,7 +119,10 @@ export const labProductInputSchema = z.object({
   subcategoryId: wholeNumber(labMessages.subcategory, 1, 2_147_483_647),
   widthIn: inches,
   heightIn: inches,
-  optionIds: z.array(wholeNumber(labMessages.optionIds, 1, 2_147_483_647)).max(20).default([]),
+  optionIds: z
+    .array(wholeNumber(labMessages.optionIds, 1, 2_147_483_647))
+    .max(20)
+    .default([]),
 });
 export type LabProductInput = z.output<typeof labProductInputSchema>;
 
@@ -162,3 +165,26 @@ export const labOrderViewSchema = z.object({
 });
 export type LabOrderView = z.infer<typeof labOrderViewSchema>;
 export const orderLabSchema = z.object({ lab: labOrderViewSchema.nullable() });
+
+/** GET /api/admin/photos/{id}/print-sizes: which sizes buyers are offered, and why not. */
+export const printSizesSchema = z.object({
+  width: z.number(),
+  height: z.number(),
+  /** The fewest pixels per inch a lab-made size needs (LAB_MIN_PPI; a lab product may ask more). */
+  minPpi: z.number(),
+  sizes: z.array(
+    z.object({
+      printOptionId: z.number(),
+      size: z.string(),
+      format: z.string(),
+      madeBy: z.enum(['lab', 'you']),
+      /** Shown to buyers: false for a lab-made size the photo has too few pixels for. */
+      offered: z.boolean(),
+      /** The pixels per inch the photo reaches at this size (null: the size is not in inches). */
+      ppi: z.number().nullable(),
+      /** Why it is hidden, or a warning for a size the owner ships herself. */
+      note: z.string().nullable(),
+    }),
+  ),
+});
+export type PrintSizes = z.infer<typeof printSizesSchema>;

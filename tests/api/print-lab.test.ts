@@ -33,6 +33,8 @@ beforeAll(async () => {
   admin = await app.admin();
   heron = await insertPhoto(app.ctx.db, {
     title: 'Heron at Dawn',
+    // 12 x 16 inches at 200 ppi (the canvas's required DPI): every lab size of it is offered
+    pixels: { width: 2400, height: 3200 },
     options: [
       { size: '8x10 inch', format: 'Archival Matte', priceCents: 9500, shippingCents: 1000 },
       { size: '12x16 inch', format: 'Canvas', priceCents: 18000, shippingCents: 1500 },
@@ -250,6 +252,74 @@ describe('sending', () => {
     }
     await eventually(async () => (await labRow(orderId))?.status === 'sent', 20_000);
     expect(labOrdersFor(orderId)).toHaveLength(1);
+  });
+});
+
+describe('the resolution guard', () => {
+  it('offers a lab-made size only when the original has the pixels for it, and says why in the admin', async () => {
+    const small = await insertPhoto(app.ctx.db, {
+      title: 'Kingfisher',
+      pixels: { width: 1200, height: 1500 },
+      options: [
+        { size: '8x10 inch', format: 'Archival Matte', priceCents: 9500, shippingCents: 1000 },
+        { size: '16x20 inch', format: 'Archival Matte', priceCents: 24000, shippingCents: 2000 },
+        { size: '20x24 inch', format: 'Lustre Paper', priceCents: 30000, shippingCents: 2000 },
+      ],
+    });
+    const [eight, sixteen, twenty] = small.optionIds as [number, number, number];
+    await admin.json(
+      admin.put(`/api/admin/lab/products/${eight}`, { subcategoryId: 103001, widthIn: 8, heightIn: 10 }),
+    );
+    await admin.json(
+      admin.put(`/api/admin/lab/products/${sixteen}`, { subcategoryId: 103001, widthIn: 16, heightIn: 20 }),
+    );
+    // 1200 x 1500 px: 8 x 10 in reaches 150 ppi; 16 x 20 in only 75
+    const offered = await app
+      .client()
+      .json<{ id: number }[]>(app.client().get(`/api/photos/${small.photoId}/item-options`));
+    expect(offered.map((o) => o.id).sort()).toEqual([eight, twenty].sort());
+    const detail = await app
+      .client()
+      .json<{ printOptions: { id: number }[] }>(app.client().get(`/api/photos/${small.photoId}`));
+    expect(detail.printOptions.map((o) => o.id)).not.toContain(sixteen);
+    // nor can it be put in a cart
+    const c = app.client();
+    const add = await c.post('/api/cart', { photoId: small.photoId, printOptionId: sixteen, quantity: 1 });
+    expect(add.status).toBe(400);
+
+    const sizes = await admin.json<{ sizes: Record<string, unknown>[] }>(
+      admin.get(`/api/admin/photos/${small.photoId}/print-sizes`),
+    );
+    expect(sizes).toMatchObject({ width: 1200, height: 1500, minPpi: 150 });
+    expect(sizes.sizes).toEqual([
+      {
+        printOptionId: eight,
+        size: '8x10 inch',
+        format: 'Archival Matte',
+        madeBy: 'lab',
+        offered: true,
+        ppi: 150,
+        note: null,
+      },
+      {
+        printOptionId: sixteen,
+        size: '16x20 inch',
+        format: 'Archival Matte',
+        madeBy: 'lab',
+        offered: false,
+        ppi: 75,
+        note: 'Hidden from buyers: the lab needs 2400 × 3000 px at 150 ppi; the photo has 1200 × 1500.',
+      },
+      {
+        printOptionId: twenty,
+        size: '20x24 inch',
+        format: 'Lustre Paper',
+        madeBy: 'you',
+        offered: true,
+        ppi: 60,
+        note: 'Low resolution: 60 ppi at this size (150 recommended); the photo has 1200 × 1500.',
+      },
+    ]);
   });
 });
 

@@ -289,7 +289,7 @@ function priceProduct(
 const today = () => new Date().toISOString().slice(0, 10);
 
 export async function startFakeLumaprints(
-  opts: { apiKey?: string; apiSecret?: string; verifyWebhookUrls?: boolean } = {},
+  opts: { apiKey?: string; apiSecret?: string; verifyWebhookUrls?: boolean; port?: number } = {},
 ) {
   const apiKey = opts.apiKey ?? FAKE_LUMAPRINTS_CREDENTIALS.apiKey;
   const apiSecret = opts.apiSecret ?? FAKE_LUMAPRINTS_CREDENTIALS.apiSecret;
@@ -732,6 +732,22 @@ export async function startFakeLumaprints(
       const url = new URL(req.url ?? '/', 'http://localhost');
       const method = req.method ?? '';
       const text = Buffer.concat(chunks).toString('utf8');
+      // Test control for a spec in another process (e2e): the lab ships our order and calls the
+      // registered webhook, as the real lab would. Not part of Lumaprints' API.
+      if (method === 'POST' && url.pathname === '/__double/ship') {
+        const b = JSON.parse(text || '{}') as { externalId?: string; carrier?: string; trackingNumber?: string };
+        const o = [...orders.values()].find((x) => x.externalId === String(b.externalId));
+        res.writeHead(o ? 200 : 404, { 'content-type': 'application/json' });
+        if (!o) return res.end(JSON.stringify({ message: 'no such order' }));
+        api.ship(o.orderNumber, { carrier: b.carrier ?? 'UPS', trackingNumber: b.trackingNumber ?? null });
+        const hook = registeredWebhooks.at(-1);
+        const delivered = hook ? (await post(hook.url, api.webhookPayload(o.orderNumber), hook)).status : null;
+        return res.end(JSON.stringify({ orderNumber: o.orderNumber, delivered }));
+      }
+      if (method === 'GET' && url.pathname === '/__double/orders') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        return res.end(JSON.stringify([...orders.values()].map((o) => ({ orderNumber: o.orderNumber, externalId: o.externalId, received: o.received }))));
+      }
       const entry: FakeLabRequest = {
         method,
         path: url.pathname,
@@ -778,7 +794,7 @@ export async function startFakeLumaprints(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
 
   const get = (orderNumber: string | number) => {
@@ -787,7 +803,7 @@ export async function startFakeLumaprints(
     return o;
   };
 
-  return {
+  const api = {
     url: `http://127.0.0.1:${port}`,
     credentials: { apiKey, apiSecret },
     store: FAKE_LUMAPRINTS_STORE,
@@ -879,5 +895,6 @@ export async function startFakeLumaprints(
         server.closeAllConnections();
       }),
   };
+  return api;
 }
 export type FakeLumaprints = Awaited<ReturnType<typeof startFakeLumaprints>>;

@@ -11,6 +11,7 @@ import {
   labSettingsInputSchema,
   labSettingsViewSchema,
   orderLabSchema,
+  printSizesSchema,
 } from '../../contract';
 import type { FulfillmentService } from './fulfillment.service';
 
@@ -82,6 +83,14 @@ export const fulfillmentEndpoints = {
     answer: message,
     contract: 'PUT/DELETE /api/admin/lab/products/{printOptionId}',
   },
+  printSizes: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/photos/:id/print-sizes',
+    params: { id: 'photo id' },
+    answer: printSizesSchema,
+    contract: 'GET /api/admin/photos/{id}/print-sizes',
+  },
   orderLab: {
     ...admin,
     method: 'GET',
@@ -150,6 +159,9 @@ export function createFulfillmentRoutes(service: FulfillmentService) {
     },
     unmapLabProduct: async (_req, res, { params }) => {
       res.json(await service.unmapProduct(params.printOptionId));
+    },
+    printSizes: async (_req, res, { params }) => {
+      res.json(await service.printSizes(params.id));
     },
     orderLab: async (_req, res, { params }) => {
       res.json(await service.labOrder(params.id));

@@ -50,6 +50,8 @@ export function createFulfillmentModule(
       ),
     enqueueEmail: (emailId) => enqueueEmail(ctx.queues, emailId),
   });
+  // the resolution guard: a lab-made size the original is too small for is not offered
+  deps.catalog.service.setOfferCheck((photoId, optionIds) => service.hiddenOptions(photoId, optionIds));
   deps.events.subscribe('order.paid', 'fulfillment.hold-lab-order', ({ orderId }, { trx, afterCommit }) =>
     service.orderPaid(orderId, trx, afterCommit),
   );

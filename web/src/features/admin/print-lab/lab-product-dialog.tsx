@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -98,6 +98,10 @@ function LabProductForm({ target, onClose }: { target: LabProductTarget; onClose
   const [saved, setSaved] = useState<LabProductView | null>(null);
   const focusAfterSaveRef = useFocusAfterSave(saving, errors);
   const resultRef = useRef<HTMLDivElement>(null);
+  // once saved, the focus goes to what the lab quoted (after it is on screen)
+  useEffect(() => {
+    if (saved) resultRef.current?.focus();
+  }, [saved]);
 
   // the category shown: the one picked, else the one holding the mapped product
   const category =
@@ -145,7 +149,6 @@ function LabProductForm({ target, onClose }: { target: LabProductTarget; onClose
       setErrors({});
       setSaved(answer);
       toast({ title: 'Print Lab Product Saved', description: `${label} is made by ${LAB_NAME}.` });
-      window.setTimeout(() => resultRef.current?.focus(), 0);
     } catch (err) {
       checkSession(err);
       const { byField, other } = splitServerErrors(isApiError(err) ? err.errors : undefined, FIELDS);
@@ -200,7 +203,7 @@ function LabProductForm({ target, onClose }: { target: LabProductTarget; onClose
             }
           >
             {errorMessage(catalog.error)}{' '}
-            <Link component={RouterLink} to="/admin/orders/print-lab" color="inherit">
+            <Link component={RouterLink} to="/admin/orders/print-lab" color="inherit" underline="always">
               Print Lab settings
             </Link>
           </Alert>

@@ -198,11 +198,14 @@ function LabSettingsForm({ settings }: { settings: LabSettingsView }) {
       const answer = await testConnection().unwrap();
       setStores(answer.stores);
       const known = answer.stores.some((s) => s.storeId === storeId);
-      if (!known && answer.stores.length === 1) setStoreId(answer.stores[0].storeId);
+      // one store: it is the one
+      const picked = !known && answer.stores.length === 1;
+      if (picked) setStoreId(answer.stores[0].storeId);
       const found = `${answer.stores.length} ${answer.stores.length === 1 ? 'store' : 'stores'} found`;
+      const next = known ? '' : picked ? ' Save to send orders to it.' : ' Choose the store, then save.';
       setConnection({
         ok: true,
-        text: `Connected to ${LAB_NAME}${sandbox ? ' (test mode)' : ''}: ${found}.${known ? '' : ' Choose the store, then save.'}`,
+        text: `Connected to ${LAB_NAME}${sandbox ? ' (test mode)' : ''}: ${found}.${next}`,
       });
     } catch (err) {
       checkSession(err);
@@ -231,7 +234,7 @@ function LabSettingsForm({ settings }: { settings: LabSettingsView }) {
             }}
             disabled={busy}
             title={`Send orders to ${LAB_NAME}`}
-            text="Off: you ship every order yourself."
+            text="When off, you ship every order yourself."
           />
           <SwitchRow
             id={fieldId('sandbox')}
@@ -244,7 +247,7 @@ function LabSettingsForm({ settings }: { settings: LabSettingsView }) {
             }}
             disabled={busy}
             title="Test mode (sandbox)"
-            text={`Orders go to ${LAB_NAME}’s sandbox: nothing is printed, shipped or charged.`}
+            text="Orders go to the lab’s sandbox: nothing is printed, shipped or charged."
           />
           <GridBox columns={{ xs: '1fr', sm: '1fr 1fr' }} alignStart sx={{ pt: 1 }}>
             <FormTextField
@@ -417,6 +420,13 @@ function LabSettingsForm({ settings }: { settings: LabSettingsView }) {
 }
 
 const labelOf = (p: LabProductView) => `${p.size}, ${p.format}`;
+// the warning Alert's own colours: MUI's orange on white is under 4.5:1 for small text
+const lowMarginChip = {
+  bgcolor: '#fff4e5',
+  color: '#663c00',
+  fontWeight: 600,
+  '& .MuiChip-icon': { color: '#663c00' },
+} as const;
 
 function LabProductRow({
   product: p,
@@ -449,13 +459,7 @@ function LabProductRow({
             {p.size} · {p.format}
           </Typography>
           {p.lowMargin && (
-            <Chip
-              size="small"
-              color="warning"
-              icon={<WarningAmberIcon />}
-              label="Low margin"
-              variant="outlined"
-            />
+            <Chip size="small" icon={<WarningAmberIcon />} label="Low margin" sx={lowMarginChip} />
           )}
         </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
@@ -525,7 +529,7 @@ function LabProducts({ fullScreen }: { fullScreen: boolean }) {
     body = (
       <Typography color="text.secondary">
         None yet: you ship every print yourself. In{' '}
-        <Link component={RouterLink} to="/admin/manage-item-options">
+        <Link component={RouterLink} to="/admin/manage-item-options" underline="always">
           Manage Item Options
         </Link>
         , a print’s Print lab button sends it to {LAB_NAME}.
