@@ -44,9 +44,13 @@ describe('percentText', () => {
   });
 });
 
+const before = Date.parse('2026-11-25T14:00:00Z');
+const after = Date.parse('2026-11-25T15:00:01Z');
+
 describe('labOrderStatusText', () => {
   it('says where the lab order is, with the lab’s order number and message', () => {
-    expect(labOrderStatusText(lab({}))).toMatch(/^Waiting to send \(until .+2026.+\)$/);
+    expect(labOrderStatusText(lab({}), before)).toMatch(/^Waiting to send \(until .+2026.+\)$/);
+    expect(labOrderStatusText(lab({}), after)).toBe('Sending to the lab');
     expect(labOrderStatusText(lab({ status: 'sent', labOrderNumber: 'LP-1001' }))).toBe(
       'At the lab, order LP-1001',
     );
@@ -55,7 +59,9 @@ describe('labOrderStatusText', () => {
     );
   });
   it('offers sending now while held and sending again once failed, nothing else', () => {
-    expect(labSendAction(lab({}))).toBe('Send to lab now');
+    expect(labSendAction(lab({}), before)).toBe('Send to lab now');
+    // past its hold: on its way already
+    expect(labSendAction(lab({}), after)).toBeNull();
     expect(labSendAction(lab({ status: 'failed' }))).toBe('Send again');
     expect(labSendAction(lab({ status: 'sent' }))).toBeNull();
     expect(labSendAction(lab({ status: 'shipped' }))).toBeNull();

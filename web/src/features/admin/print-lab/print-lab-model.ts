@@ -23,11 +23,18 @@ export function percentText(percent: number): string {
 /** An inch figure as the owner reads it: 8 -> '8', 8.5 -> '8.5'. */
 export const inchesText = (n: number) => String(Math.round(n * 100) / 100);
 
+/** Held past its time (or sending): the worker is sending it now, the answer is moments away. */
+export function labOrderMoving(lab: LabOrderView, now = Date.now()): boolean {
+  return lab.status === 'sending' || (lab.status === 'held' && Date.parse(lab.sendAfter) <= now);
+}
+
 /** Where the order's lab order is, in words. */
-export function labOrderStatusText(lab: LabOrderView): string {
+export function labOrderStatusText(lab: LabOrderView, now = Date.now()): string {
   switch (lab.status) {
     case 'held':
-      return `Waiting to send (until ${formatDateTime(lab.sendAfter)})`;
+      return labOrderMoving(lab, now)
+        ? 'Sending to the lab'
+        : `Waiting to send (until ${formatDateTime(lab.sendAfter)})`;
     case 'sending':
       return 'Sending to the lab';
     case 'sent':
@@ -42,8 +49,8 @@ export function labOrderStatusText(lab: LabOrderView): string {
 }
 
 /** The button the lab order offers: send a held order now, or a failed one again. */
-export function labSendAction(lab: LabOrderView): string | null {
-  if (lab.status === 'held') return 'Send to lab now';
+export function labSendAction(lab: LabOrderView, now = Date.now()): string | null {
+  if (lab.status === 'held') return labOrderMoving(lab, now) ? null : 'Send to lab now';
   if (lab.status === 'failed') return 'Send again';
   return null;
 }
