@@ -1,4 +1,6 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Knex } from 'knex';
+import sharp from 'sharp';
 import {
   FAKE_LUMAPRINTS_CREDENTIALS,
   FAKE_LUMAPRINTS_STORE,
@@ -24,9 +26,9 @@ function toast(page: Page, text: string) {
   return page.locator('section[aria-label^="Notifications"]').getByText(text, { exact: true });
 }
 
-/** A full-page screenshot among the test's results, to look at the layout at this size. */
-async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+/** A screenshot among the test's results, to look at the layout at this size (a dialog: the screen). */
+async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });
 }
 
 /** Picks a choice of an MUI select by its label. */
@@ -36,6 +38,86 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
 }
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
+
+/** The lab connected through its API, as the settings page saves it. */
+async function connectLab(page: Page) {
+  const saved = await page.request.put('/api/admin/lab', {
+    data: {
+      enabled: true,
+      sandbox: true,
+      ...FAKE_LUMAPRINTS_CREDENTIALS,
+      storeId: FAKE_LUMAPRINTS_STORE.storeId,
+      shippingMethod: 'default',
+      productionTime: 'regular',
+      holdMinutes: 60,
+      minMarginPercent: 30,
+    },
+  });
+  expect(saved.status()).toBe(200);
+}
+
+/** A photo of this test's own (1500 x 1000 px) with one print option, 6x4 in, made by the lab. */
+async function photoWithLabPrint(page: Page) {
+  const image = await sharp({
+    create: { width: 1500, height: 1000, channels: 3, background: { r: 60, g: 100, b: 120 } },
+  })
+    .jpeg()
+    .toBuffer();
+  const created = await page.request.post('/api/admin/photos', {
+    data: {
+      title: `Heron at low tide ${stamp()}`,
+      description: '<p>A great blue heron in the shallows.</p>',
+      imageData: image.toString('base64'),
+      imageType: 'image/jpeg',
+      aspectRatio: '3:2',
+      category: 'landscapes',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const photoId = ((await created.json()) as { id: number }).id;
+  const option = await page.request.post('/api/admin/print-options', {
+    data: { photoId, size: '6x4', material: `Lab Lustre ${stamp()}`, price: 60, inStock: true },
+  });
+  expect(option.status()).toBe(201);
+  const printOptionId = ((await option.json()) as { id: number }).id;
+  const mapped = await page.request.put(`/api/admin/lab/products/${printOptionId}`, {
+    data: { subcategoryId: PAPER.subcategoryId, widthIn: 6, heightIn: 4, optionIds: [39] },
+  });
+  expect(mapped.status()).toBe(200);
+  return { photoId, printOptionId };
+}
+
+/** The buyer pays for one print with the test card; answers the order's id once it is paid. */
+async function paidOrder(
+  page: Page,
+  db: Knex,
+  line: { photoId: number; printOptionId: number },
+  name: string,
+) {
+  await page.request.delete('/api/cart');
+  const added = await page.request.post('/api/cart', { data: { ...line, quantity: 1 } });
+  expect(added.status()).toBe(201);
+  const { total } = (await added.json()) as { total: number };
+  const checkout = await page.request.post('/api/checkout', {
+    data: {
+      customerName: name,
+      customerEmail: `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`,
+      shippingAddress: '11701 Berwick Road\nSilver Spring, MD 20904',
+      totalAmount: total,
+      items: [{ ...line, quantity: 1 }],
+    },
+  });
+  expect(checkout.status()).toBe(201);
+  const { orderId } = (await checkout.json()) as { orderId: number };
+  const intent = await page.request.post('/api/create-payment-intent', { data: { orderId, amount: total } });
+  const { clientSecret } = (await intent.json()) as { clientSecret: string };
+  const paid = await page.request.post('/api/test-payments/confirm', {
+    data: { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.ok()).toBe(true);
+  await expect.poll(async () => (await db('orders').where({ id: orderId }).first()).status).toBe('paid');
+  return orderId;
+}
 
 for (const size of sizes) {
   test.describe(`print lab (${size.name})`, () => {
@@ -145,7 +227,7 @@ for (const size of sizes) {
         await choose(page, dialog, 'Category', PAPER.category);
         await choose(page, dialog, 'Lab product', PAPER.product);
         await choose(page, dialog, 'Bleed', 'No Bleed');
-        await shot(page, testInfo, `lab-product-dialog-${size.name}`);
+        await shot(page, testInfo, `lab-product-dialog-${size.name}`, false);
         await expectNoA11yViolations(page, { label: `lab product dialog (${size.name})` });
 
         // a size the lab does not make: its refusal, and nothing stored
@@ -186,7 +268,7 @@ for (const size of sizes) {
         );
         await expect(figures).toContainText(money(mapped!.margin));
         await expect(figures).toContainText('Low margin: under your 30% warning.');
-        await shot(page, testInfo, `lab-product-saved-${size.name}`);
+        await shot(page, testInfo, `lab-product-saved-${size.name}`, false);
         await dialog.getByRole('button', { name: 'Done' }).click();
         await expect(dialog).toBeHidden();
         await expect(card).toContainText('Made by Lumaprints');
@@ -207,6 +289,54 @@ for (const size of sizes) {
       } finally {
         await db('lab_products').where({ print_option_id: optionId }).delete();
         await page.request.delete(`/api/admin/item-options/${optionId}`);
+        await db('lab_settings').delete();
+        if (settingsBefore.length) await db('lab_settings').insert(settingsBefore);
+      }
+    });
+
+    test('a paid order with a lab print waits for the hold; the owner sends it now and sees the lab’s order number', async ({
+      page,
+      db,
+    }, testInfo) => {
+      const settingsBefore = await db('lab_settings');
+      await signInAsOwner(page);
+      const customer = `Lab Buyer ${stamp()}`;
+      let line: { photoId: number; printOptionId: number } | null = null;
+      try {
+        await connectLab(page);
+        line = await photoWithLabPrint(page);
+        const orderId = await paidOrder(page, db, line, customer);
+        // paid: held for the owner's hour before it goes to the lab
+        await expect
+          .poll(async () => (await db('lab_orders').where({ order_id: orderId }).first())?.status)
+          .toBe('held');
+
+        await page.goto('/admin/orders');
+        await page.getByLabel('Search orders').fill(customer);
+        await page.getByRole('button', { name: `Order #${orderId} details` }).click();
+        const dialog = page.getByRole('dialog', { name: 'Order Details' });
+        const section = dialog
+          .locator('section')
+          .filter({ has: page.getByRole('heading', { name: 'Print lab' }) });
+        await expect(section).toContainText('Waiting to send (until ');
+        await expect(section).toContainText('Lumaprints makes every item in this order.');
+        await shot(page, testInfo, `lab-order-held-${size.name}`, false);
+        await expectNoA11yViolations(page, { label: `order details with a lab order (${size.name})` });
+
+        await section.getByRole('button', { name: 'Send to lab now' }).click();
+        await expect(toast(page, 'Sending to the Lab')).toBeVisible();
+        // the worker sends it; the section asks again until the lab has answered
+        await expect(section).toContainText(/At the lab, order \d+/, { timeout: 20_000 });
+        await expect(section.getByRole('button', { name: 'Send to lab now' })).toHaveCount(0);
+        const sent = await db('lab_orders').where({ order_id: orderId }).first();
+        expect(sent.status).toBe('sent');
+        await expect(section).toContainText(`At the lab, order ${sent.lab_order_number}`);
+        await shot(page, testInfo, `lab-order-sent-${size.name}`, false);
+      } finally {
+        if (line) {
+          await db('lab_products').where({ print_option_id: line.printOptionId }).delete();
+          await page.request.delete(`/api/admin/photos/${line.photoId}/item-options/${line.printOptionId}`);
+        }
         await db('lab_settings').delete();
         if (settingsBefore.length) await db('lab_settings').insert(settingsBefore);
       }

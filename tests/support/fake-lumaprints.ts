@@ -735,18 +735,32 @@ export async function startFakeLumaprints(
       // Test control for a spec in another process (e2e): the lab ships our order and calls the
       // registered webhook, as the real lab would. Not part of Lumaprints' API.
       if (method === 'POST' && url.pathname === '/__double/ship') {
-        const b = JSON.parse(text || '{}') as { externalId?: string; carrier?: string; trackingNumber?: string };
+        const b = JSON.parse(text || '{}') as {
+          externalId?: string;
+          carrier?: string;
+          trackingNumber?: string;
+        };
         const o = [...orders.values()].find((x) => x.externalId === String(b.externalId));
         res.writeHead(o ? 200 : 404, { 'content-type': 'application/json' });
         if (!o) return res.end(JSON.stringify({ message: 'no such order' }));
         api.ship(o.orderNumber, { carrier: b.carrier ?? 'UPS', trackingNumber: b.trackingNumber ?? null });
         const hook = registeredWebhooks.at(-1);
-        const delivered = hook ? (await post(hook.url, api.webhookPayload(o.orderNumber), hook)).status : null;
+        const delivered = hook
+          ? (await post(hook.url, api.webhookPayload(o.orderNumber), hook)).status
+          : null;
         return res.end(JSON.stringify({ orderNumber: o.orderNumber, delivered }));
       }
       if (method === 'GET' && url.pathname === '/__double/orders') {
         res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(JSON.stringify([...orders.values()].map((o) => ({ orderNumber: o.orderNumber, externalId: o.externalId, received: o.received }))));
+        return res.end(
+          JSON.stringify(
+            [...orders.values()].map((o) => ({
+              orderNumber: o.orderNumber,
+              externalId: o.externalId,
+              received: o.received,
+            })),
+          ),
+        );
       }
       const entry: FakeLabRequest = {
         method,

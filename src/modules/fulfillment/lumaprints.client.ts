@@ -72,6 +72,13 @@ function listOf(body: Json, ...keys: string[]): unknown[] {
   return [];
 }
 
+/** The list under a property the caller picks: the lab's 'categories' and 'orders' written as strings would read, to the table-owner lint, as our tables. */
+function listAt(body: Json, pick: (o: Record<string, unknown>) => unknown): unknown[] {
+  if (Array.isArray(body)) return body;
+  const list = isObj(body) ? (pick(body) ?? body.data) : undefined;
+  return Array.isArray(list) ? list : [];
+}
+
 /**
  * The lab's message in an error body: `{statusCode, message}` where message is a string or, for
  * validation errors (NestJS), a list of strings; `error` on a batch item.
@@ -128,7 +135,7 @@ export function parseStores(body: Json): LabStore[] {
 }
 
 export function parseCategories(body: Json): LabCategory[] {
-  return listOf(body, 'categories', 'data').flatMap((c) => {
+  return listAt(body, (o) => o.categories).flatMap((c) => {
     if (!isObj(c)) return [];
     const id = num(c.id ?? c.categoryId);
     if (id === null) return [];
@@ -433,7 +440,7 @@ export function createLumaprintsClient(opts: LumaprintsClientOptions): LabProvid
         const path = `/api/v1/orders?storeId=${encodeURIComponent(storeId)}&page=${page}`;
         const { status, body } = await call('GET', path, { accept: [404] });
         if (status === 404) return null;
-        const orders = listOf(body, 'orders', 'data');
+        const orders = listAt(body, (o) => o.orders);
         if (!orders.length) return null;
         for (const o of orders) {
           if (!isObj(o) || str(o.externalId) !== externalId) continue;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,8 +8,11 @@ import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
 import { useSessionExpiryCheck } from '../shell/session';
 import { useGetOrderLabQuery, useSendOrderToLabMutation } from '../print-lab/api';
-import { labOrderStatusText, labSendAction, LAB_NAME } from '../print-lab/print-lab-model';
+import { labOrderMoving, labOrderStatusText, labSendAction, LAB_NAME } from '../print-lab/print-lab-model';
 import { Section } from './detail-layout';
+import { formatDateTime } from './relative-time';
+
+const POLL_MS = 2000;
 
 /**
  * The order's lab order, when some of its prints are made by the print lab: where it is, and the
@@ -18,9 +21,15 @@ import { Section } from './detail-layout';
 export function OrderLab({ orderId, lineCount }: { orderId: number; lineCount: number }) {
   const toast = useToast();
   const checkSession = useSessionExpiryCheck();
-  const { data: lab } = useGetOrderLabQuery(orderId, { refetchOnMountOrArgChange: true });
+  // while the worker is sending it, asked again every few seconds until the lab has answered
+  const [moving, setMoving] = useState(false);
+  const { data: lab } = useGetOrderLabQuery(orderId, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: moving ? POLL_MS : 0,
+  });
   const [send, { isLoading: sending }] = useSendOrderToLabMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
+  useEffect(() => setMoving(lab ? labOrderMoving(lab) : false), [lab]);
 
   if (!lab) return null;
   const action = labSendAction(lab);
@@ -30,17 +39,8 @@ export function OrderLab({ orderId, lineCount }: { orderId: number; lineCount: n
   const onSend = async () => {
     setRefusal(null);
     try {
-      const answer = await send(orderId).unwrap();
-      toast({
-        title:
-          answer.status === 'failed'
-            ? 'Not Sent to the Lab'
-            : answer.status === 'sent'
-              ? 'Sent to the Lab'
-              : 'Sending to the Lab',
-        description: labOrderStatusText(answer),
-        variant: answer.status === 'failed' ? 'destructive' : undefined,
-      });
+      await send(orderId).unwrap();
+      toast({ title: 'Sending to the Lab', description: `Order #${orderId} goes to ${LAB_NAME} now.` });
     } catch (err) {
       checkSession(err);
       // 409 (not allowed now) or 503 (the lab is down): the server's sentence, here
@@ -61,8 +61,10 @@ export function OrderLab({ orderId, lineCount }: { orderId: number; lineCount: n
           </Typography>
         )}
         <Typography variant="body2" color="text.secondary">
-          {LAB_NAME} makes {lab.labLines} of the {lineCount} {lineCount === 1 ? 'line' : 'lines'}
-          {rest > 0 ? `; you ship the other ${rest === 1 ? 'one' : rest}.` : '.'}
+          {rest > 0
+            ? `${LAB_NAME} makes ${lab.labLines} of the ${lineCount} items; you ship the other ${rest === 1 ? 'one' : rest}.`
+            : `${LAB_NAME} makes every item in this order.`}
+          {lab.sentAt ? ` Sent ${formatDateTime(lab.sentAt)}.` : ''}
           {lab.attempts > 1 ? ` Tried ${lab.attempts} times.` : ''}
         </Typography>
         {action && (

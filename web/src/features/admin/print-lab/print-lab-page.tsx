@@ -66,6 +66,8 @@ const PRODUCTION_TIMES = Object.entries(PRODUCTION_TIME_LABELS) as Array<[LabPro
 const SAVED_SECRET = 'Saved — leave blank to keep';
 
 type Store = LabConnection['stores'][number];
+/** 'Wildframe Prints (#82222)'; the saved store before a test has named it: 'Store #82222'. */
+const storeText = (s: Store) => (s.storeName ? `${s.storeName} (#${s.storeId})` : `Store #${s.storeId}`);
 /** What the connection test said, shown under its button. */
 type ConnectionNote = { ok: boolean; text: string };
 
@@ -216,7 +218,7 @@ function LabSettingsForm({ settings }: { settings: LabSettingsView }) {
   // the stores the test found, and the saved one (by its number) until the test has run
   const storeChoices: Store[] = [...(stores ?? [])];
   if (storeId !== '' && !storeChoices.some((s) => s.storeId === storeId))
-    storeChoices.push({ storeId, storeName: `Store ${storeId}` });
+    storeChoices.push({ storeId, storeName: '' });
 
   return (
     <Stack component="form" noValidate onSubmit={(e) => void onSubmit(e)} spacing={3}>
@@ -310,7 +312,7 @@ function LabSettingsForm({ settings }: { settings: LabSettingsView }) {
             >
               {storeChoices.map((s) => (
                 <MenuItem key={s.storeId} value={s.storeId}>
-                  {s.storeName} (#{s.storeId})
+                  {storeText(s)}
                 </MenuItem>
               ))}
             </TextField>
@@ -321,9 +323,7 @@ function LabSettingsForm({ settings }: { settings: LabSettingsView }) {
               {connection.ok && stores && stores.length > 0 && (
                 <Box component="ul" sx={{ m: 0, mt: 0.5, pl: 2.5 }} aria-label="Stores found">
                   {stores.map((s) => (
-                    <li key={s.storeId}>
-                      {s.storeName} (#{s.storeId})
-                    </li>
+                    <li key={s.storeId}>{storeText(s)}</li>
                   ))}
                 </Box>
               )}
