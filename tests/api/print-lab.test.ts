@@ -194,25 +194,27 @@ describe('sending', () => {
 
   it('after a crash between the lab answer and our write, finds the lab order instead of making another', async () => {
     await saveSettings({ holdMinutes: 600 });
-    const orderId = await paidMixedOrder();
-    expect(await labRow(orderId)).toMatchObject({ status: 'held' });
-    // the lab took it, then the worker died before recording the number
-    lab.setCreateDelay(0);
-    await app.ctx
-      .db('lab_orders')
-      .where({ order_id: orderId })
-      .update({ status: 'sending', send_after: app.ctx.db.fn.now() });
-    const first = await app.modules.fulfillment.service.send(orderId);
-    expect(first.outcome).toBe('done');
-    const number = (await labRow(orderId)).lab_order_number;
-    await app.ctx
-      .db('lab_orders')
-      .where({ order_id: orderId })
-      .update({ status: 'sending', lab_order_number: null });
-    await app.modules.fulfillment.service.send(orderId);
-    expect(labOrdersFor(orderId)).toHaveLength(1);
-    expect(await labRow(orderId)).toMatchObject({ status: 'sent', lab_order_number: number });
-    await saveSettings({ holdMinutes: 0 });
+    try {
+      const orderId = await paidMixedOrder();
+      await eventually(async () => (await labRow(orderId))?.status === 'held');
+      // the lab took it, then the worker died before recording the number
+      await app.ctx
+        .db('lab_orders')
+        .where({ order_id: orderId })
+        .update({ status: 'sending', send_after: app.ctx.db.fn.now() });
+      const first = await app.modules.fulfillment.service.send(orderId);
+      expect(first.outcome).toBe('done');
+      const number = (await labRow(orderId)).lab_order_number;
+      await app.ctx
+        .db('lab_orders')
+        .where({ order_id: orderId })
+        .update({ status: 'sending', lab_order_number: null });
+      await app.modules.fulfillment.service.send(orderId);
+      expect(labOrdersFor(orderId)).toHaveLength(1);
+      expect(await labRow(orderId)).toMatchObject({ status: 'sent', lab_order_number: number });
+    } finally {
+      await saveSettings({ holdMinutes: 0 });
+    }
   });
 
   it('keeps a refused address on the order, mails the owner once, and sends after the owner asks again', async () => {

@@ -143,6 +143,8 @@ for (const size of sizes) {
 
         // ---- settings: reached from the Orders tab ----
         await page.goto('/admin/orders');
+        await expect(page.getByRole('link', { name: 'Sales tax' })).toBeVisible();
+        await shot(page, testInfo, `lab-orders-tab-${size.name}`, false);
         await page.getByRole('link', { name: 'Print lab' }).click();
         await expect(page.getByRole('heading', { name: 'Print Lab', level: 1 })).toBeVisible();
         await expect(page.getByRole('link', { name: 'Back to Orders' })).toBeVisible();

@@ -313,7 +313,7 @@ function LabProductForm({ target, onClose }: { target: LabProductTarget; onClose
                   helperText={index === 0 ? errors.optionIds : undefined}
                   slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
                 >
-                  <MenuItem value="">None</MenuItem>
+                  <MenuItem value="">Not set</MenuItem>
                   {g.options.map((o) => (
                     <MenuItem key={o.optionId} value={o.optionId}>
                       {o.name}
@@ -337,7 +337,7 @@ function LabProductForm({ target, onClose }: { target: LabProductTarget; onClose
           />
         )}
       </DialogContent>
-      <DialogActions sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
+      <DialogActions disableSpacing sx={{ flexWrap: 'wrap', gap: 1, px: 3, pb: 2 }}>
         {current && (
           <Button color="error" onClick={() => void onRemove()} disabled={busy} sx={{ mr: 'auto' }}>
             {removing ? 'Removing...' : 'Make it myself'}
