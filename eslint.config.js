@@ -18,6 +18,7 @@ const serverModules = [
   'storefront',
   'promotions',
   'tax',
+  'fulfillment',
 ];
 
 export default tseslint.config(

@@ -44,6 +44,11 @@ const schema = z
     STRIPE_PUBLISHABLE_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     STRIPE_API_BASE: optionalUrl(/^https?$/),
+    // The print lab's API (Lumaprints): set only to use a local double (tests, a demo without keys);
+    // otherwise the lab's production or sandbox address, as the admin's test mode says.
+    LUMAPRINTS_API_BASE: optionalUrl(/^https?$/),
+    // The fewest pixels per inch of print a lab-made size needs (on both sides) to be offered.
+    LAB_MIN_PPI: z.coerce.number().int().min(50).max(600).default(150),
     PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['stripe', 'test']).optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_FORMAT: z.enum(['auto', 'pretty', 'json']).default('auto'),

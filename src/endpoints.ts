@@ -12,6 +12,7 @@ import { cartEndpoints } from './modules/cart';
 import { ordersEndpoints, paymentsEndpoints } from './modules/orders';
 import { promotionsEndpoints } from './modules/promotions';
 import { taxEndpoints } from './modules/tax';
+import { fulfillmentEndpoints } from './modules/fulfillment';
 import { storefrontPages } from './modules/storefront';
 
 export const endpoints: readonly EndpointSpec[] = [
@@ -25,6 +26,7 @@ export const endpoints: readonly EndpointSpec[] = [
   taxEndpoints,
   ordersEndpoints,
   paymentsEndpoints,
+  fulfillmentEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

@@ -22,6 +22,12 @@ export const jobs = {
     /** Ask the provider about an order still pending payment. */
     'check-pending-order': z.object({ orderId: id }),
   },
+  fulfillment: {
+    /** Send a paid order's lab lines to the print lab, once (its hold is over, or the owner asked). */
+    'send-lab-order': z.object({ orderId: id }),
+    /** Read a lab order back from the lab (its webhook, or polling) and mark it shipped. */
+    'sync-lab-order': z.object({ orderId: id }),
+  },
 } satisfies JobCatalog;
 export type Jobs = typeof jobs;
 export type AppJobRegistry = JobRegistry<Jobs>;

@@ -13,6 +13,7 @@ import { createCartModule } from './modules/cart';
 import { createOrdersModule, createStripeClient } from './modules/orders';
 import { createPromotionsModule } from './modules/promotions';
 import { createTaxModule } from './modules/tax';
+import { createFulfillmentModule } from './modules/fulfillment';
 import { createStorefrontModule } from './modules/storefront';
 
 export function createModules(ctx: AppContext) {
@@ -33,10 +34,22 @@ export function createModules(ctx: AppContext) {
     stripe: ctx.config.paymentsProvider === 'stripe' ? createStripeClient(ctx.config) : null,
   });
   const orders = createOrdersModule(ctx, { cart, content, promotions, tax, events, jobs });
+  const fulfillment = createFulfillmentModule(ctx, { catalog, media, orders, events, jobs });
   const storefront = createStorefrontModule({ catalog, content, orders });
   events.check();
 
-  const http: HttpModule[] = [adminAuth, media, catalog, content, contact, cart, promotions, tax, orders];
+  const http: HttpModule[] = [
+    adminAuth,
+    media,
+    catalog,
+    content,
+    contact,
+    cart,
+    promotions,
+    tax,
+    orders,
+    fulfillment,
+  ];
   return {
     /** publish/subscribe; deliver (job 'events/deliver'); relayPending() for the periodic re-drive */
     events,
@@ -51,6 +64,7 @@ export function createModules(ctx: AppContext) {
     promotions,
     tax,
     orders,
+    fulfillment,
     storefront,
     /** every module's declared endpoints with their handlers (src/endpoints.ts lists the same) */
     endpoints: () => http.flatMap((m) => m.endpoints?.() ?? []),

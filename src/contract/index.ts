@@ -9,6 +9,7 @@ export * from './cart';
 export * from './catalog';
 export * from './contact';
 export * from './contact-admin';
+export * from './lab';
 export * from './content';
 export * from './orders';
 export * from './payments';

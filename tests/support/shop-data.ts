@@ -3,12 +3,18 @@ import sharp from 'sharp';
 import type { Db } from '../../src/platform/db';
 import type { HttpClient } from './http-client';
 
-let tinyJpeg: Buffer | null = null;
-async function jpeg(): Promise<Buffer> {
-  tinyJpeg ??= await sharp({ create: { width: 1, height: 1, channels: 3, background: '#557755' } })
-    .jpeg()
-    .toBuffer();
-  return tinyJpeg;
+const jpegs = new Map<string, Promise<Buffer>>();
+/** A plain JPEG of this size (1 x 1 unless a test needs its pixels: a print lab's resolution rules). */
+function jpeg(width = 1, height = 1): Promise<Buffer> {
+  const key = `${width}x${height}`;
+  if (!jpegs.has(key))
+    jpegs.set(
+      key,
+      sharp({ create: { width, height, channels: 3, background: '#557755' } })
+        .jpeg()
+        .toBuffer(),
+    );
+  return jpegs.get(key)!;
 }
 
 export type OptionSpec = { size: string; format?: string; priceCents: number; shippingCents?: number };
@@ -19,16 +25,22 @@ export type OptionSpec = { size: string; format?: string; priceCents: number; sh
  */
 export async function insertPhoto(
   db: Db,
-  spec: { title?: string; aspectRatio?: string; options?: OptionSpec[] } = {},
+  spec: {
+    title?: string;
+    aspectRatio?: string;
+    options?: OptionSpec[];
+    pixels?: { width: number; height: number };
+  } = {},
 ): Promise<{ photoId: number; optionIds: number[] }> {
-  const data = await jpeg();
+  const { width, height } = spec.pixels ?? { width: 1, height: 1 };
+  const data = await jpeg(width, height);
   const [{ id: assetId }] = await db('media_assets')
     .insert({
       kind: 'photo',
       data,
       mime_type: 'image/jpeg',
-      width: 1,
-      height: 1,
+      width,
+      height,
       byte_size: data.length,
       sha256: createHash('sha256').update(data).digest('hex'),
     })

@@ -34,7 +34,9 @@ export async function createTestApp(env: Record<string, string> = {}, config?: C
   const modules = createModules(ctx);
   await modules.adminAuth.service.ensureAdmin({ username: ADMIN.username, password: ADMIN.password });
   const server = http.createServer(createApp(ctx, modules));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // a PUBLIC_URL on this host names the port to listen on (a test whose URLs others fetch: the lab)
+  const publicPort = env.PUBLIC_URL ? Number(new URL(env.PUBLIC_URL).port) || 0 : 0;
+  await new Promise<void>((resolve) => server.listen(publicPort, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const running: RunningWorkers[] = [];
   return {

@@ -9,6 +9,7 @@ import type { PhotoCreateWithOptions, PhotoUpdateWithOptions } from '../../contr
 import type { PhotoDetail, PhotoSummary } from '../../contract';
 import type { CategoriesService } from './categories.service';
 import type { PhotoRow, PhotosRepository, PhotoWrite, Trx } from './photos.repository';
+import { offered, type OfferHolder } from './catalog.types';
 import type { PrintOptionsRepository } from './print-options.repository';
 import { requireRatio, type PhotoPrintOptionEditor } from './print-option-writes';
 
@@ -63,6 +64,8 @@ export type PhotosDeps = {
   /** Publishes 'photo.uploaded' in the transaction that stored the images (variants follow). */
   photoUploaded(trx: Trx, photoId: number, assetIds: number[]): Promise<unknown>;
   limits?: PhotoUploadLimits;
+  /** The sizes a buyer may not be offered (the resolution guard); the admin sees them all. */
+  offers?: OfferHolder;
 };
 
 /** Photos: public reads, and the admin writes of a photo with its images and print options. */
@@ -76,7 +79,8 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   }
 
   async function detail(photo: PhotoRow, audience: Audience = 'public'): Promise<PhotoDetail> {
-    const printOptions = (await optionsRepo.optionsForPhoto(photo.id)).map(toPrintOption);
+    const all = (await optionsRepo.optionsForPhoto(photo.id)).map(toPrintOption);
+    const printOptions = audience === 'public' ? await offered(deps.offers, photo.id, all) : all;
     return { ...toPhotoSummary(photo, audience), printOptions };
   }
 

@@ -13,16 +13,21 @@ import {
   type OptionFields,
 } from './print-option-writes';
 import type { PrintOptionsRepository } from './print-options.repository';
+import { offered, type OfferHolder } from './catalog.types';
 
 /** The print-option catalogue and which options each photo offers. */
 export function createPrintOptionsService(
   repo: PrintOptionsRepository,
-  { livePhoto, transaction }: { livePhoto(id: number): Promise<PhotoRow>; transaction: Transaction },
+  {
+    livePhoto,
+    transaction,
+    offers,
+  }: { livePhoto(id: number): Promise<PhotoRow>; transaction: Transaction; offers?: OfferHolder },
 ) {
   return {
     async photoPrintOptions(photoId: number): Promise<PrintOption[]> {
       await livePhoto(photoId);
-      return (await repo.optionsForPhoto(photoId)).map(toPrintOption);
+      return offered(offers, photoId, (await repo.optionsForPhoto(photoId)).map(toPrintOption));
     },
 
     async listPrintOptions(): Promise<PrintOption[]> {

@@ -52,6 +52,7 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     sweepMissingVariants: service.sweepMissingVariants,
     deleteAsset: service.deleteAsset,
     getAsset: service.getAsset,
+    original: service.original,
     sendImage: createSendImage(service),
   };
   // No routes of its own (catalog and content serve their images through sendImage), but it is

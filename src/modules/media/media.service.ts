@@ -253,6 +253,14 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       await repo.deleteAsset(assetId, trx);
     },
 
+    /** The stored original's bytes and type (a print lab fetches it at full resolution). */
+    async original(
+      assetId: number,
+    ): Promise<{ data: Buffer; mimeType: string; width: number; height: number } | null> {
+      const row = await repo.findOriginal(assetId);
+      return row ? { data: row.data, mimeType: row.mimeType, width: row.width, height: row.height } : null;
+    },
+
     async getAsset(assetId: number) {
       return (await repo.findMeta(assetId)) ?? null;
     },

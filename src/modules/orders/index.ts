@@ -19,7 +19,7 @@ import { createPaymentsService } from './payments/payments.service';
 import { createStripeClient, createStripeProvider } from './payments/stripe.provider';
 import { createTestProvider } from './payments/test.provider';
 
-export type { OrdersService } from './orders.service';
+export type { OrdersService, LabOrderSource } from './orders.service';
 export type { PaymentsService } from './payments/payments.service';
 export { ordersEndpoints } from './orders.routes';
 export { paymentsEndpoints } from './payments/payments.routes';

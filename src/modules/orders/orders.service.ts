@@ -43,6 +43,16 @@ type Deps = {
   orderShipped(trx: Tx, orderId: number): Promise<unknown>;
 };
 
+/** An order as a print lab reads it (orders.forLab). */
+export type LabOrderSource = {
+  id: number;
+  paid: boolean;
+  fulfillmentStatus: FulfillmentStatus;
+  customerName: string;
+  address: { line1: string; line2: string | null; city: string; state: string; zip: string } | null;
+  lines: { id: number; photoId: number; printOptionId: number; quantity: number; title: string }[];
+};
+
 /** The buyer paid (and may have been refunded since): only then is a shipping e-mail sent. */
 export const isPaid = (status: PaymentStatus) =>
   status === 'paid' || status === 'partially_refunded' || status === 'refunded';
@@ -259,6 +269,36 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       });
       logger.info({ orderId: id, fulfillmentStatus: status }, 'fulfillment status changed');
       return toSummary(row);
+    },
+
+    /** What a print lab needs of an order: whether it is paid, the buyer's name, the address in parts, the lines. */
+    async forLab(id: number): Promise<LabOrderSource | null> {
+      const found = await repo.findWithLines(id);
+      if (!found) return null;
+      const { order, lines } = found;
+      return {
+        id: order.id,
+        paid: isPaid(order.status),
+        fulfillmentStatus: order.fulfillmentStatus,
+        customerName: order.customerName,
+        address:
+          order.addressLine1 && order.addressCity && order.addressState && order.addressZip
+            ? {
+                line1: order.addressLine1,
+                line2: order.addressLine2,
+                city: order.addressCity,
+                state: order.addressState,
+                zip: order.addressZip,
+              }
+            : null,
+        lines: lines.map((l) => ({
+          id: l.id,
+          photoId: l.photoId,
+          printOptionId: l.printOptionId,
+          quantity: l.quantity,
+          title: l.title,
+        })),
+      };
     },
 
     /** The buyer's order page, by its token; null for any other string. */

@@ -9,4 +9,6 @@ export const e2e = {
   redisPrefix: `wfe2e_${port}`,
   dataDir: `/tmp/wildframe-e2e-${port}`,
   admin: { username: 'owner', password: 'e2e-owner-password' },
+  /** The print lab's local double (Lumaprints), started by the e2e server; specs drive it over HTTP. */
+  labUrl: `http://127.0.0.1:${port + 11}`,
 };

@@ -8,8 +8,11 @@ import { startApi } from '../../../src/server';
 import { waitForRedis } from '../../../src/platform/redis';
 import { startWorkers } from '../../../workers/main';
 import { e2e } from './e2e-env';
+import { startFakeLumaprints } from '../../support/fake-lumaprints';
 
 await dropDatabase(e2e.databaseUrl);
+// the print lab's double: the owner connects to it in the Print Lab settings (its test credentials)
+const lab = await startFakeLumaprints({ port: Number(new URL(e2e.labUrl).port) });
 rmSync(e2e.dataDir, { recursive: true, force: true });
 const config = loadConfig({
   ...process.env,
@@ -24,6 +27,7 @@ const config = loadConfig({
   OWNER_EMAIL: 'owner@example.com',
   SMTP_URL: '',
   STRIPE_SECRET_KEY: '',
+  LUMAPRINTS_API_BASE: lab.url,
   // camera files (8-15 MB) are taken: admin-photo-upload.spec.ts adds a 12 MB JPEG
   MAX_PHOTO_MB: '20',
   LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
@@ -40,6 +44,7 @@ const stop = async () => {
   await api.close();
   await workers.close();
   await closeContext(ctx);
+  await lab.close();
   await dropDatabase(e2e.databaseUrl).catch(() => undefined);
   process.exit(0);
 };

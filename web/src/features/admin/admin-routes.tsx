@@ -28,6 +28,7 @@ const MessagesPage = lazy(() => import('./messages/messages-page'));
 const JobsPage = lazy(() => import('./jobs/jobs-page'));
 const PromotionsPage = lazy(() => import('./promotions/promotions-page'));
 const TaxPage = lazy(() => import('./tax/tax-page'));
+const PrintLabPage = lazy(() => import('./print-lab/print-lab-page'));
 
 function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpinner label="Loading..." />}>{children}</Suspense>;
@@ -93,7 +94,7 @@ function AdminRoutes() {
                 </Screen>
               }
             />
-            {/* the Orders tab's sub-pages: promotion codes and sales tax */}
+            {/* the Orders tab's sub-pages: promotion codes, sales tax and the print lab */}
             <Route
               path="orders/promotions"
               element={
@@ -107,6 +108,14 @@ function AdminRoutes() {
               element={
                 <Screen>
                   <TaxPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="orders/print-lab"
+              element={
+                <Screen>
+                  <PrintLabPage />
                 </Screen>
               }
             />

@@ -16,6 +16,7 @@ import { TotalLine } from '../../../components/total-line';
 import { useGetAdminOrderQuery, type AdminOrderDetail, type Carrier } from './api';
 import { discountLabel, Field, Section } from './detail-layout';
 import { OrderItems } from './order-items';
+import { OrderLab } from './order-lab';
 import { OrderRefunds } from './order-refunds';
 import { DisputeBadge, FulfillmentStatusSelect, PaymentStatusBadge } from './order-status';
 import { formatDateTime } from './relative-time';
@@ -157,6 +158,8 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
           </Box>
         </Section>
       )}
+
+      <OrderLab orderId={order.id} lineCount={lineItems.length} />
 
       <Section title="Customer Information">
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>

@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import LocalPrintshopOutlinedIcon from '@mui/icons-material/LocalPrintshopOutlined';
 import PercentIcon from '@mui/icons-material/Percent';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import { ListHeader } from '../shared/list-panel';
@@ -29,7 +30,7 @@ import { LIST_TEXTS, useFulfillmentUpdate } from './use-fulfillment-update';
 import { SearchField } from '../shared/search-field';
 
 const SEARCH_DEBOUNCE_MS = 300;
-// On a phone the two sub-page links sit side by side, each on one line: without their icons.
+// On a phone the sub-page links and the export sit two by two, each on one line: without the links' icons.
 const subPageLink = { '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } } as const;
 
 export default function OrdersTab() {
@@ -86,7 +87,7 @@ export default function OrdersTab() {
             sx={{
               display: 'grid',
               gap: 1,
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)' },
+              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, auto)' },
               width: { xs: '100%', sm: 'auto' },
               '& .MuiButton-root': { whiteSpace: 'nowrap' },
             }}
@@ -110,12 +111,20 @@ export default function OrdersTab() {
               Sales tax
             </Button>
             <Button
+              component={RouterLink}
+              to="/admin/orders/print-lab"
+              variant="outlined"
+              sx={subPageLink}
+              startIcon={<LocalPrintshopOutlinedIcon />}
+            >
+              Print lab
+            </Button>
+            <Button
               component="a"
               href={csvUrl}
               download
               variant="outlined"
               startIcon={<FileDownloadOutlinedIcon />}
-              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
             >
               Export CSV
             </Button>

@@ -15,6 +15,9 @@ import { matchingOption } from '../print-options/print-option-model';
 import { FormTextField, MoneyField, type FormTextFieldProps } from '../shared/form-field';
 import type { AddOptionRow, EditOptionRow, RowErrors } from './photo-form-model';
 import type { OptionPatch } from './photo-form-state';
+import { useIdParam } from '../shared/use-id-param';
+import { useGetPrintSizesQuery, type PrintSize } from './print-sizes-api';
+import { MadeByLine, SizeNote } from './print-size-status';
 
 const fullOnPhone = { gridColumn: { xs: '1 / -1', md: 'auto' } } as const;
 const noOptions: PrintOption[] = [];
@@ -25,7 +28,8 @@ const noOptions: PrintOption[] = [];
 type ModeRows =
   { mode: 'add'; rows: AddOptionRow[]; aspectRatio: string } | { mode: 'edit'; rows: EditOptionRow[] };
 type ModeRow =
-  { mode: 'add'; row: AddOptionRow; catalogued?: PrintOption } | { mode: 'edit'; row: EditOptionRow };
+  | { mode: 'add'; row: AddOptionRow; catalogued?: PrintOption }
+  | { mode: 'edit'; row: EditOptionRow; status?: PrintSize };
 
 type Handlers = {
   errors: Record<string, RowErrors>;
@@ -77,6 +81,7 @@ function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }:
   const set = (patch: OptionPatch) => onChange(key, patch);
   const isNew = props.mode === 'edit' && !props.row.id;
   const catalogued = props.mode === 'add' ? props.catalogued : undefined;
+  const status = props.mode === 'edit' ? props.status : undefined;
   useCatalogueValues(props.row, catalogued, onChange);
   /** The props of one text field of the row. */
   const text = (name: keyof RowErrors, label: string, value: string) => ({
@@ -156,6 +161,12 @@ function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }:
           sx={{ mr: 0, ml: 0, gridColumn: { xs: '1 / -1', md: 'auto' } }}
         />
       )}
+      {status && (
+        <Box sx={{ gridColumn: '1 / -1', order: { md: 2 }, display: 'grid', gap: 1 }}>
+          <MadeByLine size={status} />
+          <SizeNote size={status} />
+        </Box>
+      )}
       {catalogued && (
         <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', order: { md: 2 } }}>
           {`${catalogued.size} ${catalogued.format} (${catalogued.aspectRatio}) is already in the catalogue, so this photo offers that option at its price and shipping. Change them under Sale Items, Manage Options.`}
@@ -172,6 +183,13 @@ export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProp
   const { onChange, onRemove, disabled } = props;
   // the catalogue the add rows are matched against (loading or failed: nothing matches yet)
   const { data: catalogue = noOptions } = useGetPrintOptionsQuery(undefined, { skip: props.mode !== 'add' });
+  // the edit form's saved options: who makes each and whether the original has the pixels for it
+  // (the edit page's route names the photo)
+  const { id: photoId, validId } = useIdParam();
+  const { data: sizes } = useGetPrintSizesQuery(photoId, { skip: props.mode !== 'edit' || !validId });
+  /** A saved row's status, while its size is still the one the server judged. */
+  const statusOf = (row: EditOptionRow) =>
+    sizes?.sizes.find((s) => s.printOptionId === row.id && s.size === row.size.trim());
   const rowProps = (key: string, index: number) => ({
     index,
     errors: errors[key] ?? {},
@@ -201,7 +219,7 @@ export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProp
             />
           ))
         : props.rows.map((row, i) => (
-            <OptionRow key={row.key} mode="edit" row={row} {...rowProps(row.key, i)} />
+            <OptionRow key={row.key} mode="edit" row={row} status={statusOf(row)} {...rowProps(row.key, i)} />
           ))}
       <Button
         onClick={onAdd}

@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import type { PrintOption } from '../../../lib/api-types';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
@@ -12,6 +14,9 @@ import { AspectRatioField, useAspectRatioChoices } from '../photos/aspect-ratio-
 import { aspectRatioLabel } from '../photos/photo-form-model';
 import { useSessionExpiryCheck } from '../shell/session';
 import { SubPage } from '../shell/sub-page';
+import { useGetLabProductsQuery } from '../print-lab/api';
+import { LabProductDialog, type LabProductTarget } from '../print-lab/lab-product-dialog';
+import { LAB_NAME } from '../print-lab/print-lab-model';
 import { PrintOptionCard } from './print-option-card';
 import { PrintOptionFieldset } from './print-option-fieldset';
 import {
@@ -112,6 +117,12 @@ export default function ManagePrintOptionsPage() {
   const { data: photos } = useGetAdminPhotosQuery();
   const [deletePrintOption, { isLoading: deleting }] = useDeletePrintOptionMutation();
   const [pendingDelete, setPendingDelete] = useState<PrintOption | null>(null);
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  // which options the print lab makes; unknown (nothing said on the cards) until it answers
+  const { data: labProducts } = useGetLabProductsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const labMade = new Set((labProducts ?? []).map((p) => p.printOptionId));
+  const [labTarget, setLabTarget] = useState<LabProductTarget | null>(null);
 
   const groups = groupByRatio(options ?? []);
   const ratioChoices = useAspectRatioChoices(options, photos);
@@ -170,12 +181,16 @@ export default function ManagePrintOptionsPage() {
                   option={option}
                   onDelete={setPendingDelete}
                   deleting={deleting && pendingDelete?.id === option.id}
+                  madeBy={labProducts ? (labMade.has(option.id) ? LAB_NAME : null) : undefined}
+                  onPrintLab={(o) => setLabTarget({ printOptionId: o.id, size: o.size, format: o.format })}
                 />
               ))}
             </GridBox>
           </Box>
         ))
       )}
+
+      <LabProductDialog target={labTarget} onClose={() => setLabTarget(null)} fullScreen={isPhone} />
 
       <ConfirmDeleteDialog
         open={pendingDelete !== null}

@@ -22,8 +22,18 @@ import { LoadError } from '../shared/load-error';
 import { useActionToast } from '../shared/action-toast';
 import { rowFrom } from '../shared/row-from';
 import { useIdParam } from '../shared/use-id-param';
+import { useGetPrintSizesQuery, type PrintSize } from '../photos/print-sizes-api';
+import { MadeByLine, SizeNote, originalText } from '../photos/print-size-status';
 
-function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: PrintOption; added: boolean }) {
+type OptionToggleProps = {
+  photo: PhotoDetail;
+  option: PrintOption;
+  added: boolean;
+  /** Who makes it and whether the original has the pixels for it (an assigned option, once read). */
+  status?: PrintSize;
+};
+
+function OptionToggle({ photo, option, added, status }: OptionToggleProps) {
   const withToast = useActionToast();
   const checkSession = useSessionExpiryCheck();
   const [assign, { isLoading: adding }] = useAssignPrintOptionMutation();
@@ -56,37 +66,35 @@ function OptionToggle({ photo, option, added }: { photo: PhotoDetail; option: Pr
       aria-label={label}
       sx={{ listStyle: 'none', borderColor: added ? 'primary.main' : undefined }}
     >
-      <CardContent
-        sx={{
-          ...rowFrom('sm'),
-          gap: 1.5,
-          '&:last-child': { pb: 2 },
-        }}
-      >
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Typography sx={{ fontWeight: 600 }}>{option.size}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {option.format} · {formatPrice(option.price)} + {formatPrice(option.shipping)} shipping
-          </Typography>
+      <CardContent sx={{ display: 'grid', gap: 1.5, '&:last-child': { pb: 2 } }}>
+        <Box sx={{ ...rowFrom('sm'), gap: 1.5 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600 }}>{option.size}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {option.format} · {formatPrice(option.price)} + {formatPrice(option.shipping)} shipping
+            </Typography>
+            {status && <MadeByLine size={status} />}
+          </Box>
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={added ? 'added' : 'removed'}
+            onChange={(_e, next: 'added' | 'removed' | null) => void onChange(next)}
+            aria-label={`${label}: offered for this photo`}
+            disabled={busy}
+            sx={{
+              alignSelf: { xs: 'stretch', sm: 'center' },
+              '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' }, px: 2 },
+            }}
+          >
+            <ToggleButton value="added" color="primary">
+              {added && <CheckIcon fontSize="small" sx={{ mr: 0.5 }} />}
+              Added
+            </ToggleButton>
+            <ToggleButton value="removed">Removed</ToggleButton>
+          </ToggleButtonGroup>
         </Box>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={added ? 'added' : 'removed'}
-          onChange={(_e, next: 'added' | 'removed' | null) => void onChange(next)}
-          aria-label={`${label}: offered for this photo`}
-          disabled={busy}
-          sx={{
-            alignSelf: { xs: 'stretch', sm: 'center' },
-            '& .MuiToggleButton-root': { flex: { xs: 1, sm: 'none' }, px: 2 },
-          }}
-        >
-          <ToggleButton value="added" color="primary">
-            {added && <CheckIcon fontSize="small" sx={{ mr: 0.5 }} />}
-            Added
-          </ToggleButton>
-          <ToggleButton value="removed">Removed</ToggleButton>
-        </ToggleButtonGroup>
+        {status && <SizeNote size={status} />}
       </CardContent>
     </Card>
   );
@@ -96,7 +104,9 @@ export default function PhotoPrintOptionsPage() {
   const { id, validId } = useIdParam();
   const photoQuery = useGetAdminPhotoQuery(id, { skip: !validId, refetchOnMountOrArgChange: true });
   const catalogueQuery = useGetPrintOptionsQuery();
+  const sizesQuery = useGetPrintSizesQuery(id, { skip: !validId, refetchOnMountOrArgChange: true });
   const photo = photoQuery.data;
+  const sizes = sizesQuery.data;
 
   if (!validId || (isApiError(photoQuery.error) && photoQuery.error.status === 404)) {
     return (
@@ -136,6 +146,7 @@ export default function PhotoPrintOptionsPage() {
               Aspect ratio: {photo.aspectRatio ?? 'not set'} · {photo.printOptions.length} option
               {photo.printOptions.length === 1 ? '' : 's'} assigned
             </Typography>
+            {sizes && <Typography color="text.secondary">{originalText(sizes)}</Typography>}
             <Button
               component={RouterLink}
               to={`/admin/edit-photo/${photo.id}`}
@@ -187,6 +198,11 @@ export default function PhotoPrintOptionsPage() {
                 photo={photo}
                 option={option}
                 added={assignedIds.has(option.id)}
+                status={
+                  assignedIds.has(option.id)
+                    ? sizes?.sizes.find((s) => s.printOptionId === option.id)
+                    : undefined
+                }
               />
             ))}
           </Box>

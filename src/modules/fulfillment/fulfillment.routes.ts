@@ -1,0 +1,184 @@
+import { z } from 'zod';
+import { notFound } from '../../platform/http/app-error';
+import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
+import {
+  labCatalogSchema,
+  labConnectionSchema,
+  labOptionGroupsSchema,
+  labProductInputSchema,
+  labProductListSchema,
+  labProductViewSchema,
+  labSettingsInputSchema,
+  labSettingsViewSchema,
+  orderLabSchema,
+  printSizesSchema,
+} from '../../contract';
+import type { FulfillmentService } from './fulfillment.service';
+
+const admin = { auth: 'admin', session: true, cache: 'no-store' } as const;
+const message = z.object({ message: z.string() });
+
+export const fulfillmentEndpoints = {
+  labSettings: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/lab',
+    answer: labSettingsViewSchema,
+    contract: 'GET/PUT /api/admin/lab',
+  },
+  saveLabSettings: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/lab',
+    body: labSettingsInputSchema,
+    invalid: 'print lab settings',
+    answer: labSettingsViewSchema,
+    contract: 'GET/PUT /api/admin/lab',
+  },
+  testLabConnection: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/lab/test-connection',
+    body: 'none',
+    answer: labConnectionSchema,
+    contract: 'POST /api/admin/lab/test-connection',
+  },
+  labCatalog: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/lab/catalog',
+    answer: labCatalogSchema,
+    contract: 'GET /api/admin/lab/catalog[/subcategories/{id}/options]',
+  },
+  labOptions: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/lab/catalog/subcategories/:id/options',
+    params: { id: 'lab product id' },
+    answer: labOptionGroupsSchema,
+    contract: 'GET /api/admin/lab/catalog[/subcategories/{id}/options]',
+  },
+  labProducts: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/lab/products',
+    answer: labProductListSchema,
+    contract: 'GET /api/admin/lab/products',
+  },
+  mapLabProduct: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/lab/products/:printOptionId',
+    params: { printOptionId: 'print option id' },
+    body: labProductInputSchema,
+    invalid: 'lab product',
+    answer: labProductViewSchema,
+    contract: 'PUT/DELETE /api/admin/lab/products/{printOptionId}',
+  },
+  unmapLabProduct: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/lab/products/:printOptionId',
+    params: { printOptionId: 'print option id' },
+    answer: message,
+    contract: 'PUT/DELETE /api/admin/lab/products/{printOptionId}',
+  },
+  printSizes: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/photos/:id/print-sizes',
+    params: { id: 'photo id' },
+    answer: printSizesSchema,
+    contract: 'GET /api/admin/photos/{id}/print-sizes',
+  },
+  orderLab: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/orders/:id/lab',
+    params: { id: 'id' },
+    answer: orderLabSchema,
+    contract: 'GET /api/admin/orders/{id}/lab',
+  },
+  sendOrderToLab: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/orders/:id/lab/send',
+    params: { id: 'id' },
+    body: 'none',
+    answer: orderLabSchema,
+    contract: 'POST /api/admin/orders/{id}/lab/send',
+  },
+  // The lab's shipping webhook: the secret in the path is the only key (the body is not signed).
+  labWebhook: {
+    method: 'POST',
+    path: '/api/webhooks/lab/:secret',
+    auth: 'public',
+    session: false,
+    cache: 'no-store',
+    // only its order number is read; everything else is re-read from the lab's API
+    body: z.looseObject({ orderNumber: z.union([z.string().max(100), z.number()]).optional() }),
+    answer: z.object({ received: z.boolean() }),
+    contract: 'POST /api/webhooks/lab/{secret}',
+  },
+  // The original at full resolution for the lab: signed, expiring, no query string (the lab reads
+  // the file's name from the path).
+  labFile: {
+    method: 'GET',
+    path: '/api/lab-files/:assetId/:expires/:signature/original.jpg',
+    auth: 'public',
+    session: false,
+    cache: 'no-store',
+    params: { assetId: 'file', expires: 'expiry' },
+    answer: 'image bytes',
+    contract: 'GET /api/lab-files/{assetId}/{expires}/{signature}/original.jpg',
+  },
+} satisfies Record<string, EndpointSpec>;
+
+export function createFulfillmentRoutes(service: FulfillmentService) {
+  return bindEndpoints(fulfillmentEndpoints, {
+    labSettings: async (_req, res) => {
+      res.json(await service.settings());
+    },
+    saveLabSettings: async (_req, res, { body }) => {
+      res.json(await service.saveSettings(body));
+    },
+    testLabConnection: async (_req, res) => {
+      res.json(await service.testConnection());
+    },
+    labCatalog: async (_req, res) => {
+      res.json(await service.catalog());
+    },
+    labOptions: async (_req, res, { params }) => {
+      res.json(await service.options(params.id));
+    },
+    labProducts: async (_req, res) => {
+      res.json(await service.products());
+    },
+    mapLabProduct: async (_req, res, { params, body }) => {
+      res.json(await service.mapProduct(params.printOptionId, body));
+    },
+    unmapLabProduct: async (_req, res, { params }) => {
+      res.json(await service.unmapProduct(params.printOptionId));
+    },
+    printSizes: async (_req, res, { params }) => {
+      res.json(await service.printSizes(params.id));
+    },
+    orderLab: async (_req, res, { params }) => {
+      res.json(await service.labOrder(params.id));
+    },
+    sendOrderToLab: async (_req, res, { params }) => {
+      res.json(await service.sendNow(params.id));
+    },
+    labWebhook: async (req, res, { body }) => {
+      const secret = String(req.params.secret ?? '');
+      if (!(await service.webhook(secret, body))) throw notFound('Not found.');
+      res.json({ received: true });
+    },
+    labFile: async (req, res, { params }) => {
+      const file = await service.file(params.assetId, params.expires, String(req.params.signature ?? ''));
+      if (!file) throw notFound('Not found.');
+      res.set('Cache-Control', 'no-store');
+      res.type(file.mimeType).send(file.data);
+    },
+  });
+}
