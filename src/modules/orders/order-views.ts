@@ -62,22 +62,26 @@ const toShipment = (o: Order): Shipment => ({
 });
 
 /** The admin's order detail. */
+/** The address in parts, or null when it was given as one text that could not be read. */
+export function addressParts(order: Order) {
+  return order.addressLine1 && order.addressCity && order.addressState && order.addressZip
+    ? {
+        line1: order.addressLine1,
+        line2: order.addressLine2,
+        city: order.addressCity,
+        state: order.addressState,
+        zip: order.addressZip,
+      }
+    : null;
+}
+
 export function toOrderDetail(order: Order, lines: OrderLineItem[], refunds: RefundView[]): OrderDetail {
   const money = orderMoney(order);
   return {
     order: {
       ...toSummary(order),
       shippingAddress: order.shippingAddress,
-      address:
-        order.addressLine1 && order.addressCity && order.addressState && order.addressZip
-          ? {
-              line1: order.addressLine1,
-              line2: order.addressLine2,
-              city: order.addressCity,
-              state: order.addressState,
-              zip: order.addressZip,
-            }
-          : null,
+      address: addressParts(order),
       addressNeedsReview: order.addressNeedsReview,
       subtotal: toDollars(money.subtotalCents),
       shipping: toDollars(money.shippingCents),

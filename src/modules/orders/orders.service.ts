@@ -8,7 +8,7 @@ import type { TaxAddress } from '../tax';
 import { appliedLines } from './applied-lines';
 import { priceOrder, type PricedOrder, type PricingDeps } from './order-pricing';
 import type { ShippingNotice } from './order-emails';
-import { toBuyerView, toOrderDetail, toSummary } from './order-views';
+import { addressParts, toBuyerView, toOrderDetail, toSummary } from './order-views';
 import { ordersCsv } from './orders-csv';
 import type { NewLineItem, OrdersRepository, Tx } from './orders.repository';
 import {
@@ -281,16 +281,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         paid: isPaid(order.status),
         fulfillmentStatus: order.fulfillmentStatus,
         customerName: order.customerName,
-        address:
-          order.addressLine1 && order.addressCity && order.addressState && order.addressZip
-            ? {
-                line1: order.addressLine1,
-                line2: order.addressLine2,
-                city: order.addressCity,
-                state: order.addressState,
-                zip: order.addressZip,
-              }
-            : null,
+        address: addressParts(order),
         lines: lines.map((l) => ({
           id: l.id,
           photoId: l.photoId,
