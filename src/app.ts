@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import compression from 'compression';
 import passport from 'passport';
 import { pinoHttp } from 'pino-http';
+import { logUrl } from './platform/http/log-url';
 import { randomUUID } from 'node:crypto';
 import { watchFile } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -75,11 +76,11 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
       serializers: {
-        // query strings may carry a payment client secret: never log it
+        // addresses that carry a secret are logged without it (log-url.ts)
         req: (req) => ({
           id: req.id,
           method: req.method,
-          url: String(req.url).replace(/([?&]secret=)[^&]*/, '$1[redacted]'),
+          url: logUrl(String(req.url)),
         }),
         res: (res) => ({ statusCode: res.statusCode }),
       },

@@ -21,6 +21,8 @@ export function createLogger(level: string, format: 'auto' | 'pretty' | 'json' =
         '*.cardNumber',
         '*.cvc',
         '*.sessionId',
+        '*.apiKey',
+        '*.apiSecret',
       ],
       censor: '[redacted]',
     },
