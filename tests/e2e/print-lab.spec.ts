@@ -289,10 +289,11 @@ for (const size of sizes) {
         await expect(item).toHaveCount(0);
         expect(await db('lab_products').where({ print_option_id: optionId }).first()).toBeUndefined();
       } finally {
-        await db('lab_products').where({ print_option_id: optionId }).delete();
-        await page.request.delete(`/api/admin/item-options/${optionId}`);
         await db('lab_settings').delete();
         if (settingsBefore.length) await db('lab_settings').insert(settingsBefore);
+        await db('lab_products').where({ print_option_id: optionId }).delete();
+        // last: an admin write clears the cached public pages after the direct changes above
+        await page.request.delete(`/api/admin/item-options/${optionId}`);
       }
     });
 
@@ -335,12 +336,14 @@ for (const size of sizes) {
         await expect(section).toContainText(`At the lab, order ${sent.lab_order_number}`);
         await shot(page, testInfo, `lab-order-sent-${size.name}`, false);
       } finally {
-        if (line) {
-          await db('lab_products').where({ print_option_id: line.printOptionId }).delete();
-          await page.request.delete(`/api/admin/photos/${line.photoId}/item-options/${line.printOptionId}`);
-        }
         await db('lab_settings').delete();
         if (settingsBefore.length) await db('lab_settings').insert(settingsBefore);
+        if (line) {
+          await db('lab_products').where({ print_option_id: line.printOptionId }).delete();
+          // the test's photo goes too (one without prints would lead the portfolio for later
+          // specs); being an admin write, it also clears the cached public pages
+          await page.request.delete(`/api/admin/photos/${line.photoId}`);
+        }
       }
     });
   });
