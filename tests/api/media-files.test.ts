@@ -6,6 +6,7 @@ import { createMediaModuleForScripts, createMediaStore } from '../../src/modules
 import type { HttpClient } from '../support/http-client';
 import { makeJpeg } from '../support/images';
 import { insertPhoto } from '../support/shop-data';
+import { startS3Server } from '../support/s3-server';
 import { createTestApp, eventually, type TestApp } from '../support/test-app';
 
 // Issue 27: image bytes live in the media store (here the filesystem under DATA_DIR/media), the
@@ -94,5 +95,55 @@ describe('the filesystem store', () => {
     expect(removed).toBeGreaterThanOrEqual(1);
     expect(await store.get('originals/crashed-before-row.jpg')).toBeNull();
     for (const key of named) expect(await store.get(key)).not.toBeNull();
+  });
+});
+
+describe('an S3-compatible store', () => {
+  it('keeps an upload and its variants as objects in the bucket, and serves them', async () => {
+    const s3 = await startS3Server();
+    const shop = await createTestApp({
+      MEDIA_STORE: 's3',
+      MEDIA_S3_BUCKET: s3.bucket,
+      MEDIA_S3_REGION: s3.region,
+      MEDIA_S3_ENDPOINT: s3.endpoint,
+      MEDIA_S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
+      MEDIA_S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+    });
+    try {
+      await shop.startWorkers();
+      const owner = await shop.admin();
+      await owner.json(owner.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ title: 'Tern', description: '<p>Shore.</p>', category: 'birds' }))
+        form.append(k, v);
+      form.append(
+        'image',
+        new Blob([new Uint8Array(await makeJpeg(1200, 800))], { type: 'image/jpeg' }),
+        't.jpg',
+      );
+      const photo = await owner.json<PhotoDetail>(owner.post('/api/admin/photos', form), 201);
+      const { original_id } = await shop.ctx.db('photos').where({ id: photo.id }).first();
+      await eventually(
+        async () =>
+          !!(await shop.ctx.db('media_assets').where({ id: original_id }).first()).variants_ready_at,
+      );
+      const store = createMediaStore(shop.ctx.config);
+      const keys = [
+        (await shop.ctx.db('media_assets').where({ id: original_id }).first()).storage_key,
+        ...(await shop.ctx.db('media_variants').where({ asset_id: original_id }).pluck('storage_key')),
+      ];
+      for (const key of keys) expect((await store.get(key))?.length, key).toBeGreaterThan(0);
+      // nothing went to the filesystem
+      expect(existsSync(path.resolve(shop.ctx.config.DATA_DIR, 'media'))).toBe(false);
+      const res = await fetch(`${shop.url}/api/photos/${photo.id}/image`, {
+        headers: { accept: 'image/webp' },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/webp');
+    } finally {
+      await shop.close();
+      await s3.close();
+    }
   });
 });

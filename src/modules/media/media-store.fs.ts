@@ -68,7 +68,8 @@ export function createFilesystemStore(root: string): MediaStore {
     },
 
     async delete(keys) {
-      await Promise.all(keys.map((k) => rm(full(k), { force: true })));
+      const files = keys.map(full); // every key checked before any file goes
+      await Promise.all(files.map((f) => rm(f, { force: true })));
     },
 
     list(prefix) {

@@ -16,8 +16,6 @@ export type S3StoreOptions = {
   forcePathStyle?: boolean;
   /** From the environment; the SDK's own chain (env, profile, instance role) when absent. */
   credentials?: { accessKeyId: string; secretAccessKey: string };
-  /** Keys per ListObjectsV2 page (S3's maximum, 1000, when absent); the tests lower it. */
-  listPageSize?: number;
 };
 
 /** S3 answers at most 1000 keys to one DeleteObjects. */
@@ -50,9 +48,7 @@ export function createS3Store(opts: S3StoreOptions): MediaStore {
   async function* listUnder(Prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }> {
     let ContinuationToken: string | undefined;
     do {
-      const page = await client.send(
-        new ListObjectsV2Command({ Bucket: bucket, Prefix, ContinuationToken, MaxKeys: opts.listPageSize }),
-      );
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix, ContinuationToken }));
       for (const o of page.Contents ?? [])
         if (o.Key && o.LastModified) yield { key: o.Key, modifiedAt: o.LastModified };
       ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
