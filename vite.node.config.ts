@@ -18,6 +18,7 @@ const entries: Record<string, string> = {
   admin: 'scripts/admin.ts',
   backup: 'scripts/backup.ts',
   restore: 'scripts/restore.ts',
+  'media-migrate': 'scripts/media-migrate.ts',
 };
 
 // Each migration keeps its name (knex_migrations records it without extension):

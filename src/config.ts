@@ -83,6 +83,16 @@ const schema = z
         .optional(),
     ),
     DATA_DIR: z.string().default('data'),
+    // Where image files live: 'filesystem' (DATA_DIR/media) or 's3' (any S3-compatible bucket).
+    MEDIA_STORE: z.enum(['filesystem', 's3']).default('filesystem'),
+    MEDIA_S3_BUCKET: optionalString,
+    MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
+    // R2, B2, MinIO: their S3 endpoint; unset for AWS itself
+    MEDIA_S3_ENDPOINT: optionalUrl(/^https?$/),
+    MEDIA_S3_FORCE_PATH_STYLE: bool(false),
+    // unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, a role)
+    MEDIA_S3_ACCESS_KEY_ID: optionalString,
+    MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
     // Largest photo the admin may upload, in MB. Unset: the spec's limits (5 MB when adding, 10 MB
     // when replacing); a 24-megapixel camera JPEG is 8-15 MB, so raise it (e.g. 20) to take those.
     // Never lowers the spec's limits; thumbnails stay at 1 and 2 MB.
@@ -100,6 +110,8 @@ const schema = z
   })
   .superRefine((c, ctx) => {
     const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+    if (c.MEDIA_STORE === 's3' && !c.MEDIA_S3_BUCKET)
+      issue('MEDIA_S3_BUCKET', 'is required when MEDIA_STORE=s3');
     if (c.NODE_ENV === 'production' && !c.SESSION_SECRET)
       issue('SESSION_SECRET', 'is required in production');
     if (!!c.ADMIN_USERNAME !== !!c.ADMIN_PASSWORD)

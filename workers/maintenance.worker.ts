@@ -18,6 +18,8 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   },
   { name: 'emails', run: () => requeueStaleEmails(ctx.db, ctx.queues) },
   { name: 'variants', run: () => modules.media.sweepMissingVariants() },
+  // image files no row names: a crash between the file and its row, or a deleted image
+  { name: 'media-files', run: () => modules.media.sweepOrphans() },
   {
     name: 'payments',
     run: async () => {

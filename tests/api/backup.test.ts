@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -17,6 +17,8 @@ import { addPhoto, type CreatedPhoto } from '../support/catalog-fixtures';
 import type { HttpClient } from '../support/http-client';
 import { makeJpeg } from '../support/images';
 import { placeOrder } from '../support/shop-data';
+import { createMediaStore } from '../../src/modules/media';
+import { loadConfig } from '../../src/config';
 import { createTestApp, eventually, type TestApp } from '../support/test-app';
 
 const run = promisify(execFile);
@@ -90,10 +92,14 @@ async function shopState(a: TestApp) {
   const orderList = await owner.json<{ id: number }[]>(owner.get('/api/admin/orders'));
   const details = [];
   for (const o of orderList) details.push(await owner.json(owner.get(`/api/admin/orders/${o.id}`)));
+  // each image's bytes, from the database (older rows) or the media store's file
+  const store = createMediaStore(a.ctx.config);
   const stored = await a.ctx.db.raw(
-    `select 'asset' as kind, id, encode(sha256(data), 'hex') as sha from media_assets
-     union all select 'variant', id, encode(sha256(data), 'hex') from media_variants order by 1, 2`,
+    `select 'asset' as kind, id, storage_key, encode(sha256(data), 'hex') as sha from media_assets
+     union all select 'variant', id, storage_key, encode(sha256(data), 'hex') from media_variants order by 1, 2`,
   );
+  for (const row of stored.rows as { storage_key: string | null; sha: string | null }[])
+    if (row.storage_key) row.sha = sha((await store.get(row.storage_key)) ?? Buffer.alloc(0));
   return {
     categories: await visitor.json<{ id: number }[]>(visitor.get('/api/categories')),
     photos: list,
@@ -108,6 +114,16 @@ async function shopState(a: TestApp) {
 }
 
 let before: Awaited<ReturnType<typeof shopState>>;
+/** The files under DATA_DIR a backup holds (all but the outbox): the keepsake and the media store's. */
+let filesBefore: string[];
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+    .filter((f) => !f.startsWith('outbox'))
+    .sort();
+}
 let rowsBefore: Record<string, number>;
 
 beforeAll(async () => {
@@ -181,6 +197,7 @@ beforeAll(async () => {
 
   before = await shopState(app);
   rowsBefore = await tableRows(config.DATABASE_URL);
+  filesBefore = await filesUnder(config.DATA_DIR);
 }, 120_000);
 
 afterAll(async () => {
@@ -192,18 +209,20 @@ afterAll(async () => {
 
 describe('backup, drop, restore', () => {
   it('writes one archive: the manifest first, each table as COPY text, the files but the outbox', async () => {
-    // small parts: the image tables span many entries, as big ones do with the default 8 MB
+    // small parts: the tables span many entries, as big ones do with the default 8 MB
     backup = await createBackup({
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       output: work,
-      partBytes: 64 * 1024,
+      partBytes: 1024,
     });
     expect(path.dirname(backup.file)).toBe(work);
     expect(path.basename(backup.file)).toMatch(/^wildframe-\d{8}T\d{6}Z\.tar\.gz$/);
     expect(backup.bytes).toBeGreaterThan(keepsake.length);
     expect(backup.tables.find((t) => t.name === 'orders')?.rows).toBe(1);
-    expect(backup.files).toBe(1);
+    expect(backup.files).toBe(filesBefore.length);
+    expect(filesBefore).toContain('media/keepsake.bin');
+    expect(filesBefore.filter((f) => f.startsWith('media/originals/')).length).toBeGreaterThan(0);
 
     // a plain .tar.gz that node-tar lists
     const entries: string[] = [];
@@ -235,10 +254,9 @@ describe('backup, drop, restore', () => {
     expect(
       Object.fromEntries(manifest.tables.map((t: { name: string; rows: number }) => [t.name, t.rows])),
     ).toEqual(rowsBefore);
-    expect(manifest.files).toEqual({
-      excluded: ['outbox/'],
-      entries: [{ path: 'media/keepsake.bin', size: keepsake.length }],
-    });
+    expect(manifest.files.excluded).toEqual(['outbox/']);
+    expect(manifest.files.entries.map((e: { path: string }) => e.path).sort()).toEqual(filesBefore);
+    expect(manifest.files.entries).toContainEqual({ path: 'media/keepsake.bin', size: keepsake.length });
   });
 
   it('restores into a fresh database and data dir: the same orders, photos, categories and image bytes', async () => {
@@ -253,7 +271,8 @@ describe('backup, drop, restore', () => {
       archive: backup.file,
     });
     expect(restored.rows).toBe(Object.values(rowsBefore).reduce((s, n) => s + n, 0));
-    expect(restored.files).toBe(1);
+    expect(restored.files).toBe(filesBefore.length);
+    expect(await filesUnder(config.DATA_DIR)).toEqual(filesBefore);
     expect(restored.migratedAfter).toEqual([]);
 
     app = await createTestApp({}, config);
@@ -344,10 +363,14 @@ describe('an archive whose tables are not in foreign-key order', () => {
     const client = new pg.Client({ connectionString: target.databaseUrl });
     await client.connect();
     const { rows } = await client.query(
-      `select 'asset' as kind, id, encode(sha256(data), 'hex') as sha from media_assets
-       union all select 'variant', id, encode(sha256(data), 'hex') from media_variants order by 1, 2`,
+      `select 'asset' as kind, id, storage_key, encode(sha256(data), 'hex') as sha from media_assets
+       union all select 'variant', id, storage_key, encode(sha256(data), 'hex') from media_variants order by 1, 2`,
     );
     await client.end();
+    // the restored files, read from the restored data dir's media store
+    const store = createMediaStore(loadConfig({ ...process.env, DATA_DIR: target.dataDir }));
+    for (const row of rows as { storage_key: string | null; sha: string | null }[])
+      if (row.storage_key) row.sha = sha((await store.get(row.storage_key)) ?? Buffer.alloc(0));
     expect(rows).toEqual(before.storedBytes);
   });
 });
@@ -464,14 +487,18 @@ describe('npm run backup / npm run restore', () => {
     const file = /Backup written: (\S+) \(/.exec(made.stdout)?.[1];
     expect(file).toMatch(new RegExp(`^${out}/wildframe-\\d{8}T\\d{6}Z\\.tar\\.gz$`));
     expect(existsSync(file!)).toBe(true);
-    expect(made.stdout).toMatch(/files: 1 from .* \(3\.0 MB; outbox\/ left out\)/);
+    // the keepsake and the media store's files (the worker may still be adding variants)
+    const backedUp = Number(/files: (\d+) from .* \(3\.\d MB; outbox\/ left out\)/.exec(made.stdout)?.[1]);
+    expect(backedUp).toBeGreaterThan(1);
 
     const target = scratch('cli');
     const env = { DATABASE_URL: target.databaseUrl, DATA_DIR: target.dataDir };
     const restored = await cli('restore.ts', [file!], env);
     expect(restored.code).toBe(0);
     expect(restored.stdout).toMatch(
-      /Restored the backup of \S+ \(Wildframe [\d.]+\): \d+ tables, \d+ rows, 1 files\./,
+      new RegExp(
+        `Restored the backup of \\S+ \\(Wildframe [\\d.]+\\): \\d+ tables, \\d+ rows, ${backedUp} files\\.`,
+      ),
     );
     expect(await tableRows(target.databaseUrl)).toEqual(await tableRows(config.DATABASE_URL));
 

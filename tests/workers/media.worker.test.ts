@@ -4,6 +4,7 @@ import { eventually, type TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
 import { addPhoto, startCatalogApp } from '../support/catalog-fixtures';
 import { makeJpeg } from '../support/images';
+import { createMediaStore } from '../../src/modules/media';
 
 let app: TestApp;
 let admin: HttpClient;
@@ -26,14 +27,16 @@ describe('media worker', () => {
     const rows = await app.ctx
       .db('media_variants')
       .where({ asset_id: assetId })
-      .select('kind', 'width', 'height', 'format', 'data');
+      .select('kind', 'width', 'height', 'format', 'storage_key');
     const keys = rows.map((r) => `${r.kind}:${r.width}:${r.format}`).sort();
     const expected = ['thumb:400', 'display:640', 'display:1080', 'display:1600', 'display:2400'].flatMap(
       (k) => ['avif', 'webp', 'jpeg'].map((f) => `${k}:${f}`),
     );
     expect(keys).toEqual(expected.sort());
+    // the files are in the media store, the rows name them
+    const store = createMediaStore(app.ctx.config);
     for (const r of rows) {
-      const meta = await sharp(r.data).metadata();
+      const meta = await sharp((await store.get(r.storage_key))!).metadata();
       expect(meta.width).toBe(r.width);
       expect(meta.height).toBe(r.height);
       expect(meta.exif).toBeUndefined();

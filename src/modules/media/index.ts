@@ -3,6 +3,7 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
 import { createMediaRepository } from './media.repository';
+import { createMediaStore } from './media-store.config';
 import { createMediaService } from './media.service';
 import { createSendImage } from './media.http';
 
@@ -10,6 +11,8 @@ export type { IngestOptions, IngestedAsset } from './media.service';
 export { probeImage, type ImageFacts } from './media.probe';
 export type { SendImageOptions } from './media.http';
 export { MediaAssetModel, imageAssetRelation } from './media.models';
+export { createMediaStore } from './media-store.config';
+export type { MediaStore } from './media-store';
 export { mediaMessages, render as renderVariant } from './media.service';
 export {
   DISPLAY_WIDTHS,
@@ -22,12 +25,19 @@ export {
   type AssetKind,
 } from './media.rules';
 
+/** What `npm run media:migrate` needs: the store's repository alone (no queues, no events). */
+export function createMediaModuleForScripts(ctx: Pick<AppContext, 'db' | 'config'>) {
+  const repo = createMediaRepository(ctx.db, createMediaStore(ctx.config));
+  return { moveBytesToStore: repo.moveBytesToStore, countBytesInDatabase: repo.countBytesInDatabase };
+}
+
 /**
  * Images: checked and stored originals, variants made by the worker process, and the one place that
  * answers image requests. Other modules keep asset ids and call this surface.
  */
 export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBus; jobs: AppJobRegistry }) {
-  const service = createMediaService(createMediaRepository(ctx.db), {
+  const repo = createMediaRepository(ctx.db, createMediaStore(ctx.config));
+  const service = createMediaService(repo, {
     queues: ctx.queues,
     logger: ctx.logger,
   });
@@ -50,6 +60,8 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     enqueueVariants: service.enqueueVariants,
     makeVariants: service.makeVariants,
     sweepMissingVariants: service.sweepMissingVariants,
+    /** Files of the store no row names, older than an hour (the maintenance sweep). */
+    sweepOrphans: (now?: number) => repo.sweepOrphans(now),
     deleteAsset: service.deleteAsset,
     getAsset: service.getAsset,
     original: service.original,

@@ -15,7 +15,10 @@ export class MediaAssetModel extends BaseModel {
 
   declare id: number;
   declare kind: AssetKind;
-  declare data: Buffer;
+  /** The bytes of a row written before the media store (null once moved: see storageKey). */
+  declare data: Buffer | null;
+  /** The original's file in the media store. */
+  declare storageKey: string | null;
   declare mimeType: string;
   declare width: number;
   declare height: number;
@@ -45,7 +48,8 @@ export class MediaVariantModel extends BaseModel {
   declare width: number;
   declare height: number;
   declare format: VariantFormat;
-  declare data: Buffer;
+  declare data: Buffer | null;
+  declare storageKey: string | null;
   declare byteSize: number;
   declare etag: string;
   declare createdAt: Date;

@@ -1,0 +1,80 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { assertKey, type MediaStore } from './media-store';
+
+/** Flushes a directory's entry list, so a rename into it survives a power cut. */
+async function syncDir(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Files under `root` (DATA_DIR/media): written to a temporary name, flushed, renamed into place and
+ * the directory flushed, so a file either is whole or is not there.
+ */
+export function createFilesystemStore(root: string): MediaStore {
+  const full = (key: string) => {
+    assertKey(key);
+    return path.join(root, key);
+  };
+
+  async function* walk(dir: string, prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }> {
+    let entries;
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw err;
+    }
+    for (const e of entries) {
+      const key = prefix ? `${prefix}/${e.name}` : e.name;
+      if (e.isDirectory()) yield* walk(path.join(dir, e.name), key);
+      else if (e.isFile() && !e.name.startsWith('.tmp-'))
+        yield { key, modifiedAt: (await stat(path.join(dir, e.name))).mtime };
+    }
+  }
+
+  return {
+    name: 'filesystem',
+
+    async put(key, data) {
+      const file = full(key);
+      const dir = path.dirname(file);
+      await mkdir(dir, { recursive: true });
+      const tmp = path.join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+      const handle = await open(tmp, 'w');
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(tmp, file);
+      await syncDir(dir);
+    },
+
+    async get(key) {
+      try {
+        return await readFile(full(key));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+
+    async delete(keys) {
+      const files = keys.map(full); // every key checked before any file goes
+      await Promise.all(files.map((f) => rm(f, { force: true })));
+    },
+
+    list(prefix) {
+      assertKey(prefix);
+      return walk(path.join(root, prefix), prefix);
+    },
+  };
+}

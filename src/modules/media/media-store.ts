@@ -1,0 +1,38 @@
+/**
+ * Where image bytes live: originals and variants are files in a store, Postgres keeps what they
+ * are (sizes, formats, checksums) and each one's key. Two drivers: the filesystem (the default,
+ * under DATA_DIR/media, so `npm start` needs nothing new) and S3-compatible storage (AWS S3,
+ * Cloudflare R2, Backblaze B2, MinIO).
+ *
+ * The rule that keeps the two in step: a file is written, durably, before a row names it. A crash
+ * between leaves a file no row names (an orphan, swept later), never a row naming nothing.
+ */
+export type MediaStore = {
+  readonly name: 'filesystem' | 's3';
+  /** Writes the whole file; resolves once it is durable (replaces a file of that key). */
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** The file's bytes, or null when there is none. */
+  get(key: string): Promise<Buffer | null>;
+  delete(keys: string[]): Promise<void>;
+  /** Every file under a prefix, with when it was last written (for the orphan sweep). */
+  list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
+};
+
+/** A key is a relative path of safe segments: no '..', no leading '/', no backslashes. */
+export function assertKey(key: string): void {
+  if (
+    !/^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)*$/.test(key) ||
+    key.split('/').some((s) => s === '.' || s === '..')
+  )
+    throw new Error(`bad media key: ${key}`);
+}
+
+const EXT: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/avif': 'avif',
+  'image/gif': 'gif',
+  'image/tiff': 'tiff',
+};
+export const extensionOf = (mimeType: string) => EXT[mimeType] ?? 'bin';
