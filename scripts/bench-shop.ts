@@ -1,5 +1,8 @@
 // The demo shop the benchmarks measure: production mode, demo data, on a database of its own,
 // started with its media worker and returned once every demo photo has its variants.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { loadConfig } from '../src/config';
 import { closeContext, createContext } from '../src/platform/context';
 import { dropDatabase } from '../src/platform/db';
@@ -15,6 +18,8 @@ export async function startBenchShop(opts: {
   const dbUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
   dbUrl.pathname = `/${opts.database}`;
   await dropDatabase(dbUrl.toString());
+  // its own data folder (the media store's files), removed on close
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wildframe-bench-shop-'));
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'production',
@@ -23,6 +28,7 @@ export async function startBenchShop(opts: {
     PORT: String(opts.port),
     DATABASE_URL: dbUrl.toString(),
     REDIS_PREFIX: opts.redisPrefix,
+    DATA_DIR: dataDir,
     DEMO_DATA: 'true',
     ADMIN_USERNAME: 'owner',
     ADMIN_PASSWORD: 'bench-owner-password',
@@ -50,6 +56,7 @@ export async function startBenchShop(opts: {
       await workers.close();
       await closeContext(ctx);
       await dropDatabase(dbUrl.toString());
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

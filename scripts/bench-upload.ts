@@ -1,6 +1,9 @@
 // Upload-to-variants time for a 24-megapixel JPEG (budget: under 3 s on 2 cores).
 // Runs media.ingest and media.makeVariants directly, against a fresh database of its own.
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config';
 import { closeContext, createContext } from '../src/platform/context';
@@ -69,11 +72,14 @@ export async function benchUploadToVariants(): Promise<{
 }> {
   const base = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
   base.pathname = `/wildframe_bench_upload_${randomBytes(3).toString('hex')}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wildframe-bench-upload-'));
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
     DATABASE_URL: base.toString(),
     REDIS_PREFIX: `wfbench_${randomBytes(3).toString('hex')}`,
+    // the media store's files go to a scratch folder, removed after
+    DATA_DIR: dataDir,
     DEMO_DATA: 'false',
     LOG_LEVEL: 'silent',
   });
@@ -104,6 +110,7 @@ export async function benchUploadToVariants(): Promise<{
   } finally {
     await closeContext(ctx);
     await dropDatabase(config.DATABASE_URL);
+    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
