@@ -101,15 +101,7 @@ describe('the filesystem store', () => {
 describe('an S3-compatible store', () => {
   it('keeps an upload and its variants as objects in the bucket, and serves them', async () => {
     const s3 = await startS3Server();
-    const shop = await createTestApp({
-      MEDIA_STORE: 's3',
-      MEDIA_S3_BUCKET: s3.bucket,
-      MEDIA_S3_REGION: s3.region,
-      MEDIA_S3_ENDPOINT: s3.endpoint,
-      MEDIA_S3_FORCE_PATH_STYLE: 'true',
-      MEDIA_S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-      MEDIA_S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
-    });
+    const shop = await createTestApp(s3.env);
     try {
       await shop.startWorkers();
       const owner = await shop.admin();

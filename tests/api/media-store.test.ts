@@ -115,13 +115,7 @@ const s3Store = (env: Record<string, string> = {}) =>
   createMediaStore(
     loadConfig({
       NODE_ENV: 'test',
-      MEDIA_STORE: 's3',
-      MEDIA_S3_BUCKET: s3.bucket,
-      MEDIA_S3_REGION: s3.region,
-      MEDIA_S3_ENDPOINT: s3.endpoint,
-      MEDIA_S3_FORCE_PATH_STYLE: 'true',
-      MEDIA_S3_ACCESS_KEY_ID: s3.credentials.accessKeyId,
-      MEDIA_S3_SECRET_ACCESS_KEY: s3.credentials.secretAccessKey,
+      ...s3.env,
       ...env,
     }),
   );

@@ -52,12 +52,24 @@ export async function startS3Server(bucket = 'wildframe-media') {
     proc.once('message', (m) => resolve((m as { port: number }).port));
     proc.once('exit', (code) => reject(new Error(`s3rver exited (${code}) before listening`)));
   });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     bucket,
     region: 'us-east-1',
     forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    credentials,
+    /** The app's settings for this bucket (MEDIA_STORE=s3 and MEDIA_S3_*). */
+    env: {
+      MEDIA_STORE: 's3',
+      MEDIA_S3_BUCKET: bucket,
+      MEDIA_S3_REGION: 'us-east-1',
+      MEDIA_S3_ENDPOINT: endpoint,
+      MEDIA_S3_FORCE_PATH_STYLE: 'true',
+      MEDIA_S3_ACCESS_KEY_ID: credentials.accessKeyId,
+      MEDIA_S3_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+    },
     /** Where s3rver keeps the objects (each key a directory holding `object` and its metadata). */
     directory: options.directory!,
     async close() {
