@@ -44,12 +44,8 @@ export async function make24MpJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-/**
- * The baseline: sharp alone making the same variants with the same encoder settings, the fastest
- * way it can (decode once, scale once, every variant in parallel), with no checks and no database.
- */
-export async function rawSharpVariants(jpeg: Buffer): Promise<{ ms: number; made: number }> {
-  const t0 = performance.now();
+/** The photo's variant plan, and the original decoded once and scaled to the largest of them. */
+export async function decodeForVariants(jpeg: Buffer) {
   const meta = await sharp(jpeg).metadata();
   const planned = planVariants('photo', meta.width!, meta.height!);
   const { data, info } = await sharp(jpeg, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -57,7 +53,16 @@ export async function rawSharpVariants(jpeg: Buffer): Promise<{ ms: number; made
     .resize({ width: Math.max(...planned.map((v) => v.width)), withoutEnlargement: true })
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const raw = { width: info.width, height: info.height, channels: info.channels };
+  return { planned, data, raw: { width: info.width, height: info.height, channels: info.channels } };
+}
+
+/**
+ * The baseline: sharp alone making the same variants with the same encoder settings, the fastest
+ * way it can (decode once, scale once, every variant in parallel), with no checks and no database.
+ */
+export async function rawSharpVariants(jpeg: Buffer): Promise<{ ms: number; made: number }> {
+  const t0 = performance.now();
+  const { planned, data, raw } = await decodeForVariants(jpeg);
   const made = await Promise.all(planned.map((v) => renderVariant({ data, raw }, v, false, false)));
   return { ms: Math.round(performance.now() - t0), made: made.length };
 }

@@ -4,9 +4,9 @@
 // Each variant is made from the original as the media job makes it (render from the decoded and
 // scaled original), one at a time so the times are per variant.
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS, planVariants, renderVariant } from '../src/modules/media';
+import { renderVariant } from '../src/modules/media';
 import { isMain } from '../src/platform/process';
-import { make24MpJpeg } from './bench-upload';
+import { decodeForVariants, make24MpJpeg } from './bench-upload';
 
 /** 6000 x 4000 of fine, high-contrast texture: the worst case for every encoder. */
 async function makeDenseJpeg(): Promise<Buffer> {
@@ -31,14 +31,7 @@ async function makeDenseJpeg(): Promise<Buffer> {
 type Row = { kind: string; width: number; format: string; bytes: number; ms: number };
 
 export async function measureVariants(jpeg: Buffer): Promise<Row[]> {
-  const meta = await sharp(jpeg).metadata();
-  const planned = planVariants('photo', meta.width!, meta.height!);
-  const { data, info } = await sharp(jpeg, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .resize({ width: Math.max(...planned.map((v) => v.width)), withoutEnlargement: true })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const raw = { width: info.width, height: info.height, channels: info.channels };
+  const { planned, data, raw } = await decodeForVariants(jpeg);
   const rows: Row[] = [];
   for (const v of planned) {
     const t0 = performance.now();

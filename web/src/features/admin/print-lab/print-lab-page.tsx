@@ -24,7 +24,7 @@ import { failureToast } from '../shared/action-toast';
 import { FormSection } from '../shared/form-section';
 import { FormTextField } from '../shared/form-field';
 import { GridBox } from '../shared/grid-box';
-import { LoadError } from '../shared/load-error';
+import { Loaded, LoadError } from '../shared/load-error';
 import { SaveChangesButton } from '../shared/save-changes-button';
 import { useFocusAfterSave } from '../shared/use-focus-after-save';
 import { useSessionExpiryCheck } from '../shell/session';
@@ -565,19 +565,13 @@ function LabProducts({ fullScreen }: { fullScreen: boolean }) {
 export default function PrintLabPage() {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const { data, isLoading, error, refetch, isFetching } = useGetLabSettingsQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
+  const query = useGetLabSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <SubPage title="Print Lab" backTo="/admin/orders" backLabel="Back to Orders" maxWidth="md">
       <Stack spacing={3}>
-        {isLoading ? (
-          <Skeleton variant="rounded" height={420} aria-label="Loading print lab settings" />
-        ) : !data ? (
-          <LoadError onRetry={refetch} retrying={isFetching} what="print lab settings" error={error} />
-        ) : (
-          <LabSettingsForm settings={data} />
-        )}
+        <Loaded query={query} what="print lab settings" placeholderHeight={420}>
+          {(settings) => <LabSettingsForm settings={settings} />}
+        </Loaded>
         <LabProducts fullScreen={isPhone} />
       </Stack>
     </SubPage>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
 import { errorMessage } from '../../../lib/api';
 
 type LoadErrorProps = {
@@ -36,4 +37,26 @@ export function LoadError({ onRetry, retrying, ...failure }: LoadErrorProps) {
         : failure.children}
     </Alert>
   );
+}
+
+/**
+ * A settings query's three states in one place: a placeholder while it loads, the 'Failed to load'
+ * state with its retry, then the form with the data.
+ */
+export function Loaded<T>({
+  query,
+  what,
+  placeholderHeight,
+  children,
+}: {
+  query: { data?: T; isLoading: boolean; error?: unknown; isFetching: boolean; refetch: () => unknown };
+  what: string;
+  placeholderHeight: number;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isLoading)
+    return <Skeleton variant="rounded" height={placeholderHeight} aria-label={`Loading ${what}`} />;
+  if (!query.data)
+    return <LoadError onRetry={query.refetch} retrying={query.isFetching} what={what} error={query.error} />;
+  return <>{children(query.data)}</>;
 }

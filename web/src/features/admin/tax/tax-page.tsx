@@ -13,7 +13,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -28,7 +27,7 @@ import { formatDate } from '../orders/relative-time';
 import { failureToast } from '../shared/action-toast';
 import { FormSection } from '../shared/form-section';
 import { FormTextField } from '../shared/form-field';
-import { LoadError } from '../shared/load-error';
+import { Loaded } from '../shared/load-error';
 import { SaveChangesButton } from '../shared/save-changes-button';
 import { useSessionExpiryCheck } from '../shell/session';
 import { SubPage } from '../shell/sub-page';
@@ -401,19 +400,13 @@ function TaxReport() {
 
 /** Sales tax: where it is collected, at what rate, and the monthly report. */
 export default function TaxPage() {
-  const { data, isLoading, error, refetch, isFetching } = useGetTaxSettingsQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
+  const query = useGetTaxSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
   return (
     <SubPage title="Sales Tax" backTo="/admin/orders" backLabel="Back to Orders" maxWidth="md">
       <Stack spacing={3}>
-        {isLoading ? (
-          <Skeleton variant="rounded" height={280} aria-label="Loading tax settings" />
-        ) : !data ? (
-          <LoadError onRetry={refetch} retrying={isFetching} what="tax settings" error={error} />
-        ) : (
-          <TaxSettingsForm settings={data} />
-        )}
+        <Loaded query={query} what="tax settings" placeholderHeight={280}>
+          {(settings) => <TaxSettingsForm settings={settings} />}
+        </Loaded>
         <TaxReport />
       </Stack>
     </SubPage>
