@@ -35,6 +35,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = tru
 async function choose(page: Page, scope: Locator | Page, label: string, option: string) {
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+  // the menu fades out: an accessibility check during the fade reads its half-drawn items
+  await expect(page.getByRole('listbox')).toHaveCount(0);
 }
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
