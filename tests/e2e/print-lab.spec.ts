@@ -36,7 +36,7 @@ async function choose(page: Page, scope: Locator | Page, label: string, option: 
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   // the menu fades out: an accessibility check during the fade reads its half-drawn items
-  await expect(page.getByRole('listbox')).toHaveCount(0);
+  await expect(page.locator('.MuiPopover-root')).toHaveCount(0);
 }
 
 const money = (dollars: number) => `$${dollars.toFixed(2)}`;
