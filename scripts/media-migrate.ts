@@ -15,8 +15,10 @@ try {
   try {
     await migrateLatest(db);
     const media = createMediaModuleForScripts({ db, config });
-    const left = await media.countBytesInDatabase();
-    console.log(`${left} image files are in the database; moving them to the ${config.MEDIA_STORE} store...`);
+    const left = await media.countToMove();
+    console.log(
+      `${left} image files are in the database or under an earlier name; moving them to the ${config.MEDIA_STORE} store...`,
+    );
     let done = 0;
     for (;;) {
       const moved = await media.moveBytesToStore(BATCH);
@@ -25,7 +27,7 @@ try {
       console.log(`  ${done} of ${left} moved`);
     }
     console.log(
-      `Done: ${done} moved, ${await media.countBytesInDatabase()} left in the database. ` +
+      `Done: ${done} moved, ${await media.countToMove()} left to move. ` +
         'Postgres reuses the freed space; `VACUUM FULL media_assets, media_variants` gives it back to the disk (it locks the tables while it runs).',
     );
   } finally {

@@ -96,7 +96,14 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
           'script-src': ["'self'", 'https://js.stripe.com'],
           'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
           'connect-src': ["'self'", 'https://api.stripe.com'],
-          'img-src': ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],
+          // and the media host when images are served from a CDN or a bucket (PUBLIC_MEDIA_URL)
+          'img-src': [
+            "'self'",
+            'data:',
+            'blob:',
+            'https://*.stripe.com',
+            ...(config.PUBLIC_MEDIA_URL ? [new URL(config.PUBLIC_MEDIA_URL).origin] : []),
+          ],
           // MUI (emotion) injects <style> elements at run time; scripts stay strictly same-origin.
           'style-src': ["'self'", "'unsafe-inline'"],
           'worker-src': ["'self'"],
@@ -129,6 +136,8 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   // shared pages): kept as finished bytes until an admin write changes them. JSON and HTML are
   // stored with their gzip and brotli forms; images as they are, one entry per format Accept gets.
   responseCache.route(edge.sharedJson, { name: 'json' });
+  // A media file's address names its format: one entry per address, whatever the Accept.
+  responseCache.route(edge.files, { name: 'media', compress: false });
   responseCache.route(edge.images, {
     name: 'image',
     compress: false,
@@ -158,7 +167,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
 
   // Images are compressed already: they never pass through compression().
   const compress = compression();
-  app.use((req, res, next) => (edge.images.test(req.path) ? next() : compress(req, res, next)));
+  app.use((req, res, next) =>
+    edge.images.test(req.path) || edge.files.test(req.path) ? next() : compress(req, res, next),
+  );
   app.use(responseCache.capture);
 
   app.get('/metrics', metrics?.endpoint ?? notFoundHandler);

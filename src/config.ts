@@ -85,6 +85,8 @@ const schema = z
     DATA_DIR: z.string().default('data'),
     // Where image files live: 'filesystem' (DATA_DIR/media) or 's3' (any S3-compatible bucket).
     MEDIA_STORE: z.enum(['filesystem', 's3']).default('filesystem'),
+    /** Serves media files from another host: a CDN in front of /media, or a bucket's public address for its variants/. */
+    PUBLIC_MEDIA_URL: optionalUrl(/^https?$/),
     MEDIA_S3_BUCKET: optionalString,
     MEDIA_S3_REGION: z.string().min(1).default('us-east-1'),
     // R2, B2, MinIO: their S3 endpoint; unset for AWS itself

@@ -31,8 +31,8 @@ describe('every declared endpoint', () => {
       }
       if (e.query !== undefined) expect(isSchema(e.query), call(e)).toBe(true);
       // every numeric id of the path is parsed; the secrets (the order page's token, the lab's
-      // webhook secret, a lab file's signature) are the handler's own
-      const secrets = ['token', 'secret', 'signature'];
+      // webhook secret, a lab file's signature) and a media file's name are the handler's own
+      const secrets = ['token', 'secret', 'signature', 'file'];
       const names = [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]).filter((n) => !secrets.includes(n!));
       expect(Object.keys(e.params ?? {}), call(e)).toEqual(names);
     }

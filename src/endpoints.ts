@@ -5,6 +5,7 @@
 import { endpointEdge, type EndpointSpec } from './platform/http/endpoint';
 import { versionEndpoints } from './platform/version';
 import { adminAuthEndpoints } from './modules/admin-auth';
+import { mediaEndpoints } from './modules/media';
 import { catalogEndpoints } from './modules/catalog';
 import { contentEndpoints } from './modules/content';
 import { contactEndpoints } from './modules/contact';
@@ -18,6 +19,7 @@ import { storefrontPages } from './modules/storefront';
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
   adminAuthEndpoints,
+  mediaEndpoints,
   catalogEndpoints,
   contentEndpoints,
   contactEndpoints,

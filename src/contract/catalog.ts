@@ -263,6 +263,16 @@ export const cameraDetailsSchema = z.object({
 });
 export type CameraDetails = z.infer<typeof cameraDetailsSchema>;
 
+/** One format's files of an image: its thumbnail and each display width. */
+export const imageFormatFilesSchema = z.object({
+  type: z.enum(['image/avif', 'image/jpeg']),
+  /** Fits 400 x 300 (the custom thumbnail's when the photo has one). */
+  thumbnail: z.string(),
+  /** Smallest first. */
+  display: z.array(z.object({ width: z.number(), url: z.string() })),
+});
+export type ImageFormatFiles = z.infer<typeof imageFormatFilesSchema>;
+
 export const photoSummarySchema = z.object({
   id: z.number(),
   title: z.string(),
@@ -288,6 +298,12 @@ export const photoSummarySchema = z.object({
   thumbnailUrl: z.string(),
   /** Display widths available, e.g. [640, 1080, 1600, 2400]. */
   widths: z.array(z.number()),
+  /**
+   * The image as files, one address per format and width ('/media/{asset}/{width}.avif', or on
+   * PUBLIC_MEDIA_URL): each address is one file, cached for a year. Best format first (AVIF); the
+   * last is JPEG, which every browser reads. Pages show them as <picture> with a source per format.
+   */
+  files: z.array(imageFormatFilesSchema),
   /** Whether the photo page shows the camera details. */
   showCameraDetails: z.boolean(),
   /** From the file's EXIF; on public answers only when showCameraDetails is on. */

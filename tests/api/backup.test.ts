@@ -229,7 +229,7 @@ describe('backup, drop, restore', () => {
     await tar.t({ file: backup.file, onReadEntry: (e) => entries.push(e.path) });
     expect(entries[0]).toBe('manifest.json');
     expect(entries).toContain('tables/orders/000001.copy');
-    expect(entries).toContain('tables/media_variants/000003.copy');
+    expect(entries).toContain('tables/media_variants/000002.copy');
     expect(entries).toContain('tables/media_variants/000001.copy');
     expect(entries).toContain('files/media/keepsake.bin');
     expect(entries.some((e) => e.includes('outbox'))).toBe(false);

@@ -65,12 +65,12 @@ describe('the filesystem store', () => {
     const before = (await app.ctx.db('media_assets').where({ id: original_id }).first()).data as Buffer;
     expect(before.length).toBeGreaterThan(0);
     const media = createMediaModuleForScripts(app.ctx);
-    const left = await media.countBytesInDatabase();
+    const left = await media.countToMove();
     expect(left).toBeGreaterThan(0);
     // one at a time: as if interrupted after each, then run again
     expect(await media.moveBytesToStore(1)).toBe(1);
     while ((await media.moveBytesToStore(1)) > 0);
-    expect(await media.countBytesInDatabase()).toBe(0);
+    expect(await media.countToMove()).toBe(0);
     const after = await app.ctx.db('media_assets').where({ id: original_id }).first();
     expect(after).toMatchObject({ data: null, storage_key: `originals/migrated-${original_id}.jpg` });
     const stored = await createMediaStore(app.ctx.config).get(after.storage_key);
@@ -128,11 +128,17 @@ describe('an S3-compatible store', () => {
       for (const key of keys) expect((await store.get(key))?.length, key).toBeGreaterThan(0);
       // nothing went to the filesystem
       expect(existsSync(path.resolve(shop.ctx.config.DATA_DIR, 'media'))).toBe(false);
-      const res = await fetch(`${shop.url}/api/photos/${photo.id}/image`, {
-        headers: { accept: 'image/webp' },
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toBe('image/webp');
+      for (const url of [`/api/photos/${photo.id}/image`, `/media/${original_id}/1080.jpg`]) {
+        const res = await fetch(`${shop.url}${url}`, { headers: { accept: 'image/webp' } });
+        expect(res.status, url).toBe(200);
+        expect(res.headers.get('content-type'), url).toBe('image/jpeg');
+      }
+      // the bucket's names are the addresses' names: a bucket can serve variants/ as PUBLIC_MEDIA_URL
+      expect(keys.slice(1).sort()).toEqual(
+        ['1080.avif', '1080.jpg', '640.avif', '640.jpg', 'thumb.avif', 'thumb.jpg'].map(
+          (f) => `variants/${original_id}/${f}`,
+        ),
+      );
     } finally {
       await shop.close();
       await s3.close();

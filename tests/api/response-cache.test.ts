@@ -168,7 +168,7 @@ describe('cache of public reads as finished bytes', () => {
 });
 
 describe('cached image variants', () => {
-  it('serves a warm variant without a query, never compressed, one entry per format', async () => {
+  it('serves a warm negotiated variant without a query, never compressed, one entry per format', async () => {
     const admin = await app.admin();
     await admin.json(admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
     const photo = await addPhoto(admin, { title: 'Blue hour' });
@@ -183,7 +183,7 @@ describe('cached image variants', () => {
     const w = await queriesOf(c.get(url, webp));
     expect(a.queries + w.queries).toBe(0);
     expect(a.res.headers.get('content-type')).toBe('image/avif');
-    expect(w.res.headers.get('content-type')).toBe('image/webp');
+    expect(w.res.headers.get('content-type')).toBe('image/jpeg');
     for (const r of [a, w]) {
       expect(r.res.headers.get('content-encoding')).toBeNull();
       expect(r.res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
@@ -193,5 +193,25 @@ describe('cached image variants', () => {
     const notModified = await queriesOf(c.get(url, { ...avif, 'if-none-match': a.res.headers.get('etag')! }));
     expect(notModified.res.status).toBe(304);
     expect(notModified.queries).toBe(0);
+  });
+
+  it('serves a warm media file without a query: one entry, whatever the Accept', async () => {
+    const admin = await app.admin();
+    await admin.json(admin.post('/api/admin/categories', { name: 'waders', displayName: 'Waders' }), 201);
+    const photo = await addPhoto(admin, { title: 'Files at blue hour', category: 'waders' });
+    const url = (photo.files as { display: { url: string }[] }[])[0].display[0].url;
+    expect(url).toMatch(/^\/media\/\d+\/640\.avif$/);
+    const c = app.client();
+    await warm(c, url, browser);
+    const a = await queriesOf(c.get(url, { ...browser, accept: 'image/avif,*/*' }));
+    const j = await queriesOf(c.get(url, { ...browser, accept: 'image/jpeg' }));
+    expect(a.queries + j.queries).toBe(0);
+    expect(j.body.equals(a.body)).toBe(true);
+    for (const r of [a, j]) {
+      expect(r.res.headers.get('content-type')).toBe('image/avif');
+      expect(r.res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(r.res.headers.get('vary')).toBeNull();
+      expect(r.res.headers.get('content-encoding')).toBeNull();
+    }
   });
 });

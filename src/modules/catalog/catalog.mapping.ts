@@ -1,5 +1,5 @@
 import { toDollars } from '../../platform/money';
-import { planDisplayWidths } from '../media';
+import { planDisplayWidths, type MediaUrls } from '../media';
 import type { PhotoSummary, PrintOption } from '../../contract';
 import type { PrintOptionMatch } from './catalog.types';
 import type { PhotoRow } from './photos.repository';
@@ -27,7 +27,11 @@ export function toPrintOption(o: PrintOptionRow): PrintOption {
  * The wire form of a photo. The public one carries the camera details only when the owner shows
  * them; the admin's always (the form says what the file told).
  */
-export function toPhotoSummary(p: PhotoRow, audience: 'public' | 'admin' = 'public'): PhotoSummary {
+export function toPhotoSummary(
+  p: PhotoRow,
+  filesOf: MediaUrls['filesOf'],
+  audience: 'public' | 'admin' = 'public',
+): PhotoSummary {
   return {
     id: p.id,
     title: p.title,
@@ -45,6 +49,7 @@ export function toPhotoSummary(p: PhotoRow, audience: 'public' | 'admin' = 'publ
     placeholderColor: p.original.placeholderColor,
     ...photoUrls(p.id, p.version),
     widths: planDisplayWidths(p.original.width),
+    files: filesOf(p.original, p.customThumbnailId ?? p.originalId),
     showCameraDetails: p.showCameraDetails,
     camera: audience === 'admin' || p.showCameraDetails ? (p.cameraDetails ?? null) : null,
   };

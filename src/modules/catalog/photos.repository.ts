@@ -10,7 +10,7 @@ export type Transaction = <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>;
 
 /** A photo with the dimensions and placeholder colour of its image. */
 export type PhotoRow = PhotoModel & {
-  original: Pick<MediaAssetModel, 'width' | 'height' | 'placeholderColor'>;
+  original: Pick<MediaAssetModel, 'id' | 'width' | 'height' | 'placeholderColor' | 'variantsReadyAt'>;
 };
 /** Every column a save writes: all but the id, the archive mark and the timestamps. */
 export type PhotoWrite = Omit<

@@ -57,7 +57,7 @@ type CreateFields = Omit<PhotoCreateWithOptions, 'imageData' | 'thumbnailData'>;
 type UpdateFields = Omit<PhotoUpdateWithOptions, 'imageData' | 'thumbnailData'>;
 
 export type PhotosDeps = {
-  media: Pick<MediaModule, 'ingest' | 'deleteAsset'>;
+  media: Pick<MediaModule, 'ingest' | 'deleteAsset' | 'filesOf'>;
   categories: Pick<CategoriesService, 'assertCategory'>;
   options: PhotoPrintOptionEditor;
   optionsRepo: Pick<PrintOptionsRepository, 'optionsForPhoto'>;
@@ -81,7 +81,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   async function detail(photo: PhotoRow, audience: Audience = 'public'): Promise<PhotoDetail> {
     const all = (await optionsRepo.optionsForPhoto(photo.id)).map(toPrintOption);
     const printOptions = audience === 'public' ? await offered(deps.offers, photo.id, all) : all;
-    return { ...toPhotoSummary(photo, audience), printOptions };
+    return { ...toPhotoSummary(photo, media.filesOf, audience), printOptions };
   }
 
   /**
@@ -111,7 +111,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       filter: { featured?: boolean; category?: string } = {},
       audience: Audience = 'public',
     ): Promise<PhotoSummary[]> {
-      return (await repo.listPhotos(filter)).map((p) => toPhotoSummary(p, audience));
+      return (await repo.listPhotos(filter)).map((p) => toPhotoSummary(p, media.filesOf, audience));
     },
 
     async getPhoto(id: number, audience: Audience = 'public'): Promise<PhotoDetail> {

@@ -5,11 +5,15 @@ import type { AppJobRegistry } from '../../jobs';
 import { createMediaRepository } from './media.repository';
 import { createMediaStore } from './media-store.config';
 import { createMediaService } from './media.service';
-import { createSendImage } from './media.http';
+import { createImageSenders } from './media.http';
+import { createMediaRoutes } from './media.routes';
+import { createMediaUrls } from './media.urls';
 
 export type { IngestOptions, IngestedAsset } from './media.service';
 export { probeImage, type ImageFacts } from './media.probe';
 export type { SendImageOptions } from './media.http';
+export { mediaEndpoints } from './media.routes';
+export type { ImageForFiles, MediaUrls } from './media.urls';
 export { MediaAssetModel, imageAssetRelation } from './media.models';
 export { createMediaStore } from './media-store.config';
 export type { MediaStore } from './media-store';
@@ -28,7 +32,7 @@ export {
 /** What `npm run media:migrate` needs: the store's repository alone (no queues, no events). */
 export function createMediaModuleForScripts(ctx: Pick<AppContext, 'db' | 'config'>) {
   const repo = createMediaRepository(ctx.db, createMediaStore(ctx.config));
-  return { moveBytesToStore: repo.moveBytesToStore, countBytesInDatabase: repo.countBytesInDatabase };
+  return { moveBytesToStore: repo.moveBytesToStore, countToMove: repo.countToMove };
 }
 
 /**
@@ -54,8 +58,12 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     const { outcome, detail } = await service.makeVariants(assetId);
     return { outcome, detail };
   });
+  const senders = createImageSenders(service);
+  const urls = createMediaUrls(ctx.config.PUBLIC_MEDIA_URL);
   const module = {
     service,
+    /** The addresses of an image's files (`<picture>` sources), on PUBLIC_MEDIA_URL when set. */
+    filesOf: urls.filesOf,
     ingest: service.ingest,
     enqueueVariants: service.enqueueVariants,
     makeVariants: service.makeVariants,
@@ -65,10 +73,11 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     deleteAsset: service.deleteAsset,
     getAsset: service.getAsset,
     original: service.original,
-    sendImage: createSendImage(service),
+    /** Answers the spec's negotiated image addresses (catalog's and content's routes call it). */
+    sendImage: senders.sendImage,
+    /** `/media/{asset}/{file}`: one file per address. */
+    endpoints: () => createMediaRoutes(senders),
   };
-  // No routes of its own (catalog and content serve their images through sendImage), but it is
-  // an HttpModule so the composition root can treat every module alike.
-  return module as typeof module & HttpModule;
+  return module satisfies HttpModule;
 }
 export type MediaModule = ReturnType<typeof createMediaModule>;

@@ -7,7 +7,7 @@ export class MediaAssetModel extends BaseModel {
   static tableName = 'media_assets';
   /** `original(dimensions)`: what a photo card needs of its image, without the bytes. */
   static modifiers: Modifiers = {
-    dimensions: (q) => q.select('id', 'width', 'height', 'placeholder_color'),
+    dimensions: (q) => q.select('id', 'width', 'height', 'placeholder_color', 'variants_ready_at'),
   };
   static relationMappings = () => ({
     variants: hasMany(MediaVariantModel, 'media_assets.id', 'media_variants.asset_id'),

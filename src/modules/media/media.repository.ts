@@ -2,7 +2,13 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Db } from '../../platform/db';
 import { MediaAssetModel, MediaVariantModel } from './media.models';
-import { mimeByFormat, type AssetKind, type VariantFormat, type VariantKind } from './media.rules';
+import {
+  mimeByFormat,
+  variantFileName,
+  type AssetKind,
+  type VariantFormat,
+  type VariantKind,
+} from './media.rules';
 import { extensionOf, type MediaStore } from './media-store';
 
 export type AssetMeta = Pick<
@@ -29,8 +35,11 @@ const metaColumns = ['id', 'kind', 'mime_type', 'width', 'height', 'placeholder_
 
 /** Where a file goes in the store. Originals get a fresh name (their row does not exist yet). */
 export const originalKey = (mimeType: string) => `originals/${randomUUID()}.${extensionOf(mimeType)}`;
-export const variantKey = (assetId: number, v: VariantKey) =>
-  `variants/${assetId}/${v.kind}-${v.width}.${v.format === 'jpeg' ? 'jpg' : v.format}`;
+export const variantKey = (assetId: number, v: VariantKey) => `variants/${assetId}/${variantFileName(v)}`;
+
+/** variantKey() in SQL. */
+const CANONICAL_VARIANT_KEY = `'variants/' || asset_id || '/' || (CASE WHEN kind = 'thumb' THEN 'thumb' ELSE width::text END)
+  || '.' || (CASE WHEN format = 'jpeg' THEN 'jpg' ELSE format END)`;
 
 /** Files older than this that no row names are orphans (a crash between file and row, a delete). */
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
@@ -48,6 +57,11 @@ export function createMediaRepository(db: Db, store: MediaStore) {
     if (!data) throw new Error(`media file ${row.storageKey} is missing from the ${store.name} store`);
     return data;
   }
+
+  const variantsToMove = () =>
+    db('media_variants').where((q) =>
+      q.whereNotNull('data').orWhereRaw(`storage_key <> ${CANONICAL_VARIANT_KEY}`),
+    );
 
   const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
   async function putVerified(key: string, data: Buffer, contentType: string) {
@@ -148,8 +162,10 @@ export function createMediaRepository(db: Db, store: MediaStore) {
      * Moves the next `limit` images still held in the database into the store: each file is
      * written, read back and checked against the bytes' SHA-256, and only then does its row name
      * it and drop the bytes (one row at a time: an interrupted run resumes where it stopped; a
-     * file written just before an interruption gets the same name next time). Returns how many
-     * moved; 0 when none are left.
+     * file written just before an interruption gets the same name next time). A variant stored
+     * under an earlier name moves to its address's name the same way (a bucket served as
+     * PUBLIC_MEDIA_URL needs file names to match addresses). Returns how many moved; 0 when
+     * none are left.
      */
     async moveBytesToStore(limit: number): Promise<number> {
       let moved = 0;
@@ -166,27 +182,28 @@ export function createMediaRepository(db: Db, store: MediaStore) {
           .whereNotNull('data')
           .update({ storage_key: key, data: null });
       }
-      const variants = await db('media_variants')
-        .whereNotNull('data')
+      const variants = await variantsToMove()
         .orderBy('id')
         .limit(Math.max(0, limit - assets.length))
-        .select('id', 'asset_id', 'kind', 'width', 'format', 'data');
+        .select('id', 'asset_id', 'kind', 'width', 'format', 'data', 'storage_key');
       for (const v of variants) {
         const key = variantKey(v.asset_id, { kind: v.kind, width: v.width, format: v.format });
-        await putVerified(key, v.data, mimeByFormat[v.format as VariantFormat]);
+        const data: Buffer | null = v.data ?? (await store.get(v.storage_key));
+        if (!data) throw new Error(`media file ${v.storage_key} is missing from the ${store.name} store`);
+        await putVerified(key, data, mimeByFormat[v.format as VariantFormat]);
         moved += await db('media_variants')
           .where({ id: v.id })
-          .whereNotNull('data')
+          .where((q) => (v.data ? q.whereNotNull('data') : q.where('storage_key', v.storage_key)))
           .update({ storage_key: key, data: null });
       }
       return moved;
     },
 
-    /** Images whose bytes are still in the database. */
-    async countBytesInDatabase(): Promise<number> {
+    /** Images whose bytes are still in the database, and variants stored under an earlier name. */
+    async countToMove(): Promise<number> {
       const [a, v] = await Promise.all([
         db('media_assets').whereNotNull('data').count({ n: '*' }).first(),
-        db('media_variants').whereNotNull('data').count({ n: '*' }).first(),
+        variantsToMove().count({ n: '*' }).first(),
       ]);
       return Number(a?.n ?? 0) + Number(v?.n ?? 0);
     },

@@ -2,27 +2,37 @@
 
 export type AssetKind = 'photo' | 'thumbnail' | 'logo' | 'headshot';
 export type VariantKind = 'thumb' | 'display';
-export type VariantFormat = 'avif' | 'webp' | 'jpeg';
+/**
+ * The formats made (scripts/bench-variants.ts measured the choice): AVIF, which every current
+ * browser reads and which is the smallest at every size, and JPEG as the fallback for everything
+ * else (browsers before AVIF, crawlers, link previews, e-mail). WebP is not made: it came out
+ * larger than AVIF everywhere and larger than JPEG on dense photos, and no current browser that
+ * reads WebP lacks AVIF.
+ */
+export type VariantFormat = 'avif' | 'jpeg';
 export type SniffedFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
 export const DISPLAY_WIDTHS = [640, 1080, 1600, 2400] as const;
+/** The JPEG fallback stops at 1600 px: its 2400 px file alone was as large as every AVIF together. */
+export const JPEG_MAX_WIDTH = 1600;
 export const DEFAULT_DISPLAY_WIDTH = 1080;
 export const THUMB_BOX = { width: 400, height: 300 } as const;
 /** Well below sharp's default (268 MP): a 24 MP camera file passes, a decompression bomb does not. */
 export const MAX_INPUT_PIXELS = 60_000_000;
-export const FORMATS: readonly VariantFormat[] = ['avif', 'webp', 'jpeg'];
+export const FORMATS: readonly VariantFormat[] = ['avif', 'jpeg'];
 
-export const mimeByFormat: Record<SniffedFormat | VariantFormat, string> = {
+export const mimeByFormat: Record<SniffedFormat, string> = {
   jpeg: 'image/jpeg',
   png: 'image/png',
   webp: 'image/webp',
   avif: 'image/avif',
 };
 
-/** Display widths made for an image `width` px wide: never upscaled, at least one. */
-export function planDisplayWidths(width: number): number[] {
-  const widths = DISPLAY_WIDTHS.filter((w) => w <= width);
-  return widths.length ? widths : [Math.max(1, Math.round(width))];
+/** Display widths made in `format` for an image `width` px wide: never upscaled, at least one. */
+export function planDisplayWidths(width: number, format: VariantFormat = 'avif'): number[] {
+  const ladder = DISPLAY_WIDTHS.filter((w) => format === 'avif' || w <= JPEG_MAX_WIDTH);
+  const widths = ladder.filter((w) => w <= width);
+  return widths.length ? widths : [Math.max(1, Math.round(Math.min(width, ladder[ladder.length - 1])))];
 }
 
 /** The thumbnail size: fits inside 400x300 keeping the aspect ratio, never upscaled. */
@@ -46,7 +56,7 @@ export function pickWidth(planned: number[], requested: number | undefined): num
   return sorted.find((w) => w >= want) ?? sorted[sorted.length - 1];
 }
 
-/** AVIF, then WebP, then JPEG, by what the Accept header allows (q=0 means "not acceptable"). */
+/** AVIF when the Accept header allows it (q=0 means "not acceptable"), else JPEG. */
 export function pickFormat(accept: string | undefined): VariantFormat {
   const accepted = new Set<string>();
   for (const part of (accept ?? '').toLowerCase().split(',')) {
@@ -55,9 +65,7 @@ export function pickFormat(accept: string | undefined): VariantFormat {
     if (q && Number(q.slice(2)) === 0) continue;
     accepted.add(type.trim());
   }
-  if (accepted.has('image/avif')) return 'avif';
-  if (accepted.has('image/webp')) return 'webp';
-  return 'jpeg';
+  return accepted.has('image/avif') ? 'avif' : 'jpeg';
 }
 
 /** The image format from the first bytes, whatever the file claims to be. */
@@ -101,16 +109,39 @@ export function toHexColor(c: { r: number; g: number; b: number }): string {
 
 export type PlannedVariant = { kind: VariantKind; width: number; height: number; format: VariantFormat };
 
+const displaySize = (w: number, width: number, height: number) => ({
+  width: w,
+  height: Math.max(1, Math.round((w * height) / width)),
+});
+
 /** Every variant the media job makes for an asset of this kind and (auto-rotated) size. */
 export function planVariants(kind: AssetKind, width: number, height: number): PlannedVariant[] {
-  const sizes: { kind: VariantKind; width: number; height: number }[] = [];
-  for (const k of variantKindsFor(kind)) {
-    if (k === 'thumb') sizes.push({ kind: k, ...thumbSize(width, height) });
-    else
-      for (const w of planDisplayWidths(width))
-        sizes.push({ kind: k, width: w, height: Math.max(1, Math.round((w * height) / width)) });
-  }
-  return sizes.flatMap((s) => FORMATS.map((format) => ({ ...s, format })));
+  const planned: PlannedVariant[] = [];
+  for (const format of FORMATS)
+    for (const k of variantKindsFor(kind)) {
+      if (k === 'thumb') planned.push({ kind: k, ...thumbSize(width, height), format });
+      else
+        for (const w of planDisplayWidths(width, format))
+          planned.push({ kind: k, ...displaySize(w, width, height), format });
+    }
+  return planned;
+}
+
+/** A variant's file name, the same in the store (`variants/{asset}/`) and in its address (`/media/{asset}/`). */
+export const variantFileName = (v: { kind: VariantKind; width: number; format: VariantFormat }) =>
+  `${v.kind === 'thumb' ? 'thumb' : v.width}.${v.format === 'jpeg' ? 'jpg' : v.format}`;
+
+/** A file name back to what it names; null for anything that is not one. */
+export function parseVariantFileName(
+  name: string,
+): { kind: VariantKind; width: number | null; format: VariantFormat } | null {
+  const m = /^(thumb|[1-9]\d{0,4})\.(avif|jpg)$/.exec(name);
+  if (!m) return null;
+  return {
+    kind: m[1] === 'thumb' ? 'thumb' : 'display',
+    width: m[1] === 'thumb' ? null : Number(m[1]),
+    format: m[2] === 'jpg' ? 'jpeg' : 'avif',
+  };
 }
 
 /** The one variant a request for `kind` at `requestedWidth` in `format` is answered with. */
@@ -123,6 +154,6 @@ export function variantFor(
   const kinds = variantKindsFor(asset.kind);
   const k = kinds.includes(kind) ? kind : kinds[0];
   if (k === 'thumb') return { kind: k, ...thumbSize(asset.width, asset.height), format };
-  const width = pickWidth(planDisplayWidths(asset.width), requestedWidth);
-  return { kind: k, width, height: Math.max(1, Math.round((width * asset.height) / asset.width)), format };
+  const width = pickWidth(planDisplayWidths(asset.width, format), requestedWidth);
+  return { kind: k, ...displaySize(width, asset.width, asset.height), format };
 }

@@ -5,7 +5,7 @@ import { AppError, badRequest } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
-import type { MediaRepository, NewVariant } from './media.repository';
+import type { AssetMeta, MediaRepository, NewVariant, VariantRef } from './media.repository';
 import {
   MAX_INPUT_PIXELS,
   formatBytes,
@@ -31,7 +31,6 @@ export const mediaMessages = {
 /** Encoder settings: tuned for speed first (the upload-to-variants budget), quality second. */
 const AVIF = { quality: 55, chromaSubsampling: '4:2:0' } as const;
 const avifEffort = (width: number) => (width >= 1600 ? 0 : 1); // the big ones dominate the time
-const WEBP = { quality: 78, effort: 1 } as const;
 const JPEG = { quality: 82, progressive: true, mozjpeg: false } as const;
 
 export type IngestOptions = {
@@ -57,7 +56,6 @@ const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base6
 
 function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<Buffer> {
   if (format === 'avif') return pipeline.avif({ ...AVIF, effort: avifEffort(width) }).toBuffer();
-  if (format === 'webp') return pipeline.webp(WEBP).toBuffer();
   return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
 }
 
@@ -86,6 +84,49 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
   async function keepsIcc(data: Buffer): Promise<boolean> {
     const m = await sharp(data).metadata();
     return !!m.icc && m.space !== 'cmyk';
+  }
+
+  /** A stored variant, or else the one wanted made now (once, however many ask at a time). */
+  function serve(
+    found: { asset: AssetMeta; variants: VariantRef[] },
+    wanted: PlannedVariant,
+  ): Promise<ServedVariant> | ServedVariant {
+    const { asset } = found;
+    const mimeType = mimeByFormat[wanted.format];
+    const stored = found.variants.find((v) => v.width === wanted.width);
+    if (stored)
+      return {
+        etag: stored.etag,
+        format: wanted.format,
+        mimeType,
+        load: async () => {
+          const data = await repo.variantData(stored.id);
+          if (!data) throw new AppError('not_found', 'The image no longer exists.');
+          return data;
+        },
+      };
+    const key = `${asset.id}:${wanted.kind}:${wanted.width}:${wanted.format}`;
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = (async () => {
+        const original = await repo.findOriginal(asset.id);
+        if (!original) throw new AppError('not_found', 'The image no longer exists.');
+        const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true);
+        await repo.insertVariants(asset.id, [{ ...wanted, data, etag: etagOf(data) }]);
+        return data;
+      })().finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    if (!asset.variantsReadyAt)
+      service
+        .enqueueVariants(asset.id)
+        .catch((err) => deps.logger.warn({ err, assetId: asset.id }, 'could not queue image variants'));
+    return pending.then((data) => ({
+      etag: etagOf(data),
+      format: wanted.format,
+      mimeType,
+      load: async () => data,
+    }));
   }
 
   const service = {
@@ -213,40 +254,27 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       format: VariantFormat,
     ): Promise<ServedVariant | null> {
       const found = await repo.lookup(assetId, kind, format);
+      return found ? serve(found, variantFor(found.asset, kind, width, format)) : null;
+    },
+
+    /**
+     * The one file an address names (`/media/{asset}/{name}`): null unless the asset's plan has
+     * exactly that variant, so every address is one file.
+     */
+    async findFile(
+      assetId: number,
+      file: { kind: VariantKind; width: number | null; format: VariantFormat },
+    ): Promise<ServedVariant | null> {
+      const found = await repo.lookup(assetId, file.kind, file.format);
       if (!found) return null;
-      const wanted = variantFor(found.asset, kind, width, format);
-      const stored = found.variants.find((v) => v.width === wanted.width);
-      const mimeType = mimeByFormat[format];
-      if (stored) {
-        return {
-          etag: stored.etag,
-          format,
-          mimeType,
-          load: async () => {
-            const data = await repo.variantData(stored.id);
-            if (!data) throw new AppError('not_found', 'The image no longer exists.');
-            return data;
-          },
-        };
-      }
-      const key = `${assetId}:${wanted.kind}:${wanted.width}:${format}`;
-      let pending = inflight.get(key);
-      if (!pending) {
-        pending = (async () => {
-          const original = await repo.findOriginal(assetId);
-          if (!original) throw new AppError('not_found', 'The image no longer exists.');
-          const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true);
-          await repo.insertVariants(assetId, [{ ...wanted, data, etag: etagOf(data) }]);
-          return data;
-        })().finally(() => inflight.delete(key));
-        inflight.set(key, pending);
-      }
-      const data = await pending;
-      if (!found.asset.variantsReadyAt)
-        service
-          .enqueueVariants(assetId)
-          .catch((err) => deps.logger.warn({ err, assetId }, 'could not queue image variants'));
-      return { etag: etagOf(data), format, mimeType, load: async () => data };
+      const { asset } = found;
+      const planned = planVariants(asset.kind, asset.width, asset.height).find(
+        (v) =>
+          v.kind === file.kind &&
+          v.format === file.format &&
+          (file.kind === 'thumb' || v.width === file.width),
+      );
+      return planned ? serve(found, planned) : null;
     },
 
     async deleteAsset(assetId: number, trx?: Knex.Transaction): Promise<void> {

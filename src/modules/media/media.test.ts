@@ -6,6 +6,8 @@ import {
   pickWidth,
   planDisplayWidths,
   planVariants,
+  variantFileName,
+  parseVariantFileName,
   sniffFormat,
   thumbSize,
   variantFor,
@@ -32,10 +34,10 @@ describe('media rules', () => {
     expect(pickWidth([640, 1080], 1)).toBe(640);
   });
 
-  it('prefers AVIF, then WebP, then JPEG, honouring q=0', () => {
+  it('serves AVIF where Accept allows it and JPEG otherwise (WebP is not made), honouring q=0', () => {
     expect(pickFormat('image/avif,image/webp,*/*')).toBe('avif');
-    expect(pickFormat('image/webp,*/*')).toBe('webp');
-    expect(pickFormat('image/avif;q=0,image/webp')).toBe('webp');
+    expect(pickFormat('image/webp,*/*')).toBe('jpeg');
+    expect(pickFormat('image/avif;q=0,image/webp')).toBe('jpeg');
     expect(pickFormat(undefined)).toBe('jpeg');
   });
 
@@ -51,15 +53,46 @@ describe('media rules', () => {
     expect(sniffFormat(Buffer.from('GIF89a'))).toBeNull();
   });
 
-  it('plans 15 variants for a large photo and only thumbnails for a custom thumbnail', () => {
-    expect(planVariants('photo', 6000, 4000)).toHaveLength(15);
-    expect(planVariants('thumbnail', 800, 600).map((v) => v.kind)).toEqual(['thumb', 'thumb', 'thumb']);
-    expect(variantFor({ kind: 'thumbnail', width: 800, height: 600 }, 'display', 1080, 'webp')).toMatchObject(
+  it('plans AVIF at every width and JPEG to 1600 px, and only thumbnails for a custom thumbnail', () => {
+    const names = (vs: ReturnType<typeof planVariants>) => vs.map(variantFileName);
+    expect(names(planVariants('photo', 6000, 4000))).toEqual([
+      'thumb.avif',
+      '640.avif',
+      '1080.avif',
+      '1600.avif',
+      '2400.avif',
+      'thumb.jpg',
+      '640.jpg',
+      '1080.jpg',
+      '1600.jpg',
+    ]);
+    expect(names(planVariants('photo', 500, 800))).toEqual([
+      'thumb.avif',
+      '500.avif',
+      'thumb.jpg',
+      '500.jpg',
+    ]);
+    expect(planDisplayWidths(2000, 'jpeg')).toEqual([640, 1080, 1600]);
+    expect(planVariants('thumbnail', 800, 600).map((v) => v.kind)).toEqual(['thumb', 'thumb']);
+    expect(variantFor({ kind: 'thumbnail', width: 800, height: 600 }, 'display', 1080, 'jpeg')).toMatchObject(
       {
         kind: 'thumb',
         width: 400,
       },
     );
+    // the negotiated address asks JPEG for 2400 px: the largest JPEG there is
+    expect(variantFor({ kind: 'photo', width: 6000, height: 4000 }, 'display', 2400, 'jpeg').width).toBe(
+      1600,
+    );
+  });
+
+  it('names each variant file once, and reads back only names it makes', () => {
+    expect(variantFileName({ kind: 'display', width: 1080, format: 'avif' })).toBe('1080.avif');
+    expect(variantFileName({ kind: 'thumb', width: 400, format: 'jpeg' })).toBe('thumb.jpg');
+    expect(parseVariantFileName('1080.avif')).toEqual({ kind: 'display', width: 1080, format: 'avif' });
+    expect(parseVariantFileName('thumb.jpg')).toEqual({ kind: 'thumb', width: null, format: 'jpeg' });
+    for (const bad of ['1080.webp', '1080.jpeg', '0640.avif', 'thumb.avif.jpg', '../1.avif', '1080', ''])
+      expect(parseVariantFileName(bad), bad).toBeNull();
   });
 
   it('compares ETags weakly and formats byte limits for messages', () => {

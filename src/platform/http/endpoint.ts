@@ -17,7 +17,11 @@ export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  *   sends it, only once the image is found;
  * - 'no-store': never stored by a browser or proxy (carts, orders, payments, the admin).
  */
-export type EndpointCache = 'shared' | 'image' | 'no-store';
+/**
+ * 'shared': public JSON kept by the response cache; 'image': an image chosen by `Accept` and `?w=`;
+ * 'file': one immutable file per address (a media variant), cached for a year without `Vary`.
+ */
+export type EndpointCache = 'shared' | 'image' | 'file' | 'no-store';
 
 /**
  * One HTTP endpoint, declared once beside its handler (in the module's `*.routes.ts`): the app
@@ -112,6 +116,7 @@ export function bindEndpoints<E extends Record<string, EndpointSpec>>(
 const cacheControl: Record<EndpointCache, string | null> = {
   shared: 'no-cache',
   image: null,
+  file: null,
   'no-store': 'no-store',
 };
 
@@ -206,6 +211,7 @@ export function endpointEdge(specs: readonly EndpointSpec[], pages: readonly Pag
     needsSession: endpointMatcher(specs.filter((s) => s.session)),
     sharedJson: pathsPattern(paths('shared')),
     images: pathsPattern(paths('image')),
+    files: pathsPattern(paths('file')),
     sharedPages: pathsPattern(pages.filter((p) => p.cache === 'shared').flatMap((p) => p.paths)),
     /** Pages of one visitor (the buyer's order page): never stored, kept out of search engines. */
     privatePages: pages.filter((p) => p.cache === 'private').flatMap((p) => p.paths),

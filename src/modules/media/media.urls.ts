@@ -1,0 +1,34 @@
+import type { ImageFormatFiles } from '../../contract';
+import { FORMATS, planDisplayWidths, variantFileName, type VariantFormat } from './media.rules';
+
+/** Where the app itself serves media files (src/modules/media/media.routes.ts). */
+export const LOCAL_MEDIA_BASE = '/media';
+
+const typeOf: Record<VariantFormat, ImageFormatFiles['type']> = { avif: 'image/avif', jpeg: 'image/jpeg' };
+
+export type ImageForFiles = { id: number; width: number; variantsReadyAt: Date | null };
+
+/**
+ * The addresses of an image's files, best format first. `publicBase` (PUBLIC_MEDIA_URL: a CDN in
+ * front of the shop's /media, or a bucket's public address for its `variants/`) is used once the
+ * variants exist; until then the shop's own /media answers (it makes a missing file on demand,
+ * which a bucket cannot).
+ */
+export function createMediaUrls(publicBase: string | undefined) {
+  const base = publicBase?.replace(/\/+$/, '');
+  return {
+    filesOf(image: ImageForFiles, thumbnailAssetId = image.id): ImageFormatFiles[] {
+      const root = base && image.variantsReadyAt ? base : LOCAL_MEDIA_BASE;
+      const url = (assetId: number, name: string) => `${root}/${assetId}/${name}`;
+      return FORMATS.map((format) => ({
+        type: typeOf[format],
+        thumbnail: url(thumbnailAssetId, variantFileName({ kind: 'thumb', width: 0, format })),
+        display: planDisplayWidths(image.width, format).map((width) => ({
+          width,
+          url: url(image.id, variantFileName({ kind: 'display', width, format })),
+        })),
+      }));
+    },
+  };
+}
+export type MediaUrls = ReturnType<typeof createMediaUrls>;
