@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { imageFormatFilesSchema } from './catalog';
 import { id } from '../platform/http/input-rules';
 
 // Every text a visitor or the owner may read about the site's content comes from here.
@@ -96,6 +97,8 @@ export type Site = z.infer<typeof siteSchema>;
 
 export const logoSchema = z.object({
   logoUrl: z.string().nullable(),
+  /** The logo as media files, best format first (see PhotoSummary.files); null without a logo. */
+  files: z.array(imageFormatFilesSchema).nullable(),
   logoType: z.string().nullable(),
   width: z.number().nullable(),
   height: z.number().nullable(),
@@ -111,6 +114,8 @@ export const aboutContentSchema = z.object({
   approachText: z.string().nullable(),
   servicesText: z.string().nullable(),
   headshotUrl: z.string().nullable(),
+  /** The headshot as media files, best format first (see PhotoSummary.files). */
+  headshotFiles: z.array(imageFormatFilesSchema).nullable(),
   updatedAt: z.string().nullable(),
 });
 export type AboutContent = z.infer<typeof aboutContentSchema>;

@@ -53,6 +53,7 @@ describe('public content reads on a fresh shop', () => {
     const c = app.client();
     expect(await c.json(c.get('/api/logo'))).toEqual({
       logoUrl: null,
+      files: null,
       logoType: null,
       width: null,
       height: null,
@@ -62,6 +63,7 @@ describe('public content reads on a fresh shop', () => {
       approachText: null,
       servicesText: null,
       headshotUrl: null,
+      headshotFiles: null,
       updatedAt: null,
     });
     expect(await c.json(c.get('/api/faqs'))).toEqual([]);
@@ -343,6 +345,16 @@ describe('about page', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\//);
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(400);
+    // the same headshot as media files, best format first
+    const id = new URL(saved.headshotUrl!, app.url).searchParams.get('v');
+    const files = (saved as unknown as { headshotFiles: { type: string; display: { url: string }[] }[] })
+      .headshotFiles;
+    expect(files.map((f) => [f.type, f.display.map((d) => d.url)])).toEqual([
+      ['image/avif', [`/media/${id}/400.avif`]],
+      ['image/jpeg', [`/media/${id}/400.jpg`]],
+    ]);
+    const file = await app.client().get(files[0].display[0].url);
+    expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBe(400);
 
     // saving the text again without a new headshot keeps the headshot
     const again = await admin.json<About>(
@@ -380,6 +392,7 @@ describe('site logo', () => {
     expect(saved).toEqual({
       message: 'Logo updated successfully.',
       logoUrl: expect.stringMatching(/^\/api\/logo\/image\?v=\d+$/),
+      files: expect.any(Array),
       logoType: 'image/png',
       width: 900,
       height: 300,
@@ -389,6 +402,17 @@ describe('site logo', () => {
     const res = await app.client().get(saved.logoUrl!, { accept: 'image/png,image/*' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\//);
+    // and as media files: AVIF and JPEG, at the widths a 900 px logo allows
+    const id = new URL(saved.logoUrl!, app.url).searchParams.get('v');
+    expect(saved.files!.map((f) => [f.type, f.thumbnail, f.display.map((d) => d.url)])).toEqual([
+      ['image/avif', `/media/${id}/thumb.avif`, [`/media/${id}/640.avif`]],
+      ['image/jpeg', `/media/${id}/thumb.jpg`, [`/media/${id}/640.jpg`]],
+    ]);
+    for (const f of saved.files!) {
+      const file = await app.client().get(f.display[0].url);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toBe(f.type);
+    }
   });
 
   it('replaces the current logo, and the old one is gone', async () => {

@@ -11,12 +11,14 @@ import {
   type Faq,
   type FaqInput,
   type FaqPatch,
+  type ImageFormatFiles,
   type Logo,
   type ShippingNotice,
   type ShippingNoticeInput,
   type Site,
 } from '../../contract';
 import { defaultAbout, defaultFaqs, defaultShippingNotice } from './content.seed';
+import type { ImageForFiles } from '../media';
 
 export const TAGLINE = 'Bring the beauty of creation home';
 
@@ -28,6 +30,8 @@ export type ContentMedia = {
     trx?: Tx,
   ): Promise<{ id: number; width: number; height: number; mimeType: string; placeholderColor: string }>;
   deleteAsset(assetId: number, trx?: Tx): Promise<unknown>;
+  getAsset(assetId: number): Promise<ImageForFiles | null>;
+  filesOf(image: ImageForFiles): ImageFormatFiles[];
 };
 
 type Deps = {
@@ -40,11 +44,17 @@ type Deps = {
 };
 
 export function createContentService({ repo, media, config, imageUploaded }: Deps) {
+  const filesOf = async (assetId: number | null | undefined) => {
+    const asset = assetId ? await media.getAsset(assetId) : null;
+    return asset ? media.filesOf(asset) : null;
+  };
+
   const getLogo = async (): Promise<Logo> => {
     const row = await repo.getLogo();
-    if (!row) return { logoUrl: null, logoType: null, width: null, height: null };
+    if (!row) return { logoUrl: null, files: null, logoType: null, width: null, height: null };
     return {
       logoUrl: `/api/logo/image?v=${row.assetId}`,
+      files: await filesOf(row.assetId),
       logoType: row.mimeType,
       width: row.width,
       height: row.height,
@@ -58,6 +68,7 @@ export function createContentService({ repo, media, config, imageUploaded }: Dep
       approachText: row?.approachText ?? null,
       servicesText: row?.servicesText ?? null,
       headshotUrl: row?.headshotId ? `/api/about/headshot?v=${row.headshotId}` : null,
+      headshotFiles: await filesOf(row?.headshotId),
       updatedAt: row ? new Date(row.updatedAt).toISOString() : null,
     };
   };
