@@ -3,8 +3,9 @@
 // /, /portfolio, /photo/{id}, /about and /faq, each live against the same page as finished HTML
 // (scripts/bench-pages.ts); the script each page needs (gzipped); serving cost under load against a
 // bare Node server sending the same bytes (bench-serving.ts); upload-to-variants time for a
-// 24-megapixel JPEG against raw sharp making the same variants (bench-upload.ts); time to hydrated
-// at 4x CPU and slow 4G (bench-hydration.ts).
+// 24-megapixel JPEG against raw sharp making the same variants (bench-upload.ts); bytes per photo
+// across all variants, before and after the leaner set of issue 27, on a smooth, a mixed and a dense
+// photo (bench-variants.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +16,7 @@ import { chromium } from '@playwright/test';
 import { benchServing } from './bench-serving';
 import { startBenchShop } from './bench-shop';
 import { benchUploadToVariants } from './bench-upload';
+import { benchVariantBytes, variantBytesSummary } from './bench-variants';
 import { pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages';
 import { benchHydration, HYDRATION_PAGES, hydrationTable } from './bench-hydration';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
@@ -133,6 +135,8 @@ await shop.close();
 const serving = await benchServing();
 results.serving = serving.rows;
 results.uploadToVariants = await benchUploadToVariants();
+const variantBytes = await benchVariantBytes();
+results.variantBytes = variantBytes.photos;
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2));
@@ -145,4 +149,5 @@ const upload = results.uploadToVariants as Awaited<ReturnType<typeof benchUpload
 console.log(
   `Upload of a 24 MP JPEG to all variants: ${upload.totalMs} ms (budget < 3000), raw sharp ${upload.rawSharpMs} ms, ratio ${upload.ratio}x (budget <= 1.5x)`,
 );
+console.log(variantBytesSummary(variantBytes.photos));
 process.exit(0);

@@ -2,16 +2,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
+import type { AboutContent as About, Logo } from '../../src/contract';
 
 type Faq = { id: number; question: string; answer: string; orderIndex: number };
-type Logo = { logoUrl: string | null; logoType: string | null; width: number | null; height: number | null };
-type About = {
-  mainBio: string | null;
-  approachText: string | null;
-  servicesText: string | null;
-  headshotUrl: string | null;
-  updatedAt: string | null;
-};
 
 let app: TestApp;
 let admin: HttpClient;
@@ -347,8 +340,7 @@ describe('about page', () => {
     expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(400);
     // the same headshot as media files, best format first
     const id = new URL(saved.headshotUrl!, app.url).searchParams.get('v');
-    const files = (saved as unknown as { headshotFiles: { type: string; display: { url: string }[] }[] })
-      .headshotFiles;
+    const files = saved.headshotFiles!;
     expect(files.map((f) => [f.type, f.display.map((d) => d.url)])).toEqual([
       ['image/avif', [`/media/${id}/400.avif`]],
       ['image/jpeg', [`/media/${id}/400.jpg`]],
