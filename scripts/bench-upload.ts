@@ -14,6 +14,18 @@ import { createDomainEventBus } from '../src/domain-events';
 import { createAppJobRegistry } from '../src/jobs';
 import { MAX_INPUT_PIXELS, createMediaModule, planVariants, renderVariant } from '../src/modules/media';
 
+/** Gaussian grain around mid grey, as a sensor's: the texture the benchmarks' photos get. */
+export const grainOf = (width: number, height: number, sigma: number) =>
+  sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma },
+    },
+  });
+
 /** A 6000x4000 camera-like JPEG: a landscape with fine grain, so encoders have real detail to chew. */
 export async function make24MpJpeg(): Promise<Buffer> {
   const [w, h] = [6000, 4000];
@@ -26,17 +38,7 @@ export async function make24MpJpeg(): Promise<Buffer> {
     <path d="M0 2600 C 1200 2100 2200 2500 3200 2300 S 5200 2000 6000 2400 L 6000 4000 L 0 4000 Z" fill="#3d4f3a"/>
     <path d="M0 3100 C 1500 2800 2600 3300 4000 3000 S 5600 2900 6000 3100 L 6000 4000 L 0 4000 Z" fill="#22301f"/>
   </svg>`;
-  const grain = await sharp({
-    create: {
-      width: w,
-      height: h,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 18 },
-    },
-  })
-    .raw()
-    .toBuffer();
+  const grain = await grainOf(w, h, 18).raw().toBuffer();
   return sharp(Buffer.from(svg))
     .composite([{ input: grain, raw: { width: w, height: h, channels: 3 }, blend: 'soft-light' }])
     .jpeg({ quality: 90 })

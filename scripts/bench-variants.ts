@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import { renderVariant } from '../src/modules/media';
 import { isMain } from '../src/platform/process';
-import { decodeForVariants, make24MpJpeg } from './bench-upload';
+import { decodeForVariants, grainOf, make24MpJpeg } from './bench-upload';
 
 /** 6000 x 4000 of fine, high-contrast texture: the worst case for every encoder. */
 async function makeDenseJpeg(): Promise<Buffer> {
@@ -116,18 +116,7 @@ async function makeMixedJpeg(): Promise<Buffer> {
   }).join('');
 
   // Sensor grain, in brightness only as after a camera's noise reduction.
-  const grain = await sharp({
-    create: {
-      width: w,
-      height: h,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 10 },
-    },
-  })
-    .greyscale()
-    .raw()
-    .toBuffer();
+  const grain = await grainOf(w, h, 10).greyscale().raw().toBuffer();
   return sharp(background)
     .resize(w, h)
     .composite([
