@@ -9,7 +9,7 @@ import { appChunk } from './scripts/app-chunk';
 const webSource = (file: string) => fileURLToPath(new URL(`./web/src/${file}`, import.meta.url));
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
-const proxied = ['/api', '/healthz', '/sitemap.xml', '/robots.txt'];
+const proxied = ['/api', '/media/', '/healthz', '/sitemap.xml', '/robots.txt'];
 
 // The shop's names are run-time settings (SITE_NAME, PHOTOGRAPHER_NAME), not build inputs: the build
 // writes these placeholders into index.html and manifest.webmanifest, and the server fills them in
@@ -111,17 +111,21 @@ export default defineConfig(({ isSsrBuild }) => ({
             ({ request, url, sameOrigin }) =>
               sameOrigin &&
               request.mode === 'navigate' &&
-              !/^\/(api|admin)(\/|$)|^\/(sitemap\.xml|robots\.txt|healthz|readyz)$/.test(url.pathname),
+              !/^\/(api|admin|media)(\/|$)|^\/(sitemap\.xml|robots\.txt|healthz|readyz)$/.test(url.pathname),
             'NetworkFirst',
             'wildframe-pages',
             100,
             { precacheFallback: { fallbackURL: '/index.html' } },
           ),
-          // Photo, logo and headshot images: addresses carry ?v=<version>, so cache first is safe.
+          // Photo, logo and headshot images: addresses carry ?v=<version>, and a /media file never
+          // changes (a new image is a new address), so cache first is safe. Media on another host
+          // (PUBLIC_MEDIA_URL) is left to the browser: without CORS its answers are opaque.
           cachedGets(
             ({ url, sameOrigin }) =>
               sameOrigin &&
-              /^\/api\/(photos\/\d+\/(image|thumbnail)|logo\/image|about\/headshot)(\/|$)/.test(url.pathname),
+              /^\/(api\/(photos\/\d+\/(image|thumbnail)|logo\/image|about\/headshot)(\/|$)|media\/\d+\/[^/]+$)/.test(
+                url.pathname,
+              ),
             'CacheFirst',
             'wildframe-images',
             200,

@@ -8,7 +8,7 @@ const OFFLINE_BANNER =
   'You are offline. Pages you have visited still work; ordering and sending messages need a connection.';
 const OFFLINE_MESSAGE = 'You are offline. Please reconnect and try again.';
 
-/** Resolves once some <img> in main shows a real photo from the API (not the 'No Image' placeholder). */
+/** Resolves once some <img> in main shows a real photo (a media file or the API's), not 'No Image'. */
 async function expectPhotoShown(page: Page): Promise<void> {
   await expect
     .poll(
@@ -16,7 +16,10 @@ async function expectPhotoShown(page: Page): Promise<void> {
         page.locator('main img').evaluateAll((imgs) =>
           imgs.some((img) => {
             const image = img as HTMLImageElement;
-            return /\/api\/photos\/\d+\/(image|thumbnail)/.test(image.currentSrc) && image.naturalWidth > 0;
+            return (
+              /\/media\/\d+\/|\/api\/photos\/\d+\/(image|thumbnail)/.test(image.currentSrc) &&
+              image.naturalWidth > 0
+            );
           }),
         ),
       { message: 'a photo image has loaded' },

@@ -1,4 +1,6 @@
-import { useState, type CSSProperties, type MouseEventHandler } from 'react';
+import { useEffect, useRef, useState, type CSSProperties, type MouseEventHandler } from 'react';
+import { preload } from 'react-dom';
+import type { ImageFormatFiles } from '@contract';
 import { cx } from './ui';
 import styles from './responsive-image.module.css';
 import {
@@ -7,6 +9,7 @@ import {
   noImageDataUri,
   objectPositionFor,
   pickSrc,
+  pictureSources,
 } from './image-sources';
 
 /** Any PhotoSummary-like object: every field optional so cart lines and partial shapes fit too. */
@@ -14,6 +17,8 @@ export type ImageSource = {
   imageUrl?: string | null;
   thumbnailUrl?: string | null;
   widths?: readonly number[] | null;
+  /** The image as files, best format first (JPEG last); preferred over `imageUrl` when present. */
+  files?: readonly ImageFormatFiles[] | null;
   width?: number | null;
   height?: number | null;
   placeholderColor?: string | null;
@@ -60,13 +65,17 @@ export function ResponsiveImage({
   onClick,
 }: ResponsiveImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const imgRef = useRef<HTMLImageElement>(null);
 
-  const useThumbnail =
-    Boolean(photo?.thumbnailUrl) &&
-    (!photo?.imageUrl || (renderedWidth !== undefined && renderedWidth < THUMBNAIL_MAX_WIDTH));
+  const small = renderedWidth !== undefined && renderedWidth < THUMBNAIL_MAX_WIDTH;
+  const picture = photo?.files ? pictureSources(photo.files, small) : undefined;
+  const useThumbnail = Boolean(photo?.thumbnailUrl) && (!photo?.imageUrl || small);
   let requested: string;
   let requestedSrcSet: string | undefined;
-  if (photo && useThumbnail && photo.thumbnailUrl) {
+  if (picture) {
+    requested = picture.img.src;
+    requestedSrcSet = picture.img.srcSet;
+  } else if (photo && useThumbnail && photo.thumbnailUrl) {
     requested = photo.thumbnailUrl;
   } else if (photo?.imageUrl) {
     requestedSrcSet = buildSrcSet(photo.imageUrl, photo.widths);
@@ -81,9 +90,49 @@ export function ResponsiveImage({
   const imgSrc = failed ? noImageDataUri() : requested;
   const srcSet = failed ? undefined : requestedSrcSet;
 
+  // An image that failed before hydration fired its error before React listened. React sets a plain
+  // <img>'s src again to hear it, but inside a <picture> that fires nothing: so look once mounted.
+  const inPicture = Boolean(picture);
+  // React hints a plain high-priority <img> in the page's head itself, but not one inside a
+  // <picture> (it cannot know the source): so hint the best format, for browsers that read it.
+  const best = picture?.sources[0];
+  if (priority && best && !failed)
+    preload(best.srcSet.split(/[\s,]/)[0], {
+      as: 'image',
+      type: best.type,
+      imageSrcSet: best.sized ? best.srcSet : undefined,
+      imageSizes: best.sized ? sizes : undefined,
+      fetchPriority: 'high',
+    });
+  useEffect(() => {
+    const img = imgRef.current;
+    if (inPicture && img?.complete && img.naturalWidth === 0) setFailedSrc(requested);
+  }, [inPicture, requested]);
+
   const naturalRatio = photo?.width && photo?.height ? photo.width / photo.height : 4 / 3;
   const aspectRatio = ratio === 'fill' ? undefined : ratio === 'natural' ? naturalRatio : ratio;
   const background = fit === 'cover' ? (photo?.placeholderColor ?? '#e7e2d8') : 'transparent';
+
+  const img = (
+    <img
+      ref={imgRef}
+      className={styles.image}
+      src={imgSrc}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt={alt ?? photo?.title ?? ''}
+      width={photo?.width ?? undefined}
+      height={photo?.height ?? undefined}
+      loading={priority ? 'eager' : 'lazy'}
+      decoding={priority ? 'sync' : 'async'}
+      fetchPriority={priority ? 'high' : undefined}
+      onError={() => setFailedSrc(requested)}
+      style={{
+        objectFit: failed ? 'cover' : fit,
+        objectPosition: objectPositionFor(photo?.verticalPosition),
+      }}
+    />
+  );
 
   return (
     <div
@@ -91,23 +140,24 @@ export function ResponsiveImage({
       className={cx(styles.box, ratio === 'fill' && styles.fill, className)}
       style={{ aspectRatio: aspectRatio ? `${aspectRatio}` : undefined, background, ...style }}
     >
-      <img
-        className={styles.image}
-        src={imgSrc}
-        srcSet={srcSet}
-        sizes={srcSet ? sizes : undefined}
-        alt={alt ?? photo?.title ?? ''}
-        width={photo?.width ?? undefined}
-        height={photo?.height ?? undefined}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding={priority ? 'sync' : 'async'}
-        fetchPriority={priority ? 'high' : undefined}
-        onError={() => setFailedSrc(requested)}
-        style={{
-          objectFit: failed ? 'cover' : fit,
-          objectPosition: objectPositionFor(photo?.verticalPosition),
-        }}
-      />
+      {picture ? (
+        // The browser takes the first source whose type it reads (AVIF), else the <img>'s JPEG. A
+        // failed image drops the sources so the <img>'s placeholder shows.
+        <picture className={styles.picture}>
+          {!failed &&
+            picture.sources.map((source) => (
+              <source
+                key={source.type}
+                type={source.type}
+                srcSet={source.srcSet}
+                sizes={source.sized ? sizes : undefined}
+              />
+            ))}
+          {img}
+        </picture>
+      ) : (
+        img
+      )}
     </div>
   );
 }

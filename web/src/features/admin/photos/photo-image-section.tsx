@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import type { ImageFormatFiles } from '@contract';
 import type { PhotoDetail } from '../../../lib/api-types';
+import { pictureSources } from '../../../components/image-sources';
 import { useToast } from '../../../components/toast';
 import { FormSection } from '../shared/form-section';
 import { CropPositionField } from './crop-position-field';
@@ -75,14 +77,33 @@ function useRevokeOnReplace(url: string | undefined) {
   );
 }
 
-function PreviewImage({ src, alt }: { src: string; alt: string }) {
-  return (
+/** A chosen file's preview, or the current image's thumbnail files (AVIF where the browser reads it). */
+function PreviewImage({
+  src,
+  alt,
+  files,
+}: {
+  src: string;
+  alt: string;
+  files?: readonly ImageFormatFiles[];
+}) {
+  const picture = files ? pictureSources(files, true) : undefined;
+  const img = (
     <Box
       component="img"
-      src={src}
+      src={picture?.img.src ?? src}
       alt={alt}
       sx={{ display: 'block', maxWidth: '100%', maxHeight: 280, objectFit: 'contain', borderRadius: 1 }}
     />
+  );
+  if (!picture) return img;
+  return (
+    <picture style={{ display: 'contents' }}>
+      {picture.sources.map((source) => (
+        <source key={source.type} type={source.type} srcSet={source.srcSet} />
+      ))}
+      {img}
+    </picture>
   );
 }
 
@@ -153,7 +174,11 @@ export function PhotoImageSection({ state, dispatch, photo, busy }: PhotoImageSe
             image ? (
               <PreviewImage src={image.previewUrl} alt="Preview of the chosen photo" />
             ) : photo ? (
-              <PreviewImage src={photo.thumbnailUrl} alt={`Current image of ${photo.title}`} />
+              <PreviewImage
+                src={photo.thumbnailUrl}
+                files={photo.files}
+                alt={`Current image of ${photo.title}`}
+              />
             ) : undefined
           }
           fileName={image?.file.name}
