@@ -42,9 +42,11 @@ export default function AboutPage() {
             ) : (
               <div className={styles.frame}>
                 <ResponsiveImage
+                  photo={about?.headshotFiles ? { files: about.headshotFiles } : null}
                   src={about?.headshotUrl ?? DEFAULT_HEADSHOT}
                   alt={loaded ? `Portrait of ${photographerName}` : 'Portrait of the photographer'}
                   ratio={1}
+                  sizes="(min-width: 900px) 40vw, 100vw"
                   priority
                 />
               </div>
