@@ -296,8 +296,18 @@ describe('share tags and search engines', () => {
       .where({ featured: true })
       .whereNull('archived_at')
       .orderBy([{ column: 'display_order' }, { column: 'id', order: 'desc' }]);
-    expect(html).toMatch(new RegExp(`<img[^>]*src="/api/photos/${first.id}/image\\?v=[^"]*"[^>]*>`));
-    expect(html).toMatch(/<img[^>]*fetchPriority="high"/);
+    // a <picture>: the AVIF files as a source, the JPEG fallback on the <img>, loaded first
+    const files = `/media/${first.original_id}`;
+    expect(html).toMatch(
+      new RegExp(`<picture[^>]*><source type="image/avif" srcSet="${files}/640\\.avif 640w, [^"]*"`),
+    );
+    expect(html).toMatch(new RegExp(`<img[^>]*src="${files}/1080\\.jpg"[^>]*fetchPriority="high"`));
+    // and hinted in the head for browsers that read AVIF (React hints no image inside a <picture>)
+    expect(head(html)).toMatch(
+      new RegExp(
+        `<link rel="preload" as="image" [^>]*type="image/avif"[^>]*imageSrcSet="${files}/640\\.avif`,
+      ),
+    );
     expect(head(html)).toContain(
       '<title>Refuge Light Photography | Bring the beauty of creation home</title>',
     );

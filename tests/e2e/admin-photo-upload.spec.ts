@@ -88,6 +88,13 @@ for (const [label, device] of [
         expect((await sharp(bytes).metadata()).exif, accept).toBeUndefined();
         expect(bytes.includes(Buffer.from('GPS')), accept).toBe(false);
       }
+      // and every media file the pages use
+      const { files } = JSON.parse(api) as { files: { thumbnail: string; display: { url: string }[] }[] };
+      for (const url of files.flatMap((f) => [f.thumbnail, ...f.display.map((d) => d.url)])) {
+        const bytes = await (await visitor.request.get(url)).body();
+        expect((await sharp(bytes).metadata()).exif, url).toBeUndefined();
+        expect(bytes.includes(Buffer.from('GPS')), url).toBe(false);
+      }
       await visitor.close();
     });
 

@@ -20,7 +20,7 @@ const ready = async (assetId: number) =>
   (await app.ctx.db('media_assets').where({ id: assetId }).first()).variants_ready_at !== null;
 
 describe('media worker', () => {
-  it('makes a thumbnail and every display width in AVIF, WebP and JPEG after an upload, without metadata', async () => {
+  it('makes a thumbnail and every display width in AVIF, and JPEG to 1600 px, after an upload, without metadata', async () => {
     const photo = await addPhoto(admin, { title: 'Big' }, await makeJpeg(2600, 1733, { gps: true }));
     const assetId = await assetOf(photo.id);
     await eventually(() => ready(assetId));
@@ -29,9 +29,10 @@ describe('media worker', () => {
       .where({ asset_id: assetId })
       .select('kind', 'width', 'height', 'format', 'storage_key');
     const keys = rows.map((r) => `${r.kind}:${r.width}:${r.format}`).sort();
-    const expected = ['thumb:400', 'display:640', 'display:1080', 'display:1600', 'display:2400'].flatMap(
-      (k) => ['avif', 'webp', 'jpeg'].map((f) => `${k}:${f}`),
-    );
+    const expected = [
+      ...['thumb:400', 'display:640', 'display:1080', 'display:1600', 'display:2400'].map((k) => `${k}:avif`),
+      ...['thumb:400', 'display:640', 'display:1080', 'display:1600'].map((k) => `${k}:jpeg`),
+    ];
     expect(keys).toEqual(expected.sort());
     // the files are in the media store, the rows name them
     const store = createMediaStore(app.ctx.config);

@@ -18,6 +18,20 @@ type Options = {
 export async function expectNoA11yViolations(page: Page, { label, exclude = [] }: Options = {}) {
   // label-content-name-mismatch (WCAG 2.5.3 Label in Name, level A) is still 'experimental' in
   // axe and off by default: turned on, as a name that differs from the visible text is a real failure.
+  // Colours are measured as they end up: every running transition (a drawer, a dialog, a toast or
+  // a menu fading in or out) finishes first, or axe may read text over a colour still blending.
+  // (at most 3 s: a paused animation never finishes)
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]),
+  );
   let builder = new AxeBuilder({ page })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .withTags(WCAG_AA_TAGS);
