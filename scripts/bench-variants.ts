@@ -132,7 +132,12 @@ async function makeMixedJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-type Variant = { kind: 'thumb' | 'display'; width: number; height: number; format: 'avif' | 'webp' | 'jpeg' };
+type Variant = {
+  kind: 'thumb' | 'display';
+  width: number;
+  height: number;
+  format: 'avif' | 'webp' | 'jpeg' | 'png';
+};
 type Row = Variant & { bytes: number; ms: number; before: boolean; after: boolean };
 export type SetBytes = {
   beforeFiles: number;

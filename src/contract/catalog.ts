@@ -265,7 +265,7 @@ export type CameraDetails = z.infer<typeof cameraDetailsSchema>;
 
 /** One format's files of an image: its thumbnail and each display width. */
 export const imageFormatFilesSchema = z.object({
-  type: z.enum(['image/avif', 'image/jpeg']),
+  type: z.enum(['image/avif', 'image/jpeg', 'image/png']),
   /** Fits 400 x 300 (the custom thumbnail's when the photo has one). */
   thumbnail: z.string(),
   /** Smallest first. */

@@ -394,12 +394,18 @@ describe('site logo', () => {
     const res = await app.client().get(saved.logoUrl!, { accept: 'image/png,image/*' });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\//);
-    // and as media files: AVIF and JPEG, at the widths a 900 px logo allows
+    // and as media files: AVIF and, for browsers without it, PNG (a logo may be transparent), at
+    // the widths a 900 px logo allows
     const id = new URL(saved.logoUrl!, app.url).searchParams.get('v');
     expect(saved.files!.map((f) => [f.type, f.thumbnail, f.display.map((d) => d.url)])).toEqual([
       ['image/avif', `/media/${id}/thumb.avif`, [`/media/${id}/640.avif`]],
-      ['image/jpeg', `/media/${id}/thumb.jpg`, [`/media/${id}/640.jpg`]],
+      ['image/png', `/media/${id}/thumb.png`, [`/media/${id}/640.png`]],
     ]);
+    // a browser without AVIF keeps the transparency at the negotiated address too
+    const fallback = await app.client().get(saved.logoUrl!, { accept: 'image/webp,image/*' });
+    expect(fallback.headers.get('content-type')).toBe('image/png');
+    const meta = await sharp(Buffer.from(await fallback.arrayBuffer())).metadata();
+    expect(meta.hasAlpha).toBe(true);
     for (const f of saved.files!) {
       const file = await app.client().get(f.display[0].url);
       expect(file.status).toBe(200);

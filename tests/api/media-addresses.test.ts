@@ -238,4 +238,36 @@ describe('the leaner variant set on an existing shop', () => {
       'thumb-400.jpeg',
     ]);
   });
+
+  it("drops a logo's JPEG files (it may be transparent) and has its PNG ones made", async () => {
+    const png = await sharp({
+      create: { width: 900, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const logo = await app.modules.media.ingest(png, { kind: 'logo', maxBytes: 5 * 1024 * 1024 });
+    await app.modules.media.makeVariants(logo.id);
+    await app.ctx.db('media_variants').insert({
+      asset_id: logo.id,
+      kind: 'display',
+      width: 640,
+      height: 213,
+      format: 'jpeg',
+      data: Buffer.from('a white box'),
+      byte_size: 11,
+      etag: 'old-logo-jpeg',
+    });
+    await leanVariantSet(app.ctx.db);
+    const formats = await app.ctx
+      .db('media_variants')
+      .where({ asset_id: logo.id })
+      .distinct()
+      .pluck('format');
+    expect(formats.sort()).toEqual(['avif', 'png']);
+    expect((await app.ctx.db('media_assets').where({ id: logo.id }).first()).variants_ready_at).toBeNull();
+    // the fallback file keeps the transparency
+    const res = await app.client().get(`/media/${logo.id}/thumb.png`);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).hasAlpha).toBe(true);
+  });
 });

@@ -58,10 +58,16 @@ for (const size of sizes) {
 
       await page.goto('/about');
       await expect(page.getByText(bio)).toBeVisible();
-      await expect(page.getByRole('img', { name: /Portrait of/ })).toHaveAttribute(
-        'src',
-        /\/api\/about\/headshot/,
-      );
+      // from its media files: the AVIF source where the browser reads it, the JPEG fallback on the <img>
+      const portrait = page.getByRole('img', { name: /Portrait of/ });
+      await expect(portrait).toHaveAttribute('src', /\/media\/\d+\/400\.jpg$/);
+      await expect
+        .poll(() =>
+          portrait.evaluate(
+            (img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc,
+          ),
+        )
+        .toMatch(/\/media\/\d+\/400\.avif$/);
     });
 
     test('Website Data tab: a new category appears on the portfolio, then goes', async ({ page }) => {
@@ -125,7 +131,14 @@ for (const size of sizes) {
       await expect(update).toBeDisabled();
 
       await page.goto('/');
-      await expect(page.locator('header img[src*="/api/logo/image"]').first()).toBeVisible();
+      // the header shows it from its media files (AVIF here; PNG for browsers without AVIF)
+      const shown = page.locator('header picture img').first();
+      await expect(shown).toBeVisible();
+      await expect
+        .poll(() =>
+          shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc),
+        )
+        .toMatch(/\/media\/\d+\/thumb\.avif$/);
     });
 
     test('Orders tab: fulfillment status changes from the list and the details', async ({ page }) => {

@@ -93,19 +93,17 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       return row && Object.assign(row, { data: (await bytesOf(row))! });
     },
 
-    /** One query: the asset and its stored variants of one kind and format (no image bytes). */
+    /** One query: the asset and its stored variants of one kind, every format (no image bytes). */
     async lookup(
       assetId: number,
       kind: VariantKind,
-      format: VariantFormat,
     ): Promise<{ asset: AssetMeta; variants: VariantRef[] } | undefined> {
       const asset = await MediaAssetModel.query(db)
         .findById(assetId)
         .select(metaColumns.map((c) => `media_assets.${c}`))
         .withGraphJoined('variants(stored)')
         .modifiers({
-          stored: (q) =>
-            q.select('id', 'kind', 'width', 'format', 'etag', 'byte_size').where({ kind, format }),
+          stored: (q) => q.select('id', 'kind', 'width', 'format', 'etag', 'byte_size').where({ kind }),
         });
       if (!asset) return undefined;
       return { asset, variants: asset.variants ?? [] };

@@ -9,17 +9,23 @@ export type VariantKind = 'thumb' | 'display';
  * larger than AVIF everywhere and larger than JPEG on dense photos, and no current browser that
  * reads WebP lacks AVIF.
  */
-export type VariantFormat = 'avif' | 'jpeg';
+export type VariantFormat = 'avif' | 'jpeg' | 'png';
 export type SniffedFormat = 'jpeg' | 'png' | 'webp' | 'avif';
 
 export const DISPLAY_WIDTHS = [640, 1080, 1600, 2400] as const;
-/** The JPEG fallback stops at 1600 px: its 2400 px file alone was as large as every AVIF together. */
-export const JPEG_MAX_WIDTH = 1600;
+/** The fallback stops at 1600 px: the 2400 px JPEG alone was as large as every AVIF together. */
+export const FALLBACK_MAX_WIDTH = 1600;
 export const DEFAULT_DISPLAY_WIDTH = 1080;
 export const THUMB_BOX = { width: 400, height: 300 } as const;
 /** Well below sharp's default (268 MP): a 24 MP camera file passes, a decompression bomb does not. */
 export const MAX_INPUT_PIXELS = 60_000_000;
-export const FORMATS: readonly VariantFormat[] = ['avif', 'jpeg'];
+/**
+ * The formats an asset gets, best first; the last is the fallback every browser reads. A logo's
+ * fallback is PNG: logos are often transparent, and JPEG would put them on a white box.
+ */
+export function formatsFor(kind: AssetKind): readonly VariantFormat[] {
+  return kind === 'logo' ? ['avif', 'png'] : ['avif', 'jpeg'];
+}
 
 export const mimeByFormat: Record<SniffedFormat, string> = {
   jpeg: 'image/jpeg',
@@ -30,7 +36,7 @@ export const mimeByFormat: Record<SniffedFormat, string> = {
 
 /** Display widths made in `format` for an image `width` px wide: never upscaled, at least one. */
 export function planDisplayWidths(width: number, format: VariantFormat = 'avif'): number[] {
-  const ladder = DISPLAY_WIDTHS.filter((w) => format === 'avif' || w <= JPEG_MAX_WIDTH);
+  const ladder = DISPLAY_WIDTHS.filter((w) => format === 'avif' || w <= FALLBACK_MAX_WIDTH);
   const widths = ladder.filter((w) => w <= width);
   return widths.length ? widths : [Math.max(1, Math.round(Math.min(width, ladder[ladder.length - 1])))];
 }
@@ -56,8 +62,11 @@ export function pickWidth(planned: number[], requested: number | undefined): num
   return sorted.find((w) => w >= want) ?? sorted[sorted.length - 1];
 }
 
-/** AVIF when the Accept header allows it (q=0 means "not acceptable"), else JPEG. */
-export function pickFormat(accept: string | undefined): VariantFormat {
+/**
+ * AVIF when the Accept header allows it (q=0 means "not acceptable"), else the asset's fallback
+ * ('jpeg' stands for it here: a logo's is PNG, see formatsFor).
+ */
+export function pickFormat(accept: string | undefined): 'avif' | 'jpeg' {
   const accepted = new Set<string>();
   for (const part of (accept ?? '').toLowerCase().split(',')) {
     const [type, ...params] = part.trim().split(';');
@@ -117,7 +126,7 @@ const displaySize = (w: number, width: number, height: number) => ({
 /** Every variant the media job makes for an asset of this kind and (auto-rotated) size. */
 export function planVariants(kind: AssetKind, width: number, height: number): PlannedVariant[] {
   const planned: PlannedVariant[] = [];
-  for (const format of FORMATS)
+  for (const format of formatsFor(kind))
     for (const k of variantKindsFor(kind)) {
       if (k === 'thumb') planned.push({ kind: k, ...thumbSize(width, height), format });
       else
@@ -131,26 +140,33 @@ export function planVariants(kind: AssetKind, width: number, height: number): Pl
 export const variantFileName = (v: { kind: VariantKind; width: number; format: VariantFormat }) =>
   `${v.kind === 'thumb' ? 'thumb' : v.width}.${v.format === 'jpeg' ? 'jpg' : v.format}`;
 
+const FORMAT_OF_EXTENSION: Record<string, VariantFormat> = { avif: 'avif', jpg: 'jpeg', png: 'png' };
+
 /** A file name back to what it names; null for anything that is not one. */
 export function parseVariantFileName(
   name: string,
 ): { kind: VariantKind; width: number | null; format: VariantFormat } | null {
-  const m = /^(thumb|[1-9]\d{0,4})\.(avif|jpg)$/.exec(name);
+  const m = /^(thumb|[1-9]\d{0,4})\.(avif|jpg|png)$/.exec(name);
   if (!m) return null;
   return {
     kind: m[1] === 'thumb' ? 'thumb' : 'display',
     width: m[1] === 'thumb' ? null : Number(m[1]),
-    format: m[2] === 'jpg' ? 'jpeg' : 'avif',
+    format: FORMAT_OF_EXTENSION[m[2]],
   };
 }
 
-/** The one variant a request for `kind` at `requestedWidth` in `format` is answered with. */
+/**
+ * The one variant a request for `kind` at `requestedWidth` in `accepted` (pickFormat) is answered
+ * with: AVIF, or the asset's fallback format.
+ */
 export function variantFor(
   asset: { kind: AssetKind; width: number; height: number },
   kind: VariantKind,
   requestedWidth: number | undefined,
-  format: VariantFormat,
+  accepted: 'avif' | 'jpeg',
 ): PlannedVariant {
+  const formats = formatsFor(asset.kind);
+  const format = accepted === 'avif' ? formats[0] : formats[formats.length - 1];
   const kinds = variantKindsFor(asset.kind);
   const k = kinds.includes(kind) ? kind : kinds[0];
   if (k === 'thumb') return { kind: k, ...thumbSize(asset.width, asset.height), format };

@@ -32,6 +32,8 @@ export const mediaMessages = {
 const AVIF = { quality: 55, chromaSubsampling: '4:2:0' } as const;
 const avifEffort = (width: number) => (width >= 1600 ? 0 : 1); // the big ones dominate the time
 const JPEG = { quality: 82, progressive: true, mozjpeg: false } as const;
+/** A logo's fallback: lossless, keeps transparency; logos are small, so the quick effort is enough. */
+const PNG = { compressionLevel: 6, effort: 1 } as const;
 
 export type IngestOptions = {
   kind: AssetKind;
@@ -56,6 +58,7 @@ const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base6
 
 function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<Buffer> {
   if (format === 'avif') return pipeline.avif({ ...AVIF, effort: avifEffort(width) }).toBuffer();
+  if (format === 'png') return pipeline.png(PNG).toBuffer();
   return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
 }
 
@@ -93,7 +96,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
   ): Promise<ServedVariant> | ServedVariant {
     const { asset } = found;
     const mimeType = mimeByFormat[wanted.format];
-    const stored = found.variants.find((v) => v.width === wanted.width);
+    const stored = found.variants.find((v) => v.width === wanted.width && v.format === wanted.format);
     if (stored)
       return {
         etag: stored.etag,
@@ -251,10 +254,10 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       assetId: number,
       kind: VariantKind,
       width: number | undefined,
-      format: VariantFormat,
+      accepted: 'avif' | 'jpeg',
     ): Promise<ServedVariant | null> {
-      const found = await repo.lookup(assetId, kind, format);
-      return found ? serve(found, variantFor(found.asset, kind, width, format)) : null;
+      const found = await repo.lookup(assetId, kind);
+      return found ? serve(found, variantFor(found.asset, kind, width, accepted)) : null;
     },
 
     /**
@@ -265,7 +268,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       assetId: number,
       file: { kind: VariantKind; width: number | null; format: VariantFormat },
     ): Promise<ServedVariant | null> {
-      const found = await repo.lookup(assetId, file.kind, file.format);
+      const found = await repo.lookup(assetId, file.kind);
       if (!found) return null;
       const { asset } = found;
       const planned = planVariants(asset.kind, asset.width, asset.height).find(

@@ -74,6 +74,9 @@ describe('media rules', () => {
     ]);
     expect(planDisplayWidths(2000, 'jpeg')).toEqual([640, 1080, 1600]);
     expect(planVariants('thumbnail', 800, 600).map((v) => v.kind)).toEqual(['thumb', 'thumb']);
+    // a logo may be transparent: its fallback is PNG, never JPEG on a white box
+    expect(names(planVariants('logo', 900, 300))).toEqual(['thumb.avif', '640.avif', 'thumb.png', '640.png']);
+    expect(variantFor({ kind: 'logo', width: 900, height: 300 }, 'display', 640, 'jpeg').format).toBe('png');
     expect(variantFor({ kind: 'thumbnail', width: 800, height: 600 }, 'display', 1080, 'jpeg')).toMatchObject(
       {
         kind: 'thumb',
@@ -91,6 +94,7 @@ describe('media rules', () => {
     expect(variantFileName({ kind: 'thumb', width: 400, format: 'jpeg' })).toBe('thumb.jpg');
     expect(parseVariantFileName('1080.avif')).toEqual({ kind: 'display', width: 1080, format: 'avif' });
     expect(parseVariantFileName('thumb.jpg')).toEqual({ kind: 'thumb', width: null, format: 'jpeg' });
+    expect(parseVariantFileName('640.png')).toEqual({ kind: 'display', width: 640, format: 'png' });
     for (const bad of ['1080.webp', '1080.jpeg', '0640.avif', 'thumb.avif.jpg', '../1.avif', '1080', ''])
       expect(parseVariantFileName(bad), bad).toBeNull();
   });

@@ -1,12 +1,23 @@
 import type { ImageFormatFiles } from '../../contract';
-import { FORMATS, planDisplayWidths, variantFileName, type VariantFormat } from './media.rules';
+import {
+  formatsFor,
+  planDisplayWidths,
+  variantFileName,
+  type AssetKind,
+  type VariantFormat,
+} from './media.rules';
 
 /** Where the app itself serves media files (src/modules/media/media.routes.ts). */
 export const LOCAL_MEDIA_BASE = '/media';
 
-const typeOf: Record<VariantFormat, ImageFormatFiles['type']> = { avif: 'image/avif', jpeg: 'image/jpeg' };
+const typeOf: Record<VariantFormat, ImageFormatFiles['type']> = {
+  avif: 'image/avif',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
 
-export type ImageForFiles = { id: number; width: number; variantsReadyAt: Date | null };
+/** An image asset as far as its addresses go (a photo's when `kind` is not given). */
+export type ImageForFiles = { id: number; kind?: AssetKind; width: number; variantsReadyAt: Date | null };
 
 /**
  * The addresses of an image's files, best format first. `publicBase` (PUBLIC_MEDIA_URL: a CDN in
@@ -20,7 +31,7 @@ export function createMediaUrls(publicBase: string | undefined) {
     filesOf(image: ImageForFiles, thumbnailAssetId = image.id): ImageFormatFiles[] {
       const root = base && image.variantsReadyAt ? base : LOCAL_MEDIA_BASE;
       const url = (assetId: number, name: string) => `${root}/${assetId}/${name}`;
-      return FORMATS.map((format) => ({
+      return formatsFor(image.kind ?? 'photo').map((format) => ({
         type: typeOf[format],
         thumbnail: url(thumbnailAssetId, variantFileName({ kind: 'thumb', width: 0, format })),
         display: planDisplayWidths(image.width, format).map((width) => ({
