@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
-import { APPLE_TOUCH_ICON, manifestIcons, manifestScreenshots, pwaAssets } from './scripts/pwa-assets';
-import { palette } from './web/src/lib/palette';
-import { appChunk } from './scripts/app-chunk';
+import { APPLE_TOUCH_ICON, manifestIcons, manifestScreenshots, pwaAssets } from './scripts/pwa-assets.ts';
+import { palette } from './web/src/lib/palette.ts';
+import { appChunk } from './scripts/app-chunk.ts';
 
 const webSource = (file: string) => fileURLToPath(new URL(`./web/src/${file}`, import.meta.url));
 
@@ -180,6 +180,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                     webSource('app/router.tsx'),
                     (id) => /\/features\/(admin|checkout|order-status)\//.test(id),
                   ),
+                  debugName: 'app',
                   includeDependenciesRecursively: false,
                 },
               ],

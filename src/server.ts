@@ -45,15 +45,20 @@ export async function startApi(
 export function printStartBanner(
   url: string,
   admin: { username: string; password?: string } | null,
-  log = console.log,
+  write = (text: string) => process.stdout.write(text),
 ) {
-  log(`\n  Wildframe is running at ${url}\n  Admin sign-in: ${url}/admin`);
+  // One write, so no log line lands inside the block; the password has a line of its own, plain
+  // text even when the logs are JSON: `docker compose logs api | grep "one-time admin password"`.
+  const lines = [`\n  Wildframe is running at ${url}`, `  Admin sign-in: ${url}/admin`];
   if (admin?.password) {
-    log(
-      `\n  An admin account was created. Username: ${admin.username}  One-time password: ${admin.password}`,
+    lines.push(
+      '',
+      `  An admin account was created. Sign in as "${admin.username}" with the password below;`,
+      '  you will choose your own at the first sign-in. It is not shown again.',
+      `  one-time admin password: ${admin.password}`,
     );
-    log('  It is shown only now. Change it with: npm run admin -- set-password ' + admin.username + '\n');
   }
+  write(lines.join('\n') + '\n\n');
 }
 
 if (isMain(import.meta.url)) {
