@@ -45,7 +45,7 @@ export async function startApi(
 export function printStartBanner(
   url: string,
   admin: { username: string; password?: string } | null,
-  write = (text: string) => process.stdout.write(text),
+  write: (text: string) => unknown = (text) => process.stdout.write(text),
 ) {
   // One write, so no log line lands inside the block; the password has a line of its own, plain
   // text even when the logs are JSON: `docker compose logs api | grep "one-time admin password"`.
