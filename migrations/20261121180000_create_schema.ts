@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 
-// The whole schema of spec section 3 plus what DESIGN.md sections 4 and 5 add.
+// The whole schema of spec section 3 plus what docs/design.md's "Data rules" and "Images" add.
 // Money is integer cents; every timestamp is timestamptz.
 export async function up(knex: Knex): Promise<void> {
   await knex.schema.createTable('admin_users', (t) => {

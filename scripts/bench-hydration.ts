@@ -1,4 +1,4 @@
-// Time to hydrated, part of `npm run bench` (DESIGN.md §9: hydrated within 2.0 s at 4x CPU and slow
+// Time to hydrated, part of `npm run bench` (docs/design.md, Performance budgets: 2.0 s at 4x CPU and slow
 // 4G): per storefront page, from navigation start to the app's 'wildframe:app-ready' event (the page
 // has hydrated and its buttons work), with FCP and LCP of the same loads for context. Each load is a
 // fresh browser context (empty cache, no service worker yet), as a first visit from a phone:

@@ -76,7 +76,7 @@ const perPhotoFields = {
   shipping: shippingAmount.optional(),
   inStock: booleanFrom('In stock').optional().default(true),
 };
-// The wire's `material` is the code's `format` (DESIGN.md, names); the server renames it here only.
+// The wire's `material` is the code's `format` (docs/architecture.md, Names); the server renames it here only.
 const materialAsFormat = <T extends { material: string }>({ material, ...rest }: T) => ({
   ...rest,
   format: material,

@@ -263,7 +263,7 @@ export const orderLineItemSchema = z.object({
   priceAtPurchase: z.number(),
   shippingAtPurchase: z.number(),
   photo: z.object({ id: z.number(), title: z.string(), thumbnailUrl: z.string() }).nullable(),
-  // the spec's name for the line's print option (DESIGN.md, names)
+  // the spec's name for the line's print option (docs/architecture.md, Names)
   itemOption: z.object({ size: z.string(), format: z.string() }).nullable(),
 });
 export type OrderLineItem = z.infer<typeof orderLineItemSchema>;

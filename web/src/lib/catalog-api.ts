@@ -25,7 +25,7 @@ export const catalogApi = api.injectEndpoints({
       query: () => '/categories',
       providesTags: ['Categories'],
     }),
-    // the spec's URL says item-options: the same print options (DESIGN.md, names)
+    // the spec's URL says item-options: the same print options (docs/architecture.md, Names)
     getPrintOptions: build.query<PrintOption[], void>({
       query: () => '/item-options',
       providesTags: ['PrintOptions'],

@@ -50,7 +50,7 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `/admin/photos/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Photos', 'Photo', 'Cart'],
     }),
-    // The spec's URLs say item-options: the same print options (DESIGN.md, names).
+    // The spec's URLs say item-options: the same print options (docs/architecture.md, Names).
     // Catalogue writes change what every photo and cart line shows, so all of them refetch.
     createPrintOption: build.mutation<PrintOption, NewPrintOption>({
       query: (body) => ({ url: '/admin/item-options', method: 'POST', body }),

@@ -214,7 +214,7 @@ export function optionEdits(
 
 /**
  * An add form row as POST /api/admin/photos takes it: the wire's `material` is the row's format
- * (DESIGN.md, names; rowField maps the server's errors back).
+ * (docs/architecture.md, Names; rowField maps the server's errors back).
  */
 export function addOptionBody(row: AddOptionRow) {
   return {

@@ -1,0 +1,184 @@
+// `tsx scripts/check-architecture-map.ts` (part of `npm run lint`): docs/architecture.md is the map
+// of the code, and this keeps it true. It fails, listing each gap, when
+// - a module folder (src/modules/<name>/) has no row in the map's Modules table,
+// - a job of src/jobs.ts (`queue/name`) has no row in its Jobs table,
+// - a domain event of src/domain-events.ts, or an event subscriber (the name a module gives
+//   `events.subscribe(event, name, ...)`), is not named in it as code (`order.paid`),
+// and when a row of those two tables names a module or a job that no longer exists.
+// The names come from the code, never from a list kept here: the job and event catalogues are
+// imported, the module folders listed, the subscribers read with the TypeScript parser (like
+// check-platform-names.ts); a subscriber whose event or name is not a string literal fails the check.
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { domainEvents } from '../src/domain-events';
+import { jobs } from '../src/jobs';
+import { isMain } from '../src/platform/process';
+
+export const MAP_FILE = 'docs/architecture.md';
+
+/** What the code has, by kind. Jobs are `queue/name`. */
+export type CodeNames = { modules: string[]; jobs: string[]; events: string[]; subscribers: string[] };
+
+/** The markdown's text outside fenced code blocks (a diagram's lines are not the map's words). */
+function outsideFences(markdown: string): string[] {
+  const lines: string[] = [];
+  let fence: string | null = null;
+  for (const line of markdown.split('\n')) {
+    const marker = /^\s*(`{3,}|~{3,})/.exec(line)?.[1];
+    if (marker && (fence === null || marker.startsWith(fence))) {
+      fence = fence === null ? marker : null;
+      continue;
+    }
+    if (fence === null) lines.push(line);
+  }
+  return lines;
+}
+
+/** Every inline code span's text (`order.paid` gives order.paid), outside fenced blocks. */
+export function codeSpans(markdown: string): Set<string> {
+  const spans = new Set<string>();
+  for (const line of outsideFences(markdown))
+    for (const m of line.matchAll(/`([^`]+)`/g)) spans.add(m[1].trim());
+  return spans;
+}
+
+/**
+ * The row heads of the tables in the section whose heading matches `heading` (up to the next
+ * heading of the same or a higher level): each body row's first code span in its first cell
+ * (`| \`orders\` (with ...) |` gives orders). Null when there is no such section.
+ */
+export function tableRowHeads(markdown: string, heading: RegExp): string[] | null {
+  const lines = outsideFences(markdown);
+  const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && heading.test(line.replace(/^#+\s*/, '')));
+  if (start < 0) return null;
+  const level = /^#+/.exec(lines[start])![0].length;
+  const heads: string[] = [];
+  let headerRow = true; // a table's first row is its header, the second its |---| line
+  for (const line of lines.slice(start + 1)) {
+    const h = /^(#{1,6})\s/.exec(line);
+    if (h && h[1].length <= level) break;
+    if (!line.trimStart().startsWith('|')) {
+      headerRow = true;
+      continue;
+    }
+    const firstCell = line.trim().slice(1).split('|')[0];
+    if (/^[\s:-]+$/.test(firstCell)) continue;
+    if (headerRow) {
+      headerRow = false;
+      continue;
+    }
+    const code = /`([^`]+)`/.exec(firstCell);
+    if (code) heads.push(code[1].trim());
+  }
+  return heads;
+}
+
+const MODULES_SECTION = /^Modules\b/;
+const JOBS_SECTION = /^Jobs\b/;
+
+/**
+ * What the map lacks (`missing`) and what its tables name that the code no longer has (`stale`),
+ * each as a sentence; both empty when the map is true.
+ */
+export function checkMap(names: CodeNames, markdown: string): { missing: string[]; stale: string[] } {
+  const missing: string[] = [];
+  const stale: string[] = [];
+  const spans = codeSpans(markdown);
+  const moduleRows = tableRowHeads(markdown, MODULES_SECTION);
+  const jobRows = tableRowHeads(markdown, JOBS_SECTION);
+  if (!moduleRows) missing.push('the section "Modules" with its table (one row per module)');
+  if (!jobRows) missing.push('the section "Jobs" with its table (one row per job)');
+  for (const name of names.modules)
+    if (moduleRows && !moduleRows.includes(name))
+      missing.push(`module ${name} (src/modules/${name}/): no row \`${name}\` in the Modules table`);
+  for (const name of names.jobs)
+    if (jobRows && !jobRows.includes(name))
+      missing.push(`job ${name} (src/jobs.ts): no row \`${name}\` in the Jobs table`);
+  for (const name of names.events)
+    if (!spans.has(name)) missing.push(`event ${name} (src/domain-events.ts): not named as \`${name}\``);
+  for (const name of names.subscribers)
+    if (!spans.has(name)) missing.push(`event subscriber ${name}: not named as \`${name}\``);
+  for (const row of moduleRows ?? [])
+    if (!names.modules.includes(row))
+      stale.push(`Modules table row \`${row}\`: no folder src/modules/${row}/`);
+  for (const row of jobRows ?? [])
+    if (!names.jobs.includes(row)) stale.push(`Jobs table row \`${row}\`: no such job in src/jobs.ts`);
+  return { missing, stale };
+}
+
+/**
+ * The subscriber names of one source file: the second argument of each `x.subscribe(event, name,
+ * handler, ...)` call (three arguments or more; a one-argument subscribe, such as Redis pub/sub's,
+ * is not the event bus). `problems` lists the calls whose event or name is not a string literal.
+ */
+export function subscribersIn(fileName: string, text: string): { names: string[]; problems: string[] } {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+  const names: string[] = [];
+  const problems: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      node.expression.name.text === 'subscribe' &&
+      node.arguments.length >= 3
+    ) {
+      const [event, name] = node.arguments;
+      if (ts.isStringLiteralLike(event) && ts.isStringLiteralLike(name)) names.push(name.text);
+      else {
+        const line = source.getLineAndCharacterOfPosition(node.getStart()).line + 1;
+        problems.push(
+          `${fileName}:${line}: subscribe() with an event or subscriber name that is not a string`,
+        );
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return { names, problems };
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(full);
+    return /\.tsx?$/.test(entry.name) && !/\.(test|d)\.ts$/.test(entry.name) ? [full] : [];
+  });
+}
+
+/** The names the code has: module folders, the job and event catalogues, every subscriber. */
+export function namesFromCode(): { names: CodeNames; problems: string[] } {
+  const problems: string[] = [];
+  const subscribers: string[] = [];
+  for (const file of ['src', 'workers'].flatMap(sourceFiles)) {
+    const found = subscribersIn(file, readFileSync(file, 'utf8'));
+    subscribers.push(...found.names);
+    problems.push(...found.problems);
+  }
+  const catalog = jobs as Record<string, Record<string, unknown>>;
+  return {
+    names: {
+      modules: readdirSync('src/modules', { withFileTypes: true })
+        .filter((entry) => entry.isDirectory())
+        .map((entry) => entry.name),
+      jobs: Object.entries(catalog).flatMap(([queue, named]) =>
+        Object.keys(named).map((n) => `${queue}/${n}`),
+      ),
+      events: Object.keys(domainEvents),
+      subscribers,
+    },
+    problems,
+  };
+}
+
+if (isMain(import.meta.url)) {
+  const { names, problems } = namesFromCode();
+  const { missing, stale } = checkMap(names, readFileSync(MAP_FILE, 'utf8'));
+  const report = [...problems, ...missing.map((m) => `missing: ${m}`), ...stale.map((s) => `stale: ${s}`)];
+  if (report.length) {
+    console.error(`${MAP_FILE} must name what the code has:\n  ${report.join('\n  ')}`);
+    process.exit(1);
+  }
+  const counts = `${names.modules.length} modules, ${names.jobs.length} jobs, ${names.events.length} events, ${names.subscribers.length} subscribers`;
+  console.log(`${MAP_FILE} names every module, job, event and subscriber (${counts})`);
+}
