@@ -122,7 +122,8 @@ const scenes: Scene[] = [
     sun: [0.78, 0.18, 0.09],
     subject: 'egret',
     water: true,
-    verticalPosition: 40,
+    // a portrait: the 4:3 cards show half its height, from the head (at 12 %) down to the feet
+    verticalPosition: 20,
   },
   {
     title: 'Geese Over the Refuge',

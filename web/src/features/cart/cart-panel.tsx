@@ -76,13 +76,15 @@ export default function CartPanel() {
           </div>
         ) : (
           <>
-            <ul className={styles.lines}>
+            {/* a toast never covers a line; on a phone full of lines the list makes room for it */}
+            <ul className={styles.lines} data-toast-room>
               {items.map((line) => (
                 <CartLineItem key={line.id} line={line} onNavigate={close} />
               ))}
             </ul>
             <hr className={styles.divider} />
-            <div className={styles.summary}>
+            {/* the totals, and what the shop says, are never covered by a toast either */}
+            <div className={styles.summary} data-toast-avoid>
               <div className={styles.totals}>
                 <TotalRow label="Subtotal" amount={cart?.subtotal ?? 0} />
                 <TotalRow label="Shipping" amount={cart?.shipping ?? 0} />
@@ -136,7 +138,7 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
   };
 
   return (
-    <li className={cx(styles.line, busy && styles.busy)}>
+    <li className={cx(styles.line, busy && styles.busy)} data-toast-avoid>
       <div className={styles.thumb}>
         <ResponsiveImage photo={line.photo} alt={title} ratio={1} renderedWidth={76} />
       </div>
