@@ -94,9 +94,7 @@ for (const size of sizes) {
   test.describe(`a shop with no payment provider (${size.name})`, () => {
     test.use(size.use);
 
-    test('the photo page shows the prints and prices, and says it is not taking orders', async ({
-      page,
-    }) => {
+    test('the photo page shows the prints and prices, and says it is not taking orders', async ({ page }) => {
       const site = await (await page.request.get(`${base}/api/site`)).json();
       expect(site).toMatchObject({ takingOrders: false, payments: { provider: 'none' } });
 

@@ -85,7 +85,9 @@ for (const size of sizes) {
       const position = `50% ${egret.verticalPosition}%`;
 
       // the server's HTML already crops it there (no shift when the app takes over)
-      const html = await (await page.request.get('/portfolio/birds', { headers: { accept: 'text/html' } })).text();
+      const html = await (
+        await page.request.get('/portfolio/birds', { headers: { accept: 'text/html' } })
+      ).text();
       const tag = /<img[^>]*alt="Snowy Egret Portrait"[^>]*>/.exec(html)?.[0] ?? '';
       expect(tag).toContain(`object-position:${position}`);
 
@@ -101,7 +103,9 @@ for (const size of sizes) {
       const shown = await img.evaluate((el: HTMLImageElement, headAt) => {
         const box = el.getBoundingClientRect();
         const scale = Math.max(box.width / el.naturalWidth, box.height / el.naturalHeight);
-        const [, y] = getComputedStyle(el).objectPosition.split(' ').map((v) => parseFloat(v) / 100);
+        const [, y] = getComputedStyle(el)
+          .objectPosition.split(' ')
+          .map((v) => parseFloat(v) / 100);
         const offset = (box.height - el.naturalHeight * scale) * y;
         return (headAt * el.naturalHeight * scale + offset) / box.height;
       }, 0.12);

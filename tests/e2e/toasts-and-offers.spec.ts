@@ -151,9 +151,7 @@ for (const size of sizes) {
       expect(overlaps).toEqual([]);
     });
 
-    test('in a cart full of lines the toast makes room above them, then gives it back', async ({
-      page,
-    }) => {
+    test('in a cart full of lines the toast makes room above them, then gives it back', async ({ page }) => {
       // five other lines first: on a phone they fill the panel
       await page.goto('/portfolio');
       const photos = (await (await page.request.get('/api/photos')).json()) as { id: number }[];

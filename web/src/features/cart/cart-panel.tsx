@@ -99,7 +99,12 @@ export default function CartPanel() {
                     Proceed to Checkout
                   </Button>
                 )}
-                <Button variant={takingOrders ? 'outlined' : 'contained'} size="large" fullWidth onClick={close}>
+                <Button
+                  variant={takingOrders ? 'outlined' : 'contained'}
+                  size="large"
+                  fullWidth
+                  onClick={close}
+                >
                   Continue Shopping
                 </Button>
               </div>
