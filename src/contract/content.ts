@@ -87,6 +87,12 @@ export const siteSchema = z.object({
   siteName: z.string(),
   photographerName: z.string(),
   tagline: z.string(),
+  /**
+   * Whether the shop takes orders: false when no payment provider is configured (production
+   * without Stripe or PAYMENTS_PROVIDER=test). The storefront then says so instead of selling, and
+   * checkout refuses.
+   */
+  takingOrders: z.boolean(),
   /** 'none': no payment provider configured; `publishableKey` is set only for 'stripe'. */
   payments: z.object({
     provider: z.enum(['stripe', 'test', 'none']),

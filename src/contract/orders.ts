@@ -20,6 +20,8 @@ export const fulfillmentStatuses = ['received', 'paid', 'shipped', 'completed', 
 export type FulfillmentStatus = (typeof fulfillmentStatuses)[number];
 
 export const orderMessages = {
+  /** No payment provider is configured (production without one): checkout refuses, and says so. */
+  notTakingOrders: 'This shop is not taking orders yet.',
   name: 'Name must be at least 3 characters',
   nameTooLong: 'Name must be at most 100 characters',
   email: 'Please enter a valid email address',

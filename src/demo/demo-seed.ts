@@ -122,7 +122,9 @@ const scenes: Scene[] = [
     sun: [0.78, 0.18, 0.09],
     subject: 'egret',
     water: true,
-    verticalPosition: 40,
+    // a portrait: the 4:3 cards show half its height, from just above its head (drawn at 12 %)
+    // down to its legs
+    verticalPosition: 16,
   },
   {
     title: 'Geese Over the Refuge',

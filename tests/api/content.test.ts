@@ -36,6 +36,7 @@ describe('GET /api/site', () => {
       siteName: app.ctx.config.SITE_NAME,
       photographerName: app.ctx.config.PHOTOGRAPHER_NAME,
       tagline: 'Bring the beauty of creation home',
+      takingOrders: true,
       payments: { provider: 'test', publishableKey: null },
     });
   });

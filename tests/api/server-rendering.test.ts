@@ -42,6 +42,41 @@ describe('server-rendered storefront', () => {
     expect(abc.headers.get('location')).toBe('/portfolio');
   });
 
+  // issue 34, item 11
+  it('answers 404 with the not-found page for an unknown category', async () => {
+    for (const path of ['/portfolio/nonexistent', '/portfolio/birds%2Fx', '/portfolio/%E2%9C%93']) {
+      const res = await app.client().get(path, html);
+      expect(res.status, path).toBe(404);
+      const page = await res.text();
+      expect(rootOf(page), path).toContain('404 Page Not Found');
+      expect(rootOf(page), path).toContain('Did you forget to add the page to the router?');
+      expect(page, path).toMatch(/<title>404 Page Not Found<\/title>/);
+      expect(page, path).not.toMatch(/(Nonexistent|Birds\/x|✓) Photography/);
+      expect(rootOf(page), path).not.toContain('Explore my collection of photographs for sale.');
+    }
+  });
+
+  it('lists a known category (one of the categories, or one a photo names), and moves its other spellings', async () => {
+    await admin.json(admin.post('/api/admin/categories', { name: 'insects', displayName: 'Insects' }), 201);
+    // a photo of a category that is gone (the admin offers only existing ones): written directly
+    const fox = await addPhoto(admin, { title: 'Fox in the Meadow' });
+    await app.ctx.db('photos').where({ id: fox.id }).update({ category: 'mammals' });
+    const birds = await app.client().get('/portfolio/birds', html);
+    expect(birds.status).toBe(200);
+    expect(rootOf(await birds.text())).toContain('Birds Photography');
+    // a category with no photos yet is still a page
+    const insects = await app.client().get('/portfolio/insects', html);
+    expect(insects.status).toBe(200);
+    expect(rootOf(await insects.text())).toContain('No photos found in this category.');
+    // a category only a photo names (no category row) still lists its photos
+    const mammals = await app.client().get('/portfolio/mammals', html);
+    expect(mammals.status).toBe(200);
+    expect(rootOf(await mammals.text())).toContain('Fox in the Meadow');
+    const moved = await app.client().get('/portfolio/Birds', html);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe('/portfolio/birds');
+  });
+
   it('sends the page with its content, styles and data, the same for every visitor', async () => {
     const res = await app.client().get(`/photo/${heron.id}`, html);
     expect(res.status).toBe(200);

@@ -45,4 +45,12 @@ describe('content site settings', () => {
     const env = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
     expect(serviceFor(env).site().payments).toEqual({ provider: 'none', publishableKey: null });
   });
+
+  it('takes orders only with a payment provider', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) };
+    expect(serviceFor(production).site().takingOrders).toBe(false);
+    expect(serviceFor({ ...production, PAYMENTS_PROVIDER: 'test' }).site().takingOrders).toBe(true);
+    expect(serviceFor({ ...production, ...stripeEnv }).site().takingOrders).toBe(true);
+    expect(serviceFor({}).site().takingOrders).toBe(true);
+  });
 });

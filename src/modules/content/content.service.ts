@@ -83,6 +83,7 @@ export function createContentService({ repo, media, config, imageUploaded }: Dep
         siteName: config.SITE_NAME,
         photographerName: config.PHOTOGRAPHER_NAME,
         tagline: TAGLINE,
+        takingOrders: provider !== 'none',
         payments: {
           provider,
           publishableKey: provider === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,

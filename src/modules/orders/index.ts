@@ -76,6 +76,7 @@ export function createOrdersModule(
   // ---- the order: checkout, the admin's list and fulfillment, the buyer's page ----
   const repo = createOrdersRepository(ctx.db);
   const service = createOrdersService(ctx, repo, {
+    takingOrders: () => payments.providerName() !== null,
     cart: deps.cart.service,
     content: deps.content.service,
     promotions: deps.promotions.service,

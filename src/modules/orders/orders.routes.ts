@@ -149,7 +149,14 @@ export function createOrdersRoutes(
       res.type('text/csv; charset=utf-8').send(await service.taxReport(query.month));
     },
     checkout: {
-      before: [limiter],
+      // Before the body is read as an order: a shop that takes no orders says so whatever is sent.
+      before: [
+        (_req, _res, next) => {
+          service.assertTakingOrders();
+          next();
+        },
+        limiter,
+      ],
       handle: async (req, res, { body }) => {
         // the orders this session placed: a retry of an unpaid one reuses it
         const result = await service.checkout(body, req.session?.cartId ?? null, req.session?.orderIds);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
-import { badRequest, conflict, notFound } from '../../platform/http/app-error';
+import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { toDollars } from '../../platform/money';
 import type { PricedCart } from '../cart';
 import type { PromotionsService } from '../promotions';
@@ -30,6 +30,8 @@ import type { RefundsService } from './payments/refunds.service';
 import { namesAnotherCountry, parseUsAddress } from './us-address';
 
 type Deps = {
+  /** Whether a payment provider is configured: without one no order is taken. */
+  takingOrders(): boolean;
   /** The visitor's cart in integer cents at current prices, from the cart module. */
   cart: { getPricedCart(cartId: string | undefined): Promise<PricedCart> };
   content: { activeShippingNotice(): Promise<ShippingNotice> };
@@ -129,7 +131,17 @@ const newStatusToken = () => randomBytes(24).toString('base64url');
 export function createOrdersService(ctx: AppContext, repo: OrdersRepository, deps: Deps) {
   const { logger } = ctx;
 
+  /**
+   * A shop that cannot take payment takes no order: refused (503) before anything is read or
+   * written, so no order row is left behind for a payment that can never come.
+   */
+  const assertTakingOrders = (): void => {
+    if (!deps.takingOrders()) throw new AppError('unavailable', messages.notTakingOrders);
+  };
+
   return {
+    assertTakingOrders,
+
     /**
      * Places an order from the visitor's cart as the server holds it, at the catalogue's current
      * prices. The total the buyer was shown (totalAmount) is only checked (half a cent of rounding
@@ -146,6 +158,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       cartId: string | null,
       sessionOrderIds: number[] = [],
     ): Promise<CheckoutResult> {
+      assertTakingOrders();
       const address = orderAddress(input);
       const cart = await deps.cart.getPricedCart(cartId ?? undefined);
       // the lines no longer offered are gone from the cart now: the buyer reviews what is left

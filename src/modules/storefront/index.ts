@@ -86,11 +86,23 @@ export function createStorefrontModule(deps: {
   /** Each storefront page's reads: a page added to the web router fails the type check until it has one. */
   const pages: Record<StorefrontPage, (params: Params) => Promise<PageReads> | PageReads> = {
     home: () => found(query('getPhotos', { featured: true }, () => catalog.listPhotos({ featured: true }))),
-    portfolio: () =>
-      found(
-        query('getPhotos', undefined, () => catalog.listPhotos()),
-        query('getCategories', undefined, () => catalog.listCategories()),
-      ),
+    portfolio: async (params) => {
+      const [photos, categories] = await Promise.all([catalog.listPhotos(), catalog.listCategories()]);
+      const reads = [
+        query('getPhotos', undefined, () => photos),
+        query('getCategories', undefined, () => categories),
+      ];
+      if (params.category === undefined) return { status: 200, reads };
+      // As the page decides (categoryRoute, web/src/features/storefront/portfolio-filter.ts): a
+      // category or a photo of that name lists it; the name in other letters moves; else the
+      // not-found page, with its status.
+      const category = routeParam(params.category);
+      const names = [...categories.map((c) => c.name), ...photos.map((p) => p.category)];
+      if (names.includes(category)) return { status: 200, reads };
+      const same = names.find((name) => name.toLowerCase() === category.toLowerCase());
+      if (same) return { redirect: `/portfolio/${encodeURIComponent(same)}` };
+      return { status: 404, reads };
+    },
     photo: async (params) => {
       const id = params.id ?? '';
       if (!/^\d+$/.test(id)) return { redirect: '/portfolio' };

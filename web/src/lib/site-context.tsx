@@ -4,9 +4,18 @@ import { useGetSiteQuery } from './content-api';
 /** Site name and photographer while /api/site loads or when it fails. */
 const SITE_FALLBACK = { siteName: 'Wildframe', photographerName: 'Wildframe' } as const;
 
-type SiteInfo = { siteName: string; photographerName: string; loaded: boolean };
+type SiteInfo = {
+  siteName: string;
+  photographerName: string;
+  /**
+   * False only when the server says the shop takes no orders (no payment provider): unknown (still
+   * loading, failed, or an older saved answer) counts as open, and checkout itself refuses anyway.
+   */
+  takingOrders: boolean;
+  loaded: boolean;
+};
 
-const SiteContext = createContext<SiteInfo>({ ...SITE_FALLBACK, loaded: false });
+const SiteContext = createContext<SiteInfo>({ ...SITE_FALLBACK, takingOrders: true, loaded: false });
 
 /**
  * Holds the one subscription to /api/site for the whole app: the header, brand, footer, page titles
@@ -19,6 +28,7 @@ export function SiteProvider({ children }: { children: ReactNode }) {
     () => ({
       siteName: data?.siteName || SITE_FALLBACK.siteName,
       photographerName: data?.photographerName || SITE_FALLBACK.photographerName,
+      takingOrders: data?.takingOrders !== false,
       loaded: Boolean(data),
     }),
     [data],

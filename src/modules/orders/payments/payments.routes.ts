@@ -62,6 +62,11 @@ export function createPaymentsRoutes(ctx: AppContext, service: PaymentsService) 
   return bindEndpoints(paymentsEndpoints, {
     createPaymentIntent: {
       before: [
+        // before the order is looked for: a shop that takes no orders says so to anyone
+        (_req, _res, next) => {
+          service.assertTakingOrders();
+          next();
+        },
         createRateLimit(ctx, 'payment-intent', {
           windowMs: FIFTEEN_MINUTES,
           limit: 60,

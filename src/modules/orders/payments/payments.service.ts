@@ -5,7 +5,7 @@ import type { JobOutcome } from '../../../platform/queue';
 import type { PaymentEvent, PaymentProvider } from './payment-provider';
 import { createPaymentReconciler } from './payment-reconciler';
 import type { PaymentsRepository } from './payments.repository';
-import { paymentMessages } from '../../../contract';
+import { orderMessages, paymentMessages } from '../../../contract';
 import type { PaymentEvents } from './payments.types';
 import { createRefundsService } from './refunds.service';
 
@@ -30,6 +30,11 @@ export function createPaymentsService(
 
   const requireProvider = () => {
     if (!provider) throw new AppError('unavailable', paymentMessages.notConfigured);
+    return provider;
+  };
+  /** For the buyer: with no provider the shop takes no orders (503, the words checkout uses). */
+  const takingOrders = () => {
+    if (!provider) throw new AppError('unavailable', orderMessages.notTakingOrders);
     return provider;
   };
   const refunds = createRefundsService({ repo, requireProvider, events, logger });
@@ -69,6 +74,11 @@ export function createPaymentsService(
   return {
     providerName: () => provider?.name ?? null,
 
+    /** Refuses (503) when no payment provider is configured: the shop is not taking orders. */
+    assertTakingOrders(): void {
+      takingOrders();
+    },
+
     /**
      * The order's one payment intent (created on first call, reused after): the amount is the
      * order's; a client amount that disagrees is refused.
@@ -77,7 +87,7 @@ export function createPaymentsService(
       orderId: number,
       amount: number | undefined,
     ): Promise<{ clientSecret: string; provider: 'stripe' | 'test' }> {
-      const p = requireProvider();
+      const p = takingOrders();
       const order = await repo.findOrder(orderId);
       if (!order) throw notFound(paymentMessages.orderNotFound);
       if (order.status === 'paid') throw conflict(paymentMessages.alreadyPaid);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toastTop, type PlacementInput } from './toast-placement';
+import { freeToastTop, toastTop, type PlacementInput } from './toast-placement';
 
 const phone: Omit<PlacementInput, 'avoid'> = {
   viewportHeight: 844,
@@ -47,5 +47,18 @@ describe('toastTop', () => {
     const title = { top: 0, bottom: 700, left: 0, right: 390 };
     expect(toastTop({ ...phone, avoid: [title] })).toBe(712);
     expect(toastTop({ ...phone, avoid: [{ top: 0, bottom: 844, left: 0, right: 390 }] })).toBeNull();
+  });
+});
+
+describe('freeToastTop', () => {
+  it('answers the free place, and nothing when the window is full (a dialog then makes room)', () => {
+    const header = { top: 0, bottom: 72, left: 0, right: 390 };
+    const line = { top: 81, bottom: 203, left: 24, right: 366 };
+    // the toast goes below the one line, not over it
+    expect(freeToastTop({ ...phone, avoid: [header, line] })).toBe(215);
+    const lines = { top: 81, bottom: 578, left: 24, right: 366 };
+    const summary = { top: 578, bottom: 844, left: 0, right: 390 };
+    expect(freeToastTop({ ...phone, avoid: [header, lines, summary] })).toBeUndefined();
+    expect(toastTop({ ...phone, avoid: [header, lines, summary] })).toBeNull();
   });
 });

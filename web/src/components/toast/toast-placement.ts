@@ -1,5 +1,7 @@
 // Where the toast goes so it never covers what the owner or a visitor must reach: the open
-// dialog's title, close button and actions, or (with no dialog) the page header. Loaded on demand
+// dialog's title, close button, actions and what it marks (the cart's lines and totals), or (with
+// no dialog) the page header and what the page marks (the order confirmation, the install offer).
+// Loaded on demand
 // by the toast provider when a toast first shows, so a visitor who never sees one never loads it.
 
 export type Box = { top: number; bottom: number; left: number; right: number };
@@ -28,15 +30,15 @@ function overlaps(top: number, input: PlacementInput, box: Box): boolean {
 }
 
 /**
- * The toast's top edge: the preferred edge when it is free, else the nearest free place next to
- * what is avoided, scanning from the preferred edge and then from the other one. Null: the preferred
- * edge (nothing is free, or nothing is in the way).
+ * The first free top edge for the toast: the preferred edge, else the nearest place next to what is
+ * avoided, scanning from the preferred edge and then from the other one. Undefined when no place
+ * is free.
  */
-export function toastTop(input: PlacementInput): number | null {
+export function freeToastTop(input: PlacementInput): number | undefined {
   const { viewportHeight, height, margin, avoid } = input;
   const minTop = margin;
   const maxTop = viewportHeight - margin - height;
-  if (maxTop < minTop) return null;
+  if (maxTop < minTop) return undefined;
   const free = (top: number) =>
     top >= minTop && top <= maxTop && !avoid.some((box) => overlaps(top, input, box));
 
@@ -45,8 +47,16 @@ export function toastTop(input: PlacementInput): number | null {
   // Going up from the bottom: the bottom edge, then just above each avoided box.
   const fromBottom = [maxTop, ...avoid.map((box) => box.top - margin - height)].sort((a, b) => b - a);
   const order = input.preferBottom ? [...fromBottom, ...fromTop] : [...fromTop, ...fromBottom];
-  const preferred = input.preferBottom ? maxTop : minTop;
-  const top = order.find(free);
+  return order.find(free);
+}
+
+/**
+ * The toast's top edge (freeToastTop). Null: the preferred edge (nothing is free, or nothing is in
+ * the way).
+ */
+export function toastTop(input: PlacementInput): number | null {
+  const top = freeToastTop(input);
+  const preferred = input.preferBottom ? input.viewportHeight - input.margin - input.height : input.margin;
   return top === undefined || top === preferred ? null : top;
 }
 
@@ -68,8 +78,9 @@ export function topDialog(): Element | null {
 
 /**
  * What the toast must leave visible: in an open dialog its title, the controls on the title's row
- * (close), its actions and anything marked data-toast-avoid; with none, the fixed or sticky headers
- * and what the page marks data-toast-avoid (the order confirmation on `/`).
+ * (close), its actions and anything marked data-toast-avoid (the cart's lines, totals and
+ * buttons); with none, the fixed or sticky headers and what the page marks data-toast-avoid (the
+ * order confirmation on `/`, the install offer).
  */
 export function boxesToAvoid(dialog: Element | null): Box[] {
   const elements: Element[] = [];
@@ -95,45 +106,72 @@ export function boxesToAvoid(dialog: Element | null): Box[] {
   return elements.map(boxOf).filter((b): b is Box => !!b);
 }
 
+/** The room a dialog's [data-toast-room] element makes for the toast, in px (cart-panel.module.css). */
+export const TOAST_ROOM_VAR = '--toast-room';
+
 /**
- * Places the toast now, and again when the window resizes, a dialog opens or closes (MUI mounts
- * them on <body>) or the top dialog changes size (a centred one moves its title and actions as its
- * content loads). Answers the function that stops watching.
+ * Places the toast now and on every frame while it shows (what it keeps clear can appear, move or
+ * scroll at any time: the confirmation on `/` mounts after the toast, then its lazy CSS arrives;
+ * the cart's lines load; a MUI dialog mounts on <body>), before that frame is painted: the
+ * viewport's top is set here directly, and `onTop` tells React the same. When an open dialog
+ * leaves no free place (a phone's cart full of lines), its [data-toast-room] element makes room
+ * for the toast (TOAST_ROOM_VAR: the cart's lines move down by the toast's height) until the toast
+ * goes. Answers the function that stops watching.
  */
 export function watchToastPlacement(
   viewport: HTMLElement,
   toast: HTMLElement,
   onTop: (top: number | null) => void,
 ): () => void {
+  let room: HTMLElement | null = null;
+  let last: number | null | undefined;
+  const apply = (top: number | null) => {
+    if (top === last) return;
+    last = top;
+    if (top === null) {
+      viewport.style.removeProperty('top');
+      viewport.style.removeProperty('bottom');
+    } else {
+      viewport.style.top = `${top}px`;
+      viewport.style.bottom = 'auto';
+    }
+    onTop(top);
+  };
   const place = () => {
     const preferBottom = window.matchMedia('(min-width: 600px)').matches;
+    const margin = preferBottom ? 24 : 12;
     const { left, right } = viewport.getBoundingClientRect();
     const dialog = topDialog();
-    if (dialog) resizes.observe(dialog);
-    onTop(
-      toastTop({
-        viewportHeight: window.innerHeight,
-        left,
-        right,
-        height: toast.offsetHeight,
-        preferBottom,
-        margin: preferBottom ? 24 : 12,
-        avoid: boxesToAvoid(dialog),
-      }),
-    );
+    const input = () => ({
+      viewportHeight: window.innerHeight,
+      left,
+      right,
+      height: toast.offsetHeight,
+      preferBottom,
+      margin,
+      avoid: boxesToAvoid(dialog),
+    });
+    let placement = input();
+    if (freeToastTop(placement) === undefined && !room) {
+      room = dialog?.querySelector<HTMLElement>('[data-toast-room]') ?? null;
+      room?.style.setProperty(TOAST_ROOM_VAR, `${placement.height + 2 * margin}px`);
+      if (room) placement = input();
+    }
+    apply(toastTop(placement));
   };
-  const resizes = new ResizeObserver(place);
-  const mounts = new MutationObserver(place);
-  mounts.observe(document.body, { childList: true });
+  let frame = 0;
+  const everyFrame = () => {
+    place();
+    frame = requestAnimationFrame(everyFrame);
+  };
   window.addEventListener('resize', place);
-  // What the page keeps clear can appear or move without any of those (the confirmation after a
-  // payment mounts after the toast, then its lazy CSS arrives): a look a few times a second.
-  const poll = setInterval(place, 250);
-  place();
+  // a scrolled page or list moves what is kept clear: placed again before that scroll is painted
+  window.addEventListener('scroll', place, { capture: true, passive: true });
+  everyFrame();
   return () => {
-    resizes.disconnect();
-    mounts.disconnect();
-    clearInterval(poll);
+    cancelAnimationFrame(frame);
     window.removeEventListener('resize', place);
+    window.removeEventListener('scroll', place, { capture: true });
+    room?.style.removeProperty(TOAST_ROOM_VAR);
   };
 }

@@ -1,6 +1,7 @@
 import {
   useCallback,
   useEffect,
+  useLayoutEffect,
   useRef,
   useState,
   type CSSProperties,
@@ -22,11 +23,16 @@ type ActiveToast = Required<Pick<ToastOptions, 'title' | 'variant'>> & {
 
 const EXIT_MS = 200;
 
+type Placement = typeof import('./toast-placement');
+/** The placement code once loaded: later toasts are placed in the same frame they mount in. */
+let placementModule: Placement | null = null;
+
 /**
- * Keeps the open toast off the dialog's title, close button and actions and off the page header
- * (toast-placement.ts) and answers its top edge (null: where its CSS puts it). That code loads with
- * the first toast, so a storefront visit that shows none carries none of it; until it has placed
- * the toast, the toast stays transparent.
+ * Keeps the open toast off the dialog's title, close button, actions and marked content and off
+ * the page header and marked content (toast-placement.ts) and answers its top edge (null: where
+ * its CSS puts it). That code loads with the first toast, so a storefront visit that shows none
+ * carries none of it; until it has placed the toast, the toast stays transparent. Once loaded, a
+ * toast (or the toast moved into a dialog that opened) is placed before the browser paints it.
  */
 function useToastTop(
   toastId: number | null,
@@ -36,20 +42,26 @@ function useToastTop(
 ): { top: number | null; placed: boolean } {
   const [top, setTop] = useState<number | null>(null);
   const [placed, setPlaced] = useState(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (toastId === null) return;
     let cancelled = false;
     let stop: (() => void) | undefined;
-    import('./toast-placement')
-      .then(({ watchToastPlacement }) => {
-        if (cancelled || !viewportRef.current || !toastRef.current) return;
-        stop = watchToastPlacement(viewportRef.current, toastRef.current, (value) => {
-          setTop(value);
-          setPlaced(true);
-        });
-      })
-      // Offline before the chunk was cached: the toast shows where its CSS puts it.
-      .catch(() => !cancelled && setPlaced(true));
+    const watch = ({ watchToastPlacement }: Placement) => {
+      if (cancelled || !viewportRef.current || !toastRef.current) return;
+      stop = watchToastPlacement(viewportRef.current, toastRef.current, (value) => {
+        setTop(value);
+        setPlaced(true);
+      });
+    };
+    if (placementModule) watch(placementModule);
+    else
+      import('./toast-placement')
+        .then((module) => {
+          placementModule = module;
+          watch(module);
+        })
+        // Offline before the chunk was cached: the toast shows where its CSS puts it.
+        .catch(() => !cancelled && setPlaced(true));
     return () => {
       cancelled = true;
       stop?.();

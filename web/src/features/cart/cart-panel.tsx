@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import type { CartLine } from '../../lib/api-types';
 import { cartErrorToast } from './cart-error-toast';
 import { useAppDispatch } from '../../lib/hooks';
+import { ClosedShopNotice } from '../../components/closed-shop-notice';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { TotalRow } from '../../components/total-line';
 import { useToast } from '../../components/toast';
@@ -19,6 +20,7 @@ import {
   Spinner,
 } from '../../components/ui';
 import { formatPrice, joinParts } from '../../lib/format';
+import { useSite } from '../../lib/site-context';
 import { useGetCartQuery, useRemoveCartItemMutation, useUpdateCartItemMutation } from './api';
 import { closeCart, selectCartOpen } from './cart-ui-slice';
 import styles from './cart-panel.module.css';
@@ -31,6 +33,7 @@ export default function CartPanel() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const { data: cart, isLoading } = useGetCartQuery();
+  const { takingOrders } = useSite();
 
   const close = () => dispatch(closeCart());
   const go = (path: string) => {
@@ -73,25 +76,35 @@ export default function CartPanel() {
           </div>
         ) : (
           <>
-            <ul className={styles.lines}>
+            {/* a toast never covers a line; on a phone full of lines the list makes room for it */}
+            <ul className={styles.lines} data-toast-room>
               {items.map((line) => (
                 <CartLineItem key={line.id} line={line} onNavigate={close} />
               ))}
             </ul>
             <hr className={styles.divider} />
-            <div className={styles.summary}>
+            {/* the totals, and what the shop says, are never covered by a toast either */}
+            <div className={styles.summary} data-toast-avoid>
               <div className={styles.totals}>
                 <TotalRow label="Subtotal" amount={cart?.subtotal ?? 0} />
                 <TotalRow label="Shipping" amount={cart?.shipping ?? 0} />
                 <hr className={styles.divider} />
                 <TotalRow label="Total" amount={cart?.total ?? 0} strong />
               </div>
+              {!takingOrders && <ClosedShopNotice onNavigate={close} className={styles.closed} />}
               {/* the cart's actions: a toast never covers them */}
               <div className={styles.buttons} data-toast-avoid>
-                <Button variant="contained" size="large" fullWidth onClick={() => go('/checkout')}>
-                  Proceed to Checkout
-                </Button>
-                <Button variant="outlined" size="large" fullWidth onClick={close}>
+                {takingOrders && (
+                  <Button variant="contained" size="large" fullWidth onClick={() => go('/checkout')}>
+                    Proceed to Checkout
+                  </Button>
+                )}
+                <Button
+                  variant={takingOrders ? 'outlined' : 'contained'}
+                  size="large"
+                  fullWidth
+                  onClick={close}
+                >
                   Continue Shopping
                 </Button>
               </div>
@@ -130,7 +143,7 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
   };
 
   return (
-    <li className={cx(styles.line, busy && styles.busy)}>
+    <li className={cx(styles.line, busy && styles.busy)} data-toast-avoid>
       <div className={styles.thumb}>
         <ResponsiveImage photo={line.photo} alt={title} ratio={1} renderedWidth={76} />
       </div>

@@ -16,14 +16,16 @@ import { useToast } from '../../components/toast';
 import { useClearCart, useGetCartQuery } from '../cart';
 import type { Cart } from '../../lib/api-types';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
+import { ClosedShopNotice } from '../../components/closed-shop-notice';
 import { useGetSiteQuery } from '../../lib/content-api';
+import { useSite } from '../../lib/site-context';
 import { DetailsForm } from './details-form';
 import { OrderSummary } from './order-summary';
 import { PaymentStep } from './payment-step';
 import type { CheckoutDetails } from './checkout-validation';
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentSession } from './payment-session';
 import { useOnline } from '../../components/use-online';
-import { Alert as PlainAlert } from '../../components/ui';
+import { Alert as PlainAlert, ButtonLink } from '../../components/ui';
 import { handOverConfirmation } from '../order-confirmation/confirmation-handoff';
 import { useGetOrderPaymentStatusMutation } from './api';
 import { clearCheckout, loadCheckout, saveCheckout } from './checkout-storage';
@@ -46,6 +48,7 @@ const EMPTY_CART: Cart = { items: [], subtotal: 0, shipping: 0, total: 0, count:
 /** /checkout: the Order Summary and the two-phase 'Complete Your Purchase' form. */
 function Checkout() {
   const { data: site } = useGetSiteQuery();
+  const { takingOrders } = useSite();
   const toast = useToast();
   const navigate = useNavigate();
   const clearCart = useClearCart();
@@ -128,7 +131,7 @@ function Checkout() {
       state: details.addressState,
       zip: details.addressZip,
     },
-    paused: !cart || session !== null,
+    paused: !cart || session !== null || !takingOrders,
     onCodeRefused: codeRefused,
   });
   const money = useMemo(
@@ -159,11 +162,12 @@ function Checkout() {
   // Only once the server's cart has loaded (not while a refetch is in flight) is "empty" a fact.
   const cartIsEmpty = isSuccess && !isFetching && (cart?.items.length ?? 0) === 0;
   useEffect(() => {
-    if (!cartIsEmpty || finishing.current || emptyHandled.current) return;
+    // a shop that takes no orders says so here, cart or not
+    if (!takingOrders || !cartIsEmpty || finishing.current || emptyHandled.current) return;
     emptyHandled.current = true;
     toast({ title: 'Empty Cart', description: 'Add a print to your cart before checking out.' });
     navigate('/portfolio', { replace: true });
-  }, [cartIsEmpty, navigate, toast]);
+  }, [cartIsEmpty, navigate, toast, takingOrders]);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
 
@@ -210,6 +214,28 @@ function Checkout() {
           </Typography>
           <Typography color="text.secondary">Thank you for your purchase!</Typography>
         </Stack>
+      </Container>
+    );
+  }
+
+  if (!takingOrders) {
+    // Rendered by the server as it is: no cart, form or script needed to say it.
+    return (
+      <Container maxWidth="sm" sx={{ py: { xs: 3, md: 7 } }}>
+        {title}
+        <Typography
+          variant="h2"
+          component="h1"
+          sx={{ fontSize: 'clamp(1.9rem, 2.5vw + 1rem, 2.75rem)', mb: { xs: 2.5, md: 4 } }}
+        >
+          Checkout
+        </Typography>
+        <ClosedShopNotice />
+        <Box sx={{ mt: 3 }}>
+          <ButtonLink to="/portfolio" variant="outlined">
+            Browse the Portfolio
+          </ButtonLink>
+        </Box>
       </Container>
     );
   }
@@ -377,9 +403,10 @@ function NeedsJavaScript() {
 
 /** The page keeps MUI (components/mui-scope.tsx). */
 export default function CheckoutPage() {
+  const { takingOrders } = useSite();
   return (
     <MuiScope>
-      <NeedsJavaScript />
+      {takingOrders && <NeedsJavaScript />}
       <Checkout />
     </MuiScope>
   );

@@ -1,19 +1,25 @@
 import { useState } from 'react';
 import type { PhotoDetail, PrintOption } from '../../lib/api-types';
 import { OFFLINE_MESSAGE } from '../../lib/api';
+import { ClosedShopNotice } from '../../components/closed-shop-notice';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
 import { useOnline } from '../../components/use-online';
 import { Button, CheckCircleIcon, ShoppingBagOutlinedIcon } from '../../components/ui';
 import { formatPrice } from '../../lib/format';
+import { useSite } from '../../lib/site-context';
 import { useAddToCart } from '../cart';
 import pageStyles from './photo-page.module.css';
 import styles from './photo-purchase.module.css';
 
-/** The photo page's print options: pick one, then add it to the cart. */
+/**
+ * The photo page's print options: pick one, then add it to the cart. While the shop takes no orders
+ * the options and prices still show, and a notice says so where 'Add to Cart' would be.
+ */
 export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const { addToCart, isAdding } = useAddToCart();
   const online = useOnline();
+  const { takingOrders } = useSite();
   const options = photo.printOptions ?? [];
   const selected = options.find((option) => option.id === selectedId);
   return (
@@ -41,13 +47,43 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
 
       <ShippingNoticeBanner style={{ marginTop: 24 }} />
 
+      {takingOrders ? (
+        <AddToCart
+          selected={selected}
+          adding={isAdding}
+          online={online}
+          onAdd={() => addToCart(photo.id, selected?.id)}
+        />
+      ) : (
+        <>
+          <ClosedShopNotice style={{ marginTop: 24 }} />
+          {selected && <SelectedOption option={selected} />}
+        </>
+      )}
+    </>
+  );
+}
+
+function AddToCart({
+  selected,
+  adding,
+  online,
+  onAdd,
+}: {
+  selected: PrintOption | undefined;
+  adding: boolean;
+  online: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <>
       <Button
         variant="contained"
         size="large"
         fullWidth
         startIcon={<ShoppingBagOutlinedIcon />}
-        disabled={!selected || isAdding || !online}
-        onClick={() => addToCart(photo.id, selected?.id)}
+        disabled={!selected || adding || !online}
+        onClick={onAdd}
         aria-describedby={online ? undefined : 'add-to-cart-offline'}
         className={styles.addToCart}
       >
@@ -58,12 +94,17 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
           {OFFLINE_MESSAGE}
         </p>
       )}
-      {online && selected && (
-        <p className={`t-body2 t-muted t-center ${styles.note}`}>
-          {`${selected.size} ${selected.format} · ${formatPrice(selected.price)} + ${formatPrice(selected.shipping)} shipping`}
-        </p>
-      )}
+      {online && selected && <SelectedOption option={selected} />}
     </>
+  );
+}
+
+/** The chosen print in one line: size, format, price and shipping. */
+function SelectedOption({ option }: { option: PrintOption }) {
+  return (
+    <p className={`t-body2 t-muted t-center ${styles.note}`}>
+      {`${option.size} ${option.format} · ${formatPrice(option.price)} + ${formatPrice(option.shipping)} shipping`}
+    </p>
   );
 }
 

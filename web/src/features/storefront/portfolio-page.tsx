@@ -1,10 +1,11 @@
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import NotFound from '../../components/not-found';
 import { SitePageMeta } from '../../components/page-meta';
 import { Button, ButtonLink, cx } from '../../components/ui';
 import { useGetCategoriesQuery, useGetPhotosQuery } from '../../lib/catalog-api';
 import { useSite } from '../../lib/site-context';
 import { PhotoCard, PhotoCardSkeleton, photoGridClass } from './photo-card';
-import { filterByCategory, portfolioTitle } from './portfolio-filter';
+import { categoryRoute, filterByCategory, portfolioTitle } from './portfolio-filter';
 import styles from './portfolio-page.module.css';
 
 const SKELETON_COUNT = 6;
@@ -17,6 +18,11 @@ export default function PortfolioPage() {
   const { data: categories } = useGetCategoriesQuery();
   const title = portfolioTitle(category, categories);
   const visible = filterByCategory(photos ?? [], category);
+
+  // Decided once both lists are in (the server's page carries them, and answers 404 the same way).
+  const route = category !== undefined && photos && categories && categoryRoute(category, categories, photos);
+  if (route && route.kind === 'unknown') return <NotFound />;
+  if (route && route.kind === 'moved') return <Navigate to={route.to} replace />;
 
   return (
     <div className={'container page'}>
