@@ -31,7 +31,7 @@ export type ImageFacts = {
   dateTaken: string | null;
   camera: CameraDetails | null;
 };
-export type FieldErrors = Partial<Record<keyof PhotoFields | 'image', string>>;
+export type FieldErrors = Partial<Record<keyof PhotoFields | 'image' | 'thumbnail', string>>;
 export type Phase =
   | { step: 'idle' }
   | { step: 'uploading'; percent: number; loaded?: number; total?: number }
@@ -154,7 +154,11 @@ export function photoFormReducer(state: PhotoFormState, action: PhotoFormAction)
       return { ...state, fields, autoFilled, image };
     }
     case 'thumbnail':
-      return { ...state, thumbnail: action.thumbnail };
+      return {
+        ...state,
+        thumbnail: action.thumbnail,
+        fieldErrors: { ...state.fieldErrors, thumbnail: undefined },
+      };
     case 'changeRow':
       return {
         ...state,
