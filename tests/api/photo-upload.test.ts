@@ -114,7 +114,7 @@ describe('POST /api/admin/photos as multipart', () => {
       201,
     );
     expect(created.aspectRatio).toBe('16:9');
-    expect(created.printOptions).toMatchObject([{ aspectRatio: '16:9', size: '16x9 inch', format: 'Metal' }]);
+    expect(created.printOptions).toMatchObject([{ aspectRatio: '16:9', size: '16x9', format: 'Metal' }]);
   });
 
   it('serves image variants without any EXIF, so no GPS', async () => {
