@@ -67,11 +67,10 @@ export async function up(knex: Knex): Promise<void> {
     .whereNull('archived_at')
     .orderBy('id')
     .select('id', 'aspect_ratio', 'size', 'format');
-  const links = new Map<number, number>(
-    (
-      await knex('photo_print_options').select('print_option_id').count({ n: '*' }).groupBy('print_option_id')
-    ).map((r) => [Number(r.print_option_id), Number(r.n)]),
-  );
+  const counted: { print_option_id: number; n: string }[] = await knex('photo_print_options')
+    .select('print_option_id', knex.raw('count(*) as n'))
+    .groupBy('print_option_id');
+  const links = new Map(counted.map((r) => [Number(r.print_option_id), Number(r.n)]));
   const ordered = new Set<number>(
     (await knex('order_line_items').distinct('print_option_id')).map((r) => Number(r.print_option_id)),
   );
