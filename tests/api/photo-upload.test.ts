@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoDetail } from '../../src/contract';
-import { UPLOAD_DIR } from '../../src/modules/catalog/photo-uploads';
+import { PHOTO_UPLOAD_DIR } from '../../src/modules/catalog';
 import type { HttpClient } from '../support/http-client';
 import { countRows, startCatalogApp } from '../support/catalog-fixtures';
 import { createTestApp, eventually, type TestApp } from '../support/test-app';
@@ -33,7 +33,7 @@ async function filesUnder(dir: string, named: (name: string) => boolean = () => 
 /** The media store's files (DATA_DIR/media): a refused upload writes none. */
 const mediaFiles = () => filesUnder(path.join(app.ctx.config.DATA_DIR, 'media'));
 /** This process's temporary upload files (photo-uploads.ts starts their names with the pid). */
-const leftoverUploads = () => filesUnder(UPLOAD_DIR, (name) => name.startsWith(`${process.pid}-`));
+const leftoverUploads = () => filesUnder(PHOTO_UPLOAD_DIR, (name) => name.startsWith(`${process.pid}-`));
 
 const counts = async () => ({
   photos: await countRows(app, 'photos'),
