@@ -304,6 +304,31 @@ describe('camera files on a fresh shop (MAX_PHOTO_MB unset)', () => {
     await noTemporaryFiles();
   }, 90_000);
 
+  it('saves photos sent at the same time, each whole (their saves take turns)', async () => {
+    const before = await counts();
+    const jpegs = await Promise.all([1200, 1500, 1800].map((w) => makeCameraJpeg(w, 1200, { noise: true })));
+    const created = await Promise.all(
+      jpegs.map((jpeg, i) =>
+        admin.json<PhotoDetail>(
+          admin.post('/api/admin/photos', photoForm(jpeg, { title: `Burst ${i}` })),
+          201,
+        ),
+      ),
+    );
+    expect(created.map((p) => [p.title, p.width])).toEqual([
+      ['Burst 0', 1200],
+      ['Burst 1', 1500],
+      ['Burst 2', 1800],
+    ]);
+    for (const [i, photo] of created.entries()) {
+      const { original_id } = await app.ctx.db('photos').where({ id: photo.id }).first();
+      const asset = await app.ctx.db('media_assets').where({ id: original_id }).first();
+      expect(Number(asset.byte_size)).toBe(jpegs[i].length);
+    }
+    expect(await counts()).toMatchObject({ photos: before.photos + 3, files: before.files + 3 });
+    await noTemporaryFiles();
+  });
+
   it('keeps the spec limits for the JSON upload: 5 MB to add', async () => {
     const before = await counts();
     const big = Buffer.concat([await makeJpeg(600, 400), Buffer.alloc(5 * MB + 1)]);

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
-import { AppError } from '../../platform/http/app-error';
+import { AppError, badRequest } from '../../platform/http/app-error';
 import { mediaMessages } from '../media';
 import type { PhotoFiles } from './photos.service';
 
@@ -81,12 +81,23 @@ export function oneAtATime() {
   };
 }
 
-/** The uploaded files' bytes (read only now, inside the one-at-a-time section). */
+const INTERRUPTED = 'The upload ended before the photo was saved. Please try again.';
+
+/**
+ * The uploaded files' bytes (read only now, inside the one-at-a-time section). A file already
+ * removed means the client went away while the save waited its turn: nothing is saved.
+ */
 export async function readUploaded(req: Request): Promise<PhotoFiles> {
   const files = (req.files ?? {}) as UploadedFiles;
-  const read = (field: FileField) => {
+  const read = async (field: FileField) => {
     const file = files[field]?.[0];
-    return file ? readFile(file.path) : null;
+    if (!file) return null;
+    try {
+      return await readFile(file.path);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw badRequest(INTERRUPTED);
+      throw err;
+    }
   };
   const [image, thumbnail] = await Promise.all([read('image'), read('thumbnail')]);
   return { image, thumbnail };
