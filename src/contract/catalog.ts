@@ -93,14 +93,18 @@ export const perPhotoPrintOptionSchema = z
 
 /**
  * The spec's client sends `imageType` with the image (default image/jpeg). The stored type is read
- * from the image's bytes whatever it says, but when sent it must be a short image media type.
+ * from the image's bytes whatever it says, but when sent it must be a short image media type
+ * (blank and null count as not sent).
  */
 const IMAGE_TYPE_INVALID = 'Image type must be an image media type, e.g. image/jpeg';
-const imageType = z
-  .string({ error: IMAGE_TYPE_INVALID })
-  .max(100, IMAGE_TYPE_INVALID)
-  .regex(/^image\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i, IMAGE_TYPE_INVALID)
-  .nullish();
+const imageType = z.preprocess(
+  (v) => (v === '' ? undefined : v), // a browser's File.type is '' when it does not know the type
+  z
+    .string({ error: IMAGE_TYPE_INVALID })
+    .max(100, IMAGE_TYPE_INVALID)
+    .regex(/^image\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i, IMAGE_TYPE_INVALID)
+    .nullish(),
+);
 
 const photoFields = {
   title: requiredText('Title', 200),

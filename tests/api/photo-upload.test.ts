@@ -411,8 +411,14 @@ describe("the spec's JSON upload and its imageType", () => {
     expect((await admin.json<PhotoDetail>(admin.get(`/api/admin/photos/${photo.id}`))).title).toBe('Heron');
   });
 
-  it('stores a photo with imageType image/jpeg, without one, or null; the type is read from the bytes', async () => {
-    for (const extra of [{ imageType: 'image/jpeg' }, {}, { imageType: null }, { imageType: 'image/png' }]) {
+  it('stores a photo with imageType image/jpeg, without one, null or blank; the type is read from the bytes', async () => {
+    for (const extra of [
+      { imageType: 'image/jpeg' },
+      {},
+      { imageType: null },
+      { imageType: '' },
+      { imageType: 'image/png' },
+    ]) {
       const created = await admin.json<PhotoDetail>(
         admin.post('/api/admin/photos', await jsonPhoto(extra)),
         201,
