@@ -14,6 +14,15 @@ describe('config', () => {
     expect(c.paymentsProvider).toBe('test');
   });
 
+  it('takes camera originals by default: MAX_PHOTO_MB is 50 unless set (1 to 100)', () => {
+    expect(loadConfig({}).MAX_PHOTO_MB).toBe(50);
+    expect(loadConfig({ MAX_PHOTO_MB: '' }).MAX_PHOTO_MB).toBe(50);
+    expect(loadConfig({ MAX_PHOTO_MB: '20' }).MAX_PHOTO_MB).toBe(20);
+    expect(() => loadConfig({ MAX_PHOTO_MB: '0' })).toThrow(/MAX_PHOTO_MB/);
+    expect(() => loadConfig({ MAX_PHOTO_MB: '101' })).toThrow(/MAX_PHOTO_MB/);
+    expect(() => loadConfig({ MAX_PHOTO_MB: '12.5' })).toThrow(/MAX_PHOTO_MB: must be a whole number of MB/);
+  });
+
   it('rejects bad values with a list naming each one', () => {
     let error: unknown;
     try {

@@ -95,12 +95,13 @@ const schema = z
     // unset: the AWS SDK's own chain (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, a role)
     MEDIA_S3_ACCESS_KEY_ID: optionalString,
     MEDIA_S3_SECRET_ACCESS_KEY: optionalString,
-    // Largest photo the admin may upload, in MB. Unset: the spec's limits (5 MB when adding, 10 MB
-    // when replacing); a 24-megapixel camera JPEG is 8-15 MB, so raise it (e.g. 20) to take those.
-    // Never lowers the spec's limits; thumbnails stay at 1 and 2 MB.
+    // Largest photo the admin's photo form (multipart) takes, in MB: camera originals, so a 24-60
+    // megapixel camera JPEG (8-40 MB) is taken on a fresh shop. Never below the spec's limits (5 MB
+    // when adding, 10 MB when replacing); the spec's JSON upload (base64) keeps those, and
+    // thumbnails stay at 1 and 2 MB.
     MAX_PHOTO_MB: z.preprocess(
       (v) => (v === '' ? undefined : v),
-      z.coerce.number().int('must be a whole number of MB').min(1).max(100).optional(),
+      z.coerce.number().int('must be a whole number of MB').min(1).max(100).default(50),
     ),
     // Longest a single database query may take before the request answers 503 (0: no limit).
     DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),

@@ -91,8 +91,21 @@ export const perPhotoPrintOptionSchema = z
   .object({ photoId: id('Photo', { invalid: 'Photo must be a whole number' }), ...perPhotoFields })
   .transform(materialAsFormat);
 
-// The spec's client also sends `imageType`: it is dropped with any other unknown field (z.object
-// strips them), as the media type is read from the image's bytes.
+/**
+ * The spec's client sends `imageType` with the image (default image/jpeg). The stored type is read
+ * from the image's bytes whatever it says, but when sent it must be a short image media type
+ * (blank and null count as not sent).
+ */
+const IMAGE_TYPE_INVALID = 'Image type must be an image media type, e.g. image/jpeg';
+const imageType = z.preprocess(
+  (v) => (v === '' ? undefined : v), // a browser's File.type is '' when it does not know the type
+  z
+    .string({ error: IMAGE_TYPE_INVALID })
+    .max(100, IMAGE_TYPE_INVALID)
+    .regex(/^image\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i, IMAGE_TYPE_INVALID)
+    .nullish(),
+);
+
 const photoFields = {
   title: requiredText('Title', 200),
   description: z
@@ -128,6 +141,7 @@ const photoFields = {
   /** Show the camera details read from the file on the public photo page; left out: unchanged (off when new). */
   showCameraDetails: booleanFrom('Show camera details').optional(),
   thumbnailData: z.string({ error: 'Thumbnail data must be text' }).nullish(),
+  imageType,
 };
 
 export const photoCreateSchema = z.object({

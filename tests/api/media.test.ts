@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
 import { addPhoto, countRows, startCatalogApp } from '../support/catalog-fixtures';
-import { disguisedJpeg, makeJpeg, pixelFloodPng, toDataUrl } from '../support/images';
+import { bombJpeg, bombPng, disguisedJpeg, makeJpeg, toDataUrl } from '../support/images';
 
 let app: TestApp;
 let admin: HttpClient;
@@ -31,11 +31,21 @@ describe('uploads are checked by content', () => {
     expect(await counts()).toEqual(before);
   });
 
-  it('refuses a pixel flood (a small file claiming 100 megapixels)', async () => {
-    const flood = await pixelFloodPng();
-    expect(flood.length).toBeLessThan(1024 * 1024);
-    const body = await admin.json<{ message: string }>(upload(toDataUrl(flood, 'image/png')), 400);
-    expect(body.message).toBe('The image has too many pixels: at most 60 megapixels are accepted.');
+  it('refuses a pixel flood (a small file declaring 900 megapixels), PNG or JPEG, and writes nothing', async () => {
+    const before = await counts();
+    for (const [flood, type] of [
+      [bombPng(30_000, 30_000), 'image/png'],
+      [await bombJpeg(30_000, 30_000), 'image/jpeg'],
+    ] as const) {
+      expect(flood.length).toBeLessThan(200 * 1024);
+      const body = await admin.json<{ message: string; errors: Record<string, string> }>(
+        upload(toDataUrl(flood, type)),
+        400,
+      );
+      expect(body.message).toBe('The image has too many pixels: at most 200 megapixels are accepted.');
+      expect(body.errors).toEqual({ imageData: body.message });
+    }
+    expect(await counts()).toEqual(before);
   });
 
   it('refuses a truncated JPEG', async () => {

@@ -1,10 +1,13 @@
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoDetail } from '../../src/contract';
+import { PHOTO_UPLOAD_DIR } from '../../src/modules/catalog';
 import type { HttpClient } from '../support/http-client';
 import { countRows, startCatalogApp } from '../support/catalog-fixtures';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { createTestApp, eventually, type TestApp } from '../support/test-app';
 import { CAMERA_EXIF, GPS_TRACES, makeCameraJpeg } from '../support/camera-jpeg';
-import { disguisedJpeg, makeJpeg, toDataUrl } from '../support/images';
+import { bombJpeg, bombPng, disguisedJpeg, makeJpeg, toDataUrl } from '../support/images';
 
 // The admin's photo form sends multipart/form-data (files, not base64): limits, refusals, the
 // aspect ratio and date read from the image, the camera EXIF kept and the GPS never.
@@ -17,13 +20,29 @@ let admin: HttpClient;
 beforeAll(async () => {
   ({ app, admin } = await startCatalogApp());
 });
-afterAll(() => app?.close());
+afterAll(async () => {
+  await app?.close();
+  if (app) await rm(app.ctx.config.DATA_DIR, { recursive: true, force: true });
+});
+
+/** Every file under `dir` (none when it does not exist). */
+async function filesUnder(dir: string, named: (name: string) => boolean = () => true) {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((e) => e.isFile() && named(e.name)).map((e) => path.join(e.parentPath, e.name));
+}
+/** The media store's files (DATA_DIR/media): a refused upload writes none. */
+const mediaFiles = () => filesUnder(path.join(app.ctx.config.DATA_DIR, 'media'));
+/** This process's temporary upload files (photo-uploads.ts starts their names with the pid). */
+const leftoverUploads = () => filesUnder(PHOTO_UPLOAD_DIR, (name) => name.startsWith(`${process.pid}-`));
 
 const counts = async () => ({
   photos: await countRows(app, 'photos'),
   assets: await countRows(app, 'media_assets'),
   options: await countRows(app, 'print_options'),
+  files: (await mediaFiles()).length,
 });
+/** Nothing of an upload is left behind: its temporary files go once the answer is sent. */
+const noTemporaryFiles = () => eventually(async () => (await leftoverUploads()).length === 0, 5000);
 
 function photoForm(
   image: Buffer | string | null,
@@ -95,7 +114,7 @@ describe('POST /api/admin/photos as multipart', () => {
       201,
     );
     expect(created.aspectRatio).toBe('16:9');
-    expect(created.printOptions).toMatchObject([{ aspectRatio: '16:9', size: '16x9 inch', format: 'Metal' }]);
+    expect(created.printOptions).toMatchObject([{ aspectRatio: '16:9', size: '16x9', format: 'Metal' }]);
   });
 
   it('serves image variants without any EXIF, so no GPS', async () => {
@@ -119,12 +138,40 @@ describe('POST /api/admin/photos as multipart', () => {
     }
   });
 
-  it('answers 413 with the limit over 5 MB, and stores nothing', async () => {
+  it('answers 413 naming the 50 MB limit for a file just over it, and stores nothing', async () => {
     const before = await counts();
-    const big = Buffer.concat([await makeJpeg(600, 400), Buffer.alloc(5 * MB + 1)]);
+    const big = Buffer.concat([await makeJpeg(600, 400), Buffer.alloc(50 * MB + 1)]);
     const err = await admin.json<Err>(admin.post('/api/admin/photos', photoForm(big)), 413);
-    expect(err.message).toBe('The image is larger than 5 MB.');
+    expect(err).toEqual({
+      message: 'The image is larger than 50 MB.',
+      errors: { image: 'The image is larger than 50 MB.' },
+    });
     expect(await counts()).toEqual(before);
+    await noTemporaryFiles();
+  }, 30_000);
+
+  it('refuses a decompression bomb (a tiny PNG or JPEG declaring 30000 x 30000), and stores nothing', async () => {
+    const before = await counts();
+    for (const bomb of [bombPng(30_000, 30_000), await bombJpeg(30_000, 30_000)]) {
+      expect(bomb.length).toBeLessThan(200 * 1024);
+      const err = await admin.json<Err>(admin.post('/api/admin/photos', photoForm(bomb)), 400);
+      expect(err).toEqual({
+        message: 'The image has too many pixels: at most 200 megapixels are accepted.',
+        errors: { image: 'The image has too many pixels: at most 200 megapixels are accepted.' },
+      });
+    }
+    // replacing a photo's image with one is refused the same way, the photo unchanged
+    const photo = await admin.json<PhotoDetail>(
+      admin.post('/api/admin/photos', photoForm(await makeJpeg())),
+      201,
+    );
+    const stored = await counts();
+    const err = await admin.json<Err>(admin.put(`/api/admin/photos/${photo.id}`, photoForm(bombPng())), 400);
+    expect(err.message).toBe('The image has too many pixels: at most 200 megapixels are accepted.');
+    expect(await counts()).toEqual(stored);
+    expect(await admin.json<PhotoDetail>(admin.get(`/api/admin/photos/${photo.id}`))).toEqual(photo);
+    expect(stored).toMatchObject({ photos: before.photos + 1, assets: before.assets + 1 });
+    await noTemporaryFiles();
   });
 
   it('refuses a file that is not an image with the spec message (400), and stores nothing', async () => {
@@ -227,18 +274,81 @@ describe('PUT /api/admin/photos/:id as multipart', () => {
   });
 });
 
-describe('MAX_PHOTO_MB', () => {
-  it('tells the admin the limits (the spec defaults)', async () => {
+describe('camera files on a fresh shop (MAX_PHOTO_MB unset)', () => {
+  it('tells the admin the limits: 50 MB photos, the spec thumbnails', async () => {
     expect(await admin.json(admin.get('/api/admin/photo-upload-limits'))).toEqual({
-      addImage: 5 * MB,
+      addImage: 50 * MB,
       addThumbnail: 1 * MB,
-      editImage: 10 * MB,
+      editImage: 50 * MB,
       editThumbnail: 2 * MB,
     });
     expect((await app.client().get('/api/admin/photo-upload-limits')).status).toBe(401);
   });
 
-  it('raises the photo limit: a 12 MB camera file is taken with MAX_PHOTO_MB=20', async () => {
+  it('takes a real camera JPEG just under 50 MB, and leaves no temporary file', async () => {
+    const before = await counts();
+    const jpeg = await makeCameraJpeg(7380, 4920, { noise: true, quality: 100 });
+    expect(jpeg.length).toBeGreaterThan(48 * MB);
+    expect(jpeg.length).toBeLessThan(50 * MB);
+    const created = await admin.json<PhotoDetail>(admin.post('/api/admin/photos', photoForm(jpeg)), 201);
+    expect(created).toMatchObject({ aspectRatio: '3:2', width: 7380, height: 4920, dateTaken: '2024-05-17' });
+    const { original_id } = await app.ctx.db('photos').where({ id: created.id }).first();
+    const asset = await app.ctx.db('media_assets').where({ id: original_id }).first();
+    expect(Number(asset.byte_size)).toBe(jpeg.length);
+    expect(await counts()).toEqual({
+      ...before,
+      photos: before.photos + 1,
+      assets: before.assets + 1,
+      files: before.files + 1,
+    });
+    await noTemporaryFiles();
+  }, 90_000);
+
+  it('saves photos sent at the same time, each whole (their saves take turns)', async () => {
+    const before = await counts();
+    const jpegs = await Promise.all([1200, 1500, 1800].map((w) => makeCameraJpeg(w, 1200, { noise: true })));
+    const created = await Promise.all(
+      jpegs.map((jpeg, i) =>
+        admin.json<PhotoDetail>(
+          admin.post('/api/admin/photos', photoForm(jpeg, { title: `Burst ${i}` })),
+          201,
+        ),
+      ),
+    );
+    expect(created.map((p) => [p.title, p.width])).toEqual([
+      ['Burst 0', 1200],
+      ['Burst 1', 1500],
+      ['Burst 2', 1800],
+    ]);
+    for (const [i, photo] of created.entries()) {
+      const { original_id } = await app.ctx.db('photos').where({ id: photo.id }).first();
+      const asset = await app.ctx.db('media_assets').where({ id: original_id }).first();
+      expect(Number(asset.byte_size)).toBe(jpegs[i].length);
+    }
+    expect(await counts()).toMatchObject({ photos: before.photos + 3, files: before.files + 3 });
+    await noTemporaryFiles();
+  });
+
+  it('keeps the spec limits for the JSON upload: 5 MB to add', async () => {
+    const before = await counts();
+    const big = Buffer.concat([await makeJpeg(600, 400), Buffer.alloc(5 * MB + 1)]);
+    const err = await admin.json<Err>(
+      admin.post('/api/admin/photos', {
+        title: 'Too big for JSON',
+        description: '',
+        category: 'birds',
+        imageData: toDataUrl(big),
+      }),
+      413,
+    );
+    expect(err).toEqual({
+      message: 'The image is larger than 5 MB.',
+      errors: { imageData: 'The image is larger than 5 MB.' },
+    });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('is still configurable: MAX_PHOTO_MB=20 takes a 12 MB camera file and refuses 20 MB + 1 byte', async () => {
     const raised = await createTestApp({ MAX_PHOTO_MB: '20' });
     try {
       const owner = await raised.admin();
@@ -257,6 +367,66 @@ describe('MAX_PHOTO_MB', () => {
       expect(err.message).toBe('The image is larger than 20 MB.');
     } finally {
       await raised.close();
+      await rm(raised.ctx.config.DATA_DIR, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe("the spec's JSON upload and its imageType", () => {
+  const jsonPhoto = async (extra: Record<string, unknown>) => ({
+    title: 'Heron',
+    description: '<p>Still.</p>',
+    category: 'birds',
+    imageData: toDataUrl(await makeJpeg(900, 600)),
+    ...extra,
+  });
+  const invalid = 'Image type must be an image media type, e.g. image/jpeg';
+
+  it.each([
+    ['1 MB of text', 'x'.repeat(MB)],
+    ['1 MB that starts like an image type', `image/${'x'.repeat(MB)}`],
+    ['a number', 42],
+    ['text/html', 'text/html'],
+    ['an object', { type: 'image/jpeg' }],
+  ])('refuses an imageType of %s with 400, and stores nothing', async (_name, imageType) => {
+    const before = await counts();
+    const err = await admin.json<Err>(admin.post('/api/admin/photos', await jsonPhoto({ imageType })), 400);
+    expect(err.errors).toEqual({ imageType: invalid });
+    expect(err.message).toBe(`Invalid photo: ${invalid}`);
+    expect(await counts()).toEqual(before);
+  });
+
+  it('refuses a malformed imageType when replacing an image too, changing nothing', async () => {
+    const photo = await admin.json<PhotoDetail>(admin.post('/api/admin/photos', await jsonPhoto({})), 201);
+    const before = await counts();
+    const err = await admin.json<Err>(
+      admin.put(
+        `/api/admin/photos/${photo.id}`,
+        await jsonPhoto({ title: 'Changed', imageType: 'text/html' }),
+      ),
+      400,
+    );
+    expect(err.errors).toEqual({ imageType: invalid });
+    expect(await counts()).toEqual(before);
+    expect((await admin.json<PhotoDetail>(admin.get(`/api/admin/photos/${photo.id}`))).title).toBe('Heron');
+  });
+
+  it('stores a photo with imageType image/jpeg, without one, null or blank; the type is read from the bytes', async () => {
+    for (const extra of [
+      { imageType: 'image/jpeg' },
+      {},
+      { imageType: null },
+      { imageType: '' },
+      { imageType: 'image/png' },
+    ]) {
+      const created = await admin.json<PhotoDetail>(
+        admin.post('/api/admin/photos', await jsonPhoto(extra)),
+        201,
+      );
+      expect(created).toMatchObject({ title: 'Heron', aspectRatio: '3:2', width: 900 });
+      const { original_id } = await app.ctx.db('photos').where({ id: created.id }).first();
+      const asset = await app.ctx.db('media_assets').where({ id: original_id }).first();
+      expect(asset.mime_type, JSON.stringify(extra)).toBe('image/jpeg');
+    }
+  });
 });

@@ -7,8 +7,9 @@ import { expect, phone, signInAsOwner, test } from './support/fixtures';
 import { GPS_TRACES, makeCameraJpeg } from '../support/camera-jpeg';
 
 // A camera file from the owner's phone: the ratio and date come from the file, the camera details
-// are kept (shown only when she asks), the position never; MAX_PHOTO_MB=20 on the e2e server
-// takes a 12 MB file, with the bytes sent shown while it uploads.
+// are kept (shown only when she asks), the position never. The e2e server is a default shop
+// (MAX_PHOTO_MB unset): a 16 MB, 6000x4000 camera JPEG is taken, with the bytes sent shown while it
+// uploads, and only a file over 50 MB is refused.
 
 const MB = 1024 * 1024;
 const dir = mkdtempSync(path.join(tmpdir(), 'wf-upload-'));
@@ -98,23 +99,27 @@ for (const [label, device] of [
       await visitor.close();
     });
 
-    test('takes a 12 MB camera file with MAX_PHOTO_MB=20, showing the bytes sent', async ({ page, db }) => {
+    test('takes a 16 MB, 6000x4000 camera JPEG on a default shop, showing the bytes sent', async ({
+      page,
+      db,
+    }) => {
       const title = `E2E Big Osprey ${label} ${Date.now()}`;
-      const big = await makeCameraJpeg(4000, 2667, { noise: true });
-      expect(big.length).toBeGreaterThan(12 * MB);
+      const big = await makeCameraJpeg(6000, 4000, { noise: true, quality: 85 });
+      expect(big.length).toBeGreaterThan(15 * MB);
+      expect(big.length).toBeLessThan(17 * MB);
       const image = await fileOf(`big-${label}.jpg`, big);
       const tooBig = await fileOf(
         `too-big-${label}.jpg`,
-        Buffer.concat([big, Buffer.alloc(20 * MB - big.length + 1)]),
+        Buffer.concat([big, Buffer.alloc(50 * MB - big.length + 1)]),
       );
 
       await signInAsOwner(page);
       await page.goto('/admin/add-photo');
-      // the server's limit, not the spec's 5MB
-      await expect(page.getByText('JPEG, PNG, WebP or another image format, up to 20MB.')).toBeVisible();
+      // the server's limit (camera originals), not the spec's 5MB
+      await expect(page.getByText('JPEG, PNG, WebP or another image format, up to 50MB.')).toBeVisible();
       await photoInput(page).setInputFiles(tooBig);
       await expect(toast(page, 'File too large')).toBeVisible();
-      await expect(page.getByText('Please select an image under 20MB')).toBeVisible();
+      await expect(page.getByText('Please select an image under 50MB')).toBeVisible();
 
       await photoInput(page).setInputFiles(image);
       await expect(page.getByAltText('Preview of the chosen photo')).toBeVisible();
@@ -146,7 +151,7 @@ for (const [label, device] of [
       const row = await db('photos').where({ title }).first();
       expect(row).toMatchObject({ aspect_ratio: '3:2', date_taken: '2024-05-17' });
       const asset = await db('media_assets').where({ id: row.original_id }).first('width', 'byte_size');
-      expect(asset).toMatchObject({ width: 4000, byte_size: big.length });
+      expect(asset).toMatchObject({ width: 6000, byte_size: big.length });
     });
   });
 }

@@ -25,6 +25,8 @@ async function photoFile(name: string): Promise<string> {
   return file;
 }
 
+type CatalogueOption = { id: number; aspectRatio: string; size: string; price: number };
+
 function toast(page: Page, text: string) {
   return page.getByRole('region', { name: /Notifications/ }).getByText(text, { exact: true });
 }
@@ -45,9 +47,11 @@ async function addEditAssignAndSignOut(
   await expect(page.getByText('Logged in as owner')).toBeVisible();
   await expect(page.getByRole('tab', { name: 'Photos' })).toHaveAttribute('aria-selected', 'true');
 
-  // Add
+  // Add: before a file is chosen, the spec's two default print options are there
   await page.getByRole('link', { name: 'Add New Photo' }).first().click();
   await page.waitForURL('**/admin/add-photo');
+  await expect(page.getByLabel('Size')).toHaveCount(2);
+  await expect(page.getByLabel('Size').first()).toHaveValue('8x10 inch');
   await page.getByRole('button', { name: 'Add Photo' }).click();
   await expect(toast(page, 'Missing image')).toBeVisible();
 
@@ -67,10 +71,18 @@ async function addEditAssignAndSignOut(
   await page.keyboard.press('ArrowUp');
   await expect(page.getByText('Vertical Position: 51%')).toBeVisible();
 
-  // The two default print options are there, and the last one cannot be removed.
-  await expect(page.getByLabel('Size')).toHaveCount(2);
-  await expect(page.getByLabel('Size').first()).toHaveValue('8x10 inch');
-  await page.getByRole('button', { name: 'Remove print option 2' }).click();
+  // Once the ratio is known, the catalogue's 3:2 options are offered (cheapest first); she keeps
+  // the first, and the last one cannot be removed.
+  const catalogue = (await (await page.request.get('/api/item-options')).json()) as CatalogueOption[];
+  const offered = catalogue
+    .filter((o) => o.aspectRatio === '3:2')
+    .sort((a, b) => a.price - b.price || a.id - b.id);
+  expect(offered.length, 'the demo catalogue has 3:2 options').toBeGreaterThan(1);
+  await expect(page.getByLabel('Size')).toHaveCount(offered.length);
+  await expect(page.getByLabel('Size').first()).toHaveValue(offered[0].size);
+  for (let n = offered.length; n >= 2; n--)
+    await page.getByRole('button', { name: `Remove print option ${n}` }).click();
+  const kept = offered[0].size;
   await page.getByRole('button', { name: 'Remove print option 1' }).click();
   await expect(toast(page, 'Cannot remove')).toBeVisible();
   await page.getByRole('button', { name: 'Add Print Option' }).click();
@@ -92,8 +104,9 @@ async function addEditAssignAndSignOut(
   await visitor.waitForURL(/\/photo\/\d+$/);
   const photoId = Number(visitor.url().split('/').pop());
   await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
-  await expect(visitor.getByText('8x10 inch', { exact: true }).first()).toBeVisible();
-  await expect(visitor.getByText('12x16 inch', { exact: true }).first()).toBeVisible();
+  // sizes in their one form: '12x16 inch' is stored as 12x16
+  await expect(visitor.getByText(kept, { exact: true }).first()).toBeVisible();
+  await expect(visitor.getByText('12x16', { exact: true }).first()).toBeVisible();
   await visitor.close();
 
   // Edit: new title, one more print option.
@@ -105,8 +118,8 @@ async function addEditAssignAndSignOut(
   const edited = `${title} edited`;
   await page.getByLabel('Title').fill(edited);
   await page.getByRole('button', { name: 'Add Print Option' }).click();
-  const size = `5x7 inch ${label}`;
-  await page.getByLabel('Size').last().fill(size);
+  const size = `5x7 ${label}`; // typed with 'inch', stored in the one form
+  await page.getByLabel('Size').last().fill(`5x7 inch ${label}`);
   await page.getByLabel('Format').last().fill('Fine Art Paper');
   await page.getByLabel('Price').last().fill('45');
   await page.getByLabel('Shipping').last().fill('8');
@@ -137,7 +150,7 @@ async function addEditAssignAndSignOut(
 
   const afterRemove = await freshVisitor();
   await afterRemove.goto(`/photo/${photoId}`);
-  await expect(afterRemove.getByText('8x10 inch', { exact: true }).first()).toBeVisible();
+  await expect(afterRemove.getByText(kept, { exact: true }).first()).toBeVisible();
   await expect(afterRemove.getByText(size, { exact: true })).toHaveCount(0);
   await afterRemove.close();
 

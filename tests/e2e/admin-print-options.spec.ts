@@ -74,6 +74,13 @@ for (const size of [
       await page.getByRole('combobox', { name: 'Category' }).click();
       await page.getByRole('option').first().click();
 
+      // The ratio offered the catalogue's 3:2 options; she keeps one row and adds a fresh one.
+      const offeredRows = catalogue.filter((o) => o.aspectRatio === '3:2').length;
+      await expect(page.getByRole('group', { name: /^Print option \d+$/ })).toHaveCount(offeredRows);
+      for (let n = offeredRows; n >= 2; n--)
+        await page.getByRole('button', { name: `Remove print option ${n}` }).click();
+      await page.getByRole('button', { name: 'Add Print Option' }).click();
+
       // Row 1 typed loosely ("12 x 18", "lustre paper") is the catalogue's option.
       const first = page.getByRole('group', { name: 'Print option 1' });
       await first.getByLabel('Size').fill('12 x 18');

@@ -1,9 +1,7 @@
-import type { Request, RequestHandler } from 'express';
-import multer from 'multer';
-import { AppError } from '../../platform/http/app-error';
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
-import { mediaMessages, type MediaModule } from '../media';
+import type { MediaModule } from '../media';
 import type { CatalogService } from './catalog.service';
+import { oneAtATime, photoUpload, readUploaded } from './photo-uploads';
 import {
   categoryCreateSchema,
   categoryReorderSchema,
@@ -248,39 +246,11 @@ export const catalogEndpoints = {
   },
 } satisfies Record<string, EndpointSpec>;
 
-/**
- * A photo save sent as multipart/form-data: multer streams the parts, stopping at `maxBytes` per
- * file (413 naming the limit), two files at most (`image`, `thumbnail`). Other bodies (the spec's
- * JSON form, already parsed) pass through untouched.
- */
-function photoUpload(maxBytes: number): RequestHandler {
-  const fields = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: maxBytes, files: 2, fields: 30, parts: 32, fieldSize: 256 * 1024 },
-  }).fields([
-    { name: 'image', maxCount: 1 },
-    { name: 'thumbnail', maxCount: 1 },
-  ]);
-  return (req, res, next) => {
-    if (!req.is('multipart/form-data')) return next();
-    fields(req, res, (err?: unknown) => {
-      if ((err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE') {
-        const message = mediaMessages.tooLarge(maxBytes);
-        return next(new AppError('too_large', message, { image: message }));
-      }
-      next(err);
-    });
-  };
-}
-
-type UploadedFiles = Partial<Record<'image' | 'thumbnail', Express.Multer.File[]>>;
-const uploaded = (req: Request) => {
-  const files = (req.files ?? {}) as UploadedFiles;
-  return { image: files.image?.[0]?.buffer ?? null, thumbnail: files.thumbnail?.[0]?.buffer ?? null };
-};
-
 export function createCatalogRoutes({ service, media }: Deps) {
   const limits = service.uploadLimits();
+  // one photo save at a time reads and decodes its images (photo-uploads.ts): a 50 MB camera
+  // original is in memory once, however many arrive together
+  const oneSave = oneAtATime();
   return bindEndpoints(catalogEndpoints, {
     listPhotos: async (_req, res, { query }) => {
       res.json(
@@ -319,21 +289,21 @@ export function createCatalogRoutes({ service, media }: Deps) {
       res.json(await service.getPhoto(params.id, 'admin'));
     },
     createPhoto: {
-      before: [photoUpload(limits.addImage)],
+      before: [photoUpload({ image: limits.addImage, thumbnail: limits.addThumbnail })],
       handle: async (req, res, input) => {
         const created = input.multipart
-          ? await service.createPhotoWithFiles(input.form, uploaded(req))
-          : await service.createPhoto(input.body);
+          ? await oneSave(async () => service.createPhotoWithFiles(input.form, await readUploaded(req)))
+          : await oneSave(() => service.createPhoto(input.body));
         res.status(201).json(created);
       },
     },
     updatePhoto: {
-      before: [photoUpload(limits.editImage)],
+      before: [photoUpload({ image: limits.editImage, thumbnail: limits.editThumbnail })],
       handle: async (req, res, input) => {
         const { id } = input.params;
         const updated = input.multipart
-          ? await service.updatePhotoWithFiles(id, input.form, uploaded(req))
-          : await service.updatePhoto(id, input.body);
+          ? await oneSave(async () => service.updatePhotoWithFiles(id, input.form, await readUploaded(req)))
+          : await oneSave(() => service.updatePhoto(id, input.body));
         res.json(updated);
       },
     },

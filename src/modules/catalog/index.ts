@@ -12,6 +12,8 @@ export type { CatalogService } from './catalog.service';
 export { catalogMessages, imageLimits } from './catalog.messages';
 export { robotsTxt, sitemapXml } from './catalog.seo';
 export { catalogEndpoints } from './catalog.routes';
+/** Where the admin form's photo files wait while their save runs (removed when it ends). */
+export { UPLOAD_DIR as PHOTO_UPLOAD_DIR } from './photo-uploads';
 
 /**
  * Photos, the print-option catalogue and categories: public reads, admin writes, sitemap.xml and

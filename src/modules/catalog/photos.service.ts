@@ -37,12 +37,15 @@ export type PhotoUploadLimits = {
   editThumbnail: number;
 };
 
+/** MAX_PHOTO_MB's default: a camera original (a 45 MP JPEG is 20-35 MB) fits. */
+export const DEFAULT_MAX_PHOTO_MB = 50;
+
 /**
- * The spec's limits (add 5 MB, edit 10 MB, thumbnails 1 and 2 MB) unless the owner raises the
- * photo's with MAX_PHOTO_MB: a 24-megapixel camera JPEG is 8-15 MB. Never below the spec's.
+ * The admin form's limits (multipart): camera originals up to MAX_PHOTO_MB (50 MB unless set), never
+ * below the spec's (add 5 MB, edit 10 MB); thumbnails keep the spec's 1 and 2 MB.
  */
-export function photoUploadLimits(maxPhotoMb?: number): PhotoUploadLimits {
-  const raised = (maxPhotoMb ?? 0) * MB;
+export function photoUploadLimits(maxPhotoMb = DEFAULT_MAX_PHOTO_MB): PhotoUploadLimits {
+  const raised = maxPhotoMb * MB;
   return {
     addImage: Math.max(imageLimits.create.image, raised),
     addThumbnail: imageLimits.create.thumbnail,
@@ -50,6 +53,25 @@ export function photoUploadLimits(maxPhotoMb?: number): PhotoUploadLimits {
     editThumbnail: imageLimits.update.thumbnail,
   };
 }
+
+/** The spec's JSON upload (base64 in the body, its own client): the spec's limits, always. */
+const specLimits: PhotoUploadLimits = {
+  addImage: imageLimits.create.image,
+  addThumbnail: imageLimits.create.thumbnail,
+  editImage: imageLimits.update.image,
+  editThumbnail: imageLimits.update.thumbnail,
+};
+
+/**
+ * How a save's files arrived: the admin form's multipart files (`image`, `thumbnail`, the form's
+ * limits) or the spec's JSON base64 fields (`imageData`, `thumbnailData`, the spec's limits). Errors
+ * name the field the files came in.
+ */
+export type FilesVia = 'form' | 'json';
+const fieldNames: Record<FilesVia, Record<'photo' | 'thumbnail', string>> = {
+  form: { photo: 'image', thumbnail: 'thumbnail' },
+  json: { photo: 'imageData', thumbnail: 'thumbnailData' },
+};
 
 /** The files of a save: the photo (required when adding) and a custom thumbnail. */
 export type PhotoFiles = { image: Buffer | null; thumbnail: Buffer | null };
@@ -71,11 +93,17 @@ export type PhotosDeps = {
 /** Photos: public reads, and the admin writes of a photo with its images and print options. */
 export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   const { media, options, optionsRepo } = deps;
-  const limits = deps.limits ?? photoUploadLimits();
+  const formLimits = deps.limits ?? photoUploadLimits();
+  const limitsOf = (via: FilesVia) => (via === 'form' ? formLimits : specLimits);
 
-  async function ingest(data: Buffer, kind: 'photo' | 'thumbnail', maxBytes: number, trx: Trx) {
-    const field = kind === 'photo' ? 'imageData' : 'thumbnailData';
-    return media.ingest(data, { kind, maxBytes, field }, trx);
+  async function ingest(
+    data: Buffer,
+    kind: 'photo' | 'thumbnail',
+    maxBytes: number,
+    via: FilesVia,
+    trx: Trx,
+  ) {
+    return media.ingest(data, { kind, maxBytes, field: fieldNames[via][kind] }, trx);
   }
 
   async function detail(photo: PhotoRow, audience: Audience = 'public'): Promise<PhotoDetail> {
@@ -134,8 +162,9 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       return repo.countPhotos();
     },
 
+    /** The admin form's limits (multipart); the spec's JSON upload keeps the spec's. */
     uploadLimits(): PhotoUploadLimits {
-      return limits;
+      return formLimits;
     },
 
     /** The spec's JSON form: base64 images inside the body. */
@@ -143,20 +172,25 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       await deps.categories.assertCategory(input.category);
       const image = decodeBase64Image(input.imageData, 'imageData');
       const thumbnail = decodeOptional(input.thumbnailData, 'thumbnailData');
-      return service.createPhotoWithFiles(input, { image, thumbnail });
+      return service.createPhotoWithFiles(input, { image, thumbnail }, 'json');
     },
 
     /** A new photo with its images and, when sent, the add form's print options: all or nothing. */
-    async createPhotoWithFiles(input: CreateFields, files: PhotoFiles): Promise<PhotoDetail> {
+    async createPhotoWithFiles(
+      input: CreateFields,
+      files: PhotoFiles,
+      via: FilesVia = 'form',
+    ): Promise<PhotoDetail> {
       const { image, thumbnail } = files;
-      if (!image?.length) throw badRequest(IMAGE_MISSING, { image: IMAGE_MISSING });
+      const limits = limitsOf(via);
+      if (!image?.length) throw badRequest(IMAGE_MISSING, { [fieldNames[via].photo]: IMAGE_MISSING });
       await deps.categories.assertCategory(input.category);
       const { fields, cameraDetails } = await fromFile(input, image);
       const newOptions = input.printOptions ?? [];
       const aspectRatio = newOptions.length ? requireRatio(fields) : null;
       const id = await repo.transaction(async (trx) => {
-        const original = await ingest(image, 'photo', limits.addImage, trx);
-        const thumb = thumbnail && (await ingest(thumbnail, 'thumbnail', limits.addThumbnail, trx));
+        const original = await ingest(image, 'photo', limits.addImage, via, trx);
+        const thumb = thumbnail && (await ingest(thumbnail, 'thumbnail', limits.addThumbnail, via, trx));
         const photoId = await repo.insertPhoto(
           {
             ...photoFields(fields),
@@ -180,13 +214,19 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       await service.livePhoto(id);
       const image = decodeOptional(input.imageData, 'imageData');
       const thumbnail = decodeOptional(input.thumbnailData, 'thumbnailData');
-      return service.updatePhotoWithFiles(id, input, { image, thumbnail });
+      return service.updatePhotoWithFiles(id, input, { image, thumbnail }, 'json');
     },
 
     /** The photo's fields, new images and, when sent, its option edits: all or nothing. */
-    async updatePhotoWithFiles(id: number, input: UpdateFields, files: PhotoFiles): Promise<PhotoDetail> {
+    async updatePhotoWithFiles(
+      id: number,
+      input: UpdateFields,
+      files: PhotoFiles,
+      via: FilesVia = 'form',
+    ): Promise<PhotoDetail> {
       const existing = await service.livePhoto(id);
       const { image, thumbnail } = files;
+      const limits = limitsOf(via);
       await deps.categories.assertCategory(input.category);
       // a new image fills what the form left empty; without one, an empty ratio is the stored image's
       const fromImage = image?.length ? await fromFile(input, image) : null;
@@ -201,13 +241,13 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
         const dropped: number[] = [];
         let { originalId, customThumbnailId } = existing;
         if (image?.length) {
-          const a = await ingest(image, 'photo', limits.editImage, trx);
+          const a = await ingest(image, 'photo', limits.editImage, via, trx);
           added.push(a.id);
           dropped.push(originalId);
           originalId = a.id;
         }
         if (thumbnail?.length) {
-          const t = await ingest(thumbnail, 'thumbnail', limits.editThumbnail, trx);
+          const t = await ingest(thumbnail, 'thumbnail', limits.editThumbnail, via, trx);
           added.push(t.id);
           if (customThumbnailId) dropped.push(customThumbnailId);
           customThumbnailId = t.id;

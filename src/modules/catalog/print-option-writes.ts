@@ -1,5 +1,6 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { toCents } from '../../platform/money';
+import { canonicalSize, tidyFormat } from '../../../web/src/lib/print-sizes';
 import { catalogMessages } from './catalog.messages';
 import type { NewPhotoPrintOption, PhotoPrintOptionEdits } from '../../contract';
 import type { Trx } from './photos.repository';
@@ -9,9 +10,13 @@ import type { PrintOptionWrite, PrintOptionsRepository } from './print-options.r
 
 export type OptionFields = { size: string; format: string; price: number; shipping: number };
 
+/**
+ * An option's fields as stored: the size in its one form ('8x12 inch', '8 x 12 in' -> '8x12'), the
+ * format tidied, money in cents. Every write of a print option goes through here or reuseOrCreate.
+ */
 export const toWrite = (input: OptionFields) => ({
-  size: input.size,
-  format: input.format,
+  size: canonicalSize(input.size),
+  format: tidyFormat(input.format),
   priceCents: toCents(input.price),
   shippingCents: toCents(input.shipping),
 });
@@ -38,7 +43,7 @@ export async function reuseOrCreate(
   aspectRatio: string,
   input: AddFormOption,
 ) {
-  const key = { aspectRatio, size: input.size, format: input.format };
+  const key = { aspectRatio, size: canonicalSize(input.size), format: tidyFormat(input.format) };
   await repo.lockOptionKey(key, trx);
   const found = await repo.findMatchingOption(key, trx);
   if (found) return found;

@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db';
 import { PrintOptionModel, PhotoModel } from './catalog.models';
 import type { Executor, Trx } from './photos.repository';
+import { optionTextKey } from '../../../web/src/lib/print-sizes';
 
 export type PrintOptionRow = Pick<
   PrintOptionModel,
@@ -15,11 +16,10 @@ export type PhotoPrintOptionRow = PrintOptionRow &
 export type OptionKey = Pick<PrintOptionRow, 'aspectRatio' | 'size' | 'format'>;
 
 /**
- * Size and format compare ignoring case, whitespace and '×' vs 'x', so "12 x 18" is "12x18" and
- * "lustre paper" is "Lustre Paper". `sameText` is the SQL form of `normalizeOptionText`.
+ * Size and format compare ignoring case, whitespace and '×' vs 'x' (`optionTextKey`; sizes are also
+ * stored in one form, see print-option-writes.ts): "lustre paper" is "Lustre Paper". `sameText` is
+ * its SQL form.
  */
-export const normalizeOptionText = (text: string) =>
-  text.toLowerCase().replace(/×/g, 'x').replace(/\s+/g, '');
 const sameText = (column: string) =>
   `regexp_replace(lower(translate(${column}, '×', 'x')), '\\s+', '', 'g') = regexp_replace(lower(translate(?, '×', 'x')), '\\s+', '', 'g')`;
 
@@ -62,7 +62,7 @@ export function createPrintOptionsRepository(db: Db) {
      * parallel) make one catalogue row, not two.
      */
     async lockOptionKey(o: OptionKey, trx: Trx): Promise<void> {
-      const key = [o.aspectRatio, normalizeOptionText(o.size), normalizeOptionText(o.format)].join('|');
+      const key = [o.aspectRatio, optionTextKey(o.size), optionTextKey(o.format)].join('|');
       await trx.raw('select pg_advisory_xact_lock(hashtext(?))', [`wildframe:print-option:${key}`]);
     },
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { carrierOf, parseInches, resolutionFor } from './fulfillment.service';
+import { parseInches } from '../../../web/src/lib/print-sizes';
+import { carrierOf, resolutionFor } from './fulfillment.service';
 import { createLabSecrets } from './lab-secrets';
 
 describe('print lab rules', () => {

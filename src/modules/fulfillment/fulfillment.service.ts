@@ -28,6 +28,7 @@ import type {
   LabProductRow,
   LabSettingsRow,
 } from './fulfillment.repository';
+import { parseInches } from '../../../web/src/lib/print-sizes';
 
 const LUMAPRINTS = 'https://us.api.lumaprints.com';
 const LUMAPRINTS_SANDBOX = 'https://us.api-sandbox.lumaprints.com';
@@ -95,12 +96,6 @@ export function carrierOf(name: string | null): Carrier {
   if (n.includes('fedex')) return 'FedEx';
   if (n.includes('dhl')) return 'DHL';
   return 'other';
-}
-
-/** A size as the owner wrote it, in inches: '8x10 inch', '12 x 16', '5×7"'; null when it is not one. */
-export function parseInches(size: string): { widthIn: number; heightIn: number } | null {
-  const m = /(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)/i.exec(size);
-  return m ? { widthIn: Number(m[1]), heightIn: Number(m[2]) } : null;
 }
 
 /**

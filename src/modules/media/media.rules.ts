@@ -17,8 +17,14 @@ export const DISPLAY_WIDTHS = [640, 1080, 1600, 2400] as const;
 export const FALLBACK_MAX_WIDTH = 1600;
 export const DEFAULT_DISPLAY_WIDTH = 1080;
 export const THUMB_BOX = { width: 400, height: 300 } as const;
-/** Well below sharp's default (268 MP): a 24 MP camera file passes, a decompression bomb does not. */
-export const MAX_INPUT_PIXELS = 60_000_000;
+/**
+ * The most pixels an image may declare (checked from its header, before anything is decoded).
+ * Every real camera passes: the largest single-shot sensor (Phase One IQ4, 14204 x 10652 = 151 MP),
+ * the 100 MP medium formats (Fujifilm GFX100, Hasselblad X2D) and in-camera high-resolution modes up
+ * to Panasonic's 187 MP. A decompression bomb (a small file declaring 30000 x 30000 = 900 MP, or
+ * sharp's own ceiling of 268 MP) does not, so no upload can ask for gigabytes of pixels.
+ */
+export const MAX_INPUT_PIXELS = 200_000_000;
 /**
  * The formats an asset gets, best first; the last is the fallback every browser reads. A logo's
  * fallback is PNG: logos are often transparent, and JPEG would put them on a white box.

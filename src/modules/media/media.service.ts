@@ -56,6 +56,17 @@ export type ServedVariant = {
 
 const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 32);
 
+const HASH_STEP = 4 * 1024 * 1024;
+/** An upload's SHA-256 in 4 MB steps, letting other requests run between them (a 50 MB original takes ~100 ms). */
+async function sha256Hex(data: Buffer): Promise<string> {
+  const hash = createHash('sha256');
+  for (let at = 0; at < data.length; at += HASH_STEP) {
+    hash.update(data.subarray(at, at + HASH_STEP));
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  return hash.digest('hex');
+}
+
 function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<Buffer> {
   if (format === 'avif') return pipeline.avif({ ...AVIF, effort: avifEffort(width) }).toBuffer();
   if (format === 'png') return pipeline.png(PNG).toBuffer();
@@ -147,7 +158,8 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       if (!sniffed) throw fail(mediaMessages.unsupported, opts.field);
       let meta: Metadata;
       try {
-        meta = await sharp(buffer).metadata();
+        // the header only (nothing decoded): any size is read, so a bomb gets the pixel message below
+        meta = await sharp(buffer, { limitInputPixels: false }).metadata();
       } catch {
         throw fail(mediaMessages.unsupported, opts.field);
       }
@@ -179,7 +191,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
         mimeType: mimeByFormat[sniffed],
         width: rotated ? meta.height : meta.width,
         height: rotated ? meta.width : meta.height,
-        sha256: createHash('sha256').update(buffer).digest('hex'),
+        sha256: await sha256Hex(buffer),
         placeholderColor: toHexColor(dominant),
       };
       const id = await repo.insertAsset(asset, trx);

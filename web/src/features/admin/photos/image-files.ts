@@ -3,13 +3,13 @@ import { EXIF_OPTIONS, type ExifTags } from '../../../lib/photo-metadata';
 export const MB = 1024 * 1024;
 
 /**
- * The spec's size limits (add 5 MB main and 1 MB thumbnail; edit 10 MB main and 2 MB thumbnail):
- * the defaults until the server says its own (MAX_PHOTO_MB), see photo-upload-limits.ts.
+ * The server's default limits (camera originals up to 50 MB; thumbnails 1 MB on add, 2 MB on edit),
+ * used until it says its own (MAX_PHOTO_MB), see photo-upload-limits.ts.
  */
 export const LIMITS = {
-  addImage: 5 * MB,
+  addImage: 50 * MB,
   addThumbnail: 1 * MB,
-  editImage: 10 * MB,
+  editImage: 50 * MB,
   editThumbnail: 2 * MB,
 } as const;
 

@@ -1,6 +1,7 @@
 /** Form state and client validation of the add and edit photo screens. */
 
 import type { PhotoPrintOptionEdits, PrintOptionFields } from '../api';
+import type { PrintOption } from '../../../lib/api-types';
 import { isValidPrice, isValidShipping, toNumber } from '../shared/price-fields';
 
 export type PhotoFields = {
@@ -85,6 +86,25 @@ export function defaultAddOptions(): AddOptionRow[] {
       inStock: true,
     },
   ];
+}
+
+/** A catalogue option as an add form row: its size, format, price and shipping, in stock. */
+export function catalogueRow(option: PrintOption): AddOptionRow {
+  return {
+    key: rowKey(),
+    size: option.size,
+    format: option.format,
+    price: String(option.price),
+    shipping: String(option.shipping),
+    inStock: true,
+  };
+}
+
+/** The catalogue's options of one aspect ratio, cheapest first (as the catalogue lists them). */
+export function optionsOfRatio(options: readonly PrintOption[], ratio: string): PrintOption[] {
+  const wanted = ratio.trim();
+  if (!wanted) return [];
+  return options.filter((o) => o.aspectRatio === wanted).sort((a, b) => a.price - b.price || a.id - b.id);
 }
 
 export function emptyAddOption(): AddOptionRow {

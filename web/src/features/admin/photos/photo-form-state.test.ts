@@ -61,3 +61,66 @@ describe('facts read from the chosen file', () => {
     expect(state.fields).toMatchObject({ aspectRatio: '5:4', dateTaken: 'Spring 2023' });
   });
 });
+
+describe("the add form's print options follow the photo's ratio", () => {
+  const option = (id: number, aspectRatio: string, size: string, format: string, price: number) => ({
+    id,
+    aspectRatio,
+    size,
+    format,
+    price,
+    shipping: 8,
+  });
+  const catalogue = [
+    option(1, '3:2', '8x12', 'Lustre Paper', 45),
+    option(2, '2:3', '16x24', 'Canvas', 210),
+    option(3, '2:3', '8x12', 'Lustre Paper', 45),
+    option(4, '2:3', '12x18', 'Lustre Paper', 85),
+  ];
+  const rowsOf = (state: ReturnType<typeof initialPhotoFormState>) =>
+    state.addRows.map((r) => [r.size, r.format, r.price, r.shipping, r.inStock]);
+  const defaults = [
+    ['8x10 inch', 'Lustre Paper', '95', '0', true],
+    ['12x16 inch', 'Lustre Paper', '150', '0', true],
+  ];
+  const offer = (state: ReturnType<typeof initialPhotoFormState>, ratio: string) =>
+    photoFormReducer(state, { type: 'offerOptions', ratio, catalogue });
+
+  it("keeps the spec's 8x10 and 12x16 defaults while the ratio is unknown", () => {
+    const state = offer(initialPhotoFormState(), '');
+    expect(rowsOf(state)).toEqual(defaults);
+    expect(state.addRowsFrom).toEqual({ kind: 'defaults' });
+  });
+
+  it("offers the catalogue's options of the ratio, cheapest first, with their prices and shipping", () => {
+    const state = offer(initialPhotoFormState(), '2:3');
+    expect(rowsOf(state)).toEqual([
+      ['8x12', 'Lustre Paper', '45', '8', true],
+      ['12x18', 'Lustre Paper', '85', '8', true],
+      ['16x24', 'Canvas', '210', '8', true],
+    ]);
+    // the same offer again leaves the rows (and their keys) alone
+    expect(offer(state, '2:3')).toBe(state);
+    // another file, another ratio: its options
+    expect(rowsOf(offer(state, '3:2'))).toEqual([['8x12', 'Lustre Paper', '45', '8', true]]);
+    // a ratio the catalogue has nothing for: the defaults again
+    expect(rowsOf(offer(state, '5:4'))).toEqual(defaults);
+  });
+
+  it('leaves rows the owner changed, added or removed as they are', () => {
+    const offered = offer(initialPhotoFormState(), '2:3');
+    const [first] = offered.addRows;
+    for (const action of [
+      { type: 'changeRow', key: first.key, patch: { price: '50' } },
+      { type: 'removeRow', key: first.key },
+      { type: 'addRow', row: { ...first, key: 'new' } },
+    ] as const) {
+      const edited = photoFormReducer(offered, action);
+      expect(edited.addRowsFrom).toEqual({ kind: 'owner' });
+      expect(offer(edited, '3:2').addRows).toBe(edited.addRows);
+    }
+    // the form taking a catalogue price is not the owner's edit
+    const synced = photoFormReducer(offered, { type: 'changeRow', key: first.key, patch: {}, auto: true });
+    expect(synced.addRowsFrom.kind).toBe('catalogue');
+  });
+});

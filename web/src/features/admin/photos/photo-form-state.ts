@@ -1,10 +1,13 @@
 import { useReducer, type Dispatch } from 'react';
 import type { PhotoDetail } from '../../../lib/api-types';
 import type { CameraDetails } from '../../../lib/photo-metadata';
+import type { PrintOption } from '../../../lib/api-types';
 import {
   DEFAULT_EDIT_CATEGORY,
+  catalogueRow,
   defaultAddOptions,
   emptyPhotoFields,
+  optionsOfRatio,
   rowKey,
   type AddOptionRow,
   type EditOptionRow,
@@ -31,11 +34,18 @@ export type ImageFacts = {
   dateTaken: string | null;
   camera: CameraDetails | null;
 };
-export type FieldErrors = Partial<Record<keyof PhotoFields | 'image', string>>;
+export type FieldErrors = Partial<Record<keyof PhotoFields | 'image' | 'thumbnail', string>>;
 export type Phase =
   | { step: 'idle' }
   | { step: 'uploading'; percent: number; loaded?: number; total?: number }
   | { step: 'processing' };
+/**
+ * Where the add form's rows came from: the spec's defaults (8x10 and 12x16 inch) while the photo's
+ * ratio is unknown or the catalogue has nothing for it, the catalogue's options of the ratio once
+ * it is known, or the owner's own edits (kept from then on, whatever the ratio).
+ */
+export type AddRowsSource =
+  { kind: 'defaults' } | { kind: 'catalogue'; ratio: string; optionIds: string } | { kind: 'owner' };
 /** A change to one print option row, of either form. */
 export type OptionPatch = Partial<Omit<AddOptionRow, 'key'> & Omit<EditOptionRow, 'key' | 'id'>>;
 
@@ -47,6 +57,7 @@ export type PhotoFormState = {
   thumbnail: ChosenThumbnail | null;
   /** The rows of the add form (empty on edit). */
   addRows: AddOptionRow[];
+  addRowsFrom: AddRowsSource;
   /** The rows of the edit form (empty on add). */
   editRows: EditOptionRow[];
   /** What each saved option looked like, so only changed ones are written back to the catalogue. */
@@ -66,7 +77,10 @@ export type PhotoFormAction =
   | { type: 'image'; image: ChosenImage | null }
   | { type: 'imageFacts'; facts: ImageFacts }
   | { type: 'thumbnail'; thumbnail: ChosenThumbnail | null }
-  | { type: 'changeRow'; key: string; patch: OptionPatch }
+  /** `auto`: the form itself set the values (a row taking a catalogue option's price), not the owner. */
+  | { type: 'changeRow'; key: string; patch: OptionPatch; auto?: boolean }
+  /** The photo's ratio or the catalogue changed: the add form offers the catalogue's options of the ratio. */
+  | { type: 'offerOptions'; ratio: string; catalogue: readonly PrintOption[] }
   | { type: 'addRow'; row: AddOptionRow }
   | { type: 'addEditRow'; row: EditOptionRow }
   | { type: 'removeRow'; key: string }
@@ -109,6 +123,7 @@ export function initialPhotoFormState(photo?: PhotoDetail): PhotoFormState {
     image: null,
     thumbnail: null,
     addRows: photo ? [] : defaultAddOptions(),
+    addRowsFrom: { kind: 'defaults' },
     editRows,
     savedRows: Object.fromEntries(editRows.flatMap((row) => (row.id === undefined ? [] : [[row.id, row]]))),
     removedIds: [],
@@ -121,6 +136,34 @@ export function initialPhotoFormState(photo?: PhotoDetail): PhotoFormState {
 
 function patchRows<R extends { key: string }>(rows: R[], key: string, patch: OptionPatch): R[] {
   return rows.map((row) => (row.key === key ? { ...row, ...patch } : row));
+}
+
+/**
+ * The add form's rows for the photo's ratio: the catalogue's options of that ratio (their prices
+ * and shipping), or the spec's defaults while the ratio is unknown or has none. Rows the owner
+ * has changed, added or removed stay as they are.
+ */
+function offerOptions(
+  state: PhotoFormState,
+  ratio: string,
+  catalogue: readonly PrintOption[],
+): PhotoFormState {
+  if (state.mode !== 'add' || state.addRowsFrom.kind === 'owner') return state;
+  const offered = optionsOfRatio(catalogue, ratio);
+  if (offered.length === 0)
+    return state.addRowsFrom.kind === 'defaults'
+      ? state
+      : { ...state, addRows: defaultAddOptions(), addRowsFrom: { kind: 'defaults' }, optionErrors: {} };
+  const optionIds = offered.map((o) => o.id).join(',');
+  const from = state.addRowsFrom;
+  if (from.kind === 'catalogue' && from.ratio === ratio.trim() && from.optionIds === optionIds) return state;
+  return {
+    ...state,
+    addRows: offered.map(catalogueRow),
+    addRowsFrom: { kind: 'catalogue', ratio: ratio.trim(), optionIds },
+    optionErrors: {},
+    optionsMessage: null,
+  };
 }
 
 export function photoFormReducer(state: PhotoFormState, action: PhotoFormAction): PhotoFormState {
@@ -154,16 +197,28 @@ export function photoFormReducer(state: PhotoFormState, action: PhotoFormAction)
       return { ...state, fields, autoFilled, image };
     }
     case 'thumbnail':
-      return { ...state, thumbnail: action.thumbnail };
+      return {
+        ...state,
+        thumbnail: action.thumbnail,
+        fieldErrors: { ...state.fieldErrors, thumbnail: undefined },
+      };
     case 'changeRow':
       return {
         ...state,
         addRows: patchRows(state.addRows, action.key, action.patch),
         editRows: patchRows(state.editRows, action.key, action.patch),
+        addRowsFrom: action.auto ? state.addRowsFrom : { kind: 'owner' },
         optionErrors: { ...state.optionErrors, [action.key]: {} },
       };
+    case 'offerOptions':
+      return offerOptions(state, action.ratio, action.catalogue);
     case 'addRow':
-      return { ...state, addRows: [...state.addRows, action.row], optionsMessage: null };
+      return {
+        ...state,
+        addRows: [...state.addRows, action.row],
+        addRowsFrom: { kind: 'owner' },
+        optionsMessage: null,
+      };
     case 'addEditRow':
       return { ...state, editRows: [...state.editRows, action.row] };
     case 'removeRow': {
@@ -172,6 +227,7 @@ export function photoFormReducer(state: PhotoFormState, action: PhotoFormAction)
         ...state,
         addRows: state.addRows.filter((row) => row.key !== action.key),
         editRows: state.editRows.filter((row) => row.key !== action.key),
+        addRowsFrom: state.mode === 'add' ? { kind: 'owner' } : state.addRowsFrom,
         removedIds: removed?.id !== undefined ? [...state.removedIds, removed.id] : state.removedIds,
       };
     }

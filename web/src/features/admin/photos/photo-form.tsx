@@ -1,4 +1,4 @@
-import { useRef, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -8,11 +8,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PhotoDetail } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
+import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
 import { FormSection } from '../shared/form-section';
 import { formatSize } from './image-files';
 import { PhotoDetailsSection } from './photo-details-section';
 import { emptyAddOption, emptyEditOption, type PhotoFields } from './photo-form-model';
-import { usePhotoFormState, type OptionPatch, type Phase } from './photo-form-state';
+import { usePhotoFormState, type AddRowsSource, type OptionPatch, type Phase } from './photo-form-state';
 import { PhotoImageSection } from './photo-image-section';
 import { PrintOptionRows } from './print-option-rows';
 import { usePhotoSubmit } from './use-photo-submit';
@@ -26,6 +27,17 @@ function progressText(phase: Phase): string {
   return `Uploading photo... ${phase.percent}%${bytes}`;
 }
 
+/** What the add form's print options are, above them. */
+function addOptionsText(from: AddRowsSource, ratio: string): string {
+  if (from.kind === 'catalogue')
+    return `The catalogue's ${from.ratio} options, at their prices and shipping. Remove any this photo is not sold in, or add another.`;
+  if (from.kind === 'defaults' && ratio.trim())
+    return `The catalogue has no ${ratio.trim()} options yet: these are added to it when you save.`;
+  if (from.kind === 'defaults')
+    return "The sizes and materials this photo is sold in. Once the photo's aspect ratio is known, the catalogue's options for it are offered here.";
+  return 'The sizes and materials this photo is sold in.';
+}
+
 /** The add and edit photo form: fields, client checks, size limits and toasts. */
 export function PhotoForm({ mode, photo }: PhotoFormProps) {
   const isEdit = mode === 'edit';
@@ -35,6 +47,13 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
   const submit = usePhotoSubmit(state, dispatch, formRef);
   const { phase } = state;
   const busy = phase.step !== 'idle';
+
+  // the add form offers the catalogue's options of the photo's ratio once it is known
+  const { data: catalogue } = useGetPrintOptionsQuery(undefined, { skip: isEdit });
+  const ratio = state.fields.aspectRatio;
+  useEffect(() => {
+    if (!isEdit && catalogue) dispatch({ type: 'offerOptions', ratio, catalogue });
+  }, [isEdit, catalogue, ratio, dispatch]);
 
   const setField = <K extends keyof PhotoFields>(name: K, value: PhotoFields[K]) =>
     dispatch({ type: 'field', name, value });
@@ -60,6 +79,7 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
   const rowHandlers = {
     errors: state.optionErrors,
     onChange: (key: string, patch: OptionPatch) => dispatch({ type: 'changeRow', key, patch }),
+    onSync: (key: string, patch: OptionPatch) => dispatch({ type: 'changeRow', key, patch, auto: true }),
     onRemove: removeRow,
     onAdd: () =>
       isEdit
@@ -94,7 +114,7 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
           description={
             isEdit
               ? 'Edit sizes, formats and prices in place; a change applies to every photo offering that option. Options you remove are unassigned from this photo when you save.'
-              : 'The sizes and materials this photo is sold in.'
+              : addOptionsText(state.addRowsFrom, ratio)
           }
         >
           {state.optionsMessage && (
@@ -109,6 +129,7 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
               mode="add"
               rows={state.addRows}
               aspectRatio={state.fields.aspectRatio}
+              offered={state.addRowsFrom.kind === 'catalogue'}
               {...rowHandlers}
             />
           )}

@@ -19,8 +19,8 @@ type Limits = ReturnType<typeof usePhotoUploadLimits>;
 
 /**
  * What differs between the photo's picker and the thumbnail's, on the add and the edit form. The
- * limits are the server's (MAX_PHOTO_MB raises the photo's), so the hint and 'File too large'
- * name the real number; with the defaults the texts are the spec's.
+ * limits are the server's (MAX_PHOTO_MB, 50 MB unless set), so the hint and 'File too large' name
+ * the real number.
  */
 function pickers(limits: Limits) {
   return {
@@ -200,6 +200,7 @@ export function PhotoImageSection({ state, dispatch, photo, busy }: PhotoImageSe
           }
           fileName={thumbnail?.file.name}
           onClear={thumbnail ? () => dispatch({ type: 'thumbnail', thumbnail: null }) : undefined}
+          error={state.fieldErrors.thumbnail}
         />
         <CropPositionField
           value={state.fields.verticalPosition}

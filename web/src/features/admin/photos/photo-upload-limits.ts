@@ -11,7 +11,7 @@ const limitsApi = api.injectEndpoints({
   }),
 });
 
-/** The server's limits; the spec's defaults until they arrive (or when the call fails). */
+/** The server's limits; its defaults until they arrive (or when the call fails). */
 export function usePhotoUploadLimits(): PhotoUploadLimits {
   const { data } = limitsApi.useGetPhotoUploadLimitsQuery();
   return (

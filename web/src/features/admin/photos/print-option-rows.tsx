@@ -26,7 +26,8 @@ const noOptions: PrintOption[] = [];
  * stock), matched against the catalogue by the photo's ratio; the edit form's are catalogue options
  * (size, format, price, shipping). */
 type ModeRows =
-  { mode: 'add'; rows: AddOptionRow[]; aspectRatio: string } | { mode: 'edit'; rows: EditOptionRow[] };
+  | { mode: 'add'; rows: AddOptionRow[]; aspectRatio: string; offered: boolean }
+  | { mode: 'edit'; rows: EditOptionRow[] };
 type ModeRow =
   | { mode: 'add'; row: AddOptionRow; catalogued?: PrintOption }
   | { mode: 'edit'; row: EditOptionRow; status?: PrintSize };
@@ -34,11 +35,19 @@ type ModeRow =
 type Handlers = {
   errors: Record<string, RowErrors>;
   onChange: (key: string, patch: OptionPatch) => void;
+  /** The form's own change of a row (a matching row takes the catalogue's price), not the owner's. */
+  onSync: (key: string, patch: OptionPatch) => void;
   onRemove: (key: string) => void;
   disabled?: boolean;
 };
 
-type OptionRowProps = ModeRow & Omit<Handlers, 'errors'> & { index: number; errors: RowErrors };
+type OptionRowProps = ModeRow &
+  Omit<Handlers, 'errors'> & {
+    index: number;
+    errors: RowErrors;
+    /** The rows are the catalogue's own options of the ratio (no need to say each one is). */
+    offered?: boolean;
+  };
 
 /** A dollar amount; read-only (its value kept, no spinner) when it is the catalogue's. */
 function AmountField({ min, readOnly, ...props }: FormTextFieldProps & { min: number; readOnly: boolean }) {
@@ -64,7 +73,7 @@ function AmountField({ min, readOnly, ...props }: FormTextFieldProps & { min: nu
 function useCatalogueValues(
   row: AddOptionRow | EditOptionRow,
   catalogued: PrintOption | undefined,
-  onChange: Handlers['onChange'],
+  onChange: Handlers['onSync'],
 ) {
   const price = catalogued && String(catalogued.price);
   const shipping = catalogued && String(catalogued.shipping);
@@ -76,13 +85,22 @@ function useCatalogueValues(
 }
 
 /** One option: stacked on a phone under a heading with its remove button, one line on desktop. */
-function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }: OptionRowProps) {
+function OptionRow({
+  index,
+  errors: e,
+  onChange,
+  onSync,
+  onRemove,
+  disabled,
+  offered,
+  ...props
+}: OptionRowProps) {
   const { key, size, price } = props.row;
   const set = (patch: OptionPatch) => onChange(key, patch);
   const isNew = props.mode === 'edit' && !props.row.id;
   const catalogued = props.mode === 'add' ? props.catalogued : undefined;
   const status = props.mode === 'edit' ? props.status : undefined;
-  useCatalogueValues(props.row, catalogued, onChange);
+  useCatalogueValues(props.row, catalogued, onSync);
   /** The props of one text field of the row. */
   const text = (name: keyof RowErrors, label: string, value: string) => ({
     label,
@@ -167,7 +185,7 @@ function OptionRow({ index, errors: e, onChange, onRemove, disabled, ...props }:
           <SizeNote size={status} />
         </Box>
       )}
-      {catalogued && (
+      {catalogued && !offered && (
         <Typography variant="body2" color="text.secondary" sx={{ gridColumn: '1 / -1', order: { md: 2 } }}>
           {`${catalogued.size} ${catalogued.format} (${catalogued.aspectRatio}) is already in the catalogue, so this photo offers that option at its price and shipping. Change them under Sale Items, Manage Options.`}
         </Typography>
@@ -180,7 +198,7 @@ type PrintOptionRowsProps = ModeRows & Handlers & { onAdd: () => void };
 
 /** The print option rows of the add or the edit photo form, with the button that adds one. */
 export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProps) {
-  const { onChange, onRemove, disabled } = props;
+  const { onChange, onSync, onRemove, disabled } = props;
   // the catalogue the add rows are matched against (loading or failed: nothing matches yet)
   const { data: catalogue = noOptions } = useGetPrintOptionsQuery(undefined, { skip: props.mode !== 'add' });
   // the edit form's saved options: who makes each and whether the original has the pixels for it
@@ -194,6 +212,7 @@ export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProp
     index,
     errors: errors[key] ?? {},
     onChange,
+    onSync,
     onRemove,
     disabled,
   });
@@ -215,6 +234,7 @@ export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProp
                 size: row.size,
                 format: row.format,
               })}
+              offered={props.offered}
               {...rowProps(row.key, i)}
             />
           ))

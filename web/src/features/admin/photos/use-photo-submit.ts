@@ -18,13 +18,21 @@ import {
   type RowErrors,
   type SentRowKeys,
 } from './photo-form-model';
-import type { PhotoFormDispatch, PhotoFormState } from './photo-form-state';
+import type { FieldErrors, PhotoFormDispatch, PhotoFormState } from './photo-form-state';
 import { uploadWithProgress } from './upload-with-progress';
 
 /** The form's text fields as multipart parts; empty ones are left out (the server reads them from the file). */
 function appendFields(form: FormData, fields: Record<string, string | number | boolean | null | undefined>) {
   for (const [name, value] of Object.entries(fields))
     if (value !== null && value !== undefined && value !== '') form.append(name, String(value));
+}
+
+/** The server's messages about the files: the form sends `image` and `thumbnail` (the spec's JSON names them `imageData`, `thumbnailData`). */
+function fileErrors(errors: Record<string, string>): { image?: string; thumbnail?: string } {
+  return {
+    image: errors.image ?? errors.imageData,
+    thumbnail: errors.thumbnail ?? errors.thumbnailData,
+  };
 }
 
 /** Moves focus to the first invalid field once it has rendered. */
@@ -103,10 +111,15 @@ export function usePhotoSubmit(
     return true;
   };
 
-  /** The server's field errors on the fields and option rows they name. */
+  /** The server's field errors on the fields, pickers and option rows they name. */
   const applyServerErrors = (err: unknown, sentRows: SentRowKeys) => {
     if (!isApiError(err) || !err.errors) return;
-    const mapped = Object.fromEntries(Object.entries(err.errors).filter(([name]) => name in fields));
+    const mapped: FieldErrors = Object.fromEntries(
+      Object.entries(err.errors).filter(([name]) => name in fields),
+    );
+    const files = fileErrors(err.errors);
+    if (files.image) mapped.image = files.image;
+    if (files.thumbnail) mapped.thumbnail = files.thumbnail;
     const options = serverRowErrors(err.errors, sentRows);
     if (Object.keys(options.rows).length > 0) dispatch({ type: 'optionErrors', errors: options.rows });
     if (options.messages.length > 0)
@@ -115,12 +128,23 @@ export function usePhotoSubmit(
     if (Object.keys(mapped).length > 0 || Object.keys(options.rows).length > 0) focusFirstError(formRef);
   };
 
-  /** After a failed save: back to idle, the session checked, the server's field errors shown. */
+  /**
+   * After a failed save: back to idle, the session checked, the server's field errors shown. When
+   * the server refused a file (too large, not an image, too many pixels), the toast says why.
+   */
   const uploadFailed = (err: unknown, description: string, sentRows: SentRowKeys) => {
     setPhase({ step: 'idle' });
     checkSession(err);
     applyServerErrors(err, sentRows);
-    toast({ title: 'Error', description, variant: 'destructive' });
+    const files = isApiError(err) && err.errors ? fileErrors(err.errors) : {};
+    const refused = files.image ?? files.thumbnail;
+    if (refused)
+      toast({
+        title: isApiError(err) && err.status === 413 ? 'File too large' : 'Error',
+        description: refused,
+        variant: 'destructive',
+      });
+    else toast({ title: 'Error', description, variant: 'destructive' });
   };
 
   const onProgress = ({ loaded, total }: { loaded: number; total: number }) => {

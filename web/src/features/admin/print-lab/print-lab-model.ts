@@ -1,18 +1,17 @@
 import { formatDateTime } from '../orders/relative-time';
 import type { LabOrderView } from './api';
+import { parseInches } from '../../../lib/print-sizes';
 
 /** The lab the shop sends to (the contract's only provider so far), as the owner reads it. */
 export const LAB_NAME = 'Lumaprints';
 
 /**
  * The width and height in inches a print option's size names ('8x10', '8 x 10 inch', '12×16 in',
- * '8.5x11'), as the dialog's fields start; null when the size does not read as two numbers.
+ * '8.5x11'), as the dialog's fields start; null when the size does not read as inches.
  */
 export function sizeInches(size: string): { width: string; height: string } | null {
-  const match = /(\d+(?:\.\d+)?)\s*(?:["”]|in(?:ch(?:es)?)?\.?)?\s*(?:x|×|by)\s*(\d+(?:\.\d+)?)/i.exec(size);
-  if (!match) return null;
-  const clean = (n: string) => String(Number(n));
-  return { width: clean(match[1]), height: clean(match[2]) };
+  const inches = parseInches(size);
+  return inches && { width: String(inches.widthIn), height: String(inches.heightIn) };
 }
 
 /** 45 -> '45%', 12.345 -> '12.3%'. */

@@ -60,6 +60,14 @@ describe('matchingOption', () => {
     expect(matchingOption(catalogue, { ...wanted, aspectRatio: '2:3' })?.id).toBe(4);
   });
 
+  it("matches a size however it is written: '12x18 inch', '12 x 18 in' and '12\" x 18\"' are 12x18", () => {
+    const wanted = { aspectRatio: '3:2', size: '12x18 inch', format: 'Lustre Paper' };
+    expect(matchingOption(catalogue, wanted)?.id).toBe(3);
+    expect(matchingOption(catalogue, { ...wanted, size: '12 x 18 in' })?.id).toBe(3);
+    expect(matchingOption(catalogue, { ...wanted, size: '12" x 18"' })?.id).toBe(3);
+    expect(matchingOption(catalogue, { ...wanted, size: '12x18 cm' })).toBeUndefined();
+  });
+
   it('matches nothing for another size or format, or without a ratio', () => {
     const wanted = { aspectRatio: '3:2', size: '12x18', format: 'Lustre Paper' };
     expect(matchingOption(catalogue, { ...wanted, size: '12x16' })).toBeUndefined();

@@ -1,4 +1,5 @@
 import type { PrintOption } from '../../../lib/api-types';
+import { canonicalSize, optionTextKey } from '../../../lib/print-sizes';
 import { isValidPrice, isValidShipping, toNumber } from '../shared/price-fields';
 
 export type PrintOptionDraft = {
@@ -59,31 +60,24 @@ export function groupByRatio(
 }
 
 /**
- * Size and format as the server compares them (print-options.repository.ts): case, whitespace
- * and '×' vs 'x' do not count, so "12 x 18" is "12x18" and "lustre paper" is "Lustre Paper".
- */
-export function normalizeOptionText(text: string): string {
-  return text.toLowerCase().replace(/×/g, 'x').replace(/\s+/g, '');
-}
-
-/**
- * The catalogue option a photo form row is (same ratio, size and format), or undefined: the oldest
- * when the catalogue holds several, as on the server.
+ * The catalogue option a photo form row is (same ratio, size and format: '8x12 inch' is '8x12', case
+ * and spaces do not count), or undefined: the oldest when the catalogue holds several, as on the
+ * server.
  */
 export function matchingOption(
   options: readonly PrintOption[],
   wanted: { aspectRatio: string; size: string; format: string },
 ): PrintOption | undefined {
   const ratio = wanted.aspectRatio.trim();
-  const size = normalizeOptionText(wanted.size);
-  const format = normalizeOptionText(wanted.format);
+  const size = optionTextKey(canonicalSize(wanted.size));
+  const format = optionTextKey(wanted.format);
   if (!ratio || !size || !format) return undefined;
   return options
     .filter(
       (o) =>
         o.aspectRatio === ratio &&
-        normalizeOptionText(o.size) === size &&
-        normalizeOptionText(o.format) === format,
+        optionTextKey(canonicalSize(o.size)) === size &&
+        optionTextKey(o.format) === format,
     )
     .reduce<PrintOption | undefined>((oldest, o) => (oldest && oldest.id < o.id ? oldest : o), undefined);
 }
