@@ -76,6 +76,7 @@ describe('sales tax (our rates)', () => {
       total: 202.35,
       promotion: { code: 'DCTEN', summary: '$10.00 off' },
       taxLine: { state: 'DC', rate: '6.5', label: 'Tax (DC 6.5%)' },
+      taxCollected: true,
     });
     const placed = await c.json<{ orderId: number; total: number }>(
       c.post('/api/checkout', {

@@ -181,6 +181,7 @@ describe('a buyer applies a code', () => {
       total: 207.75,
       promotion: { code, summary: '15% off' },
       taxLine: null,
+      taxCollected: false,
     });
     const placed = await c.json<{ orderId: number }>(
       checkout(c, { promotionCode: code, totalAmount: 207.75 }),

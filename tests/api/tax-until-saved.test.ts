@@ -68,6 +68,7 @@ describe('a fresh shop', () => {
         total: 105,
         promotion: null,
         taxLine: null,
+        taxCollected: false,
       });
   });
 
@@ -126,6 +127,7 @@ describe('a fresh shop', () => {
       tax: 6.83,
       total: 111.83,
       taxLine: { state: 'DC', rate: '6.5', label: 'Tax (DC 6.5%)' },
+      taxCollected: true,
     });
     const { orderId } = await c.json<{ orderId: number }>(
       c.post('/api/checkout', { customerName, customerEmail, address: dc, totalAmount: 111.83 }),
@@ -142,6 +144,7 @@ describe('a fresh shop', () => {
       tax: 0,
       total: 105,
       taxLine: null,
+      taxCollected: false,
     });
   });
 });

@@ -125,6 +125,16 @@ export function createTaxService(deps: { repo: TaxRepository; stripeTax: StripeT
     },
 
     /**
+     * Whether the shop collects sales tax at all: her saved settings list a state, or chose Stripe
+     * Tax (with Stripe configured). Not before she saves: the checkout then shows no tax line.
+     */
+    async collects(): Promise<boolean> {
+      const { provider, saved, states } = await current();
+      if (!saved) return false;
+      return (provider === 'stripe' && !!stripeTax) || states.length > 0;
+    },
+
+    /**
      * The order's tax for this address: none until the owner has saved her settings; then our
      * rate for its state (the discounted prints, and the shipping where the state taxes it), or
      * Stripe Tax's calculation when she chose it (which needs the ZIP: without one there is no
