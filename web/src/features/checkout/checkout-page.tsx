@@ -109,13 +109,15 @@ function Checkout() {
     },
     [details],
   );
-  /** The server refused the applied code (on a later quote, or when the order was placed). */
+  /**
+   * The server refused the applied code (on a later quote, or when the order was placed): it goes,
+   * and the code field opens with it and the reason under it, where she typed it.
+   */
   const codeRefused = useCallback(
-    (message: string, showAtField = true) => {
+    (message: string) => {
       const code = codeRef.current;
       changeCode(null);
-      if (code)
-        setRefusedCode((prev) => ({ code, message: showAtField ? message : null, n: (prev?.n ?? 0) + 1 }));
+      if (code) setRefusedCode((prev) => ({ code, message, n: (prev?.n ?? 0) + 1 }));
     },
     [changeCode],
   );
@@ -143,6 +145,7 @@ function Checkout() {
             code: promotionCode,
             state: details.addressState,
             zip: details.addressZip,
+            taxCollected: quote.taxCollected,
           }),
     [
       session,
@@ -150,6 +153,7 @@ function Checkout() {
       quote.quote,
       quote.quoteState,
       quote.status,
+      quote.taxCollected,
       promotionCode,
       details.addressState,
       details.addressZip,
@@ -327,7 +331,7 @@ function Checkout() {
               offline={!online}
               promotionCode={promotionCode}
               checkoutTotal={money.checkoutTotal}
-              onPromotionRefused={(message) => codeRefused(message, false)}
+              onPromotionRefused={codeRefused}
             />
           )}
         </Paper>

@@ -89,7 +89,7 @@ type Props = {
   promotionCode: string | null;
   /** The total the summary shows (with tax when known), sent as `totalAmount`. */
   checkoutTotal: number;
-  /** The server refused the applied code when the order was placed (used up meanwhile). */
+  /** The server refused the applied code when the order was placed (used up meanwhile): shown at the code field. */
   onPromotionRefused: (message: string) => void;
 };
 
@@ -179,9 +179,14 @@ export function DetailsForm({
       const shownAtField = message !== undefined && Object.values(atFields).includes(message);
       const refusedCode = serverErrors.promotionCode;
       if (refusedCode) {
-        // the code goes (the summary shows the total without it); the sentence shows here
+        // the code goes: its sentence shows under the code field, where she typed it, and the
+        // summary's total is without it; here, why nothing moved on
         onPromotionRefused(refusedCode);
-        setFormError(refusedCode);
+        setFormError(
+          promotionCode
+            ? `Your promotion code ${promotionCode} was not applied (see the Order Summary). Please check the total, then continue.`
+            : refusedCode,
+        );
       } else if (isApiError(err) && err.status === 409) {
         onCartStale();
         setFormError(message ?? 'The prices in your cart have changed. Please review your order.');
@@ -218,6 +223,7 @@ export function DetailsForm({
           total: placed.total,
           promotion: placed.promotion ?? null,
           taxLine: placed.taxLine ?? null,
+          taxCollected: placed.taxCollected,
         },
         cartTotal: cart.total,
         details,

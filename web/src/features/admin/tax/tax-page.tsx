@@ -73,6 +73,9 @@ function errorsByState(errors: Record<string, string> | undefined, rows: StateRo
   return { byField, other };
 }
 
+// the warning Alert's own colours: MUI's orange on white is under 4.5:1 for small text
+const presetChip = { bgcolor: '#fff4e5', color: '#663c00', fontWeight: 600 } as const;
+
 type StateCardProps = {
   row: StateRow;
   errors: Record<string, string>;
@@ -158,8 +161,11 @@ function StateCard({ row, errors, disabled, onChange, onRemove }: StateCardProps
                 Rate last changed {formatDate(saved.rateChangedAt)}
               </Typography>
               {saved.preset && (
-                <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}>
-                  <Chip size="small" color="warning" variant="outlined" label="Preset: check this rate" />
+                <Stack
+                  direction="row"
+                  sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+                >
+                  <Chip size="small" label="Preset: check this rate" sx={presetChip} />
                   <Typography variant="body2" color="text.secondary">
                     A suggestion: not collected until you save.
                   </Typography>
