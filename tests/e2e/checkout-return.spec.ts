@@ -265,8 +265,9 @@ for (const size of sizes) {
       await expect(later.getByText('Payment Successful').first()).toBeVisible();
       await later.close();
 
-      // another buyer with the same e-mail: applied before the e-mail is known, refused when the
-      // order is placed: the reason under the code field, the total without it, no payment step
+      // another buyer with the same e-mail: applied before the e-mail is known, refused once it
+      // is: the reason under the code field, the total without it, and above the button a notice
+      // that the total is without the code; going on, the payment is at that total, said so there
       const otherContext = await browser.newContext({ baseURL, viewport: page.viewportSize()! });
       const other = await otherContext.newPage();
       await cartOfOne(other);
@@ -276,24 +277,82 @@ for (const size of sizes) {
       await expect(figure(otherSummary, `Discount (${code})`)).toBeVisible();
       await fillContact(other, 'Another Buyer', email);
       await fillAddress(other, MD);
-      await other
-        .getByRole('form', { name: 'Your details' })
-        .getByRole('button', { name: 'Continue to Payment' })
-        .click();
       const field = otherSummary.getByLabel('Promotion code');
       await expect(field).toHaveAccessibleDescription(USED_BY_EMAIL);
       await expect(field).toHaveValue(code);
       await expect(otherSummary.getByText(/^Discount/)).toHaveCount(0);
       await expect(figure(otherSummary, 'Total')).toHaveText(usd.format(cart.total));
-      await expect(
-        other.getByRole('alert').filter({ hasText: `Your promotion code ${code} was not applied` }),
-      ).toBeVisible();
-      await expect(other.getByRole('form', { name: 'Payment' })).toHaveCount(0);
+      const otherForm = other.getByRole('form', { name: 'Your details' });
+      const notice = otherForm
+        .getByRole('alert')
+        .filter({ hasText: `Your promotion code ${code} was not applied` });
+      await expect(notice).toBeVisible();
       await other.screenshot({
         path: `/tmp/wf/shots/checkout-return-refused-${size.name}.png`,
         fullPage: true,
       });
+      await expectNoA11yViolations(other, { label: `checkout, a refused code (${size.name})` });
+      await otherForm.getByRole('button', { name: 'Continue to Payment' }).click();
+      await expect(payButton(other)).toHaveText(`Pay ${usd.format(cart.total)}`);
+      await expect(figure(otherSummary, 'Total')).toHaveText(usd.format(cart.total));
+      await expect(otherSummary).toContainText(`Promotion code ${code} not applied: ${USED_BY_EMAIL}`);
       await otherContext.close();
+    });
+  });
+}
+
+for (const size of sizes) {
+  test.describe(`a code used up while she checks out (${size.name})`, () => {
+    test.use(size.use);
+
+    test('the checkout refuses it: shown under the code field, no payment step, the total without it', async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(90_000);
+      const { code } = await ownerCreatesCode(browser, baseURL!, {
+        code: `LAST-${stamp()}`.toUpperCase(),
+        kind: 'amount',
+        amountOff: 5,
+        maxUses: 1,
+      });
+      const cart = await cartOfOne(page);
+      await page.goto('/checkout');
+      const summary = page.getByRole('region', { name: 'Order Summary' });
+      await fillContact(page, 'Rachel Carson', uniqueEmail('last'));
+      await fillAddress(page, MD);
+      await applyCode(summary, code);
+      await expect(figure(summary, 'Total')).toHaveText(usd.format(cart.total - 5));
+
+      // meanwhile another buyer takes the code's last use
+      const otherContext = await browser.newContext({ baseURL });
+      const other = await otherContext.newPage();
+      await cartOfOne(other);
+      const taken = await other.request.post('/api/checkout', {
+        data: {
+          customerName: 'Another Buyer',
+          customerEmail: uniqueEmail('other'),
+          address: { line1: MD.line1, city: MD.city, state: MD.state, zip: MD.zip },
+          promotionCode: code,
+          totalAmount: cart.total - 5,
+        },
+      });
+      expect(taken.status(), await taken.text()).toBe(201);
+      await otherContext.close();
+
+      const form = page.getByRole('form', { name: 'Your details' });
+      await form.getByRole('button', { name: 'Continue to Payment' }).click();
+      const field = summary.getByLabel('Promotion code');
+      await expect(field).toHaveAccessibleDescription('This promotion code has been used up.');
+      await expect(field).toHaveValue(code);
+      await expect(summary.getByText(/^Discount/)).toHaveCount(0);
+      await expect(figure(summary, 'Total')).toHaveText(usd.format(cart.total));
+      await expect(
+        form.getByRole('alert').filter({ hasText: `Your promotion code ${code} was not applied` }),
+      ).toBeVisible();
+      await expect(page.getByRole('form', { name: 'Payment' })).toHaveCount(0);
+      await page.screenshot({ path: `/tmp/wf/shots/checkout-code-used-up-${size.name}.png`, fullPage: true });
     });
   });
 }

@@ -91,6 +91,8 @@ type Props = {
   checkoutTotal: number;
   /** The server refused the applied code when the order was placed (used up meanwhile): shown at the code field. */
   onPromotionRefused: (message: string) => void;
+  /** A code applied, then refused by the server (its reason is at the code field); null without one. */
+  refusedCode: string | null;
 };
 
 /** Phase 1: name, e-mail and US shipping address; creates the order and asks for a payment secret. */
@@ -105,6 +107,7 @@ export function DetailsForm({
   promotionCode,
   checkoutTotal,
   onPromotionRefused,
+  refusedCode,
 }: Props) {
   const toast = useToast();
   const [createCheckout, checkoutState] = useCreateCheckoutMutation();
@@ -177,16 +180,11 @@ export function DetailsForm({
       setErrors((current) => ({ ...current, ...atFields }));
       // Each sentence shows once: at its field, else above the button; the toast says what failed.
       const shownAtField = message !== undefined && Object.values(atFields).includes(message);
-      const refusedCode = serverErrors.promotionCode;
-      if (refusedCode) {
-        // the code goes: its sentence shows under the code field, where she typed it, and the
-        // summary's total is without it; here, why nothing moved on
-        onPromotionRefused(refusedCode);
-        setFormError(
-          promotionCode
-            ? `Your promotion code ${promotionCode} was not applied (see the Order Summary). Please check the total, then continue.`
-            : refusedCode,
-        );
+      const codeRefusal = serverErrors.promotionCode;
+      if (codeRefusal) {
+        // the code goes: its sentence shows under the code field, where she typed it, the
+        // summary's total is without it, and the notice above the button says so
+        onPromotionRefused(codeRefusal);
       } else if (isApiError(err) && err.status === 409) {
         onCartStale();
         setFormError(message ?? 'The prices in your cart have changed. Please review your order.');
@@ -275,6 +273,11 @@ export function DetailsForm({
           </Box>
         </Stack>
       </Box>
+      {refusedCode && (
+        <Alert severity="warning" role="alert">
+          {`Your promotion code ${refusedCode} was not applied (see the Order Summary): the total is without it.`}
+        </Alert>
+      )}
       {formError && (
         <Alert severity="error" role="alert">
           {formError}

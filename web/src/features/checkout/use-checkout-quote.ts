@@ -78,7 +78,7 @@ export function useCheckoutQuote({
   /** The figures depend on the server: a code or a state is entered. */
   const wanted = Boolean(ask.code || ask.state);
   // the first answer also says whether the shop collects tax at all: asked once even without them
-  const needed = wanted || answer === null;
+  const needed = cart.items.length > 0 && (wanted || answer === null);
   const key = quoteKey(cart, ask);
   // read by the effect and apply() without making them depend on every keystroke of the e-mail
   const latest = useRef({ ask, cart, key, answerKey: answer?.key, onCodeRefused });
