@@ -183,6 +183,11 @@ export const checkoutQuoteResultSchema = z.object({
   total: z.number(),
   promotion: appliedPromotionSchema.nullable(),
   taxLine: appliedTaxSchema.nullable(),
+  /**
+   * The shop collects sales tax at all (the owner saved settings listing a state, or chose Stripe
+   * Tax): false, and the checkout shows no tax line.
+   */
+  taxCollected: z.boolean(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteResultSchema>;
 

@@ -58,7 +58,7 @@ export const taxStateViewSchema = z.object({
   shippingTaxed: z.boolean(),
   /** When the rate last changed here (ISO). */
   rateChangedAt: z.string(),
-  /** Still our preset: the owner has not saved the settings yet. */
+  /** Still our preset (a suggestion, not collected): the owner has not saved the settings yet. */
   preset: z.boolean(),
   /** Where the official rate is published. */
   sourceUrl: z.string(),
@@ -71,6 +71,11 @@ export const taxSettingsViewSchema = z.object({
   provider: z.enum(taxProviders),
   /** Stripe Tax can be chosen (Stripe payments are configured). */
   stripeTaxAvailable: z.boolean(),
+  /**
+   * The owner has saved her settings. Until then no tax is collected at all, and `states` holds
+   * our DC preset as a suggestion (each marked `preset`).
+   */
+  saved: z.boolean(),
   states: z.array(taxStateViewSchema),
 });
 export type TaxSettingsView = z.infer<typeof taxSettingsViewSchema>;

@@ -40,6 +40,8 @@ describe('checkout', () => {
       tax: 0,
       promotion: null,
       taxLine: null,
+      // a fresh shop collects no tax until the owner saves her settings
+      taxCollected: false,
     });
 
     const order = await app.ctx.db('orders').where({ id: result.orderId }).first();

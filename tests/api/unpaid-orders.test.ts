@@ -142,6 +142,7 @@ describe('with the test provider', () => {
         tax: 0,
         promotion: null,
         taxLine: null,
+        taxCollected: false,
       });
       expect(await orderRow(app, orderId)).toMatchObject({
         customer_name: 'Grace Hopper',

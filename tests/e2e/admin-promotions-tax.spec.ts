@@ -167,7 +167,12 @@ for (const size of sizes) {
         await expect(source).toHaveAttribute('target', '_blank');
         await expect(dc).toContainText('Rate last changed');
         await expect(dc).toContainText('Preset: check this rate');
+        // issue 34: a suggestion only, and the screen says nothing is collected until she saves
+        await expect(dc).toContainText('A suggestion: not collected until you save.');
+        const notCollected = page.getByRole('note').filter({ hasText: 'No sales tax is collected yet' });
+        await expect(notCollected).toContainText('Checkout charges no tax until you save these settings.');
         await shot(page, testInfo, `tax-${size.name}`);
+        await expectNoA11yViolations(page, { label: `sales tax, never saved (${size.name})` });
 
         await page.getByRole('combobox', { name: 'Add a state' }).click();
         await page.getByRole('option', { name: 'Maryland', exact: true }).click();
@@ -186,6 +191,8 @@ for (const size of sizes) {
         await expect(toast(page, 'Tax Settings Saved')).toBeVisible();
         await expect(md.getByRole('link', { name: /^Official rates: / })).toBeVisible();
         await expect(dc).not.toContainText('Preset: check this rate');
+        await expect(notCollected).toHaveCount(0);
+        expect(await db('tax_settings')).toHaveLength(1);
 
         const stored = await db('tax_states').where({ state: 'MD' }).first();
         expect(Number(stored.rate)).toBe(6);

@@ -214,7 +214,7 @@ test.describe('checkout on a phone', () => {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const summary = page.getByRole('region', { name: 'Order Summary' });
     await expect(summary).toContainText(usd.format(total));
-    const toggle = summary.getByRole('button', { name: /Show 1 item/ });
+    const toggle = summary.getByRole('button', { name: /Show 1 print/ });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(summary.getByRole('listitem')).toBeHidden();
     await toggle.click();

@@ -12,13 +12,15 @@ export type PricedOrder = {
   applied: AppliedCode | null;
   /** null: no address (state) yet, or Stripe Tax without a ZIP. */
   tax: OrderTax | null;
+  /** The shop collects sales tax at all (saved settings with a state, or Stripe Tax). */
+  taxCollected: boolean;
   /** The lines as the promotion rules read them (checkout holds the code's use with them). */
   ruleLines: RuleLine[];
 };
 
 export type PricingDeps = {
   promotions: Pick<PromotionsService, 'apply'>;
-  tax: Pick<TaxService, 'taxFor'>;
+  tax: Pick<TaxService, 'taxFor' | 'collects'>;
 };
 
 export const ruleLinesOf = (cart: PricedCart): RuleLine[] =>
@@ -32,12 +34,18 @@ export const ruleLinesOf = (cart: PricedCart): RuleLine[] =>
 
 export async function priceOrder(
   cart: PricedCart,
-  ask: { code?: string; email?: string; address?: TaxAddress | null; orderId?: number | null },
+  ask: {
+    code?: string;
+    email?: string;
+    address?: TaxAddress | null;
+    /** The visitor session's unpaid orders: a use of the code one of them holds is the buyer's own. */
+    ownOrderIds?: readonly number[];
+  },
   deps: PricingDeps,
 ): Promise<PricedOrder> {
   const ruleLines = ruleLinesOf(cart);
   const applied = ask.code
-    ? await deps.promotions.apply(ask.code, ruleLines, { email: ask.email, orderId: ask.orderId })
+    ? await deps.promotions.apply(ask.code, ruleLines, { email: ask.email, ownOrderIds: ask.ownOrderIds })
     : null;
   const goodsOff = applied?.discount.perLineGoodsCents ?? ruleLines.map(() => 0);
   const shippingOff = applied?.discount.perLineShippingCents ?? ruleLines.map(() => 0);
@@ -51,11 +59,12 @@ export async function priceOrder(
         shippingCents: cart.lines.reduce((s, l, i) => s + l.shippingCents - shippingOff[i]!, 0),
       })
     : null;
+  const taxCollected = await deps.tax.collects();
   const money = orderMoney({
     subtotalCents: cart.money.subtotalCents,
     shippingCents: cart.money.shippingCents,
     discountCents: applied ? applied.discount.goodsCents + applied.discount.shippingCents : 0,
     taxCents: tax?.taxCents ?? 0,
   });
-  return { money, applied, tax, ruleLines };
+  return { money, applied, tax, taxCollected, ruleLines };
 }

@@ -82,6 +82,27 @@ export function createOrdersRepository(db: Db) {
     },
 
     /**
+     * Those of these orders nobody has paid (payment pending or failed, not settling): a visitor
+     * session's own attempts, whose hold of a promotion code is the buyer's.
+     */
+    async unpaidAmong(ids: readonly number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      return db('orders').whereIn('id', ids).whereIn('status', RETRYABLE).orderBy('id').pluck('id');
+    },
+
+    /** The same, inside a transaction, their rows locked: none can be paid until it ends. */
+    async lockUnpaidAmong(trx: Tx, ids: readonly number[]): Promise<number[]> {
+      if (!ids.length) return [];
+      const rows: { id: number }[] = await trx('orders')
+        .whereIn('id', ids)
+        .whereIn('status', RETRYABLE)
+        .orderBy('id')
+        .forUpdate()
+        .select('id');
+      return rows.map((r) => r.id);
+    },
+
+    /**
      * Gives an unpaid order the buyer's new details, lines and totals, in one transaction; false
      * (and nothing changed) when its payment moved on meanwhile (paid, settling or canceled).
      */

@@ -141,7 +141,8 @@ export function createOrdersRoutes(
     quote: {
       before: [quoteLimiter],
       handle: async (req, res, { body }) => {
-        res.json(await service.quote(body, req.session?.cartId ?? null));
+        // the orders this session placed: a code's use its unpaid one holds is the buyer's
+        res.json(await service.quote(body, req.session?.cartId ?? null, req.session?.orderIds));
       },
     },
     taxReport: async (_req, res, { query }) => {

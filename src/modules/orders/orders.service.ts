@@ -110,6 +110,7 @@ function moneyAnswer(p: PricedOrder): CheckoutQuote {
     total: toDollars(p.money.totalCents),
     promotion,
     taxLine,
+    taxCollected: p.taxCollected,
   };
 }
 
@@ -176,15 +177,12 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       }));
       const retry =
         cartId && (await repo.findRetryable(sessionOrderIds, cartId, ctx.config.UNPAID_ORDER_TTL_HOURS));
+      // this session's unpaid attempts: a code's use one of them holds is the buyer's (as in the quote)
+      const ownOrderIds = await repo.unpaidAmong(sessionOrderIds);
       const code = input.promotionCode ?? null;
       const priced = await priceOrder(
         cart,
-        {
-          code: code ?? undefined,
-          email: input.customerEmail,
-          address: taxAddressOf(address),
-          orderId: retry || null,
-        },
+        { code: code ?? undefined, email: input.customerEmail, address: taxAddressOf(address), ownOrderIds },
         deps,
       );
       const { totalCents, taxCents } = priced.money;
@@ -199,11 +197,17 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         ...priceColumns(priced),
       };
       // The code's use is held in the order's transaction, under the code's lock: if another
-      // checkout took the last use meanwhile, this order is not written at all.
+      // checkout took the last use meanwhile, this order is not written at all. A use an earlier
+      // unpaid attempt of this session held moves to this order (one use per buyer, not two).
       const holdCode = async (trx: Tx, orderId: number) => {
         const held = await deps.promotions.holdForOrder(
           trx,
-          { orderId, email: input.customerEmail },
+          // read again, locked: an attempt being paid meanwhile keeps its use
+          {
+            orderId,
+            email: input.customerEmail,
+            ownOrderIds: await repo.lockUnpaidAmong(trx, sessionOrderIds),
+          },
           code,
           priced.ruleLines,
         );
@@ -225,8 +229,15 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       return { orderId, ...moneyAnswer(priced) };
     },
 
-    /** The cart's money with a code and for an address, before the order is placed: nothing is held. */
-    async quote(input: CheckoutQuoteInput, cartId: string | null): Promise<CheckoutQuote> {
+    /**
+     * The cart's money with a code and for an address, before the order is placed: nothing is
+     * held. A use of the code held by this session's unpaid order is the buyer's, as at checkout.
+     */
+    async quote(
+      input: CheckoutQuoteInput,
+      cartId: string | null,
+      sessionOrderIds: number[] = [],
+    ): Promise<CheckoutQuote> {
       const cart = await deps.cart.getPricedCart(cartId ?? undefined);
       if (!cart.lines.length) throw badRequest(messages.emptyCart, { items: messages.emptyCart });
       const priced = await priceOrder(
@@ -235,6 +246,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
           code: input.promotionCode,
           email: input.customerEmail,
           address: input.address ? { ...input.address, zip: input.address.zip ?? null } : null,
+          ownOrderIds: input.promotionCode ? await repo.unpaidAmong(sessionOrderIds) : [],
         },
         deps,
       );

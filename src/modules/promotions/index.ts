@@ -5,7 +5,7 @@ import { createPromotionsRepository } from './promotions.repository';
 import { createPromotionsRoutes } from './promotions.routes';
 import { createPromotionsService } from './promotions.service';
 
-export type { PromotionsService, AppliedCode } from './promotions.service';
+export type { PromotionsService, AppliedCode, Buyer } from './promotions.service';
 export type { Discount, RuleLine } from './promotion-rules';
 export { promotionsEndpoints } from './promotions.routes';
 

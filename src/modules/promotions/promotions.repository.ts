@@ -71,18 +71,18 @@ export function createPromotionsRepository(db: Db) {
       return !!(await db('promotion_redemptions').where({ promotion_code_id: id }).first('id'));
     },
 
-    /** Counted uses of a code, in all and by this e-mail, leaving out one order's own use. */
+    /** Counted uses of a code, in all and by this e-mail, leaving out the uses of the buyer's own orders. */
     async countUses(
       q: Knex,
       codeId: number,
       email: string,
-      exceptOrderId: number | null,
+      exceptOrderIds: readonly number[],
     ): Promise<{ total: number; byEmail: number }> {
       const row = await q('promotion_redemptions')
         .where({ promotion_code_id: codeId })
         .whereIn('status', COUNTED)
         .modify((b) => {
-          if (exceptOrderId !== null) b.whereNot({ order_id: exceptOrderId });
+          if (exceptOrderIds.length) b.whereNotIn('order_id', exceptOrderIds);
         })
         .first(
           q.raw('count(*)::int as total'),
@@ -113,6 +113,18 @@ export function createPromotionsRepository(db: Db) {
           updated_at: trx.fn.now(),
         });
     },
+
+    /**
+     * The uses of this code held by these orders go back to it (another order of the same buyer
+     * holds it now): one buyer's attempts hold one use, never two.
+     */
+    releaseCodeFor: (trx: Knex.Transaction, codeId: number, orderIds: readonly number[]) =>
+      orderIds.length
+        ? PromotionRedemption.query(trx)
+            .where({ promotion_code_id: codeId, status: 'held' })
+            .whereIn('order_id', orderIds)
+            .patch({ status: 'released', updatedAt: trx.fn.now() as unknown as Date })
+        : Promise.resolve(0),
 
     /** The order's held use goes back to the code (a paid one is kept). */
     release: (q: Knex, orderId: number) =>

@@ -21,6 +21,13 @@ import type { NewPromotion, PromotionsRepository, Uses } from './promotions.repo
 /** A code that applies to a cart: what it takes off, and how the buyer reads it. */
 export type AppliedCode = { codeId: number; code: string; summary: string; discount: Discount };
 
+/**
+ * Who asks: the buyer's e-mail (for a per-e-mail limit) and her own unpaid orders (this visitor
+ * session's attempts not paid yet, whose payment is not under way): a use one of them holds is
+ * hers, so it counts against no limit when she applies the code again.
+ */
+export type Buyer = { email?: string; ownOrderIds?: readonly number[] };
+
 const refuse = (message: string) => badRequest(message, { promotionCode: message });
 
 const ruleOf = (p: PromotionCode): PromotionRule => ({
@@ -90,7 +97,7 @@ export function createPromotionsService(repo: PromotionsRepository, db: Knex) {
   async function check(
     found: PromotionCode | undefined,
     lines: readonly RuleLine[],
-    buyer: { email?: string; orderId?: number | null },
+    buyer: Buyer,
     q: Knex,
   ): Promise<AppliedCode> {
     if (!found) throw refuse(messages.invalid);
@@ -99,7 +106,7 @@ export function createPromotionsService(repo: PromotionsRepository, db: Knex) {
     if (found.startsAt && found.startsAt > now) throw refuse(messages.notStarted);
     if (found.expiresAt && found.expiresAt <= now) throw refuse(messages.expired);
     const email = buyer.email?.toLowerCase() ?? '';
-    const used = await repo.countUses(q, found.id, email, buyer.orderId ?? null);
+    const used = await repo.countUses(q, found.id, email, buyer.ownOrderIds ?? []);
     if (found.maxUses !== null && used.total >= found.maxUses) throw refuse(messages.usedUp);
     if (email && found.maxUsesPerEmail !== null && used.byEmail >= found.maxUsesPerEmail)
       throw refuse(messages.usedByEmail);
@@ -114,23 +121,25 @@ export function createPromotionsService(repo: PromotionsRepository, db: Knex) {
   }
 
   return {
-    /** A code as a buyer entered it, for a quote or before placing an order (nothing is held). */
-    async apply(
-      code: string,
-      lines: readonly RuleLine[],
-      buyer: { email?: string; orderId?: number | null },
-    ) {
+    /**
+     * A code as a buyer entered it, for a quote or before placing an order (nothing is held). A
+     * use held by one of her own unpaid orders is hers (see Buyer): the quote and the checkout
+     * answer alike.
+     */
+    async apply(code: string, lines: readonly RuleLine[], buyer: Buyer) {
       return check(await repo.findByCode(code), lines, buyer, db);
     },
 
     /**
      * Holds one use of the code for the order, in the order's transaction: the code's row is
      * locked first, so concurrent checkouts count one after another and a code with N uses left
-     * is held at most N times. No code: whatever the order held before (a retry) is released.
+     * is held at most N times. The buyer's other unpaid orders (`ownOrderIds`) count as hers and
+     * give their hold of this code to this order, so her attempts hold one use between them. No
+     * code: whatever the order held before (a retry) is released.
      */
     async holdForOrder(
       trx: Knex.Transaction,
-      order: { orderId: number; email: string },
+      order: { orderId: number; email: string; ownOrderIds?: readonly number[] },
       code: string | null,
       lines: readonly RuleLine[],
     ): Promise<AppliedCode | null> {
@@ -140,7 +149,14 @@ export function createPromotionsService(repo: PromotionsRepository, db: Knex) {
       }
       const found = await repo.findByCode(code, trx);
       const locked = found && (await repo.lockById(trx, found.id));
-      const applied = await check(locked, lines, order, trx);
+      const others = (order.ownOrderIds ?? []).filter((id) => id !== order.orderId);
+      const applied = await check(
+        locked,
+        lines,
+        { email: order.email, ownOrderIds: [...others, order.orderId] },
+        trx,
+      );
+      await repo.releaseCodeFor(trx, applied.codeId, others);
       await repo.hold(trx, {
         codeId: applied.codeId,
         orderId: order.orderId,

@@ -25,8 +25,9 @@ const ALL_AGENCIES = {
 const stateName = new Map<string, string>(usStates);
 
 /**
- * Until the owner saves her settings, DC's sales tax is collected: the District's general rate,
- * 6.5 % since 1 October 2025, delivery charges taxed. Kept here rather than as rows (see the
+ * What the admin suggests until the owner saves her settings: DC's sales tax, the District's
+ * general rate, 6.5 % since 1 October 2025, delivery charges taxed. Only a suggestion: no tax is
+ * collected until she saves (the preset unchanged too). Kept here rather than as rows (see the
  * migration); the admin marks it a preset, with its official source, for her to confirm.
  */
 const DC_PRESET: TaxStateRow = {
@@ -88,26 +89,34 @@ function toStateView(row: TaxStateRow, preset: boolean): TaxStateView {
 export function createTaxService(deps: { repo: TaxRepository; stripeTax: StripeTax | null; logger: Logger }) {
   const { repo, stripeTax, logger } = deps;
 
-  /** The settings in force: the owner's once saved, else our DC preset with our rates. */
+  /**
+   * The owner's settings once saved (a tax_settings row); before that none are in force (no tax
+   * is collected), and our DC preset is the admin's suggestion.
+   */
   async function current() {
     const provider = await repo.provider();
-    if (!provider) return { provider: 'manual' as const, preset: true, states: [DC_PRESET] };
-    return { provider, preset: false, states: await repo.states() };
+    if (!provider) return { provider: 'manual' as const, saved: false, states: [DC_PRESET] };
+    return { provider, saved: true, states: await repo.states() };
   }
 
   return {
     async settings(): Promise<TaxSettingsView> {
-      const { provider, preset, states } = await current();
-      return { provider, stripeTaxAvailable: !!stripeTax, states: states.map((s) => toStateView(s, preset)) };
+      const { provider, saved, states } = await current();
+      return {
+        provider,
+        stripeTaxAvailable: !!stripeTax,
+        saved,
+        states: states.map((s) => toStateView(s, !saved)),
+      };
     },
 
     async save(input: TaxSettingsInput): Promise<TaxSettingsView> {
       if (input.provider === 'stripe' && !stripeTax)
         throw badRequest(messages.stripeNotConfigured, { provider: messages.stripeNotConfigured });
       // the preset's rate saved as it is keeps the date it took effect
-      const { preset } = await current();
+      const { saved } = await current();
       const states = input.states.map((s) =>
-        preset && s.state === DC_PRESET.state && Number(s.rate) === DC_PRESET.rate
+        !saved && s.state === DC_PRESET.state && Number(s.rate) === DC_PRESET.rate
           ? { ...s, rateChangedAt: DC_PRESET.rateChangedAt }
           : s,
       );
@@ -116,12 +125,24 @@ export function createTaxService(deps: { repo: TaxRepository; stripeTax: StripeT
     },
 
     /**
-     * The order's tax for this address: our rate for its state (the discounted prints, and the
-     * shipping where the state taxes it), or Stripe Tax's calculation when the owner chose it
-     * (which needs the ZIP: without one there is no figure yet, so null). Stripe unreachable: a 503.
+     * Whether the shop collects sales tax at all: her saved settings list a state, or chose Stripe
+     * Tax (with Stripe configured). Not before she saves: the checkout then shows no tax line.
+     */
+    async collects(): Promise<boolean> {
+      const { provider, saved, states } = await current();
+      if (!saved) return false;
+      return (provider === 'stripe' && !!stripeTax) || states.length > 0;
+    },
+
+    /**
+     * The order's tax for this address: none until the owner has saved her settings; then our
+     * rate for its state (the discounted prints, and the shipping where the state taxes it), or
+     * Stripe Tax's calculation when she chose it (which needs the ZIP: without one there is no
+     * figure yet, so null). Stripe unreachable: a 503.
      */
     async taxFor(address: TaxAddress, order: TaxableOrder): Promise<OrderTax | null> {
-      const { provider, states } = await current();
+      const { provider, saved, states } = await current();
+      if (!saved) return NO_TAX('manual');
       const goods = order.lines.reduce((s, l) => s + l.amountCents, 0);
       if (provider === 'stripe' && stripeTax) {
         if (!address.zip) return null;

@@ -99,7 +99,8 @@ export async function createPromotion(
 
 /**
  * Makes sure the shop collects tax in `state` at `rate` % (shipping taxed or not) with our own
- * rates, keeping the other states as they are; settings already so are left untouched (their preset flag too).
+ * rates, keeping the other states as they are; saved settings already so are left untouched. Until
+ * the owner saves, nothing is collected (the DC preset is only a suggestion): then they are saved.
  */
 export async function ensureTaxIn(
   request: APIRequestContext,
@@ -111,10 +112,12 @@ export async function ensureTaxIn(
   expect(current.ok()).toBe(true);
   const settings = (await current.json()) as {
     provider: 'manual' | 'stripe';
+    saved: boolean;
     states: { state: string; rate: string; shippingTaxed: boolean }[];
   };
   const found = settings.states.find((s) => s.state === state);
   if (
+    settings.saved &&
     settings.provider === 'manual' &&
     found &&
     Number(found.rate) === Number(rate) &&

@@ -14,6 +14,7 @@ const dcQuote: CheckoutQuote = {
   total: 42.6,
   promotion: marsh,
   taxLine: { state: 'DC', rate: '6.5', label: 'Tax (DC 6.5%)' },
+  taxCollected: true,
 };
 const codeOnly: CheckoutQuote = { ...dcQuote, tax: 0, total: 40, taxLine: null };
 const draft = (over: Partial<Parameters<typeof draftSummaryMoney>[0]>) =>
@@ -118,10 +119,45 @@ describe('the checkout summary figures', () => {
     expect(orderSummaryMoney({ ...dcQuote })).toMatchObject({
       discount: 8,
       tax: 2.6,
+      taxShown: true,
       taxLabel: 'Tax (DC 6.5%)',
       total: 42.6,
       checkoutTotal: 42.6,
     });
+  });
+
+  it('a shop that collects no tax shows no tax line, before an address and after', () => {
+    const none = { taxCollected: false };
+    const untaxed: CheckoutQuote = { ...codeOnly, taxCollected: false };
+    expect(draft({ ...none })).toMatchObject({ taxShown: false, tax: 0, total: 48, checkoutTotal: 48 });
+    expect(
+      draft({
+        ...none,
+        quote: untaxed,
+        quoteState: 'DC',
+        status: 'ready',
+        code: 'MARSH20',
+        state: 'DC',
+        zip: '20001',
+      }),
+    ).toMatchObject({ taxShown: false, discount: 8, total: 40, checkoutTotal: 40 });
+    // asking again (another state): still no tax line, the total without tax
+    expect(
+      draft({ ...none, quote: untaxed, quoteState: 'DC', status: 'pending', code: 'MARSH20', state: 'VA' }),
+    ).toMatchObject({ taxShown: false, busy: true, total: 40, checkoutTotal: 40 });
+    // not known yet (no answer): shown as before
+    expect(draft({ taxCollected: null })).toMatchObject({ taxShown: true, taxNote: TAX_NOTES.noAddress });
+  });
+
+  it('a placed order without tax in a shop that collects none shows no tax line', () => {
+    expect(orderSummaryMoney({ ...codeOnly, taxCollected: false })).toMatchObject({
+      taxShown: false,
+      total: 40,
+    });
+    // in a shop that collects tax (or an older stored answer): $0.00 for an untaxed state
+    expect(orderSummaryMoney({ ...codeOnly, taxCollected: true })).toMatchObject({ taxShown: true, tax: 0 });
+    const { taxCollected: _, ...older } = codeOnly;
+    expect(orderSummaryMoney(older)).toMatchObject({ taxShown: true });
   });
 });
 

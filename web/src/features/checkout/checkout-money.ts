@@ -1,10 +1,14 @@
 import type { Cart, CheckoutQuote } from '../../lib/api-types';
 
-/** The order's figures as the server gave them: a quote, or the checkout's answer (dollars). */
+/**
+ * The order's figures as the server gave them: a quote, or the checkout's answer (dollars);
+ * `taxCollected` is missing from a session an older app stored.
+ */
 export type CheckoutMoney = Pick<
   CheckoutQuote,
   'subtotal' | 'discount' | 'shipping' | 'tax' | 'total' | 'promotion' | 'taxLine'
->;
+> &
+  Partial<Pick<CheckoutQuote, 'taxCollected'>>;
 
 /** Where the summary's quote stands for what the buyer has entered now. */
 export type QuoteStatus =
@@ -32,6 +36,8 @@ export type SummaryMoney = {
   shipping: number;
   /** null while the tax is not known: `taxNote` says why. */
   tax: number | null;
+  /** The tax line is shown: not when the shop collects no tax (or the placed order was not taxed there). */
+  taxShown: boolean;
   taxLabel: string;
   taxNote: string | null;
   total: number;
@@ -56,6 +62,7 @@ export function orderSummaryMoney(order: CheckoutMoney): SummaryMoney {
     promotion: order.promotion,
     shipping: order.shipping,
     tax: order.tax,
+    taxShown: order.taxLine !== null || order.tax > 0 || order.taxCollected !== false,
     taxLabel: order.taxLine?.label ?? 'Tax',
     taxNote: null,
     total: order.total,
@@ -67,7 +74,8 @@ export function orderSummaryMoney(order: CheckoutMoney): SummaryMoney {
 /**
  * The summary before the order is placed, from the cart and the last quote the server answered.
  * `code` is the applied promotion code, `state` the address's state ('' before one is chosen);
- * `quoteState` is the state the last quote was asked for.
+ * `quoteState` is the state the last quote was asked for. A shop that collects no tax at all
+ * (`taxCollected` false) shows no tax line; until the server has said (null), it is shown.
  */
 export function draftSummaryMoney({
   cart,
@@ -77,6 +85,7 @@ export function draftSummaryMoney({
   code,
   state,
   zip,
+  taxCollected = null,
 }: {
   cart: Pick<Cart, 'subtotal' | 'shipping' | 'total'>;
   quote: CheckoutQuote | null;
@@ -86,6 +95,7 @@ export function draftSummaryMoney({
   state: string;
   /** The ZIP as typed: Stripe Tax needs it (before it, a state answers no tax line). */
   zip: string;
+  taxCollected?: boolean | null;
 }): SummaryMoney {
   const promotion = code && quote?.promotion?.code === code ? quote.promotion : null;
   const discount = promotion && quote ? quote.discount : 0;
@@ -100,11 +110,18 @@ export function draftSummaryMoney({
   const untaxed = (taxNote: string): SummaryMoney => ({
     ...base,
     tax: null,
+    taxShown: true,
     taxLabel: 'Tax',
     taxNote,
     total: dollars(preTaxCents),
     checkoutTotal: dollars(preTaxCents),
   });
+
+  if (taxCollected === false) {
+    // no tax anywhere: the total is the prints less the discount, plus shipping
+    const total = status === 'ready' && quote ? quote.total : dollars(preTaxCents);
+    return { ...base, tax: 0, taxShown: false, taxLabel: 'Tax', taxNote: null, total, checkoutTotal: total };
+  }
 
   if (!state) {
     // no tax before a state is chosen; the quote (if any) is only for the code
@@ -122,6 +139,7 @@ export function draftSummaryMoney({
       subtotal: quote.subtotal,
       shipping: quote.shipping,
       tax: quote.tax,
+      taxShown: true,
       taxLabel: quote.taxLine?.label ?? 'Tax',
       taxNote: null,
       total: quote.total,
@@ -133,6 +151,7 @@ export function draftSummaryMoney({
     return {
       ...base,
       tax: quote.tax,
+      taxShown: true,
       taxLabel: quote.taxLine?.label ?? 'Tax',
       taxNote: null,
       total: dollars(preTaxCents + cents(quote.tax)),

@@ -65,9 +65,20 @@ function Checkout() {
   const storedSession = useRef<PaymentSession | null>(null);
   /** The applied promotion code (as the server spelled it); kept in storage with the details. */
   const [promotionCode, setPromotionCode] = useState<string | null>(null);
-  /** A code the server refused after it was applied: the summary's field reopens with it. */
-  const [refusedCode, setRefusedCode] = useState<{ code: string; message: string | null; n: number } | null>(
-    null,
+  /**
+   * A code the server refused after it was applied: the summary's field reopens with it and its
+   * reason, and (while `active`: until she applies or removes a code) the form says, above its
+   * button, that the total is without it, so she never pays without the code unawares.
+   */
+  const [refusedCode, setRefusedCode] = useState<{
+    code: string;
+    message: string;
+    n: number;
+    active: boolean;
+  } | null>(null);
+  const settleRefusal = useCallback(
+    () => setRefusedCode((prev) => (prev?.active ? { ...prev, active: false } : prev)),
+    [],
   );
   const codeRef = useRef<string | null>(null);
   useEffect(() => {
@@ -112,13 +123,15 @@ function Checkout() {
     },
     [details],
   );
-  /** The server refused the applied code (on a later quote, or when the order was placed). */
+  /**
+   * The server refused the applied code (on a later quote, or when the order was placed): it goes,
+   * and the code field opens with it and the reason under it, where she typed it.
+   */
   const codeRefused = useCallback(
-    (message: string, showAtField = true) => {
+    (message: string) => {
       const code = codeRef.current;
       changeCode(null);
-      if (code)
-        setRefusedCode((prev) => ({ code, message: showAtField ? message : null, n: (prev?.n ?? 0) + 1 }));
+      if (code) setRefusedCode((prev) => ({ code, message, n: (prev?.n ?? 0) + 1, active: true }));
     },
     [changeCode],
   );
@@ -146,6 +159,7 @@ function Checkout() {
             code: promotionCode,
             state: details.addressState,
             zip: details.addressZip,
+            taxCollected: quote.taxCollected,
           }),
     [
       session,
@@ -153,6 +167,7 @@ function Checkout() {
       quote.quote,
       quote.quoteState,
       quote.status,
+      quote.taxCollected,
       promotionCode,
       details.addressState,
       details.addressZip,
@@ -299,11 +314,17 @@ function Checkout() {
                 locked={session !== null}
                 onApply={async (typed) => {
                   const result = await quote.apply(typed);
-                  if (result.ok) changeCode(result.code);
+                  if (result.ok) {
+                    changeCode(result.code);
+                    settleRefusal();
+                  }
                   return result;
                 }}
-                onRemove={() => changeCode(null)}
-                refused={refusedCode}
+                onRemove={() => {
+                  changeCode(null);
+                  settleRefusal();
+                }}
+                refused={refusedCode?.active ? refusedCode : null}
               />
             }
           />
@@ -353,7 +374,8 @@ function Checkout() {
               offline={!online}
               promotionCode={promotionCode}
               checkoutTotal={money.checkoutTotal}
-              onPromotionRefused={(message) => codeRefused(message, false)}
+              onPromotionRefused={codeRefused}
+              refusedCode={refusedCode?.active ? refusedCode.code : null}
             />
           )}
         </Paper>

@@ -56,6 +56,7 @@ function readMoney(value: unknown): CheckoutMoney | null {
     total: m.total as number,
     promotion: promotion ?? null,
     taxLine: taxLine ?? null,
+    ...(typeof m.taxCollected === 'boolean' ? { taxCollected: m.taxCollected } : {}),
   };
 }
 

@@ -89,8 +89,10 @@ type Props = {
   promotionCode: string | null;
   /** The total the summary shows (with tax when known), sent as `totalAmount`. */
   checkoutTotal: number;
-  /** The server refused the applied code when the order was placed (used up meanwhile). */
+  /** The server refused the applied code when the order was placed (used up meanwhile): shown at the code field. */
   onPromotionRefused: (message: string) => void;
+  /** A code applied, then refused by the server (its reason is at the code field); null without one. */
+  refusedCode: string | null;
 };
 
 /** Phase 1: name, e-mail and US shipping address; creates the order and asks for a payment secret. */
@@ -105,6 +107,7 @@ export function DetailsForm({
   promotionCode,
   checkoutTotal,
   onPromotionRefused,
+  refusedCode,
 }: Props) {
   const toast = useToast();
   const [createCheckout, checkoutState] = useCreateCheckoutMutation();
@@ -177,11 +180,11 @@ export function DetailsForm({
       setErrors((current) => ({ ...current, ...atFields }));
       // Each sentence shows once: at its field, else above the button; the toast says what failed.
       const shownAtField = message !== undefined && Object.values(atFields).includes(message);
-      const refusedCode = serverErrors.promotionCode;
-      if (refusedCode) {
-        // the code goes (the summary shows the total without it); the sentence shows here
-        onPromotionRefused(refusedCode);
-        setFormError(refusedCode);
+      const codeRefusal = serverErrors.promotionCode;
+      if (codeRefusal) {
+        // the code goes: its sentence shows under the code field, where she typed it, the
+        // summary's total is without it, and the notice above the button says so
+        onPromotionRefused(codeRefusal);
       } else if (isApiError(err) && err.status === 409) {
         onCartStale();
         setFormError(message ?? 'The prices in your cart have changed. Please review your order.');
@@ -218,6 +221,7 @@ export function DetailsForm({
           total: placed.total,
           promotion: placed.promotion ?? null,
           taxLine: placed.taxLine ?? null,
+          taxCollected: placed.taxCollected,
         },
         cartTotal: cart.total,
         details,
@@ -269,6 +273,11 @@ export function DetailsForm({
           </Box>
         </Stack>
       </Box>
+      {refusedCode && (
+        <Alert severity="warning" role="alert">
+          {`Your promotion code ${refusedCode} was not applied (see the Order Summary): the total is without it.`}
+        </Alert>
+      )}
       {formError && (
         <Alert severity="error" role="alert">
           {formError}

@@ -13,13 +13,14 @@ import type { Cart, CartLine } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { TotalRow } from '../../components/total-line';
 import { formatPrice } from '../../lib/format';
+import { printCount, printsLabel } from '../cart';
 import type { SummaryMoney } from './checkout-money';
 
 const THUMB_PX = 64;
 
 /**
- * The 'Order Summary' card: lines, the promotion code, then Subtotal, Discount, Shipping, Tax and
- * Total as the server computed them (`money`). On a phone it sits above the form with its lines
+ * The 'Order Summary' card: lines, the promotion code, then Subtotal, Discount, Shipping, Tax (not
+ * in a shop that collects none) and Total as the server computed them (`money`). On a phone it sits above the form with its lines
  * collapsed behind a toggle (the code and the figures stay visible); from the md breakpoint up it
  * is always open.
  */
@@ -36,7 +37,8 @@ export function OrderSummary({
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [expanded, setExpanded] = useState(false);
   const open = wide || expanded;
-  const count = cart.items.reduce((sum, line) => sum + line.quantity, 0);
+  // the prints, as the cart badge counts them
+  const count = printCount(cart);
 
   return (
     <Paper
@@ -66,7 +68,7 @@ export function OrderSummary({
                 '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.light' },
               }}
             >
-              {expanded ? 'Hide details' : `Show ${count} ${count === 1 ? 'item' : 'items'}`}
+              {expanded ? `Hide ${printsLabel(count)}` : `Show ${printsLabel(count)}`}
               <ExpandMoreIcon
                 fontSize="small"
                 aria-hidden
@@ -101,7 +103,7 @@ export function OrderSummary({
             <FigureRow label={`Discount (${money.promotion.code})`} value={formatPrice(-money.discount)} />
           )}
           <TotalRow label="Shipping" amount={money.shipping} />
-          {money.tax === null ? (
+          {!money.taxShown ? null : money.tax === null ? (
             <FigureRow label={money.taxLabel} value={money.taxNote ?? ''} note />
           ) : (
             <FigureRow label={money.taxLabel} value={formatPrice(money.tax)} />

@@ -103,7 +103,12 @@ export function PromotionCode({ applied, locked, onApply, onRemove, refused = nu
       </Stack>
     );
   } else if (locked) {
-    body = null;
+    // the order is placed without a code: one refused on the way says so (it is no longer editable)
+    body = refused?.message ? (
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {`Promotion code ${refused.code} not applied: ${refused.message}`}
+      </Typography>
+    ) : null;
   } else if (!open) {
     body = (
       <Button

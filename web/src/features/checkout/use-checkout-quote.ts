@@ -57,8 +57,9 @@ function refusal(err: unknown): { refused: boolean; message: string } {
 
 /**
  * The summary's quote (POST /api/checkout/quote) for the applied code and the address's state,
- * asked again (debounced) when the code, state, ZIP or cart change; nothing is asked without a
- * code or a state, or while `paused` (the order is placed). A code the server refuses on a later
+ * asked again (debounced) when the code, state, ZIP or cart change; without a code or a state it
+ * is asked once (whether the shop collects tax at all), and never while `paused` (the order is
+ * placed). A code the server refuses on a later
  * ask (expired meanwhile, or restored after a reload) is handed to `onCodeRefused`.
  */
 export function useCheckoutQuote({
@@ -74,7 +75,10 @@ export function useCheckoutQuote({
 }) {
   const [getQuote] = useGetCheckoutQuoteMutation();
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const needed = Boolean(ask.code || ask.state);
+  /** The figures depend on the server: a code or a state is entered. */
+  const wanted = Boolean(ask.code || ask.state);
+  // the first answer also says whether the shop collects tax at all: asked once even without them
+  const needed = cart.items.length > 0 && (wanted || answer === null);
   const key = quoteKey(cart, ask);
   // read by the effect and apply() without making them depend on every keystroke of the e-mail
   const latest = useRef({ ask, cart, key, answerKey: answer?.key, onCodeRefused });
@@ -85,6 +89,8 @@ export function useCheckoutQuote({
     if (!needed || paused || latest.current.answerKey === key) return;
     /** Still the question of the moment: nothing changed since, and apply() did not answer it. */
     const current = () => latest.current.key === key && latest.current.answerKey !== key;
+    // the first ask (the page just opened) goes at once; later ones wait for the typing to settle
+    const delay = latest.current.answerKey === undefined ? 0 : QUOTE_DEBOUNCE_MS;
     const timer = window.setTimeout(() => {
       const { ask: now } = latest.current;
       getQuote(quoteBody(now))
@@ -107,7 +113,7 @@ export function useCheckoutQuote({
             failed: true,
           }));
         });
-    }, QUOTE_DEBOUNCE_MS);
+    }, delay);
     return () => window.clearTimeout(timer);
   }, [key, needed, paused, getQuote]);
 
@@ -130,7 +136,7 @@ export function useCheckoutQuote({
   );
 
   const fresh = answer?.key === key;
-  const status: QuoteStatus = !needed
+  const status: QuoteStatus = !wanted
     ? 'idle'
     : fresh
       ? answer.failed
@@ -139,5 +145,12 @@ export function useCheckoutQuote({
       : paused
         ? 'unavailable'
         : 'pending';
-  return { quote: answer?.quote ?? null, quoteState: answer?.quoteState ?? '', status, apply };
+  return {
+    quote: answer?.quote ?? null,
+    quoteState: answer?.quoteState ?? '',
+    status,
+    apply,
+    /** The shop collects sales tax at all (null until the server has said). */
+    taxCollected: answer?.quote?.taxCollected ?? null,
+  };
 }

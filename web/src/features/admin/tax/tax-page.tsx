@@ -1,5 +1,6 @@
 import { useMemo, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -71,6 +72,9 @@ function errorsByState(errors: Record<string, string> | undefined, rows: StateRo
   }
   return { byField, other };
 }
+
+// the warning Alert's own colours: MUI's orange on white is under 4.5:1 for small text
+const presetChip = { bgcolor: '#fff4e5', color: '#663c00', fontWeight: 600 } as const;
 
 type StateCardProps = {
   row: StateRow;
@@ -157,9 +161,15 @@ function StateCard({ row, errors, disabled, onChange, onRemove }: StateCardProps
                 Rate last changed {formatDate(saved.rateChangedAt)}
               </Typography>
               {saved.preset && (
-                <Box>
-                  <Chip size="small" color="warning" variant="outlined" label="Preset: check this rate" />
-                </Box>
+                <Stack
+                  direction="row"
+                  sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
+                >
+                  <Chip size="small" label="Preset: check this rate" sx={presetChip} />
+                  <Typography variant="body2" color="text.secondary">
+                    A suggestion: not collected until you save.
+                  </Typography>
+                </Stack>
               )}
             </>
           ) : (
@@ -243,6 +253,13 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
 
   return (
     <Stack component="form" noValidate onSubmit={(e) => void onSubmit(e)} spacing={3}>
+      {!settings.saved && (
+        <Alert severity="warning" role="note">
+          <AlertTitle>No sales tax is collected yet</AlertTitle>
+          Checkout charges no tax until you save these settings. The District of Columbia below is a
+          suggestion: check its rate with the official source, change what you need, then save.
+        </Alert>
+      )}
       <FormSection title="How tax is calculated">
         <FormControl error={Boolean(errors.provider)} disabled={saving}>
           <FormLabel id="tax-provider-label" sx={{ mb: 0.5 }}>
