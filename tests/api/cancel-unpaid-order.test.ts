@@ -264,7 +264,9 @@ describe('with Stripe', () => {
     await eventually(async () => (await h.orderRow(orderId)).status === 'paid');
     const before = await h.orderRow(orderId);
     const cancels = () =>
-      stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intentId}/cancel`);
+      stripe.requests.filter(
+        (r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intentId}/cancel`,
+      );
 
     expect(await h.cancel(orderId, 409)).toEqual({
       message: 'This order is paid, so it can not be canceled. Refund it instead.',
