@@ -52,7 +52,11 @@ export function printStartBanner(
     log(
       `\n  An admin account was created. Username: ${admin.username}  One-time password: ${admin.password}`,
     );
-    log('  It is shown only now. Change it with: npm run admin -- set-password ' + admin.username + '\n');
+    log(
+      '  It is shown only now; you choose your own password when you first sign in (or set one with: npm run admin -- set-password ' +
+        admin.username +
+        ')\n',
+    );
   }
 }
 
