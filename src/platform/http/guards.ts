@@ -38,6 +38,7 @@ export const requireSignedIn: RequestHandler = (req, _res, next) => {
 export const requireAdmin: RequestHandler = (req, res, next) =>
   requireSignedIn(req, res, (err?: unknown) => {
     if (err) return next(err);
-    if (req.user?.mustChangePassword) return next(new AppError('forbidden', adminPasswordMessages.mustChange));
+    if (req.user?.mustChangePassword)
+      return next(new AppError('forbidden', adminPasswordMessages.mustChange));
     next();
   });

@@ -60,7 +60,9 @@ function CancelOrderForm({ order, onClose }: { order: { id: number; status: stri
       <DialogTitle id="cancel-order-title">Cancel order #{order.id}?</DialogTitle>
       <DialogContent>
         <DialogContentText id="cancel-order-text">
-          {declined ? "The buyer's payment was declined and nothing has been paid. " : 'Nothing has been paid. '}
+          {declined
+            ? "The buyer's payment was declined and nothing has been paid. "
+            : 'Nothing has been paid. '}
           Canceling stops the payment, so the buyer can no longer pay for this order, and gives back what it
           holds, such as the use of a promotion code. This cannot be undone.
         </DialogContentText>

@@ -100,9 +100,12 @@ function OrderDetailsBody({
 
 function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; compact: boolean }) {
   const { order, lineItems } = detail;
-  const { setStatus, updating, shippingDialog, cancelDialog, askCancel } = useFulfillmentUpdate(DETAIL_TEXTS, {
-    fullScreen: compact,
-  });
+  const { setStatus, updating, shippingDialog, cancelDialog, askCancel } = useFulfillmentUpdate(
+    DETAIL_TEXTS,
+    {
+      fullScreen: compact,
+    },
+  );
   // the server's figures as they are: the lines are not added up again here
   const { money } = order;
   const left = money.net;

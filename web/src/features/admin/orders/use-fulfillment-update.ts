@@ -75,7 +75,8 @@ export function useFulfillmentUpdate(texts: Texts, opts: { fullScreen?: boolean 
     order: canceling,
     onClose: () => setCanceling(null),
   });
-  const askCancel = (order: { id: number; status: string }) => setCanceling({ id: order.id, status: order.status });
+  const askCancel = (order: { id: number; status: string }) =>
+    setCanceling({ id: order.id, status: order.status });
 
   return { setStatus, updating: isLoading, shippingDialog, cancelDialog, askCancel };
 }
