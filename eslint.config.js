@@ -19,6 +19,7 @@ const serverModules = [
   'promotions',
   'tax',
   'fulfillment',
+  'setup',
 ];
 
 export default tseslint.config(

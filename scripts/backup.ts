@@ -1,5 +1,6 @@
 // `npm run backup [-- <file or directory>]`: writes one .tar.gz with the database and the files
-// under DATA_DIR (default backups/wildframe-<UTC time>.tar.gz). Safe while the shop runs.
+// under DATA_DIR (default BACKUP_DIR/wildframe-<UTC time>.tar.gz, BACKUP_DIR being backups/).
+// Safe while the shop runs.
 import path from 'node:path';
 import { ConfigError, loadConfig } from '../src/config';
 import { BackupError, createBackup } from '../src/platform/backup';
@@ -18,6 +19,7 @@ try {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     output: args[0],
+    backupDir: config.BACKUP_DIR,
     progress: (line) => console.log(line),
   });
   const rows = result.tables.reduce((s, t) => s + t.rows, 0);

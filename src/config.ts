@@ -83,6 +83,9 @@ const schema = z
         .optional(),
     ),
     DATA_DIR: z.string().default('data'),
+    // Where `npm run backup` writes when given no path; the admin's set-up checklist reads the
+    // newest backup's time from it.
+    BACKUP_DIR: z.string().min(1).default('backups'),
     // Where image files live: 'filesystem' (DATA_DIR/media) or 's3' (any S3-compatible bucket).
     MEDIA_STORE: z.enum(['filesystem', 's3']).default('filesystem'),
     /** Serves media files from another host: a CDN in front of /media, or a bucket's public address for its variants/. */

@@ -14,6 +14,7 @@ import { ordersEndpoints, paymentsEndpoints } from './modules/orders';
 import { promotionsEndpoints } from './modules/promotions';
 import { taxEndpoints } from './modules/tax';
 import { fulfillmentEndpoints } from './modules/fulfillment';
+import { setupEndpoints } from './modules/setup';
 import { storefrontPages } from './modules/storefront';
 
 export const endpoints: readonly EndpointSpec[] = [
@@ -29,6 +30,7 @@ export const endpoints: readonly EndpointSpec[] = [
   ordersEndpoints,
   paymentsEndpoints,
   fulfillmentEndpoints,
+  setupEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

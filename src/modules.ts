@@ -14,6 +14,7 @@ import { createOrdersModule, createStripeClient } from './modules/orders';
 import { createPromotionsModule } from './modules/promotions';
 import { createTaxModule } from './modules/tax';
 import { createFulfillmentModule } from './modules/fulfillment';
+import { createSetupModule } from './modules/setup';
 import { createStorefrontModule } from './modules/storefront';
 
 export function createModules(ctx: AppContext) {
@@ -35,6 +36,7 @@ export function createModules(ctx: AppContext) {
   });
   const orders = createOrdersModule(ctx, { cart, content, promotions, tax, events, jobs });
   const fulfillment = createFulfillmentModule(ctx, { catalog, media, orders, events, jobs });
+  const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const storefront = createStorefrontModule({ catalog, content, orders });
   events.check();
 
@@ -49,6 +51,7 @@ export function createModules(ctx: AppContext) {
     tax,
     orders,
     fulfillment,
+    setup,
   ];
   return {
     /** publish/subscribe; deliver (job 'events/deliver'); relayPending() for the periodic re-drive */
@@ -65,6 +68,7 @@ export function createModules(ctx: AppContext) {
     tax,
     orders,
     fulfillment,
+    setup,
     storefront,
     /** every module's declared endpoints with their handlers (src/endpoints.ts lists the same) */
     endpoints: () => http.flatMap((m) => m.endpoints?.() ?? []),

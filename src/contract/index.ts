@@ -14,6 +14,7 @@ export * from './content';
 export * from './orders';
 export * from './payments';
 export * from './promotions';
+export * from './setup';
 export * from './tax';
 export * from './us-states';
 export * from './version';

@@ -259,6 +259,8 @@ export const orderSummarySchema = z.object({
   totalAmount: z.number(),
   status: z.enum(paymentStatuses),
   fulfillmentStatus: z.enum(fulfillmentStatuses),
+  /** When the payment succeeded (createdAt is when checkout began); null while unpaid. */
+  paidAt: z.string().nullable(),
   /** Only on a disputed order. */
   dispute: disputeViewSchema.optional(),
 });
@@ -312,7 +314,6 @@ export const orderDetailSchema = z.object({
     promotion: appliedPromotionSchema.nullable(),
     taxLine: appliedTaxSchema.nullable(),
     paymentIntentId: z.string().nullable(),
-    paidAt: z.string().nullable(),
     shipment: shipmentSchema,
     refundedAmount: z.number(),
     refunds: z.array(refundViewSchema),

@@ -113,3 +113,11 @@ export const refundViewSchema = z.object({
   createdAt: z.string(),
 });
 export type RefundView = z.infer<typeof refundViewSchema>;
+
+/** The owner cancels an unpaid order (POST /api/admin/orders/{id}/cancel); a paid one is refunded. */
+export const cancelMessages = {
+  paid: 'This order is paid, so it can not be canceled. Refund it instead.',
+  processing: 'The payment for this order is still being processed, so it can not be canceled now.',
+  paidMeanwhile: 'This order was paid meanwhile, so it was not canceled. Refund it instead.',
+  notNow: 'This order could not be canceled right now. Please try again in a moment.',
+} as const;

@@ -7,14 +7,32 @@ export function createAdminAuthRepository(db: Db) {
     async findByUsername(username: string): Promise<AdminAccount | undefined> {
       return AdminAccount.query(db).whereRaw('lower(username) = lower(?)', [username]).first();
     },
+    async findById(id: number): Promise<AdminAccount | undefined> {
+      return AdminAccount.query(db).findById(id);
+    },
     async count(): Promise<number> {
       return AdminAccount.query(db).resultSize();
     },
-    async upsert(username: string, passwordHash: string): Promise<void> {
+    /** Creates the admin or replaces its password; `mustChange`: a one-time password to replace. */
+    async upsert(username: string, passwordHash: string, mustChange = false): Promise<void> {
       await AdminAccount.query(db)
-        .insert({ username, passwordHash })
+        .insert({ username, passwordHash, mustChangePassword: mustChange })
         .onConflict('username')
-        .merge({ passwordHash, updatedAt: db.fn.now() });
+        .merge({ passwordHash, mustChangePassword: mustChange, updatedAt: db.fn.now() });
+    },
+    /** Her own new password: the one-time one, if it was that, is gone. */
+    async changePassword(id: number, passwordHash: string): Promise<AdminAccount | undefined> {
+      const [row] = await AdminAccount.query(db)
+        .where({ id })
+        .patch({ passwordHash, mustChangePassword: false, updatedAt: db.fn.now() as unknown as Date })
+        .returning('*');
+      return row;
+    },
+    /** The accounts that still have the one-time password of the first start. */
+    async withOneTimePassword(): Promise<string[]> {
+      return (await AdminAccount.query(db).where({ must_change_password: true }).orderBy('id')).map(
+        (a) => a.username,
+      );
     },
   };
 }

@@ -7,9 +7,32 @@ import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import { createRateLimit } from '../../platform/http/rate-limit';
 import type { SessionUser } from '../../platform/http/guards';
 import type { AdminAuthService } from './admin-auth.service';
-import { adminUserSchema, loginSchema, messageResultSchema } from '../../contract';
+import {
+  adminUserSchema,
+  changePasswordSchema,
+  loginSchema,
+  messageResultSchema,
+  type AdminUser,
+} from '../../contract';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
+
+/** What the session keeps of her: the mark only while it is set. */
+const sessionUser = (u: SessionUser): SessionUser => ({
+  id: u.id,
+  username: u.username,
+  ...(u.mustChangePassword ? { mustChangePassword: true } : {}),
+});
+
+/** The session's user as stored now (her one-time password replaced in another tab, or from the terminal). */
+function refreshSessionUser(req: Request, user: AdminUser): void {
+  const session = req.session as unknown as { passport?: { user?: SessionUser } };
+  if (!session.passport) return;
+  const kept = sessionUser(user);
+  if (!!session.passport.user?.mustChangePassword === !!kept.mustChangePassword) return;
+  session.passport.user = kept;
+  req.user = kept;
+}
 
 export function configurePassport(service: AdminAuthService): void {
   passport.use(
@@ -17,8 +40,8 @@ export function configurePassport(service: AdminAuthService): void {
       service.authenticate(username, password).then((user) => done(null, user ?? false), done);
     }),
   );
-  // The session holds only id and username; nothing secret.
-  passport.serializeUser((user, done) => done(null, { id: user.id, username: user.username }));
+  // The session holds only id and username (and the one-time password's mark); nothing secret.
+  passport.serializeUser((user, done) => done(null, sessionUser(user)));
   passport.deserializeUser((user: SessionUser, done) => done(null, user));
 }
 
@@ -76,18 +99,39 @@ export const adminAuthEndpoints = {
     answer: messageResultSchema,
     contract: 'POST /api/admin/logout',
   },
+  // Reached with a one-time password too: the admin app learns from it that she must replace it.
   user: {
     method: 'GET',
     path: '/api/admin/user',
     auth: 'admin',
+    beforePasswordChange: true,
     session: true,
     cache: 'no-store',
     answer: adminUserSchema,
     contract: 'GET /api/admin/user',
   },
+  password: {
+    method: 'POST',
+    path: '/api/admin/password',
+    auth: 'admin',
+    beforePasswordChange: true,
+    session: true,
+    cache: 'no-store',
+    body: changePasswordSchema,
+    invalid: { plain: 'Please check your new password.' },
+    answer: adminUserSchema,
+    contract: 'POST /api/admin/password',
+  },
 } satisfies Record<string, EndpointSpec>;
 
-export function createAdminAuthRoutes(ctx: AppContext) {
+export function createAdminAuthRoutes(ctx: AppContext, service: AdminAuthService) {
+  // wrong current passwords count like failed sign-ins: a stolen session can not guess it
+  const passwordLimiter = createRateLimit(ctx, 'admin-password', {
+    windowMs: FIFTEEN_MINUTES,
+    limit: 10,
+    skipSuccessfulRequests: true,
+    message: 'Too many attempts. Please wait 15 minutes and try again.',
+  });
   return bindEndpoints(adminAuthEndpoints, {
     login: {
       before: loginLimiters(ctx),
@@ -99,7 +143,7 @@ export function createAdminAuthRoutes(ctx: AppContext) {
           req.logIn(user, (err) => (err ? reject(err) : resolve())),
         );
         req.log.info({ username: user.username }, 'admin signed in');
-        res.json({ id: user.id, username: user.username });
+        res.json(user);
       },
     },
     logout: async (req, res) => {
@@ -108,8 +152,23 @@ export function createAdminAuthRoutes(ctx: AppContext) {
       res.clearCookie('wf.sid', { path: '/' });
       res.json({ message: 'Logged out' });
     },
-    user: (req, res) => {
-      res.json({ id: req.user!.id, username: req.user!.username });
+    user: async (req, res) => {
+      const user = await service.current(req.user!.id);
+      if (!user) throw unauthorized('Please sign in to continue.');
+      refreshSessionUser(req, user);
+      res.json(user);
+    },
+    // Her own password; the session is renewed with it (a new id, the one-time mark gone).
+    password: {
+      before: [passwordLimiter],
+      handle: async (req, res, { body }) => {
+        const user = await service.changePassword(req.user!.id, body);
+        await new Promise<void>((resolve, reject) =>
+          req.logIn(user, (err) => (err ? reject(err) : resolve())),
+        );
+        req.log.info({ username: user.username }, 'admin password changed');
+        res.json(user);
+      },
     },
   });
 }

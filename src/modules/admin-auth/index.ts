@@ -11,11 +11,12 @@ export function createAdminAuthModule(ctx: AppContext) {
   const service = createAdminAuthService(createAdminAuthRepository(ctx.db));
   const module = {
     service,
-    /** Sets up passport and returns the /api/admin login, logout and user endpoints. */
+    /** Sets up passport and returns the /api/admin login, logout, user and password endpoints. */
     endpoints() {
       configurePassport(service);
-      return createAdminAuthRoutes(ctx);
+      return createAdminAuthRoutes(ctx, service);
     },
   };
   return module satisfies HttpModule;
 }
+export type AdminAuthModule = ReturnType<typeof createAdminAuthModule>;

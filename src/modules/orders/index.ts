@@ -83,6 +83,7 @@ export function createOrdersModule(
     tax: deps.tax.service,
     taxReport: createTaxReport(ctx.db),
     refunds: payments,
+    cancelPayment: (orderId) => payments.cancelUnpaid(orderId),
     orderShipped: (trx, orderId) => events.publish(trx, 'order.shipped', { orderId }),
   });
   // Every order e-mail is a reaction, written to the outbox once in the delivery's transaction.

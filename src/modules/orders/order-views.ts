@@ -49,6 +49,7 @@ export const toSummary = (o: Order): OrderSummary => {
     totalAmount: toDollars(orderMoney(o).totalCents),
     status: o.status,
     fulfillmentStatus: o.fulfillmentStatus,
+    paidAt: o.paidAt ? iso(o.paidAt) : null,
     ...(dispute ? { dispute } : {}),
   };
 };
@@ -88,7 +89,6 @@ export function toOrderDetail(order: Order, lines: OrderLineItem[], refunds: Ref
       money: moneyView(money),
       ...appliedLines(order),
       paymentIntentId: order.paymentIntentId,
-      paidAt: order.paidAt ? iso(order.paidAt) : null,
       shipment: toShipment(order),
       refundedAmount: toDollars(money.refundedCents),
       refunds,

@@ -108,6 +108,16 @@ export const ordersEndpoints = {
     answer: orderSummarySchema,
     contract: 'PATCH /api/admin/orders/{id}/fulfillment-status',
   },
+  // An unpaid order only (its payment intent canceled at the provider); a paid one is refunded.
+  cancel: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/orders/:id/cancel',
+    params: { id: 'id' },
+    body: 'none',
+    answer: orderSummarySchema,
+    contract: 'POST /api/admin/orders/{id}/cancel',
+  },
   refund: {
     ...admin,
     method: 'POST',
@@ -192,6 +202,9 @@ export function createOrdersRoutes(
     setFulfillmentStatus: async (_req, res, { params, body }) => {
       const { fulfillmentStatus, carrier, trackingNumber } = body;
       res.json(await service.setFulfillmentStatus(params.id, fulfillmentStatus, { carrier, trackingNumber }));
+    },
+    cancel: async (_req, res, { params }) => {
+      res.json(await service.cancel(params.id));
     },
     refund: async (_req, res, { params, body }) => {
       res.status(201).json(await payments.refund(params.id, body));

@@ -12,6 +12,7 @@ import { addressParts, toBuyerView, toOrderDetail, toSummary } from './order-vie
 import { ordersCsv } from './orders-csv';
 import type { NewLineItem, OrdersRepository, Tx } from './orders.repository';
 import {
+  cancelMessages,
   orderMessages as messages,
   type BuyerOrder,
   type Carrier,
@@ -41,6 +42,8 @@ type Deps = {
   taxReport: { csv(month: string): Promise<string> };
   /** Succeeded refunds (payments/refunds.service.ts). */
   refunds: Pick<RefundsService, 'refundsFor'>;
+  /** Cancels an unpaid order's payment, its intent at the provider first (payments.service.ts). */
+  cancelPayment(orderId: number): Promise<void>;
   /** Publishes 'order.shipped' (the buyer is told) in the transaction of the change. */
   orderShipped(trx: Tx, orderId: number): Promise<unknown>;
 };
@@ -58,6 +61,9 @@ export type LabOrderSource = {
 /** The buyer paid (and may have been refunded since): only then is a shipping e-mail sent. */
 export const isPaid = (status: PaymentStatus) =>
   status === 'paid' || status === 'partially_refunded' || status === 'refunded';
+
+/** Nobody has paid (yet), and nothing is settling: the owner may cancel it (its payment too). */
+const isUnpaid = (status: PaymentStatus) => status === 'pending' || status === 'failed';
 
 /**
  * The order's address columns: from the parts (the text composed from them), or from the spec's
@@ -278,6 +284,13 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       status: FulfillmentStatus,
       shipping: { carrier?: Carrier | null; trackingNumber?: string | null } = {},
     ): Promise<OrderSummary> {
+      // 'canceled' for an order nobody paid cancels its payment too (and so gives back what it
+      // holds), the one way an unpaid order is canceled; a paid order's payment is left alone
+      if (status === 'canceled') {
+        const order = await repo.findById(id);
+        if (!order) throw notFound(messages.orderNotFound);
+        if (isUnpaid(order.status)) await deps.cancelPayment(id);
+      }
       const row = await repo.transaction(async (trx) => {
         const before = await repo.lockById(trx, id);
         if (!before) throw notFound(messages.orderNotFound);
@@ -294,6 +307,19 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       });
       logger.info({ orderId: id, fulfillmentStatus: status }, 'fulfillment status changed');
       return toSummary(row);
+    },
+
+    /**
+     * The owner cancels an order nobody has paid: its payment intent is canceled at the provider,
+     * what it holds is given back (order.payment-canceled), and its fulfillment is 'canceled'. A
+     * paid order is refused (409: it is refunded instead), as is one whose payment is settling.
+     */
+    async cancel(id: number): Promise<OrderSummary> {
+      const order = await repo.findById(id);
+      if (!order) throw notFound(messages.orderNotFound);
+      if (isPaid(order.status)) throw conflict(cancelMessages.paid);
+      if (order.status === 'processing') throw conflict(cancelMessages.processing);
+      return this.setFulfillmentStatus(id, 'canceled');
     },
 
     /** What a print lab needs of an order: whether it is paid, the buyer's name, the address in parts, the lines. */

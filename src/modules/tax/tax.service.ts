@@ -2,6 +2,7 @@ import type { Logger } from '../../platform/logger';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import {
   taxMessages as messages,
+  type TaxProvider,
   type TaxSettingsInput,
   type TaxSettingsView,
   type TaxStateView,
@@ -200,6 +201,18 @@ export function createTaxService(deps: { repo: TaxRepository; stripeTax: StripeT
         { orderId: r.orderId, refundId: r.refundId, reversalId },
         'Stripe Tax transaction reversed',
       );
+    },
+
+    /**
+     * Whether the owner has saved her tax settings (the admin's set-up checklist): how tax is
+     * computed and the states she listed; not saved while she never did.
+     */
+    async isConfigured(): Promise<
+      { saved: false } | { saved: true; provider: TaxProvider; states: string[] }
+    > {
+      const provider = await repo.provider();
+      if (!provider) return { saved: false };
+      return { saved: true, provider, states: (await repo.states()).map((s) => s.state) };
     },
   };
 }

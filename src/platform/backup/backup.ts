@@ -38,8 +38,10 @@ export const EXCLUDED_DIRS = ['outbox'];
 export type BackupOptions = {
   databaseUrl: string;
   dataDir: string;
-  /** a file, or a directory to put the default name in; default backups/wildframe-<UTC time>.tar.gz */
+  /** a file, or a directory to put the default name in; default <backupDir>/wildframe-<UTC time>.tar.gz */
   output?: string;
+  /** where a backup goes when `output` is not given (BACKUP_DIR; default backups/) */
+  backupDir?: string;
   now?: Date;
   /** largest part of a table's COPY text (default PART_BYTES; tests make it small) */
   partBytes?: number;
@@ -65,9 +67,35 @@ const stamp = (d: Date) =>
     .replace(/[-:]/g, '')
     .replace(/\.\d+Z$/, 'Z'); // 20261123T101500Z
 export const defaultBackupName = (now: Date) => `wildframe-${stamp(now)}.tar.gz`;
+const BACKUP_NAME = /^wildframe-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z\.tar\.gz$/;
 
-function outputPath(output: string | undefined, now: Date): string {
-  if (!output) return path.resolve('backups', defaultBackupName(now));
+/** Where `npm run backup` writes when given no path: BACKUP_DIR (backups/ in the working directory). */
+export const defaultBackupDir = (dir = 'backups') => path.resolve(dir);
+
+/**
+ * The newest backup in `dir` (BACKUP_DIR, where `npm run backup` writes), by the time in its
+ * name, or null when there is none. Only a finished backup has that name (it is written as
+ * `.partial` and renamed once complete), so each one found succeeded.
+ */
+export async function latestBackup(
+  dir: string,
+): Promise<{ file: string; createdAt: Date; bytes: number } | null> {
+  dir = defaultBackupDir(dir);
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const newest = names
+    .map((name) => ({ name, m: BACKUP_NAME.exec(name) }))
+    .filter((x): x is { name: string; m: RegExpExecArray } => x.m !== null)
+    .map(({ name, m }) => ({ name, at: new Date(`${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}Z`) }))
+    .filter((x) => !Number.isNaN(x.at.getTime()))
+    .sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+  if (!newest) return null;
+  const file = path.join(dir, newest.name);
+  const st = await stat(file).catch(() => null);
+  return st?.isFile() ? { file, createdAt: newest.at, bytes: st.size } : null;
+}
+
+function outputPath(output: string | undefined, now: Date, dir?: string): string {
+  if (!output) return path.join(defaultBackupDir(dir), defaultBackupName(now));
   const isDir = output.endsWith('/') || (existsSync(output) && statSync(output).isDirectory());
   return path.resolve(isDir ? path.join(output, defaultBackupName(now)) : output);
 }
@@ -158,7 +186,7 @@ async function* fileBody(file: FileEntry): AsyncGenerator<Buffer> {
  */
 export async function createBackup(opts: BackupOptions): Promise<BackupResult> {
   const now = opts.now ?? new Date();
-  const file = outputPath(opts.output, now);
+  const file = outputPath(opts.output, now, opts.backupDir);
   const partial = `${file}.partial`;
   if (existsSync(file)) throw new BackupError(backupMessages.outputExists(file), 'exists');
   const say = opts.progress ?? (() => undefined);

@@ -3,6 +3,8 @@
 export {
   createBackup,
   defaultBackupName,
+  defaultBackupDir,
+  latestBackup,
   EXCLUDED_DIRS,
   type BackupOptions,
   type BackupResult,

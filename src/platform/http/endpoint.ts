@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response, Router } from 'express';
 import { pathToRegexp } from 'path-to-regexp';
 import type { z } from 'zod';
 import { createRouter } from './async-route';
-import { requireAdmin } from './guards';
+import { requireAdmin, requireSignedIn } from './guards';
 import { jsonBody, parse, parseFields, parseId } from './validate';
 import type { PageSpec } from './web-app';
 
@@ -35,6 +35,11 @@ export type EndpointSpec = {
   path: string;
   /** 'admin': the signed-in owner only (401 otherwise); an admin write clears the response cache. */
   auth: 'public' | 'admin';
+  /**
+   * An admin endpoint she reaches while her account still has its one-time password (who she is,
+   * choosing her own); every other one answers 403 until then.
+   */
+  beforePasswordChange?: true;
   /** Loads the visitor's or owner's session (Redis) first: only where the session is read or written. */
   session: boolean;
   cache: EndpointCache;
@@ -164,7 +169,7 @@ export function endpointRouter(
   const router = createRouter();
   for (const { spec, before, handle } of bound) {
     const chain: RequestHandler[] = [];
-    if (spec.auth === 'admin') chain.push(requireAdmin);
+    if (spec.auth === 'admin') chain.push(spec.beforePasswordChange ? requireSignedIn : requireAdmin);
     if (spec.auth === 'admin' && spec.method !== 'GET') chain.push(edge.invalidateOnWrite);
     if (typeof spec.body === 'object' || spec.multipart)
       chain.push(

@@ -1,7 +1,12 @@
 import type { RequestHandler } from 'express';
-import { unauthorized } from './app-error';
+import { adminPasswordMessages } from '../../contract/admin-auth';
+import { AppError, unauthorized } from './app-error';
 
-export type SessionUser = { id: number; username: string };
+/**
+ * Who is signed in, as the session keeps it: nothing secret. `mustChangePassword` while her
+ * account still has the one-time password of the first start.
+ */
+export type SessionUser = { id: number; username: string; mustChangePassword?: boolean };
 
 declare module 'express-session' {
   interface SessionData {
@@ -17,8 +22,23 @@ declare global {
   }
 }
 
-/** Server-side guard for every /api/admin route; the web guard is only a convenience. */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
+/**
+ * Server-side guard of the endpoints an admin reaches before she has replaced a one-time password
+ * (who she is, and choosing her password): signed in is enough.
+ */
+export const requireSignedIn: RequestHandler = (req, _res, next) => {
   if (req.isAuthenticated?.() && req.user) return next();
   next(unauthorized('Please sign in to continue.'));
 };
+
+/**
+ * Server-side guard for every other /api/admin route; the web guard is only a convenience. An
+ * account that still has its one-time password gets a 403 until she has chosen her own.
+ */
+export const requireAdmin: RequestHandler = (req, res, next) =>
+  requireSignedIn(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    if (req.user?.mustChangePassword)
+      return next(new AppError('forbidden', adminPasswordMessages.mustChange));
+    next();
+  });

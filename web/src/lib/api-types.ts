@@ -8,6 +8,7 @@ export type {
   Cart,
   CartLine,
   Category,
+  ChangePasswordInput,
   CheckoutRequest,
   CategoryInput,
   CheckoutQuote,

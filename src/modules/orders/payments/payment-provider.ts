@@ -1,3 +1,5 @@
+import type { RefundReason } from '../../../contract';
+
 /** The payment status we derive from a provider's intent: the provider is the source of truth. */
 export type IntentStatus = 'pending' | 'processing' | 'succeeded' | 'failed' | 'canceled';
 
@@ -15,7 +17,10 @@ export type ProviderRefund = {
   id: string;
   amountCents: number;
   status: 'pending' | 'succeeded' | 'failed' | 'canceled';
-  /** The provider's reason code, when it has one. */
+  /**
+   * Why: the owner's reason for a refund made from the shop (kept in its metadata), else the
+   * provider's reason code, when it has one.
+   */
   reason: string | null;
   /** Our idempotency key, when the refund was made from the shop (from its metadata). */
   refundKey: string | null;
@@ -101,6 +106,8 @@ export interface PaymentProvider {
     amountCents: number;
     idempotencyKey: string;
     orderId: number;
+    /** The owner's reason: told to the provider, in its words where it has them. */
+    reason: RefundReason;
   }): Promise<ProviderRefund>;
   /** Every refund of the intent as the provider sees it now (for refunds made elsewhere). */
   listRefunds(intentId: string): Promise<ProviderRefund[]>;

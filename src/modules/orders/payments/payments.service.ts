@@ -3,9 +3,10 @@ import type { AppContext } from '../../../platform/context';
 import { AppError, conflict, notFound } from '../../../platform/http/app-error';
 import type { JobOutcome } from '../../../platform/queue';
 import type { PaymentEvent, PaymentProvider } from './payment-provider';
+import type { Order } from '../order.model';
 import { createPaymentReconciler } from './payment-reconciler';
 import type { PaymentsRepository } from './payments.repository';
-import { orderMessages, paymentMessages } from '../../../contract';
+import { cancelMessages, orderMessages, paymentMessages } from '../../../contract';
 import type { PaymentEvents } from './payments.types';
 import { createRefundsService } from './refunds.service';
 
@@ -69,6 +70,26 @@ export function createPaymentsService(
       .catch((err) =>
         logger.warn({ err, eventId }, 'could not queue payment reconciliation; the sweeper will'),
       );
+  }
+
+  /**
+   * Cancels an unpaid order the one way there is (the sweep's abandoned order, the owner's cancel):
+   * without an intent the order is canceled; with one, the intent is canceled at the provider and
+   * the order follows the provider's answer (canceled, or paid after all). Canceled, the order
+   * publishes order.payment-canceled in the same transaction.
+   */
+  async function cancel(order: Order, by: 'sweep' | 'owner'): Promise<JobOutcome> {
+    if (!order.paymentIntentId) {
+      const changed = await reconciler.moveTo('canceled', order.id, null);
+      return { outcome: changed ? 'done' : 'skipped', detail: `order ${order.id}: unpaid, canceled` };
+    }
+    const p = requireProvider();
+    if (order.paymentProvider && order.paymentProvider !== p.name)
+      return { outcome: 'skipped', detail: `order ${order.id} was started with ${order.paymentProvider}` };
+    const intent = await p.cancelIntent(order.paymentIntentId);
+    logger.info({ orderId: order.id, intent: intent.status, by }, 'unpaid order canceled; intent canceled');
+    const { outcome, detail } = await reconciler.reconcileIntent(order.paymentIntentId, order.id);
+    return { outcome, detail };
   }
 
   return {
@@ -213,8 +234,9 @@ export function createPaymentsService(
 
     /**
      * Job 'check-pending-order': asks the provider about an order still awaiting payment. One
-     * still unpaid UNPAID_ORDER_TTL_HOURS after it was placed is abandoned: its intent is canceled
-     * at the provider and the order follows the provider's answer (canceled, or paid after all).
+     * still unpaid UNPAID_ORDER_TTL_HOURS after it was placed is abandoned: canceled the one way an
+     * unpaid order is (`cancelUnpaid` below), so its intent is canceled at the provider and the
+     * order follows the provider's answer (canceled, or paid after all).
      */
     async checkPendingOrder(orderId: number): Promise<JobOutcome> {
       const order = await repo.findOrder(orderId);
@@ -224,23 +246,34 @@ export function createPaymentsService(
       const abandoned =
         order.status !== 'processing' &&
         (await repo.isOlderThan(order.id, ctx.config.UNPAID_ORDER_TTL_HOURS));
-      if (!order.paymentIntentId) {
-        if (!abandoned) return { outcome: 'skipped', detail: 'no intent yet' };
-        const changed = await reconciler.moveTo('canceled', order.id, null);
-        return { outcome: changed ? 'done' : 'skipped', detail: `order ${order.id}: unpaid, canceled` };
-      }
-      if (abandoned) {
-        const p = requireProvider();
-        if (order.paymentProvider && order.paymentProvider !== p.name)
-          return {
-            outcome: 'skipped',
-            detail: `order ${order.id} was started with ${order.paymentProvider}`,
-          };
-        const intent = await p.cancelIntent(order.paymentIntentId);
-        logger.info({ orderId: order.id, intent: intent.status }, 'unpaid order abandoned; intent canceled');
-      }
+      if (abandoned) return cancel(order, 'sweep');
+      if (!order.paymentIntentId) return { outcome: 'skipped', detail: 'no intent yet' };
       const { outcome, detail } = await reconciler.reconcileIntent(order.paymentIntentId, order.id);
       return { outcome, detail };
+    },
+
+    /**
+     * The owner cancels an order nobody has paid (payment pending or failed), from the admin: the
+     * sweep's path, at once. Its intent is canceled at the provider, then the order follows the
+     * provider's truth; canceled, order.payment-canceled gives back what the order holds (a
+     * promotion code's use). A paid order (or one paid meanwhile) is refused: it is refunded
+     * instead. Canceling a canceled order again changes nothing.
+     */
+    async cancelUnpaid(orderId: number): Promise<void> {
+      const order = await repo.findOrder(orderId);
+      if (!order) throw notFound(paymentMessages.orderNotFound);
+      if (order.status === 'canceled') return;
+      if (order.status === 'processing') throw conflict(cancelMessages.processing);
+      if (order.status !== 'pending' && order.status !== 'failed') throw conflict(cancelMessages.paid);
+      const { detail } = await cancel(order, 'owner');
+      const after = await repo.findOrder(orderId);
+      if (after?.status === 'canceled') return;
+      logger.warn({ orderId, status: after?.status, detail }, 'unpaid order not canceled');
+      throw conflict(
+        after && after.status !== 'pending' && after.status !== 'failed'
+          ? cancelMessages.paidMeanwhile
+          : cancelMessages.notNow,
+      );
     },
 
     /**

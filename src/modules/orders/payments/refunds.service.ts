@@ -4,7 +4,13 @@ import { formatCents, toDollars } from '../../../platform/money';
 import type { PaymentProvider, ProviderRefund } from './payment-provider';
 import type { Refund } from './payment.model';
 import type { PaymentsRepository } from './payments.repository';
-import { paymentMessages, refundMessages, type RefundInput, type RefundReason } from '../../../contract';
+import {
+  paymentMessages,
+  refundMessages,
+  refundReasons,
+  type RefundInput,
+  type RefundReason,
+} from '../../../contract';
 import type { RefundView } from '../../../contract';
 import type { PaymentEvents } from './payments.types';
 
@@ -18,9 +24,9 @@ const toRefundView = (r: Refund): RefundView => ({
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-/** Stripe's reason codes in our list; anything else is 'other'. */
+/** A provider's refund reason in our list (the owner's own, or Stripe's codes); anything else is 'other'. */
 const providerReason = (reason: string | null): RefundReason =>
-  reason === 'duplicate' || reason === 'fraudulent' || reason === 'requested_by_customer' ? reason : 'other';
+  refundReasons.find((r) => r === reason) ?? 'other';
 
 const refundable = ['paid', 'partially_refunded', 'refunded'];
 
@@ -150,7 +156,13 @@ export function createRefundsService(deps: {
       const { row, intentId } = reserved;
       let pr: ProviderRefund;
       try {
-        pr = await p.refund({ intentId, amountCents, idempotencyKey: input.idempotencyKey, orderId });
+        pr = await p.refund({
+          intentId,
+          amountCents,
+          idempotencyKey: input.idempotencyKey,
+          orderId,
+          reason: input.reason,
+        });
       } catch (err) {
         // the provider may still have made it (a timeout): its webhook then finds it by our key
         await repo.failRefund(row.id);

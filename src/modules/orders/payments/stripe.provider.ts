@@ -56,6 +56,10 @@ function toIntent(pi: Stripe.PaymentIntent): ProviderIntent {
   };
 }
 
+/** The owner's refund reasons Stripe has a code for (it has none for 'damaged' or 'other'). */
+const isStripeReason = (reason: string): reason is Stripe.RefundCreateParams.Reason =>
+  reason === 'duplicate' || reason === 'fraudulent' || reason === 'requested_by_customer';
+
 const idOf = (ref: string | { id: string } | null | undefined): string | null =>
   typeof ref === 'string' ? ref : (ref?.id ?? null);
 
@@ -66,7 +70,7 @@ function toRefund(r: Stripe.Refund): ProviderRefund {
     id: r.id,
     amountCents: r.amount,
     status,
-    reason: r.reason ?? null,
+    reason: r.metadata?.reason ?? r.reason ?? null,
     refundKey: r.metadata?.refundKey ?? null,
   };
 }
@@ -188,13 +192,15 @@ export function createStripeProvider(stripe: Stripe, webhookSecret?: string): Pa
         throw isTransient(err) ? unavailable() : err;
       }
     },
-    async refund({ intentId, amountCents, idempotencyKey, orderId }) {
+    async refund({ intentId, amountCents, idempotencyKey, orderId, reason }) {
       try {
         const refund = await stripe.refunds.create(
           {
             payment_intent: intentId,
             amount: amountCents,
-            metadata: { orderId: String(orderId), refundKey: idempotencyKey },
+            // Stripe's own reason where it has one; ours always travels in the metadata
+            ...(isStripeReason(reason) ? { reason } : {}),
+            metadata: { orderId: String(orderId), refundKey: idempotencyKey, reason },
           },
           { idempotencyKey: `refund-${idempotencyKey}` },
         );

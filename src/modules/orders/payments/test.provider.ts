@@ -65,12 +65,12 @@ export function createTestProvider(
       return intent(intentId(orderId), orderId, amountCents);
     },
     // Test refunds always succeed at once; the id comes from the key, so a repeat is the same refund.
-    async refund({ amountCents, idempotencyKey }) {
+    async refund({ amountCents, idempotencyKey, reason }) {
       return {
         id: `test_re_${mac(`refund:${idempotencyKey}`, 24)}`,
         amountCents,
         status: 'succeeded',
-        reason: null,
+        reason,
         refundKey: idempotencyKey,
       };
     },

@@ -6,6 +6,7 @@ import AuthRedirectPage from './auth/auth-redirect-page';
 import LoginPage from './auth/login-page';
 import { RequireAdmin } from './auth/require-admin';
 import PhotosTab from './photos/photos-tab';
+import { SetupChecklist } from './setup/setup-checklist';
 import { AdminFrame } from './shell/admin-frame';
 import { AdminShell } from './shell/admin-shell';
 import { AdminTabsLayout } from './shell/admin-tabs-layout';
@@ -29,6 +30,7 @@ const JobsPage = lazy(() => import('./jobs/jobs-page'));
 const PromotionsPage = lazy(() => import('./promotions/promotions-page'));
 const TaxPage = lazy(() => import('./tax/tax-page'));
 const PrintLabPage = lazy(() => import('./print-lab/print-lab-page'));
+const ChangePasswordPage = lazy(() => import('./auth/password-page'));
 
 function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpinner label="Loading..." />}>{children}</Suspense>;
@@ -45,7 +47,16 @@ function AdminRoutes() {
         <Route element={<RequireAdmin />}>
           <Route element={<AdminShell />}>
             <Route element={<AdminTabsLayout />}>
-              <Route path="dashboard" element={<PhotosTab />} />
+              {/* where she lands after signing in: the set-up checklist, then her photos */}
+              <Route
+                path="dashboard"
+                element={
+                  <>
+                    <SetupChecklist />
+                    <PhotosTab />
+                  </>
+                }
+              />
               <Route path="photos" element={<PhotosTab />} />
               <Route path="sale-items" element={<PrintOptionsTab />} />
               <Route path="about" element={<AboutTab />} />
@@ -116,6 +127,14 @@ function AdminRoutes() {
               element={
                 <Screen>
                   <PrintLabPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="password"
+              element={
+                <Screen>
+                  <ChangePasswordPage />
                 </Screen>
               }
             />

@@ -1,6 +1,7 @@
 import { api, type ApiError } from '../../lib/api';
 import type {
   AdminUser,
+  ChangePasswordInput,
   DeleteResult,
   LoginInput as Credentials,
   NewPrintOption,
@@ -11,7 +12,14 @@ import type {
   PrintOptionFields,
 } from '../../lib/api-types';
 
-export type { AdminUser, Credentials, DeleteResult, PhotoPrintOptionEdits, PrintOptionFields };
+export type {
+  AdminUser,
+  ChangePasswordInput,
+  Credentials,
+  DeleteResult,
+  PhotoPrintOptionEdits,
+  PrintOptionFields,
+};
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -33,6 +41,14 @@ export const adminApi = api.injectEndpoints({
     }),
     logout: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/admin/logout', method: 'POST' }),
+    }),
+    /** Her own password (the one-time one of the first start replaced): who she is now. */
+    changePassword: build.mutation<AdminUser, ChangePasswordInput>({
+      query: (body) => ({ url: '/admin/password', method: 'POST', body }),
+      async onQueryStarted(_input, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) dispatch(adminApi.util.upsertQueryData('getAdminUser', undefined, data));
+      },
     }),
 
     getAdminPhotos: build.query<PhotoSummary[], void>({
@@ -86,6 +102,7 @@ export const {
   useGetAdminUserQuery,
   useLoginMutation,
   useLogoutMutation,
+  useChangePasswordMutation,
   useGetAdminPhotosQuery,
   useGetAdminPhotoQuery,
   useDeletePhotoMutation,

@@ -6,6 +6,7 @@ import { useToast } from '../../../components/toast';
 import { useGetAdminUserQuery } from '../api';
 import { CenteredSpinner } from '../shell/centered-spinner';
 import { LoadError } from '../shared/load-error';
+import { ChoosePasswordPage } from './password-page';
 
 export type AdminSessionContext = {
   /** Called once logout succeeded: the session check may answer 401 before sign-in is shown. */
@@ -16,7 +17,10 @@ export function useAdminSession(): AdminSessionContext {
   return useOutletContext<AdminSessionContext>();
 }
 
-/** Protection wrapper of every admin screen except sign-in. */
+/**
+ * Protection wrapper of every admin screen except sign-in; with a one-time password, the screen
+ * that replaces it instead.
+ */
 export function RequireAdmin() {
   const toast = useToast();
   const [loggedOut, setLoggedOut] = useState(false);
@@ -53,5 +57,8 @@ export function RequireAdmin() {
       </Box>
     );
   }
+  // the first start's one-time password: her own first, before anything else (the server
+  // refuses every other admin call until then)
+  if (user.mustChangePassword) return <ChoosePasswordPage username={user.username} />;
   return <Outlet context={{ markSignedOut: () => setLoggedOut(true) } satisfies AdminSessionContext} />;
 }

@@ -100,6 +100,11 @@ export const ordersAdminApi = api.injectEndpoints({
       },
       invalidatesTags: (_result, _error, { id }) => ['Orders', { type: 'Order', id }],
     }),
+    /** Cancels an unpaid order: its payment at the provider, and what it holds (a code's use). */
+    cancelOrder: build.mutation<OrderSummary, number>({
+      query: (id) => ({ url: `/admin/orders/${id}/cancel`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => ['Orders', { type: 'Order', id }],
+    }),
     refundOrder: build.mutation<RefundView, RefundRequest>({
       query: ({ orderId, ...body }) => ({ url: `/admin/orders/${orderId}/refunds`, method: 'POST', body }),
       invalidatesTags: (_result, _error, { orderId }) => ['Orders', { type: 'Order', id: orderId }],
@@ -112,6 +117,7 @@ export const {
   useGetAdminOrderQuery,
   useUpdateFulfillmentStatusMutation,
   useRefundOrderMutation,
+  useCancelOrderMutation,
 } = ordersAdminApi;
 
 export const ORDERS_CSV_URL = '/api/admin/orders.csv';

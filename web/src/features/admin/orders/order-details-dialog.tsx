@@ -18,7 +18,7 @@ import { discountLabel, Field, Section } from './detail-layout';
 import { OrderItems } from './order-items';
 import { OrderLab } from './order-lab';
 import { OrderRefunds } from './order-refunds';
-import { DisputeBadge, FulfillmentStatusSelect, PaymentStatusBadge } from './order-status';
+import { DisputeBadge, FulfillmentStatusSelect, PaymentStatusBadge, isCancelable } from './order-status';
 import { formatDateTime } from './relative-time';
 import { DETAIL_TEXTS, useFulfillmentUpdate } from './use-fulfillment-update';
 import { GridBox } from '../shared/grid-box';
@@ -100,7 +100,12 @@ function OrderDetailsBody({
 
 function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; compact: boolean }) {
   const { order, lineItems } = detail;
-  const { setStatus, updating, shippingDialog } = useFulfillmentUpdate(DETAIL_TEXTS, { fullScreen: compact });
+  const { setStatus, updating, shippingDialog, cancelDialog, askCancel } = useFulfillmentUpdate(
+    DETAIL_TEXTS,
+    {
+      fullScreen: compact,
+    },
+  );
   // the server's figures as they are: the lines are not added up again here
   const { money } = order;
   const left = money.net;
@@ -115,6 +120,11 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
         </Field>
         <Field label="Date">
           <Typography variant="body2">{formatDateTime(order.createdAt)}</Typography>
+          {order.paidAt && (
+            <Typography variant="caption" color="text.secondary" component="p">
+              Paid {formatDateTime(order.paidAt)}
+            </Typography>
+          )}
         </Field>
         <Field label="Payment Status">
           <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
@@ -139,6 +149,28 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
         </Box>
       </GridBox>
       {shippingDialog}
+      {cancelDialog}
+      {isCancelable(order.status) && (
+        <Alert
+          severity="info"
+          action={
+            <Button
+              color="error"
+              variant="outlined"
+              size="small"
+              onClick={() => askCancel(order)}
+              sx={{ whiteSpace: 'nowrap', bgcolor: 'background.paper' }}
+            >
+              Cancel order
+            </Button>
+          }
+          sx={{ alignItems: 'center', '& .MuiAlert-action': { pt: 0 } }}
+        >
+          {order.status === 'failed'
+            ? "The buyer's payment was declined; they may still try again."
+            : 'This order has not been paid yet.'}
+        </Alert>
+      )}
 
       {(shipment?.carrier || shipment?.trackingNumber) && (
         <Section title="Shipping">

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import ButtonBase from '@mui/material/ButtonBase';
 import CardContent from '@mui/material/CardContent';
@@ -19,9 +20,10 @@ import {
   DisputeBadge,
   FulfillmentStatusSelect,
   PaymentStatusBadge,
+  isCancelable,
   type FulfillmentStatus,
 } from './order-status';
-import { formatDate, timeAgo } from './relative-time';
+import { formatDate, formatShortDateTime, timeAgo } from './relative-time';
 import { visuallyHidden } from '../shared/visually-hidden';
 
 // The orders list: a table on wide screens, cards on a phone.
@@ -30,13 +32,43 @@ export type OrderListProps = {
   orders: AdminOrderSummary[];
   onOpen: (id: number) => void;
   onStatus: (order: AdminOrderSummary, status: FulfillmentStatus) => Promise<void>;
+  /** Asks to cancel an unpaid order (only those show the button). */
+  onCancel: (order: AdminOrderSummary) => void;
   updating: boolean;
 };
+
+/** 'Cancel order', for an order nobody has paid; its name says which order. */
+function CancelOrderButton({
+  order,
+  onCancel,
+  fullWidth,
+}: {
+  order: AdminOrderSummary;
+  onCancel: (order: AdminOrderSummary) => void;
+  fullWidth?: boolean;
+}) {
+  return (
+    <Button
+      size="small"
+      color="error"
+      variant={fullWidth ? 'outlined' : 'text'}
+      fullWidth={fullWidth}
+      onClick={(event: MouseEvent) => {
+        event.stopPropagation();
+        onCancel(order);
+      }}
+      aria-label={`Cancel order #${order.id}`}
+      sx={fullWidth ? { whiteSpace: 'nowrap', minHeight: 40 } : { whiteSpace: 'nowrap', ml: -0.5, px: 0.5 }}
+    >
+      Cancel order
+    </Button>
+  );
+}
 
 // The dropdown lives inside a clickable row; its clicks (also from the menu portal) must not open the dialog.
 const stop = (event: MouseEvent) => event.stopPropagation();
 
-export function OrdersTable({ orders, onOpen, onStatus, updating }: OrderListProps) {
+export function OrdersTable({ orders, onOpen, onStatus, onCancel, updating }: OrderListProps) {
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table aria-label="Orders">
@@ -68,7 +100,7 @@ export function OrdersTable({ orders, onOpen, onStatus, updating }: OrderListPro
                 </Link>
               </TableCell>
               <TableCell>
-                <OrderDate createdAt={order.createdAt} />
+                <OrderDate createdAt={order.createdAt} paidAt={order.paidAt} />
               </TableCell>
               <TableCell>
                 <OrderCustomer order={order} emailTitle />
@@ -80,6 +112,7 @@ export function OrdersTable({ orders, onOpen, onStatus, updating }: OrderListPro
                 <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                   <PaymentStatusBadge status={order.status} />
                   {order.dispute && <DisputeBadge dispute={order.dispute} />}
+                  {isCancelable(order.status) && <CancelOrderButton order={order} onCancel={onCancel} />}
                 </Stack>
               </TableCell>
               <TableCell onClick={stop}>
@@ -99,14 +132,16 @@ export function OrdersTable({ orders, onOpen, onStatus, updating }: OrderListPro
   );
 }
 
-export function OrderCards({ orders, onOpen, onStatus, updating }: OrderListProps) {
+export function OrderCards({ orders, onOpen, onStatus, onCancel, updating }: OrderListProps) {
   return (
     <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', m: 0, p: 0 }} aria-label="Orders">
       {orders.map((order) => (
         <Card component="li" key={order.id} variant="outlined">
           {/* The whole upper card opens the details, but the button is only its title (its name
               is what it shows, 'Order #12', plus ' details' for screen readers): a label over
-              the whole card would differ from the text a voice-control user sees. */}
+              the whole card would differ from the text a voice-control user sees. The title's
+              overlay stretches over this upper part (the button itself is not positioned, so the
+              overlay's box is the card content's): a tap on the name, date or total opens it. */}
           <CardContent
             sx={{ pb: 1, position: 'relative', '&:hover': { bgcolor: 'action.hover' }, cursor: 'pointer' }}
           >
@@ -118,6 +153,9 @@ export function OrderCards({ orders, onOpen, onStatus, updating }: OrderListProp
                   fontWeight: 700,
                   lineHeight: 1.7,
                   color: 'text.primary',
+                  // not positioned (ButtonBase is, by default): the overlay below is laid over the
+                  // card content, not over the title alone
+                  position: 'static',
                   // Stretched over the card's upper part, so a tap anywhere there opens it.
                   '&::after': { content: '""', position: 'absolute', inset: 0, borderRadius: 1 },
                   '&.Mui-focusVisible::after': {
@@ -141,7 +179,7 @@ export function OrderCards({ orders, onOpen, onStatus, updating }: OrderListProp
               </Box>
             )}
             <Box sx={{ mt: 0.5 }}>
-              <OrderDate createdAt={order.createdAt} />
+              <OrderDate createdAt={order.createdAt} paidAt={order.paidAt} />
             </Box>
             <Box
               sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mt: 1.5, alignItems: 'end' }}
@@ -152,15 +190,22 @@ export function OrderCards({ orders, onOpen, onStatus, updating }: OrderListProp
               <Typography sx={{ fontWeight: 700 }}>{formatPrice(order.totalAmount)}</Typography>
             </Box>
           </CardContent>
-          <CardContent sx={{ pt: 1 }}>
-            <FulfillmentStatusSelect
-              label="Fulfillment Status"
-              id={`order-${order.id}-fulfillment`}
-              value={order.fulfillmentStatus}
-              onChange={(status) => void onStatus(order, status)}
-              disabled={updating}
-              fullWidth
-            />
+          <CardContent sx={{ pt: 1, display: 'flex', gap: 1, alignItems: 'center' }}>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <FulfillmentStatusSelect
+                label="Fulfillment Status"
+                id={`order-${order.id}-fulfillment`}
+                value={order.fulfillmentStatus}
+                onChange={(status) => void onStatus(order, status)}
+                disabled={updating}
+                fullWidth
+              />
+            </Box>
+            {isCancelable(order.status) && (
+              <Box sx={{ flexShrink: 0 }}>
+                <CancelOrderButton order={order} onCancel={onCancel} fullWidth />
+              </Box>
+            )}
           </CardContent>
         </Card>
       ))}
@@ -168,7 +213,8 @@ export function OrderCards({ orders, onOpen, onStatus, updating }: OrderListProp
   );
 }
 
-function OrderDate({ createdAt }: { createdAt: string }) {
+/** When checkout began (the date and how long ago) and, once paid, when the payment came in. */
+function OrderDate({ createdAt, paidAt }: { createdAt: string; paidAt: string | null }) {
   const date = new Date(createdAt);
   return (
     <>
@@ -178,6 +224,11 @@ function OrderDate({ createdAt }: { createdAt: string }) {
       <Typography variant="caption" color="text.secondary" component="div">
         {Number.isNaN(date.getTime()) ? '' : timeAgo(date)}
       </Typography>
+      {paidAt && (
+        <Typography variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: 'nowrap' }}>
+          Paid {formatShortDateTime(paidAt)}
+        </Typography>
+      )}
     </>
   );
 }

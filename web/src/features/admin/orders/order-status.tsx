@@ -25,6 +25,11 @@ export function isPaid(paymentStatus: string): boolean {
   return ['paid', 'partially_refunded', 'refunded'].includes(paymentStatus);
 }
 
+/** Nobody has paid and nothing is settling (payment pending or failed): the owner may cancel it. */
+export function isCancelable(paymentStatus: string): boolean {
+  return paymentStatus === 'pending' || paymentStatus === 'failed';
+}
+
 /** Badge colours of the known payment statuses (unknown ones get a plain outline badge). */
 const PAYMENT_BADGES: Record<string, { bg: string; fg: string }> = {
   received: { bg: '#e3edf7', fg: '#1d4f7a' },

@@ -60,7 +60,9 @@ export default function OrdersTab() {
     },
     { refetchOnMountOrArgChange: true },
   );
-  const { setStatus, updating, shippingDialog } = useFulfillmentUpdate(LIST_TEXTS, { fullScreen: isPhone });
+  const { setStatus, updating, shippingDialog, cancelDialog, askCancel } = useFulfillmentUpdate(LIST_TEXTS, {
+    fullScreen: isPhone,
+  });
 
   const openDetails = (id: number) => {
     setSelectedId(id);
@@ -185,6 +187,7 @@ export default function OrdersTab() {
         </TextField>
       </Box>
       {shippingDialog}
+      {cancelDialog}
 
       {isLoading ? (
         <Stack spacing={1.5} aria-busy="true" aria-label="Loading orders">
@@ -206,9 +209,21 @@ export default function OrdersTab() {
       ) : (
         <Box sx={{ opacity: isFetching ? 0.7 : 1, transition: 'opacity 150ms' }} aria-busy={isFetching}>
           {isPhone ? (
-            <OrderCards orders={orders} onOpen={openDetails} onStatus={setStatus} updating={updating} />
+            <OrderCards
+              orders={orders}
+              onOpen={openDetails}
+              onStatus={setStatus}
+              onCancel={askCancel}
+              updating={updating}
+            />
           ) : (
-            <OrdersTable orders={orders} onOpen={openDetails} onStatus={setStatus} updating={updating} />
+            <OrdersTable
+              orders={orders}
+              onOpen={openDetails}
+              onStatus={setStatus}
+              onCancel={askCancel}
+              updating={updating}
+            />
           )}
         </Box>
       )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, timeAgo } from './relative-time';
+import { formatDate, formatShortDateTime, timeAgo } from './relative-time';
 
 const now = new Date('2025-06-10T12:00:00Z');
 const before = (seconds: number) => new Date(now.getTime() - seconds * 1000);
@@ -19,5 +19,13 @@ describe('formatDate', () => {
   it('formats in US English and keeps unparsable text', () => {
     expect(formatDate('2025-06-03T16:05:00')).toBe('Jun 3, 2025');
     expect(formatDate('soon')).toBe('soon');
+  });
+});
+
+describe('formatShortDateTime', () => {
+  it("leaves out this year's year, and keeps unparsable text", () => {
+    expect(formatShortDateTime('2025-06-03T16:05:00', now)).toBe('Jun 3, 4:05 PM');
+    expect(formatShortDateTime('2024-12-30T09:15:00', now)).toBe('Dec 30, 2024, 9:15 AM');
+    expect(formatShortDateTime('soon', now)).toBe('soon');
   });
 });

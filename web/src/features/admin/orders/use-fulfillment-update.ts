@@ -2,8 +2,9 @@ import { createElement, useState } from 'react';
 import { serverMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { useUpdateFulfillmentStatusMutation, type ShippingDetails } from './api';
+import { CancelOrderDialog } from './cancel-order-dialog';
 import { ShippingDialog } from './shipping-dialog';
-import { capitalize, type FulfillmentStatus } from './order-status';
+import { capitalize, isCancelable, type FulfillmentStatus } from './order-status';
 
 type Texts = { success: string; fallbackError: string };
 
@@ -20,6 +21,8 @@ export const DETAIL_TEXTS: Texts = {
 /**
  * Sends a fulfillment change at once and reports it in a toast. 'shipped' first asks for the
  * carrier and tracking number (render `shippingDialog`); cancelling it keeps the old status.
+ * 'canceled' for an order nobody paid cancels the order itself (its payment too), so it asks
+ * first (render `cancelDialog`; `askCancel` opens it from a 'Cancel order' button).
  */
 export function useFulfillmentUpdate(texts: Texts, opts: { fullScreen?: boolean } = {}) {
   const toast = useToast();
@@ -29,6 +32,7 @@ export function useFulfillmentUpdate(texts: Texts, opts: { fullScreen?: boolean 
     paymentStatus: string;
     initial?: ShippingDetails;
   } | null>(null);
+  const [canceling, setCanceling] = useState<{ id: number; status: string } | null>(null);
 
   const send = async (id: number, fulfillmentStatus: FulfillmentStatus, details?: ShippingDetails) => {
     try {
@@ -50,6 +54,7 @@ export function useFulfillmentUpdate(texts: Texts, opts: { fullScreen?: boolean 
     initial?: ShippingDetails,
   ) => {
     if (fulfillmentStatus === 'shipped') setShipping({ id: order.id, paymentStatus: order.status, initial });
+    else if (fulfillmentStatus === 'canceled' && isCancelable(order.status)) setCanceling(order);
     else await send(order.id, fulfillmentStatus);
   };
 
@@ -66,5 +71,12 @@ export function useFulfillmentUpdate(texts: Texts, opts: { fullScreen?: boolean 
     },
   });
 
-  return { setStatus, updating: isLoading, shippingDialog };
+  const cancelDialog = createElement(CancelOrderDialog, {
+    order: canceling,
+    onClose: () => setCanceling(null),
+  });
+  const askCancel = (order: { id: number; status: string }) =>
+    setCanceling({ id: order.id, status: order.status });
+
+  return { setStatus, updating: isLoading, shippingDialog, cancelDialog, askCancel };
 }

@@ -26,6 +26,7 @@ import { unreadPolling, useGetUnreadMessageCountQuery } from '../messages/api';
 import { isAdminRoute, JOBS_LINK, MESSAGES_PATH, VIEW_SITE_PATH } from './admin-links';
 import { ADMIN_TABS, tabOfPath } from './admin-tabs';
 import { MailBanner } from './mail-banner';
+import { PaymentsBanner } from './payments-banner';
 
 const visuallyHidden = {
   position: 'absolute',
@@ -290,6 +291,7 @@ export function AdminShell() {
           <ListItemText>Logout</ListItemText>
         </MenuItem>
       </Menu>
+      <PaymentsBanner />
       <MailBanner />
       {/* the sticky tab bar sits right under the admin bar, however many lines the name takes */}
       <Box

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -6,16 +5,13 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useGetMailStatusQuery, type MailStatus } from '../messages/api';
 import { MESSAGES_PATH } from './admin-links';
+import { useDismissal } from './dismissal';
 
 const HIDDEN_KEY = 'wildframe:mail-banner-hidden';
 
-const hiddenThisSession = () => {
-  try {
-    return sessionStorage.getItem(HIDDEN_KEY) === '1';
-  } catch {
-    return false;
-  }
-};
+/** What the banner says depends on these: hidden until one of them changes. */
+const fingerprint = (s: MailStatus) =>
+  JSON.stringify([s.smtpConfigured, s.ownerEmailConfigured, s.outboxDir]);
 
 const code = (text: string) => (
   <code style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontWeight: 600 }}>
@@ -25,22 +21,13 @@ const code = (text: string) => (
 
 /**
  * Shown on every admin screen while e-mail is not set up: where mail goes now (files in the
- * outbox folder, or nowhere for the owner's copies) and which settings send it. Hidden for the
- * rest of the browser session once she has read it.
+ * outbox folder, or nowhere for the owner's copies) and which settings send it. Once she hides
+ * it, it stays hidden on this browser (reloads, sign-ins) until the mail settings change.
  */
 export function MailBanner() {
   const { data } = useGetMailStatusQuery();
-  const [hidden, setHidden] = useState(hiddenThisSession);
+  const { hidden, hide } = useDismissal(HIDDEN_KEY, data ? fingerprint(data) : null);
   if (!data || hidden || (data.smtpConfigured && data.ownerEmailConfigured)) return null;
-
-  const hide = () => {
-    try {
-      sessionStorage.setItem(HIDDEN_KEY, '1');
-    } catch {
-      // private mode: hidden until the next page load
-    }
-    setHidden(true);
-  };
 
   return (
     <Alert

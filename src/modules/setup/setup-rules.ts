@@ -1,0 +1,213 @@
+import type { SetupChecklist, SetupItem } from '../../contract';
+
+/** What the checklist is computed from: each fact as the owning module (or the config) has it now. */
+export type SetupFacts = {
+  payments: {
+    provider: 'stripe' | 'test' | null;
+    /** STRIPE_SECRET_KEY is a test key (sk_test_, rk_test_): no real money moves. */
+    stripeTestKey: boolean;
+    webhookSecret: boolean;
+  };
+  mail: { smtp: boolean; ownerEmail: string | null };
+  tax: { saved: false } | { saved: true; provider: 'manual' | 'stripe'; states: string[] };
+  /** The active shipping notice's first line; null when none is shown. */
+  notice: { line1: string } | null;
+  lab: { enabled: boolean; sandbox: boolean };
+  /** Accounts that still have the one-time password of the first start. */
+  oneTimePassword: string[];
+  backup: { file: string; createdAt: Date } | null;
+  /** BACKUP_DIR as configured (said in the message when no backup is there). */
+  backupDir: string;
+};
+
+/** A backup younger than this is recent. */
+export const RECENT_BACKUP_DAYS = 7;
+const DAY_MS = 24 * 3600 * 1000;
+
+/** '3 hours ago', 'yesterday', '12 days ago'. */
+export function ago(then: Date, now: Date): string {
+  const ms = Math.max(0, now.getTime() - then.getTime());
+  const hours = Math.floor(ms / 3_600_000);
+  if (hours < 1) return 'less than an hour ago';
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(ms / DAY_MS);
+  return days === 1 ? 'yesterday' : `${days} days ago`;
+}
+
+/** 'DC', 'DC and MD', 'DC, MD and VA'; past six, how many ('9 states'). */
+function andList(names: string[], many: string): string {
+  if (names.length > 6) return `${names.length} ${many}`;
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+const quote = (text: string, max = 60) =>
+  `"${text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text}"`;
+
+type Item = Omit<SetupItem, 'link' | 'readme'> & Partial<Pick<SetupItem, 'link' | 'readme'>>;
+const item = (i: Item): SetupItem => ({ link: null, readme: null, ...i });
+
+function payments({ payments: p }: SetupFacts): SetupItem {
+  const base = { key: 'payments', title: 'Payments', readme: 'Payments' } as const;
+  if (p.provider === 'stripe') {
+    if (p.stripeTestKey)
+      return item({
+        ...base,
+        state: 'attention',
+        detail: 'Stripe is in test mode (a test key): no real money is taken. Set your live keys to sell.',
+      });
+    if (!p.webhookSecret)
+      return item({
+        ...base,
+        state: 'attention',
+        detail:
+          'STRIPE_WEBHOOK_SECRET is not set: paid orders show up to 10 minutes late, and refunds made in Stripe are not seen.',
+      });
+    return item({ ...base, state: 'done', detail: 'Stripe takes card payments.' });
+  }
+  if (p.provider === 'test')
+    return item({
+      ...base,
+      state: 'attention',
+      detail:
+        'Test mode: checkout takes only the test card, so nobody can really pay. Set your Stripe keys to sell.',
+    });
+  return item({
+    ...base,
+    state: 'attention',
+    detail: 'No payment provider: buyers can not pay. Set your Stripe keys to sell.',
+  });
+}
+
+function email({ mail }: SetupFacts): SetupItem {
+  const base = { key: 'email', title: 'E-mail', readme: 'E-mail' } as const;
+  if (!mail.smtp)
+    return item({
+      ...base,
+      state: 'attention',
+      detail: `Not sent: e-mails are saved as files on the server. Set SMTP_URL${mail.ownerEmail ? '' : ' and OWNER_EMAIL'}.`,
+    });
+  if (!mail.ownerEmail)
+    return item({
+      ...base,
+      state: 'attention',
+      detail: 'Buyers get their e-mails, but you get none of new orders or messages. Set OWNER_EMAIL.',
+    });
+  return item({
+    ...base,
+    state: 'done',
+    detail: `E-mail is sent; new orders and messages go to ${mail.ownerEmail}.`,
+  });
+}
+
+function tax({ tax: t }: SetupFacts): SetupItem {
+  const base = {
+    key: 'tax',
+    title: 'Sales tax',
+    link: { href: '/admin/orders/tax', label: 'Sales tax' },
+  } as const;
+  if (!t.saved)
+    return item({
+      ...base,
+      state: 'attention',
+      detail: 'Not saved yet: list the states where you collect sales tax, then save.',
+    });
+  if (t.provider === 'stripe')
+    return item({ ...base, state: 'done', detail: 'Stripe Tax calculates it at checkout.' });
+  return item({
+    ...base,
+    state: 'done',
+    detail: t.states.length
+      ? `Collected in ${andList(t.states, 'states')}.`
+      : 'Saved: no sales tax is collected.',
+  });
+}
+
+function shippingNotice({ notice }: SetupFacts): SetupItem {
+  const base = {
+    key: 'shipping-notice',
+    title: 'Shipping notice',
+    link: { href: '/admin/shipping-notice', label: 'Shipping Notice' },
+  } as const;
+  return notice
+    ? item({ ...base, state: 'done', detail: `Shown to buyers: ${quote(notice.line1)}` })
+    : item({
+        ...base,
+        state: 'optional',
+        detail: 'None shown. Use it for holiday delays or longer processing times.',
+      });
+}
+
+function printLab({ lab }: SetupFacts): SetupItem {
+  const base = {
+    key: 'print-lab',
+    title: 'Print lab',
+    link: { href: '/admin/orders/print-lab', label: 'Print lab' },
+  } as const;
+  if (lab.enabled && lab.sandbox)
+    return item({
+      ...base,
+      state: 'attention',
+      detail: 'Lumaprints is connected in test mode (sandbox): orders sent there are not made.',
+    });
+  if (lab.enabled)
+    return item({
+      ...base,
+      state: 'done',
+      detail: 'Lumaprints makes and ships the prints you set up for it.',
+    });
+  return item({
+    ...base,
+    state: 'optional',
+    detail: 'You ship prints yourself. Connect Lumaprints to have them made and shipped.',
+  });
+}
+
+function adminPassword({ oneTimePassword }: SetupFacts): SetupItem {
+  const base = {
+    key: 'admin-password',
+    title: 'Admin password',
+    link: { href: '/admin/password', label: 'Change password' },
+  } as const;
+  if (oneTimePassword.length)
+    return item({
+      ...base,
+      state: 'attention',
+      detail: `${oneTimePassword.length === 1 ? 'The account' : 'The accounts'} ${andList(oneTimePassword, 'accounts')} still ${
+        oneTimePassword.length === 1 ? 'has' : 'have'
+      } the one-time password from the first start.`,
+    });
+  return item({
+    ...base,
+    state: 'done',
+    detail: 'Chosen by you: no account has the one-time password from the first start.',
+  });
+}
+
+function backup({ backup: b, backupDir }: SetupFacts, now: Date): SetupItem {
+  const base = { key: 'backup', title: 'Backup', readme: 'Backups' } as const;
+  const advice = 'Run npm run backup, and keep a copy off the server.';
+  if (!b) return item({ ...base, state: 'attention', detail: `No backup in ${backupDir}/ yet. ${advice}` });
+  const when = ago(b.createdAt, now);
+  const name = b.file.split(/[\\/]/).at(-1);
+  return now.getTime() - b.createdAt.getTime() < RECENT_BACKUP_DAYS * DAY_MS
+    ? item({ ...base, state: 'done', detail: `Last backup ${when}: ${name}.` })
+    : item({ ...base, state: 'attention', detail: `Last backup ${when}. ${advice}` });
+}
+
+/** The checklist, in the order a new shop meets them. */
+export function setupChecklist(facts: SetupFacts, now: Date): SetupChecklist {
+  const items = [
+    payments(facts),
+    email(facts),
+    tax(facts),
+    shippingNotice(facts),
+    printLab(facts),
+    adminPassword(facts),
+    backup(facts, now),
+  ];
+  return {
+    items,
+    ready: items.filter((i) => i.state !== 'attention').length,
+    paymentsProvider: facts.payments.provider,
+  };
+}
