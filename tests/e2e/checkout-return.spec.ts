@@ -17,7 +17,7 @@ import { stamp } from './support/orders';
 // survive a reload of /checkout (in this tab only: sessionStorage, cleared once paid); a code her
 // own unpaid attempt holds is still hers when she applies it again, and the Pay button is always
 // the summary's total with it; a code refused is shown under the code field; the cart badge and
-// the checkout's summary count the same thing, prints.
+// the checkout's summary count the same thing, the cart's lines (and say the prints).
 
 const MD: BuyerAddress = {
   line1: '11701 Berwick Road',
@@ -104,7 +104,7 @@ for (const size of sizes) {
   test.describe(`coming back to checkout (${size.name})`, () => {
     test.use(size.use);
 
-    test('the cart badge and the summary count prints; details and code survive a reload, until paid', async ({
+    test('the cart badge and the summary count the same items; details and code survive a reload, until paid', async ({
       page,
       browser,
       baseURL,
@@ -120,15 +120,15 @@ for (const size of sizes) {
       await page.goto('/checkout');
       const summary = page.getByRole('region', { name: 'Order Summary' });
       await expect(page.getByRole('heading', { name: 'Complete Your Purchase' })).toBeVisible();
-      // item 12: two lines, quantities 1 and 2: the badge says 3 prints, and so does the summary
-      await expect(page.getByRole('button', { name: 'Open cart, 3 prints' })).toBeVisible();
-      await expect(page.getByTestId('cart-count')).toHaveText('3');
+      // item 12: two lines, quantities 1 and 2: the badge counts 2 items (3 prints), and so does the summary
+      await expect(page.getByRole('button', { name: 'Open cart, 2 items (3 prints)' })).toBeVisible();
+      await expect(page.getByTestId('cart-count')).toHaveText('2');
       const lines = summary.getByRole('list', { name: 'Items in your order' }).getByRole('listitem');
       if (size.name === 'phone') {
-        const toggle = summary.getByRole('button', { name: 'Show 3 prints' });
+        const toggle = summary.getByRole('button', { name: 'Show 2 items (3 prints)' });
         await expect(toggle).toHaveAttribute('aria-expanded', 'false');
         await toggle.click();
-        await expect(summary.getByRole('button', { name: 'Hide 3 prints' })).toHaveAttribute(
+        await expect(summary.getByRole('button', { name: 'Hide 2 items (3 prints)' })).toHaveAttribute(
           'aria-expanded',
           'true',
         );
@@ -162,7 +162,7 @@ for (const size of sizes) {
       await expect(figure(summary, `Discount (${code})`)).toBeVisible();
       await expect(summary.getByRole('button', { name: `Remove promotion code ${code}` })).toBeVisible();
       await expect(figure(summary, 'Total')).toHaveText(total!);
-      await expect(page.getByRole('button', { name: 'Open cart, 3 prints' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Open cart, 2 items (3 prints)' })).toBeVisible();
       await page.screenshot({
         path: `/tmp/wf/shots/checkout-return-reloaded-${size.name}.png`,
         fullPage: true,

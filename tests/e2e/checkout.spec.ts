@@ -214,7 +214,7 @@ test.describe('checkout on a phone', () => {
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const summary = page.getByRole('region', { name: 'Order Summary' });
     await expect(summary).toContainText(usd.format(total));
-    const toggle = summary.getByRole('button', { name: /Show 1 print/ });
+    const toggle = summary.getByRole('button', { name: /Show 1 item/ });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(summary.getByRole('listitem')).toBeHidden();
     await toggle.click();

@@ -10,4 +10,4 @@ export { cartUi, openCart, closeCart, toggleCart, selectCartOpen, type CartUiSta
 export { useAddToCart, useClearCart, CLEAR_CART_WAIT_MS } from './use-cart-actions';
 export { CartPanelHost } from './cart-panel-host';
 export { CartButton } from './cart-button';
-export { printCount, printsLabel } from './cart-count';
+export { cartCountLabel, itemCount } from './cart-count';

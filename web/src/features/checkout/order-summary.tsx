@@ -13,7 +13,7 @@ import type { Cart, CartLine } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { TotalRow } from '../../components/total-line';
 import { formatPrice } from '../../lib/format';
-import { printCount, printsLabel } from '../cart';
+import { cartCountLabel } from '../cart';
 import type { SummaryMoney } from './checkout-money';
 
 const THUMB_PX = 64;
@@ -37,8 +37,8 @@ export function OrderSummary({
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [expanded, setExpanded] = useState(false);
   const open = wide || expanded;
-  // the prints, as the cart badge counts them
-  const count = printCount(cart);
+  // the items, as the cart badge counts them (and the prints, where quantities make them more)
+  const countLabel = cartCountLabel(cart);
 
   return (
     <Paper
@@ -68,7 +68,7 @@ export function OrderSummary({
                 '&.Mui-focusVisible': { outline: '2px solid', outlineColor: 'primary.light' },
               }}
             >
-              {expanded ? `Hide ${printsLabel(count)}` : `Show ${printsLabel(count)}`}
+              {expanded ? `Hide ${countLabel}` : `Show ${countLabel}`}
               <ExpandMoreIcon
                 fontSize="small"
                 aria-hidden
