@@ -4,6 +4,8 @@ import { Navigate, Route, Routes } from 'react-router';
 import NotFound from '../../components/not-found';
 import AuthRedirectPage from './auth/auth-redirect-page';
 import LoginPage from './auth/login-page';
+// with the protection wrapper, which shows its 'Choose a new password' before anything else
+import ChangePasswordPage from './auth/password-page';
 import { RequireAdmin } from './auth/require-admin';
 import PhotosTab from './photos/photos-tab';
 import { SetupChecklist } from './setup/setup-checklist';
@@ -30,7 +32,6 @@ const JobsPage = lazy(() => import('./jobs/jobs-page'));
 const PromotionsPage = lazy(() => import('./promotions/promotions-page'));
 const TaxPage = lazy(() => import('./tax/tax-page'));
 const PrintLabPage = lazy(() => import('./print-lab/print-lab-page'));
-const ChangePasswordPage = lazy(() => import('./auth/password-page'));
 
 function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpinner label="Loading..." />}>{children}</Suspense>;
@@ -130,14 +131,7 @@ function AdminRoutes() {
                 </Screen>
               }
             />
-            <Route
-              path="password"
-              element={
-                <Screen>
-                  <ChangePasswordPage />
-                </Screen>
-              }
-            />
+            <Route path="password" element={<ChangePasswordPage />} />
             <Route
               path="jobs"
               element={

@@ -145,8 +145,6 @@ function PasswordForm({
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
       {failure && <Alert severity="error">{failure}</Alert>}
-      {/* the account's name, unseen: a password manager saves the new password for it */}
-      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
       {!forced && (
         <FormTextField
           id="current-password"
@@ -171,6 +169,8 @@ function PasswordForm({
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>
         {isLoading ? 'Saving...' : submitLabel}
       </Button>
+      {/* the account's name, unseen: a password manager saves the new password for it */}
+      <input type="text" name="username" autoComplete="username" value={username} readOnly hidden />
     </Stack>
   );
 }
