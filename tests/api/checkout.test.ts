@@ -235,6 +235,7 @@ describe('admin orders', () => {
       totalAmount: TOTAL,
       status: 'pending',
       fulfillmentStatus: 'received',
+      paidAt: null, // not paid yet: the list says when an order was paid
     });
     expect(all[1].id).toBe(a.orderId);
     expect(
