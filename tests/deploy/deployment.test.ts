@@ -213,6 +213,7 @@ describe('the production build behind Caddy (TLS), two APIs and a worker, PgBoun
       expect(await admin.json(admin.get('/api/admin/user'))).toEqual({
         id: expect.any(Number),
         username: ADMIN.username,
+        mustChangePassword: false,
       });
       answeredBy.add(await servedBy(admin.lastRequestId));
     }
@@ -367,6 +368,7 @@ describe('the same build over plain HTTP, without a proxy', () => {
     expect(await c.json(c.get('/api/admin/user'))).toEqual({
       id: expect.any(Number),
       username: ADMIN.username,
+      mustChangePassword: false,
     });
   });
 
