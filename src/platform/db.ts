@@ -152,13 +152,16 @@ const concurrentMigration = (err: unknown) => {
   );
 };
 
-export async function migrateLatest(db: Db, attempts = 30): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
+export async function migrateLatest(db: Db, waitMs = 180_000): Promise<void> {
+  // The wait is a time, not a count of tries: the other process may take long over a big
+  // migration (or a busy machine), and giving up early would stop this one for nothing.
+  const giveUpAt = Date.now() + waitMs;
+  for (;;) {
     try {
       await db.migrate.latest(migrationConfig);
       return;
     } catch (err) {
-      if (attempt >= attempts || !concurrentMigration(err)) throw err;
+      if (Date.now() >= giveUpAt || !concurrentMigration(err)) throw err;
       await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 500));
     }
   }

@@ -42,6 +42,7 @@ describe('production over plain http (no proxy, no PUBLIC_URL): http://localhost
     expect(await c.json(c.get('/api/admin/user'))).toEqual({
       id: expect.any(Number),
       username: ADMIN.username,
+      mustChangePassword: false,
     });
   });
 
