@@ -103,6 +103,8 @@ for (const [label, device] of [
       page,
       db,
     }) => {
+      // making two camera-sized files, sending 16 MB and reading it back takes a 2-core machine a while
+      test.setTimeout(120_000);
       const title = `E2E Big Osprey ${label} ${Date.now()}`;
       const big = await makeCameraJpeg(6000, 4000, { noise: true, quality: 85 });
       expect(big.length).toBeGreaterThan(15 * MB);
