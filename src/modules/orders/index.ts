@@ -3,7 +3,7 @@ import { toCents } from '../../platform/money';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
-import type { CartModule } from '../cart';
+import { orderMoney, type CartModule } from '../cart';
 import type { ContentModule } from '../content';
 import type { PromotionsModule } from '../promotions';
 import type { TaxModule } from '../tax';
@@ -113,9 +113,10 @@ export function createOrdersModule(
       orderId,
       refundId,
       amountCents: toCents(refund.amount),
-      // 'full' only for one refund of everything: the last of several refunds is a partial
-      // reversal of exactly what is left (Stripe's full mode is for an untouched transaction)
-      full: toCents(refund.amount) >= order.totalCents,
+      // 'full' only for one refund of everything paid (the amount due): the last of several
+      // refunds is a partial reversal of exactly what is left (Stripe's full mode is for an
+      // untouched transaction)
+      full: toCents(refund.amount) >= orderMoney(order).amountDueCents,
     });
   });
 
