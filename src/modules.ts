@@ -38,6 +38,17 @@ export function createModules(ctx: AppContext) {
   const fulfillment = createFulfillmentModule(ctx, { catalog, media, orders, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const storefront = createStorefrontModule({ catalog, content, orders });
+
+  // ---- extension points, all wired here (a name used twice throws, like a doubled subscriber) ----
+  // Offer rules: which of a photo's sizes buyers are not offered; every rule is asked.
+  catalog.addOfferRule('fulfillment.resolution-guard', (photoId, optionIds) =>
+    fulfillment.service.hiddenOptions(photoId, optionIds),
+  );
+  // Checkout holds: taken in the order's transaction, each released on order.payment-canceled.
+  orders.addCheckoutHold('promotions.code-use', promotions.codeHold);
+  // Delete guards: a photo or print option the owner deletes; kept (archived) when one says so.
+  catalog.addDeleteGuard('orders.order-lines', orders.orderLinesGuard);
+  catalog.addDeleteGuard('fulfillment.lab-products', fulfillment.labProductsGuard);
   events.check();
 
   const http: HttpModule[] = [

@@ -9,7 +9,7 @@ export { cartEndpoints } from './cart.routes';
 import { createCartService } from './cart.service';
 
 export type { PricedCart, PricedLine, PrintOptionLookup, PrintOptionMatch } from './cart.service';
-export { lineSums, orderMoney, type MoneyLine, type OrderMoney } from './order-money';
+export { lineSums, orderMoney, refundableCents, type MoneyLine, type OrderMoney } from './order-money';
 
 export function createCartModule(ctx: AppContext, deps: { catalog: CatalogModule; events: DomainEventBus }) {
   const service = createCartService(createCartRepository(ctx.db), deps.catalog.service);

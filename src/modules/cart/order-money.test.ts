@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineSums, orderMoney } from './order-money';
+import { lineSums, orderMoney, refundableCents } from './order-money';
 
 describe('lineSums', () => {
   it('adds price x quantity, and each line’s shipping once whatever its quantity', () => {
@@ -23,6 +23,8 @@ describe('orderMoney', () => {
       shippingCents: 20,
       taxCents: 0,
       totalCents: 30,
+      tendersCents: 0,
+      amountDueCents: 30,
       refundedCents: 0,
       netCents: 30,
     });
@@ -51,5 +53,41 @@ describe('orderMoney', () => {
   it('reads a stored order row as it is (its total is the same sum)', () => {
     const row = { subtotalCents: 34000, shippingCents: 2250, totalCents: 36250, refundedCents: 0 };
     expect(orderMoney(row).totalCents).toBe(row.totalCents);
+  });
+});
+
+describe('the amount due (what the payment provider charges)', () => {
+  const order = { subtotalCents: 9500, shippingCents: 1500, discountCents: 1000, taxCents: 600 };
+
+  it('is the total while nothing else pays part of the order', () => {
+    const money = orderMoney(order);
+    expect(money.tendersCents).toBe(0);
+    expect(money.amountDueCents).toBe(10600);
+    expect(money.amountDueCents).toBe(money.totalCents);
+  });
+
+  it('is the total less the tenders, the tax computed before them (a tender is no discount)', () => {
+    const money = orderMoney({ ...order, tendersCents: 2500 });
+    expect(money).toMatchObject({ discountCents: 1000, taxCents: 600, totalCents: 10600 });
+    expect(money.amountDueCents).toBe(8100);
+  });
+
+  it('is never negative: a gift card worth more than the order leaves nothing to charge', () => {
+    expect(orderMoney({ ...order, tendersCents: 50000 }).amountDueCents).toBe(0);
+  });
+});
+
+describe('refundableCents (the refund cap)', () => {
+  it('is the amount due that was paid, less refunds made or under way', () => {
+    const paid = orderMoney({ subtotalCents: 9500, shippingCents: 1500 });
+    expect(refundableCents(paid, 0)).toBe(11000);
+    expect(refundableCents(paid, 2500)).toBe(8500);
+    expect(refundableCents(paid, 11000)).toBe(0);
+  });
+
+  it('never reaches into a tender’s share, and is never negative', () => {
+    const withCard = orderMoney({ subtotalCents: 9500, shippingCents: 1500, tendersCents: 3000 });
+    expect(refundableCents(withCard, 0)).toBe(8000);
+    expect(refundableCents(withCard, 9000)).toBe(0);
   });
 });

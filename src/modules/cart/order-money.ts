@@ -14,6 +14,17 @@ export type OrderMoney = {
   shippingCents: number;
   taxCents: number;
   totalCents: number;
+  /**
+   * What other tenders paid of the total (a gift card, store credit): not a discount, the tax is
+   * computed before it. 0 today: there are none yet.
+   */
+  tendersCents: number;
+  /**
+   * What the payment provider charges: the total less the tenders, never below 0. Payments read
+   * this, not the total: the intent's amount, the reconciler's amount check, the refund cap and
+   * the tax reversal's "full".
+   */
+  amountDueCents: number;
   refundedCents: number;
   /** What the shop keeps: the total less what was refunded. */
   netCents: number;
@@ -33,17 +44,31 @@ export function lineSums(lines: readonly MoneyLine[]): { subtotalCents: number; 
 
 /**
  * The whole money of an order (or a cart) from its sums: total = subtotal - discount + shipping +
- * tax; net = total - refunded. Discount and tax are 0 until they exist; a stored order row fits
- * the input as it is, so its columns come back as the same figures.
+ * tax; amount due = total - tenders (never below 0); net = total - refunded. Discount, tax and
+ * tenders are 0 until they exist; a stored order row fits the input as it is, so its columns come
+ * back as the same figures.
+ *
+ * `tendersCents` is where a tender's sum enters (a gift card, store credit): no table holds one
+ * yet, so no caller passes it. A tender module would hand orders the sum of the order's tenders
+ * and the order's readers pass it here; everything that charges or refunds through the payment
+ * provider already reads `amountDueCents`.
  */
 export function orderMoney(input: {
   subtotalCents: number;
   shippingCents: number;
   discountCents?: number;
   taxCents?: number;
+  tendersCents?: number;
   refundedCents?: number;
 }): OrderMoney {
-  const { subtotalCents, shippingCents, discountCents = 0, taxCents = 0, refundedCents = 0 } = input;
+  const {
+    subtotalCents,
+    shippingCents,
+    discountCents = 0,
+    taxCents = 0,
+    tendersCents = 0,
+    refundedCents = 0,
+  } = input;
   const totalCents = subtotalCents - discountCents + shippingCents + taxCents;
   return {
     subtotalCents,
@@ -51,7 +76,21 @@ export function orderMoney(input: {
     shippingCents,
     taxCents,
     totalCents,
+    tendersCents,
+    amountDueCents: Math.max(0, totalCents - tendersCents),
     refundedCents,
     netCents: totalCents - refundedCents,
   };
+}
+
+/**
+ * What a refund through the payment provider may still return: the amount due (what the buyer
+ * paid there) less the refunds already made or under way; never below 0. A tender's share is
+ * given back by its own module, not by the provider.
+ */
+export function refundableCents(
+  money: Pick<OrderMoney, 'amountDueCents'>,
+  committedRefundCents: number,
+): number {
+  return Math.max(0, money.amountDueCents - committedRefundCents);
 }

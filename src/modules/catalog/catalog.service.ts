@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db';
 import { toMatch } from './catalog.mapping';
-import { offered, type OfferCheck, type OfferHolder, type PrintOptionMatch } from './catalog.types';
+import { offered, type DeleteGuards, type OfferRules, type PrintOptionMatch } from './catalog.types';
 import { createCategoriesRepository } from './categories.repository';
 import { createCategoriesService } from './categories.service';
 import { createPhotosRepository } from './photos.repository';
@@ -9,25 +9,37 @@ import { createPhotoPrintOptionEdits } from './print-option-writes';
 import { createPrintOptionsRepository } from './print-options.repository';
 import { createPrintOptionsService } from './print-options.service';
 
-/** The catalogue's one service object: photos, print options and categories composed. */
-export function createCatalogService(db: Db, deps: Pick<PhotosDeps, 'media' | 'photoUploaded' | 'limits'>) {
+/**
+ * The catalogue's one service object: photos, print options and categories composed. `offers` are
+ * the offer rules other modules add (catalog.addOfferRule), asked by every public read;
+ * `deleteGuards` (catalog.addDeleteGuard) are asked when the owner deletes a photo or an option.
+ */
+export function createCatalogService(
+  db: Db,
+  deps: Pick<PhotosDeps, 'media' | 'photoUploaded' | 'limits'> & {
+    offers: OfferRules;
+    deleteGuards: DeleteGuards;
+  },
+) {
+  const { offers, deleteGuards, ...photoDeps } = deps;
   const photosRepo = createPhotosRepository(db);
   const optionsRepo = createPrintOptionsRepository(db);
   const categories = createCategoriesService(createCategoriesRepository(db));
-  const offers: OfferHolder = { check: null };
   // the option routes check the photo through the photos service, made below (called only later)
   const livePhoto = (id: number) => photos.livePhoto(id);
   const options = createPrintOptionsService(optionsRepo, {
     livePhoto,
     transaction: (fn) => photosRepo.transaction(fn),
     offers,
+    deleteGuards,
   });
   const photos = createPhotosService(photosRepo, {
-    ...deps,
+    ...photoDeps,
     categories,
     options: createPhotoPrintOptionEdits(optionsRepo),
     optionsRepo,
     offers,
+    deleteGuards,
   });
 
   /** The batch form of findPrintOption: one query for many lines; missing pairs are left out. */
@@ -35,8 +47,8 @@ export function createCatalogService(db: Db, deps: Pick<PhotosDeps, 'media' | 'p
     pairs: { photoId: number; optionId: number }[],
   ): Promise<PrintOptionMatch[]> {
     const found = (await optionsRepo.findPrintOptions(pairs)).map(toMatch);
-    if (!offers.check) return found;
-    // a size no longer offered (the resolution guard) can not be bought either
+    if (!offers.entries().length) return found;
+    // a size no longer offered (an offer rule: the resolution guard) can not be bought either
     const kept: PrintOptionMatch[] = [];
     for (const photoId of new Set(found.map((m) => m.photo.id))) {
       const mine = found.filter((m) => m.photo.id === photoId);
@@ -66,11 +78,6 @@ export function createCatalogService(db: Db, deps: Pick<PhotosDeps, 'media' | 'p
     },
 
     findPrintOptions,
-
-    /** The fulfillment module's resolution guard: which sizes a buyer is not offered. */
-    setOfferCheck(check: OfferCheck) {
-      offers.check = check;
-    },
 
     async sitemapEntries() {
       const [sitemapPhotos, list] = await Promise.all([

@@ -1,13 +1,15 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
+import { createNamedRegistry } from '../../platform/registry';
 import type { MediaModule } from '../media';
+import type { DeleteGuard, OfferRule } from './catalog.types';
 import { createCatalogRoutes } from './catalog.routes';
 import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
 import { photoUploadLimits } from './photos.service';
 
-export type { PrintOptionMatch } from './catalog.types';
+export type { CatalogEntry, DeleteGuard, OfferRule, PrintOptionMatch } from './catalog.types';
 export type { CatalogService } from './catalog.service';
 export { catalogMessages, imageLimits } from './catalog.messages';
 export { robotsTxt, sitemapXml } from './catalog.seo';
@@ -21,7 +23,11 @@ export { UPLOAD_DIR as PHOTO_UPLOAD_DIR } from './photo-uploads';
  * The cart looks options up through `service.findPrintOption` and `service.findPrintOptions`.
  */
 export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule; events: DomainEventBus }) {
+  const offers = createNamedRegistry<OfferRule>('Offer rule');
+  const deleteGuards = createNamedRegistry<DeleteGuard>('Delete guard');
   const service = createCatalogService(ctx.db, {
+    offers,
+    deleteGuards,
     media: deps.media,
     photoUploaded: (trx, photoId, assetIds) =>
       deps.events.publish(trx, 'photo.uploaded', { photoId, assetIds }),
@@ -34,6 +40,16 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
      */
     service,
     countPhotos: service.countPhotos,
+    /**
+     * Extension point (src/modules.ts): a rule hiding some of a photo's options from buyers (the
+     * lab's resolution guard; an edition sold out). Every rule is asked; what any hides is hidden.
+     */
+    addOfferRule: (name: string, rule: OfferRule) => offers.add(name, rule),
+    /**
+     * Extension point (src/modules.ts): another module's say when the owner deletes a photo or a
+     * print option: keep it (archived, e.g. an order names it) or drop its own rows about it.
+     */
+    addDeleteGuard: (name: string, guard: DeleteGuard) => deleteGuards.add(name, guard),
     endpoints: () => createCatalogRoutes({ service, media: deps.media }),
     rootRoutes: () => createSeoRoutes(service, ctx.config),
   };

@@ -66,15 +66,26 @@ export function createPhotosRepository(db: Db) {
         .patch({ ...p, updatedAt: trx.fn.now() });
     },
 
-    /** Deletes the photo (its option links and cart lines go with it); fails when orders hold it. */
+    /**
+     * Locks the photo's row until the transaction ends: no order line or cart line can name it
+     * meanwhile (their foreign keys wait for it), so what the delete guards answer stays true.
+     */
+    async lockPhoto(id: number, trx: Trx): Promise<void> {
+      await PhotoModel.query(trx).findById(id).forUpdate();
+    },
+
+    /**
+     * Deletes the photo (its option links and cart lines go with it); the foreign key of order
+     * lines refuses it should the delete guards have missed one.
+     */
     async deletePhoto(id: number, trx: Trx): Promise<void> {
       await PhotoModel.query(trx).deleteById(id);
     },
 
-    async archivePhoto(id: number): Promise<void> {
-      await PhotoModel.query(db)
+    async archivePhoto(id: number, trx: Trx): Promise<void> {
+      await PhotoModel.query(trx)
         .findById(id)
-        .patch({ archivedAt: db.fn.now(), featured: false, updatedAt: db.fn.now() });
+        .patch({ archivedAt: trx.fn.now(), featured: false, updatedAt: trx.fn.now() });
     },
 
     async countPhotos(): Promise<number> {

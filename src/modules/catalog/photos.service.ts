@@ -1,4 +1,3 @@
-import { ForeignKeyViolationError } from 'objection';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { probeImage, type MediaModule } from '../media';
@@ -9,7 +8,7 @@ import type { PhotoCreateWithOptions, PhotoUpdateWithOptions } from '../../contr
 import type { PhotoDetail, PhotoSummary } from '../../contract';
 import type { CategoriesService } from './categories.service';
 import type { PhotoRow, PhotosRepository, PhotoWrite, Trx } from './photos.repository';
-import { offered, type OfferHolder } from './catalog.types';
+import { beforeDelete, keptByGuards, offered, type DeleteGuards, type OfferRules } from './catalog.types';
 import type { PrintOptionsRepository } from './print-options.repository';
 import { requireRatio, type PhotoPrintOptionEditor } from './print-option-writes';
 
@@ -87,7 +86,9 @@ export type PhotosDeps = {
   photoUploaded(trx: Trx, photoId: number, assetIds: number[]): Promise<unknown>;
   limits?: PhotoUploadLimits;
   /** The sizes a buyer may not be offered (the resolution guard); the admin sees them all. */
-  offers?: OfferHolder;
+  offers?: OfferRules;
+  /** Other modules' say on a delete (orders keep a photo their lines name). */
+  deleteGuards?: DeleteGuards;
 };
 
 /** Photos: public reads, and the admin writes of a photo with its images and print options. */
@@ -274,18 +275,23 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
 
     async deletePhoto(id: number): Promise<{ message: string; archived: boolean }> {
       const photo = await service.livePhoto(id);
-      try {
-        await repo.transaction(async (trx) => {
-          await repo.deletePhoto(id, trx);
-          await media.deleteAsset(photo.originalId, trx);
-          if (photo.customThumbnailId) await media.deleteAsset(photo.customThumbnailId, trx);
-        });
-        return { message: catalogMessages.photoDeleted, archived: false };
-      } catch (err) {
-        if (!(err instanceof ForeignKeyViolationError)) throw err;
-        await repo.archivePhoto(id);
-        return { message: catalogMessages.photoArchived, archived: true };
-      }
+      const entry = { kind: 'photo', id } as const;
+      const archived = await repo.transaction(async (trx) => {
+        await repo.lockPhoto(id, trx);
+        // a photo an order names is kept for its history (orders answers), else deleted
+        if (await keptByGuards(deps.deleteGuards, entry, trx)) {
+          await repo.archivePhoto(id, trx);
+          return true;
+        }
+        await beforeDelete(deps.deleteGuards, entry, trx);
+        await repo.deletePhoto(id, trx);
+        await media.deleteAsset(photo.originalId, trx);
+        if (photo.customThumbnailId) await media.deleteAsset(photo.customThumbnailId, trx);
+        return false;
+      });
+      return archived
+        ? { message: catalogMessages.photoArchived, archived: true }
+        : { message: catalogMessages.photoDeleted, archived: false };
     },
   };
   return service;

@@ -84,19 +84,25 @@ export function createPrintOptionsRepository(db: Db) {
       return row;
     },
 
-    /** Fails with a foreign key violation when an order line references the option. */
-    async deletePrintOption(id: number): Promise<void> {
-      await PrintOptionModel.query(db).deleteById(id);
+    /** Locks the option's row until the transaction ends (no order line can name it meanwhile). */
+    async lockPrintOption(id: number, trx: Trx): Promise<void> {
+      await PrintOptionModel.query(trx).findById(id).forUpdate();
+    },
+
+    /**
+     * Deletes the option (its photo links and cart lines go with it); the foreign key of order
+     * lines refuses it should the delete guards have missed one.
+     */
+    async deletePrintOption(id: number, trx: Trx): Promise<void> {
+      await PrintOptionModel.query(trx).deleteById(id);
     },
 
     /** Kept for order history, gone from the shop: archived and unassigned from every photo. */
-    async archivePrintOption(id: number): Promise<void> {
-      await db.transaction(async (trx) => {
-        await PrintOptionModel.query(trx)
-          .findById(id)
-          .patch({ archivedAt: trx.fn.now(), updatedAt: trx.fn.now() });
-        await trx('photo_print_options').where({ print_option_id: id }).del();
-      });
+    async archivePrintOption(id: number, trx: Trx): Promise<void> {
+      await PrintOptionModel.query(trx)
+        .findById(id)
+        .patch({ archivedAt: trx.fn.now(), updatedAt: trx.fn.now() });
+      await trx('photo_print_options').where({ print_option_id: id }).del();
     },
 
     async assign(photoId: number, optionId: number, ex: Executor = db): Promise<void> {

@@ -1,4 +1,3 @@
-import { ForeignKeyViolationError } from 'objection';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { toPrintOption } from './catalog.mapping';
 import { catalogMessages } from './catalog.messages';
@@ -13,7 +12,7 @@ import {
   type OptionFields,
 } from './print-option-writes';
 import type { PrintOptionsRepository } from './print-options.repository';
-import { offered, type OfferHolder } from './catalog.types';
+import { beforeDelete, keptByGuards, offered, type DeleteGuards, type OfferRules } from './catalog.types';
 
 /** The print-option catalogue and which options each photo offers. */
 export function createPrintOptionsService(
@@ -22,7 +21,14 @@ export function createPrintOptionsService(
     livePhoto,
     transaction,
     offers,
-  }: { livePhoto(id: number): Promise<PhotoRow>; transaction: Transaction; offers?: OfferHolder },
+    deleteGuards,
+  }: {
+    livePhoto(id: number): Promise<PhotoRow>;
+    transaction: Transaction;
+    offers?: OfferRules;
+    /** Other modules' say on a delete (orders keep an option their lines name; the lab's rows go). */
+    deleteGuards?: DeleteGuards;
+  },
 ) {
   return {
     async photoPrintOptions(photoId: number): Promise<PrintOption[]> {
@@ -63,14 +69,21 @@ export function createPrintOptionsService(
 
     async deletePrintOption(id: number): Promise<{ message: string; archived: boolean }> {
       if (!(await repo.findPrintOptionById(id))) throw notFound(catalogMessages.optionNotFound);
-      try {
-        await repo.deletePrintOption(id);
-        return { message: catalogMessages.optionDeleted, archived: false };
-      } catch (err) {
-        if (!(err instanceof ForeignKeyViolationError)) throw err;
-        await repo.archivePrintOption(id);
-        return { message: catalogMessages.optionArchived, archived: true };
-      }
+      const entry = { kind: 'print-option', id } as const;
+      const archived = await transaction(async (trx) => {
+        await repo.lockPrintOption(id, trx);
+        // an option an order names is kept for its history (orders answers), else deleted
+        if (await keptByGuards(deleteGuards, entry, trx)) {
+          await repo.archivePrintOption(id, trx);
+          return true;
+        }
+        await beforeDelete(deleteGuards, entry, trx);
+        await repo.deletePrintOption(id, trx);
+        return false;
+      });
+      return archived
+        ? { message: catalogMessages.optionArchived, archived: true }
+        : { message: catalogMessages.optionDeleted, archived: false };
     },
 
     async createOptionForPhoto(photoId: number, input: OptionFields): Promise<PrintOption> {

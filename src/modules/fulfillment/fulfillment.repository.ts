@@ -135,8 +135,8 @@ export function createFulfillmentRepository(db: Db) {
         .merge({ ...row, updated_at: db.fn.now() });
     },
 
-    deleteProduct: (printOptionId: number) =>
-      db('lab_products').where({ print_option_id: printOptionId }).delete(),
+    deleteProduct: (printOptionId: number, q: Knex = db) =>
+      q('lab_products').where({ print_option_id: printOptionId }).delete(),
 
     async labOrder(orderId: number, q: Knex = db): Promise<LabOrderRow | null> {
       const row = await q('lab_orders').where({ order_id: orderId }).first();

@@ -3,7 +3,7 @@ import type { HttpModule } from '../../platform/module';
 import { enqueueEmail } from '../../platform/outbox';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
-import type { CatalogModule } from '../catalog';
+import type { CatalogModule, DeleteGuard } from '../catalog';
 import type { MediaModule } from '../media';
 import type { OrdersModule } from '../orders';
 import { createLabSecrets } from './lab-secrets';
@@ -32,8 +32,9 @@ export function createFulfillmentModule(
     jobs: AppJobRegistry;
   },
 ) {
+  const repo = createFulfillmentRepository(ctx.db);
   const service = createFulfillmentService(ctx, {
-    repo: createFulfillmentRepository(ctx.db),
+    repo,
     secrets: createLabSecrets(ctx.config.sessionSecret),
     makeClient: (opts) => createLumaprintsClient(opts),
     orders: deps.orders.service,
@@ -50,14 +51,23 @@ export function createFulfillmentModule(
       ),
     enqueueEmail: (emailId) => enqueueEmail(ctx.queues, emailId),
   });
-  // the resolution guard: a lab-made size the original is too small for is not offered
-  deps.catalog.service.setOfferCheck((photoId, optionIds) => service.hiddenOptions(photoId, optionIds));
   deps.events.subscribe('order.paid', 'fulfillment.hold-lab-order', ({ orderId }, { trx, afterCommit }) =>
     service.orderPaid(orderId, trx, afterCommit),
   );
   deps.jobs.handle('fulfillment', 'send-lab-order', ({ orderId }) => service.send(orderId));
   deps.jobs.handle('fulfillment', 'sync-lab-order', async ({ orderId }) => service.sync(orderId));
-  const module = { service, endpoints: () => createFulfillmentRoutes(service) };
+  /** A deleted print option takes the lab's product row for it along (catalog's delete guard). */
+  const labProductsGuard: DeleteGuard = {
+    async deleting(entry, trx) {
+      if (entry.kind === 'print-option') await repo.deleteProduct(entry.id, trx);
+    },
+  };
+  const module = {
+    /** service.hiddenOptions is the resolution guard, catalog's offer rule (src/modules.ts). */
+    service,
+    labProductsGuard,
+    endpoints: () => createFulfillmentRoutes(service),
+  };
   return module satisfies HttpModule;
 }
 export type FulfillmentModule = ReturnType<typeof createFulfillmentModule>;

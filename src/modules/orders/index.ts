@@ -3,12 +3,13 @@ import { toCents } from '../../platform/money';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
-import type { CartModule } from '../cart';
+import { orderMoney, type CartModule } from '../cart';
 import type { ContentModule } from '../content';
 import type { PromotionsModule } from '../promotions';
 import type { TaxModule } from '../tax';
+import { createCheckoutHolds, type CheckoutHold } from './checkout-holds';
 import { createOrderMail } from './order-mail';
-import { createOrdersRepository } from './orders.repository';
+import { createOrdersRepository, type Tx } from './orders.repository';
 import { createOrdersRoutes } from './orders.routes';
 import { createOrdersService } from './orders.service';
 import { createTaxReport } from './tax-report';
@@ -20,6 +21,7 @@ import { createStripeClient, createStripeProvider } from './payments/stripe.prov
 import { createTestProvider } from './payments/test.provider';
 
 export type { OrdersService, LabOrderSource } from './orders.service';
+export type { CheckoutHold, HeldOrder } from './checkout-holds';
 export type { PaymentsService } from './payments/payments.service';
 export { ordersEndpoints } from './orders.routes';
 export { paymentsEndpoints } from './payments/payments.routes';
@@ -75,12 +77,20 @@ export function createOrdersModule(
 
   // ---- the order: checkout, the admin's list and fulfillment, the buyer's page ----
   const repo = createOrdersRepository(ctx.db);
+  // what an order holds while unpaid: added in src/modules.ts, each released on order.payment-canceled
+  const holds = createCheckoutHolds(() =>
+    events
+      .subscriptions()
+      .filter((s) => s.event === 'order.payment-canceled')
+      .map((s) => s.subscriber),
+  );
   const service = createOrdersService(ctx, repo, {
     takingOrders: () => payments.providerName() !== null,
     cart: deps.cart.service,
     content: deps.content.service,
     promotions: deps.promotions.service,
     tax: deps.tax.service,
+    holds,
     taxReport: createTaxReport(ctx.db),
     refunds: payments,
     cancelPayment: (orderId) => payments.cancelUnpaid(orderId),
@@ -113,15 +123,29 @@ export function createOrdersModule(
       orderId,
       refundId,
       amountCents: toCents(refund.amount),
-      // 'full' only for one refund of everything: the last of several refunds is a partial
-      // reversal of exactly what is left (Stripe's full mode is for an untouched transaction)
-      full: toCents(refund.amount) >= order.totalCents,
+      // 'full' only for one refund of everything paid (the amount due): the last of several
+      // refunds is a partial reversal of exactly what is left (Stripe's full mode is for an
+      // untouched transaction)
+      full: toCents(refund.amount) >= orderMoney(order).amountDueCents,
     });
   });
 
   const module = {
     /** checkout, and for the admin list/detail/csv/setFulfillmentStatus. */
     service,
+    /**
+     * Extension point (src/modules.ts): something an order holds while it waits to be paid (a
+     * promotion code's use; an edition's print), taken in the order's transaction at checkout and
+     * released on order.payment-canceled by the subscriber it names (checkout-holds.ts).
+     */
+    addCheckoutHold: (name: string, hold: CheckoutHold) => holds.add(name, hold),
+    /**
+     * Catalog's delete guard (src/modules.ts): a photo or print option an order's line names is
+     * kept (archived) for the order's history.
+     */
+    orderLinesGuard: {
+      keeps: (entry: { kind: 'photo' | 'print-option'; id: number }, trx: Tx) => repo.linesName(entry, trx),
+    },
     /**
      * createPaymentIntent, statusForSecret, confirmTestPayment, receiveWebhook, refund; sweep (from
      * the maintenance sweep). Its jobs' handlers are registered above.

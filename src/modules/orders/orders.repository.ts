@@ -34,7 +34,7 @@ export type NewLineItem = Pick<
 >;
 
 export type Tx = Knex.Transaction;
-/** Runs in the order's transaction once its row is written (a promotion code's use is held there). */
+/** Runs in the order's transaction once its row is written: the checkout holds (checkout-holds.ts). */
 export type AfterWrite = (trx: Tx, orderId: number) => Promise<unknown>;
 const nothing: AfterWrite = async () => undefined;
 
@@ -126,6 +126,12 @@ export function createOrdersRepository(db: Db) {
     },
 
     findById: (id: number) => Order.query(db).findById(id),
+
+    /** Whether any order's line names this photo or print option (kept for its history). */
+    async linesName(entry: { kind: 'photo' | 'print-option'; id: number }, q: Knex = db): Promise<boolean> {
+      const column = entry.kind === 'photo' ? 'photo_id' : 'print_option_id';
+      return !!(await q('order_line_items').where(column, entry.id).first('id'));
+    },
 
     findWithLines: (id: number, q: Knex = db) => withLines(Order.query(q).findById(id)),
 

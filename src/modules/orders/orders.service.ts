@@ -3,9 +3,9 @@ import type { AppContext } from '../../platform/context';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { toDollars } from '../../platform/money';
 import type { PricedCart } from '../cart';
-import type { PromotionsService } from '../promotions';
 import type { TaxAddress } from '../tax';
 import { appliedLines } from './applied-lines';
+import type { CheckoutHolds } from './checkout-holds';
 import { priceOrder, type PricedOrder, type PricingDeps } from './order-pricing';
 import type { ShippingNotice } from './order-emails';
 import { addressParts, toBuyerView, toOrderDetail, toSummary } from './order-views';
@@ -36,9 +36,11 @@ type Deps = {
   /** The visitor's cart in integer cents at current prices, from the cart module. */
   cart: { getPricedCart(cartId: string | undefined): Promise<PricedCart> };
   content: { activeShippingNotice(): Promise<ShippingNotice> };
-  /** Promotion codes: checked for a quote, a use held in the order's transaction. */
-  promotions: Pick<PromotionsService, 'apply' | 'holdForOrder'>;
+  /** Promotion codes: checked and priced for a quote and at checkout. */
+  promotions: PricingDeps['promotions'];
   tax: PricingDeps['tax'];
+  /** What an order takes while it waits to be paid (a code's use), in its transaction. */
+  holds: Pick<CheckoutHolds, 'takeAll'>;
   taxReport: { csv(month: string): Promise<string> };
   /** Succeeded refunds (payments/refunds.service.ts). */
   refunds: Pick<RefundsService, 'refundsFor'>;
@@ -202,33 +204,27 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         ...address,
         ...priceColumns(priced),
       };
-      // The code's use is held in the order's transaction, under the code's lock: if another
-      // checkout took the last use meanwhile, this order is not written at all. A use an earlier
-      // unpaid attempt of this session held moves to this order (one use per buyer, not two).
-      const holdCode = async (trx: Tx, orderId: number) => {
-        const held = await deps.promotions.holdForOrder(
-          trx,
-          // read again, locked: an attempt being paid meanwhile keeps its use
-          {
-            orderId,
-            email: input.customerEmail,
-            ownOrderIds: await repo.lockUnpaidAmong(trx, sessionOrderIds),
-          },
-          code,
-          priced.ruleLines,
-        );
-        const heldCents = held ? held.discount.goodsCents + held.discount.shippingCents : 0;
-        if (heldCents !== priced.money.discountCents) throw conflict(messages.priceChanged);
-      };
+      // The checkout holds (a promotion code's use: checkout-holds.ts, added in src/modules.ts)
+      // run in the order's transaction: one that refuses (the code's last use taken meanwhile)
+      // leaves this order unwritten.
+      const takeHolds = async (trx: Tx, orderId: number) =>
+        deps.holds.takeAll(trx, {
+          orderId,
+          email: input.customerEmail,
+          promotionCode: code,
+          // read again, locked: an attempt being paid meanwhile keeps what it holds
+          ownOrderIds: await repo.lockUnpaidAmong(trx, sessionOrderIds),
+          priced,
+        });
       let orderId: number;
-      if (retry && (await repo.replaceUnpaid(retry, details, lines, holdCode))) {
+      if (retry && (await repo.replaceUnpaid(retry, details, lines, takeHolds))) {
         orderId = retry;
         logger.info({ orderId, totalCents }, 'unpaid order reused for a retry');
       } else {
         orderId = await repo.insertOrder(
           { ...details, cartId, statusToken: newStatusToken() },
           lines,
-          holdCode,
+          takeHolds,
         );
         logger.info({ orderId, totalCents, promotionCode: code, taxCents }, 'order placed');
       }

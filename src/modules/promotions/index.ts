@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
+import { createCodeHold } from './code-hold';
 import { createPromotionsRepository } from './promotions.repository';
 import { createPromotionsRoutes } from './promotions.routes';
 import { createPromotionsService } from './promotions.service';
@@ -11,8 +12,8 @@ export { promotionsEndpoints } from './promotions.routes';
 
 /**
  * Promotion codes: the owner's codes, a buyer's code checked and priced, and one use held per
- * order (in the order's transaction, checkout calls holdForOrder), final once paid and given back
- * when the order is canceled unpaid. Writes promotion_codes and promotion_redemptions.
+ * order (in the order's transaction: `codeHold`, a checkout hold of orders), final once paid and
+ * given back when the order is canceled unpaid. Writes promotion_codes and promotion_redemptions.
  */
 export function createPromotionsModule(ctx: AppContext, deps: { events: DomainEventBus }) {
   const service = createPromotionsService(createPromotionsRepository(ctx.db), ctx.db);
@@ -33,6 +34,8 @@ export function createPromotionsModule(ctx: AppContext, deps: { events: DomainEv
   );
   const module = {
     service,
+    /** The code's use at checkout: orders' first checkout hold (added in src/modules.ts). */
+    codeHold: createCodeHold(service),
     endpoints: () => createPromotionsRoutes(service),
   };
   return module satisfies HttpModule;

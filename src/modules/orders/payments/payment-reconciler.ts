@@ -1,6 +1,7 @@
 import type { Logger } from '../../../platform/logger';
 import type { JobOutcome } from '../../../platform/queue';
 import type { PaymentStatus } from '../../../contract';
+import { orderMoney } from '../../cart';
 import type { PaymentProvider, ProviderRefund } from './payment-provider';
 import type { Order } from '../order.model';
 import type { DisputeState } from './payment.model';
@@ -79,9 +80,16 @@ export function createPaymentReconciler(deps: {
     let changed = false;
     switch (truth.status) {
       case 'succeeded':
-        if (truth.amountCents !== order.totalCents) {
+        // the provider charges the amount due (the total less other tenders), nothing else
+        if (truth.amountCents !== orderMoney(order).amountDueCents) {
           logger.error(
-            { orderId: order.id, intentId, charged: truth.amountCents, total: order.totalCents },
+            {
+              orderId: order.id,
+              intentId,
+              charged: truth.amountCents,
+              due: orderMoney(order).amountDueCents,
+              total: order.totalCents,
+            },
             'payment amount does not match the order total; not marking it paid',
           );
           return { outcome: 'skipped', detail: 'amount mismatch', orderId: order.id };

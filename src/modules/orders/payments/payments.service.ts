@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../../platform/context';
 import { AppError, conflict, notFound } from '../../../platform/http/app-error';
 import type { JobOutcome } from '../../../platform/queue';
+import { orderMoney } from '../../cart';
 import type { PaymentEvent, PaymentProvider } from './payment-provider';
 import type { Order } from '../order.model';
 import { createPaymentReconciler } from './payment-reconciler';
@@ -102,7 +103,7 @@ export function createPaymentsService(
 
     /**
      * The order's one payment intent (created on first call, reused after): the amount is the
-     * order's; a client amount that disagrees is refused.
+     * order's amount due (its total less other tenders); a client amount that disagrees is refused.
      */
     async createPaymentIntent(
       orderId: number,
@@ -113,10 +114,11 @@ export function createPaymentsService(
       if (!order) throw notFound(paymentMessages.orderNotFound);
       if (order.status === 'paid') throw conflict(paymentMessages.alreadyPaid);
       if (order.status === 'canceled') throw conflict(paymentMessages.canceled);
-      // the total with its tax, or (the spec's client, which never sees the tax) the total before
-      // it; the intent always charges the order's stored total
-      const shown = amount === undefined ? order.totalCents : Math.round(amount * 100);
-      if (shown !== order.totalCents && shown !== order.totalCents - order.taxCents)
+      // the amount due with its tax, or (the spec's client, which never sees the tax) before it;
+      // the intent always charges the order's amount due, from its stored figures
+      const dueCents = orderMoney(order).amountDueCents;
+      const shown = amount === undefined ? dueCents : Math.round(amount * 100);
+      if (shown !== dueCents && shown !== dueCents - order.taxCents)
         throw conflict(paymentMessages.amountMismatch);
 
       if (order.paymentIntentId) {
@@ -136,19 +138,19 @@ export function createPaymentsService(
         }
         if (existing.status === 'canceled') throw conflict(paymentMessages.canceled);
         // A retry re-priced the order (orders' checkout reuses an unpaid one): the same intent,
-        // now for the new total. A processing payment is not touched.
+        // now for the new amount due. A processing payment is not touched.
         if (
           (existing.status === 'pending' || existing.status === 'failed') &&
-          existing.amountCents !== order.totalCents
+          existing.amountCents !== dueCents
         )
-          await p.updateIntentAmount(existing.id, order.totalCents);
+          await p.updateIntentAmount(existing.id, dueCents);
         return { clientSecret: existing.clientSecret, provider: p.name };
       }
 
       // Two clicks at once: both ask with the same idempotency key and get the same intent.
       const intent = await p.createIntent({
         orderId,
-        amountCents: order.totalCents,
+        amountCents: dueCents,
         idempotencyKey: `order-${orderId}-pi`,
       });
       const attached = await repo.attachPaymentIntent(
@@ -199,7 +201,7 @@ export function createPaymentsService(
       const { event, declined } = form.charge(input, {
         intentId,
         orderId: order.id,
-        amountCents: order.totalCents,
+        amountCents: orderMoney(order).amountDueCents,
       });
       await record(event, order.id);
       if (declined) throw new AppError('payment_failed', form.declinedMessage);

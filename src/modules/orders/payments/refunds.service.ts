@@ -1,6 +1,7 @@
 import { badRequest, conflict, notFound } from '../../../platform/http/app-error';
 import type { Logger } from '../../../platform/logger';
 import { formatCents, toDollars } from '../../../platform/money';
+import { orderMoney, refundableCents } from '../../cart';
 import type { PaymentProvider, ProviderRefund } from './payment-provider';
 import type { Refund } from './payment.model';
 import type { PaymentsRepository } from './payments.repository';
@@ -131,7 +132,8 @@ export function createRefundsService(deps: {
         }
         const intentId = refundable.includes(order.status) ? order.paymentIntentId : null;
         if (!intentId) throw badRequest(refundMessages.notPaid);
-        const left = order.totalCents - (await repo.committedRefundCents(trx, orderId));
+        // the cap: the amount due that was paid (a tender's share is not the provider's to return)
+        const left = refundableCents(orderMoney(order), await repo.committedRefundCents(trx, orderId));
         if (left <= 0) throw badRequest(refundMessages.nothingLeft);
         if (amountCents > left) {
           const message = refundMessages.tooMuch(formatCents(left));
