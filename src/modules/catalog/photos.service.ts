@@ -2,7 +2,7 @@ import { ForeignKeyViolationError } from 'objection';
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { probeImage, type MediaModule } from '../media';
-import { nearestAspectRatio } from '../../../web/src/lib/photo-metadata';
+import { nearestAspectRatio } from '../../shared/photo-metadata';
 import { toPhotoSummary, toPrintOption } from './catalog.mapping';
 import { catalogMessages, imageLimits } from './catalog.messages';
 import type { PhotoCreateWithOptions, PhotoUpdateWithOptions } from '../../contract';
