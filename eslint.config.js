@@ -50,6 +50,35 @@ export default tseslint.config(
     },
   },
   {
+    // The server and the workers never import the web app (not even its types): what both sides
+    // run lives in src/shared, what they say to each other in src/contract.
+    files: ['src/**/*.ts', 'workers/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/web/src', '**/web/src/**', '**/web', 'web/**'],
+              message: 'The server does not import the web app: shared pure code lives in src/shared.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Pure code both sides run (the web app imports it as `@shared/...`): no imports but its own.
+    files: ['src/shared/**/*.ts'],
+    ignores: ['src/shared/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./)', message: 'src/shared imports only its own files.' }] },
+      ],
+    },
+  },
+  {
     // The contract is read by the web app too: zod, its own files and the pure input rules only.
     files: ['src/contract/**/*.ts'],
     ignores: ['src/contract/**/*.test.ts'],
@@ -97,7 +126,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
       // The web app sees the server only through its HTTP contract, and only its types: no
-      // server code can end up in the browser bundle.
+      // server code can end up in the browser bundle. The pure code both sides run is
+      // `@shared/...` (src/shared, an alias of tsconfig.json, vite.config.ts and vitest.config.ts).
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {

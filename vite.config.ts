@@ -7,6 +7,8 @@ import { palette } from './web/src/lib/palette.ts';
 import { appChunk } from './scripts/app-chunk.ts';
 
 const webSource = (file: string) => fileURLToPath(new URL(`./web/src/${file}`, import.meta.url));
+/** `@shared/...`: the pure code the server and the web app both run (src/shared). */
+const sharedAlias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) };
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/media/', '/healthz', '/sitemap.xml', '/robots.txt'];
@@ -47,6 +49,7 @@ const proxy = () =>
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'web',
+  resolve: { alias: sharedAlias },
   plugins: [
     react(),
     {

@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
-import { canonicalSize, optionTextKey } from '../web/src/lib/print-sizes';
+import { canonicalSize, optionTextKey } from '../src/shared/print-sizes';
 
 // Print sizes in one form (issue 34): '8x12', '8x12 inch' and '8 x 12 in' are one size, stored as
-// '8x12' (web/src/lib/print-sizes.ts). The live catalogue options that are then the same print
+// '8x12' (src/shared/print-sizes.ts). The live catalogue options that are then the same print
 // (ratio, size, format) are merged into one, the survivor: the one offered by the most photos (then
 // the oldest), keeping its price and shipping.
 // - photos offering another one offer the survivor instead; cart lines move to it too (a cart

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { STOREFRONT_ROUTES } from '../web/src/app/router';
 import { storefrontPages } from './modules/storefront';
 import { edge, endpoints } from './endpoints';
 
@@ -81,14 +80,5 @@ describe("the app's lists come from the declarations", () => {
     expect(edge.privatePages).toEqual(['/orders/:token']);
     expect(edge.sharedPages.test('/admin')).toBe(false);
     expect(edge.sharedPages.test('/api/photos')).toBe(false);
-  });
-
-  it("declares the pages of the web app's router", () => {
-    const declared = Object.entries(storefrontPages).flatMap(([page, spec]) =>
-      spec.paths.map((path) => ({ path, page })),
-    );
-    expect(declared.sort((a, b) => a.path.localeCompare(b.path))).toEqual(
-      [...STOREFRONT_ROUTES].sort((a, b) => a.path.localeCompare(b.path)),
-    );
   });
 });

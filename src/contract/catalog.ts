@@ -152,8 +152,6 @@ export const photoUpdateSchema = z.object({
   ...photoFields,
   imageData: z.string({ error: 'Image data must be text' }).nullish(),
 });
-export type PhotoCreateInput = z.output<typeof photoCreateSchema>;
-export type PhotoUpdateInput = z.output<typeof photoUpdateSchema>;
 
 export const categoryCreateSchema = z.object({
   name: requiredText('Category ID', 50),
@@ -231,8 +229,6 @@ export const photoCreateFormSchema = photoCreateWithOptionsSchema
 export const photoUpdateFormSchema = photoUpdateWithOptionsSchema
   .omit({ imageData: true, thumbnailData: true })
   .extend({ printOptions: jsonText(photoPrintOptionEdits).optional() });
-export type PhotoCreateForm = z.infer<typeof photoCreateFormSchema>;
-export type PhotoUpdateForm = z.infer<typeof photoUpdateFormSchema>;
 
 /** GET /api/admin/photo-upload-limits: the largest files the photo form may send, in bytes. */
 export const photoUploadLimitsSchema = z.object({

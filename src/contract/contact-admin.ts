@@ -25,7 +25,6 @@ export type MessageListQuery = z.output<typeof messageListQuerySchema>;
 export const messageReadSchema = z.object({
   read: z.boolean({ error: inboxMessages.read }),
 });
-export type MessageReadInput = z.output<typeof messageReadSchema>;
 
 export const inboxMessageSchema = z.object({
   id: z.number(),

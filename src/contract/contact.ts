@@ -28,7 +28,6 @@ export type ContactInput = z.output<typeof contactSchema>;
 
 /** POST /api/contact: 201 with `contactMessages.sent`. */
 export const contactResultSchema = z.object({ message: z.literal(contactMessages.sent) });
-export type ContactResult = z.infer<typeof contactResultSchema>;
 
 /**
  * The contact page's answer to a form post without JavaScript (POST /contact, the page's own

@@ -112,7 +112,6 @@ export const logoSchema = z.object({
 export type Logo = z.infer<typeof logoSchema>;
 /** POST /api/admin/logo (multipart, field `logo`). */
 export const logoUploadResultSchema = logoSchema.extend({ message: z.string() });
-export type LogoUploadResult = z.infer<typeof logoUploadResultSchema>;
 
 /** Null texts: the web app shows its built-in default. */
 export const aboutContentSchema = z.object({
@@ -143,4 +142,3 @@ export type ShippingNotice = z.infer<typeof shippingNoticeViewSchema>;
 
 /** A write that answers only a text, e.g. DELETE /api/admin/faqs/{id}. */
 export const messageResultSchema = z.object({ message: z.string() });
-export type MessageResult = z.infer<typeof messageResultSchema>;

@@ -18,3 +18,4 @@ export * from './setup';
 export * from './tax';
 export * from './us-states';
 export * from './version';
+export * from './storefront-pages';

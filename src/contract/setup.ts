@@ -12,7 +12,6 @@ export const setupItemKeys = [
   'admin-password',
   'backup',
 ] as const;
-export type SetupItemKey = (typeof setupItemKeys)[number];
 
 /** done; needs attention; optional (a valid choice either way, e.g. shipping prints herself). */
 export const setupStates = ['done', 'attention', 'optional'] as const;

@@ -11,8 +11,22 @@ import { pageSource, preloadPage, routeFor, type PageName } from './app/router';
 import { jsonForScript, SSR_DATA_ID, type SsrData } from './lib/ssr-data';
 import { makeStore } from './app/store';
 import { api } from './lib/api';
+import type { StorefrontReadName, StorefrontReads } from '@contract';
+import type { catalogApi } from './lib/catalog-api';
+import type { contentApi } from './lib/content-api';
+import type { orderStatusApi } from './features/order-status/api';
 
 export { pageSource, routeFor, type PageName };
+
+// The server reads each page's answers as the contract names them (StorefrontReads): a renamed
+// endpoint, or a changed argument, fails the type check here.
+type Endpoints = (typeof catalogApi)['endpoints'] &
+  (typeof contentApi)['endpoints'] &
+  (typeof orderStatusApi)['endpoints'];
+type Args = { [E in StorefrontReadName]: Endpoints[E]['Types']['QueryArg'] };
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+export type StorefrontReadsAgree = Assert<Same<Args, StorefrontReads>>;
 
 export type RenderedPage = {
   /** For <head>: the page's title, meta and link tags, then its styles. */

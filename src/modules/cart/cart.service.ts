@@ -3,13 +3,9 @@ import { badRequest, notFound } from '../../platform/http/app-error';
 import { toCents, toDollars } from '../../platform/money';
 import type { CartRepository } from './cart.repository';
 import { lineSums, orderMoney, type OrderMoney } from './order-money';
-import type { AddToCartInput, Cart, CartLine, PrintOption } from '../../contract';
+import type { AddToCartInput, Cart, CartLine } from '../../contract';
+import type { PrintOptionMatch } from '../catalog';
 
-/** What the cart needs from the catalogue (its public service), prices in dollars. */
-export type PrintOptionMatch = {
-  photo: { id: number; title: string; thumbnailUrl: string };
-  option: PrintOption;
-};
 /** What the cart needs from the catalogue (its public service), prices in dollars. */
 export type PrintOptionLookup = {
   /** The option when it is assigned to the photo and neither is archived; else null. */

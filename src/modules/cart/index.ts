@@ -8,7 +8,7 @@ import { createCartRoutes } from './cart.routes';
 export { cartEndpoints } from './cart.routes';
 import { createCartService } from './cart.service';
 
-export type { PricedCart, PricedLine, PrintOptionLookup, PrintOptionMatch } from './cart.service';
+export type { PricedCart, PricedLine, PrintOptionLookup } from './cart.service';
 export { lineSums, orderMoney, refundableCents, type MoneyLine, type OrderMoney } from './order-money';
 
 export function createCartModule(ctx: AppContext, deps: { catalog: CatalogModule; events: DomainEventBus }) {

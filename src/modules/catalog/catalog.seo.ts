@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import { escapeHtml } from '../../platform/html';
 import { createRouter } from '../../platform/http/async-route';
+import { fillPath, SITEMAP_PATHS, STOREFRONT_PAGES } from '../../shared/storefront-pages';
 import type { CatalogService } from './catalog.service';
 
 type SeoConfig = Pick<Config, 'publicUrl' | 'SITE_NAME' | 'PHOTOGRAPHER_NAME'>;
@@ -17,9 +18,9 @@ export function sitemapXml(
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...['/', '/portfolio', '/about', '/faq', '/contact'].map((p) => url(p)),
-    ...entries.categories.map((c) => url(`/portfolio/${encodeURIComponent(c)}`)),
-    ...entries.photos.map((p) => url(`/photo/${p.id}`, p.updatedAt)),
+    ...SITEMAP_PATHS.map((p) => url(p)),
+    ...entries.categories.map((c) => url(fillPath(STOREFRONT_PAGES.portfolio.paths[1], { category: c }))),
+    ...entries.photos.map((p) => url(fillPath(STOREFRONT_PAGES.photo.paths[0], { id: p.id }), p.updatedAt)),
     '</urlset>',
     '',
   ].join('\n');

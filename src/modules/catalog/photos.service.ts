@@ -1,11 +1,11 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { probeImage, type MediaModule } from '../media';
-import { nearestAspectRatio } from '../../../web/src/lib/photo-metadata';
+import { nearestAspectRatio } from '../../shared/photo-metadata';
 import { toPhotoSummary, toPrintOption } from './catalog.mapping';
 import { catalogMessages, imageLimits } from './catalog.messages';
 import type { PhotoCreateWithOptions, PhotoUpdateWithOptions } from '../../contract';
-import type { PhotoDetail, PhotoSummary } from '../../contract';
+import type { PhotoDetail, PhotoSummary, PhotoUploadLimits } from '../../contract';
 import type { CategoriesService } from './categories.service';
 import type { PhotoRow, PhotosRepository, PhotoWrite, Trx } from './photos.repository';
 import { beforeDelete, keptByGuards, offered, type DeleteGuards, type OfferRules } from './catalog.types';
@@ -28,13 +28,6 @@ const decodeOptional = (value: string | null | undefined, field: string) =>
 
 const MB = 1024 * 1024;
 const IMAGE_MISSING = 'Please upload a photo image';
-/** The largest files the photo form may send, in bytes. */
-export type PhotoUploadLimits = {
-  addImage: number;
-  addThumbnail: number;
-  editImage: number;
-  editThumbnail: number;
-};
 
 /** MAX_PHOTO_MB's default: a camera original (a 45 MP JPEG is 20-35 MB) fits. */
 export const DEFAULT_MAX_PHOTO_MB = 50;

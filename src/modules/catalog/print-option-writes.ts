@@ -1,6 +1,6 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { toCents } from '../../platform/money';
-import { canonicalSize, tidyFormat } from '../../../web/src/lib/print-sizes';
+import { canonicalSize, tidyFormat } from '../../shared/print-sizes';
 import { catalogMessages } from './catalog.messages';
 import type { NewPhotoPrintOption, PhotoPrintOptionEdits } from '../../contract';
 import type { Trx } from './photos.repository';

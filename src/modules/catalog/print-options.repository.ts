@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db';
 import { PrintOptionModel, PhotoModel } from './catalog.models';
 import type { Executor, Trx } from './photos.repository';
-import { optionTextKey } from '../../../web/src/lib/print-sizes';
+import { optionTextKey } from '../../shared/print-sizes';
 
 export type PrintOptionRow = Pick<
   PrintOptionModel,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseInches } from '../../../web/src/lib/print-sizes';
+import { parseInches } from '../../shared/print-sizes';
 import { carrierOf, resolutionFor } from './fulfillment.service';
 import { createLabSecrets } from './lab-secrets';
 

@@ -28,7 +28,7 @@ import type {
   LabProductRow,
   LabSettingsRow,
 } from './fulfillment.repository';
-import { parseInches } from '../../../web/src/lib/print-sizes';
+import { parseInches } from '../../shared/print-sizes';
 
 const LUMAPRINTS = 'https://us.api.lumaprints.com';
 const LUMAPRINTS_SANDBOX = 'https://us.api-sandbox.lumaprints.com';

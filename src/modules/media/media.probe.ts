@@ -1,11 +1,6 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
-import {
-  EXIF_OPTIONS,
-  cameraDetailsFrom,
-  exifDate,
-  type CameraDetails,
-} from '../../../web/src/lib/photo-metadata';
+import { EXIF_OPTIONS, cameraDetailsFrom, exifDate, type CameraDetails } from '../../shared/photo-metadata';
 
 /** What an upload says about itself before it is stored: size and the camera EXIF the shop keeps. */
 export type ImageFacts = {

@@ -1,46 +1,24 @@
+import type { PageData, PageQuery, StorefrontReadName, StorefrontReads } from '../../contract';
 import type { PageSpec } from '../../platform/http/web-app';
+import { STOREFRONT_PAGES, type StorefrontPage } from '../../shared/storefront-pages';
 import type { CatalogModule } from '../catalog';
 import type { ContentModule } from '../content';
 import type { OrdersModule } from '../orders';
-// Types only (erased from the server build): the web app's page names and the RTK Query endpoints
-// its pages read, so a renamed page or endpoint, or a changed argument, fails the type check here.
-import type { PageName } from '../../../web/src/app/router';
-import type { catalogApi } from '../../../web/src/lib/catalog-api';
-import type { contentApi } from '../../../web/src/lib/content-api';
-import type { orderStatusApi } from '../../../web/src/features/order-status/api';
 
-type Endpoints = (typeof catalogApi)['endpoints'] &
-  (typeof contentApi)['endpoints'] &
-  (typeof orderStatusApi)['endpoints'];
-/** An endpoint a storefront page reads before it renders. */
-export type EndpointName = keyof Endpoints;
-type ArgOf<E extends EndpointName> = Endpoints[E]['Types']['QueryArg'];
-
-/** A page rendered on the server (the admin and the not-found page are not). */
-export type StorefrontPage = Exclude<PageName, 'notFound' | 'admin'>;
+export type { PageData, PageQuery, StorefrontPage };
+type ArgOf<E extends StorefrontReadName> = StorefrontReads[E];
 
 /**
- * Each storefront page's paths (those of STOREFRONT_ROUTES in web/src/app/router.tsx; a unit test
- * checks they agree) and whether it is the same for every visitor: the app keeps 'shared' pages
- * in its response cache and never stores the 'private' one.
+ * Each storefront page's paths and whether it is the same for every visitor, as declared once
+ * (src/shared/storefront-pages.ts): the app keeps 'shared' pages in its response cache and never
+ * stores the 'private' one.
  */
-export const storefrontPages = {
-  home: { paths: ['/'], cache: 'shared' },
-  portfolio: { paths: ['/portfolio', '/portfolio/:category'], cache: 'shared' },
-  photo: { paths: ['/photo/:id'], cache: 'shared' },
-  about: { paths: ['/about'], cache: 'shared' },
-  faq: { paths: ['/faq'], cache: 'shared' },
-  contact: { paths: ['/contact'], cache: 'shared' },
-  checkout: { paths: ['/checkout'], cache: 'shared' },
-  // the buyer's order page: its long random token is the only key
-  orderStatus: { paths: ['/orders/:token'], cache: 'private' },
-} satisfies Record<StorefrontPage, PageSpec>;
-
-/** One RTK Query cache entry of the web app: endpoint, argument, answer (as the JSON API sends it). */
-export type PageQuery = { endpointName: EndpointName; arg: unknown; value: unknown };
-
-/** What a storefront page needs before it can be rendered, or where it moved. */
-export type PageData = { status: 200 | 404; queries: PageQuery[] } | { redirect: string };
+export const storefrontPages: Record<StorefrontPage, PageSpec> = Object.fromEntries(
+  Object.entries(STOREFRONT_PAGES).map(([page, spec]) => [
+    page,
+    { paths: [...spec.paths], cache: spec.cache },
+  ]),
+) as Record<StorefrontPage, PageSpec>;
 
 const MAX_ID = 2 ** 31 - 1;
 
@@ -73,7 +51,7 @@ export function createStorefrontModule(deps: {
 }) {
   const catalog = deps.catalog.service;
   const content = deps.content.service;
-  const query = async <E extends EndpointName>(
+  const query = async <E extends StorefrontReadName>(
     endpointName: E,
     arg: ArgOf<E>,
     read: () => unknown,
@@ -83,7 +61,7 @@ export function createStorefrontModule(deps: {
   type PageReads = { status: 200 | 404; reads: Promise<PageQuery>[] } | { redirect: string };
   const found = (...reads: Promise<PageQuery>[]): PageReads => ({ status: 200, reads });
 
-  /** Each storefront page's reads: a page added to the web router fails the type check until it has one. */
+  /** Each storefront page's reads: a page added to STOREFRONT_PAGES fails the type check until it has one. */
   const pages: Record<StorefrontPage, (params: Params) => Promise<PageReads> | PageReads> = {
     home: () => found(query('getPhotos', { featured: true }, () => catalog.listPhotos({ featured: true }))),
     portfolio: async (params) => {
@@ -132,7 +110,7 @@ export function createStorefrontModule(deps: {
   };
   const isStorefrontPage = (page: string): page is StorefrontPage => Object.hasOwn(pages, page);
 
-  /** `page` is a page name of web/src/app/router.tsx (routeFor); any other is the not-found page. */
+  /** `page` is a page name of the web app's router (routeFor); any other is the not-found page. */
   async function pageData(page: string, params: Params): Promise<PageData> {
     // The header and footer of every page.
     const layout = [

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { APP_MODULES_ID } from '../../../web/src/lib/app-modules';
+import { APP_MODULES_ID } from '../../shared/app-modules';
 
 export { APP_MODULES_ID };
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
+import { STOREFRONT_ROUTES, type StorefrontPage } from '@shared/storefront-pages';
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorBoundary } from './route-error';
 import { AppReady } from './app-ready';
@@ -25,7 +26,7 @@ function lazyPage(source: string, load: () => Promise<PageModule>) {
   return { Page, preload, source };
 }
 
-const pages = {
+const pages: Record<StorefrontPage | 'notFound' | 'admin', ReturnType<typeof lazyPage>> = {
   home: lazyPage('src/features/storefront/home-page.tsx', () => import('../features/storefront/home-page')),
   portfolio: lazyPage(
     'src/features/storefront/portfolio-page.tsx',
@@ -56,19 +57,8 @@ const pages = {
   admin: lazyPage('src/features/admin/admin-routes.tsx', () => import('../features/admin/admin-routes')),
 };
 export type PageName = keyof typeof pages;
-
-/** The storefront's routes, in match order; every other path is the not-found page. */
-export const STOREFRONT_ROUTES: { path: string; page: Exclude<PageName, 'notFound' | 'admin'> }[] = [
-  { path: '/', page: 'home' },
-  { path: '/portfolio', page: 'portfolio' },
-  { path: '/portfolio/:category', page: 'portfolio' },
-  { path: '/photo/:id', page: 'photo' },
-  { path: '/about', page: 'about' },
-  { path: '/faq', page: 'faq' },
-  { path: '/contact', page: 'contact' },
-  { path: '/checkout', page: 'checkout' },
-  { path: '/orders/:token', page: 'orderStatus' },
-];
+/** The storefront's routes, in match order (src/shared/storefront-pages.ts); every other path is the not-found page. */
+export { STOREFRONT_ROUTES };
 
 /** Which page a path shows, with its route parameters. */
 export function routeFor(pathname: string): { page: PageName; params: Record<string, string | undefined> } {

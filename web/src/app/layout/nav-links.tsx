@@ -1,12 +1,5 @@
 import { NavLink } from 'react-router';
-
-export const NAV_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/portfolio', label: 'Portfolio' },
-  { to: '/about', label: 'About' },
-  { to: '/faq', label: 'FAQ' },
-  { to: '/contact', label: 'Contact' },
-] as const;
+import { NAV_LINKS } from '@shared/storefront-pages';
 
 /** The site's pages as a list of links: the header's, the phone menu's and the no-script menu's. */
 export function NavLinkList({

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { TAGLINE } from '../../features/storefront';
 import { useSite } from '../../lib/site-context';
 import { cx } from '../../components/ui';
-import { NAV_LINKS } from './nav-links';
+import { NAV_LINKS } from '@shared/storefront-pages';
 import styles from './site-footer.module.css';
 
 export function SiteFooter() {

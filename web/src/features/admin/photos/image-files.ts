@@ -1,4 +1,4 @@
-import { EXIF_OPTIONS, type ExifTags } from '../../../lib/photo-metadata';
+import { EXIF_OPTIONS, type ExifTags } from '@shared/photo-metadata';
 
 export const MB = 1024 * 1024;
 

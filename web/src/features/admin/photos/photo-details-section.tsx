@@ -15,7 +15,7 @@ import { FormTextField } from '../shared/form-field';
 import { AspectRatioField, useAspectRatioChoices } from './aspect-ratio-field';
 import type { PhotoFields } from './photo-form-model';
 import type { FieldErrors } from './photo-form-state';
-import { cameraSummary, type CameraDetails } from '../../../lib/photo-metadata';
+import { cameraSummary, type CameraDetails } from '@shared/photo-metadata';
 
 type PhotoDetailsSectionProps = {
   fields: PhotoFields;

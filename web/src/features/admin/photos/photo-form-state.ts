@@ -1,6 +1,6 @@
 import { useReducer, type Dispatch } from 'react';
 import type { PhotoDetail } from '../../../lib/api-types';
-import type { CameraDetails } from '../../../lib/photo-metadata';
+import type { CameraDetails } from '@shared/photo-metadata';
 import type { PrintOption } from '../../../lib/api-types';
 import {
   DEFAULT_EDIT_CATEGORY,

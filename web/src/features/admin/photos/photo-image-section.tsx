@@ -7,7 +7,7 @@ import { pictureSources } from '../../../components/image-sources';
 import { useToast } from '../../../components/toast';
 import { FormSection } from '../shared/form-section';
 import { CropPositionField } from './crop-position-field';
-import { cameraDetailsFrom, exifDate, nearestAspectRatio } from '../../../lib/photo-metadata';
+import { cameraDetailsFrom, exifDate, nearestAspectRatio } from '@shared/photo-metadata';
 import { formatMb, isImageFile, makeThumbnail, readExif, readImageSize } from './image-files';
 import { ImagePicker } from './image-picker';
 import type { FormMode, ImageFacts, PhotoFormDispatch, PhotoFormState } from './photo-form-state';

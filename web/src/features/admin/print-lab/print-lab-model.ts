@@ -1,6 +1,6 @@
 import { formatDateTime } from '../orders/relative-time';
 import type { LabOrderView } from './api';
-import { parseInches } from '../../../lib/print-sizes';
+import { parseInches } from '@shared/print-sizes';
 
 /** The lab the shop sends to (the contract's only provider so far), as the owner reads it. */
 export const LAB_NAME = 'Lumaprints';

@@ -1,5 +1,5 @@
 import type { PrintOption } from '../../../lib/api-types';
-import { canonicalSize, optionTextKey } from '../../../lib/print-sizes';
+import { canonicalSize, optionTextKey } from '@shared/print-sizes';
 import { isValidPrice, isValidShipping, toNumber } from '../shared/price-fields';
 
 export type PrintOptionDraft = {
