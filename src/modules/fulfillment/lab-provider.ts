@@ -119,6 +119,8 @@ type ProductOnWire = Pick<LabProductInput, 'subcategoryId' | 'optionIds'>;
 export type LabProviderDefinition<S extends Record<string, unknown>, R extends LabProductRef> = {
   id: LabProviderId;
   settingsSchema: z.ZodType<S>;
+  /** Its settings before the owner saves any. */
+  defaultSettings: S;
   productRefSchema: z.ZodType<R>;
   /** The API's address: production, its sandbox, or a local double from the config. */
   baseUrl(sandbox: boolean, config: Config): string;

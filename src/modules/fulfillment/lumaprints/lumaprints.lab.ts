@@ -24,6 +24,7 @@ const specOf = (spec: LabProductSpec): LumaprintsProductSpec => {
 export const lumaprintsLab: LabProviderDefinition<LumaprintsSettings, LumaprintsProductRef> = {
   id: 'lumaprints',
   settingsSchema: lumaprintsSettingsSchema,
+  defaultSettings: { storeId: null },
   productRefSchema: lumaprintsProductRefSchema,
   baseUrl: (sandbox, config) =>
     config.LUMAPRINTS_API_BASE ?? (sandbox ? LUMAPRINTS_SANDBOX_URL : LUMAPRINTS_PRODUCTION_URL),
