@@ -5,14 +5,14 @@ import type { FulfillmentRepository } from './fulfillment.repository';
 import { createLabSettings } from './lab-settings.service';
 import { createLabProducts } from './lab-products.service';
 import { createOfferRule } from './offer-rule';
-import { createLabOrders, type LabOrdersDeps } from './lab-orders.service';
+import { createLabOrders, type LabOrdersDeps, type ShopOrders } from './lab-orders.service';
 import { createLabWebhook } from './lab-webhook';
 import { createLabFiles } from './lab-files';
 
 export type FulfillmentDeps = {
   repo: FulfillmentRepository;
   secrets: LabSecrets;
-  orders: LabOrdersDeps['orders'];
+  orders: ShopOrders;
   catalog: {
     listPrintOptions(): Promise<PrintOption[]>;
     imageAsset(photoId: number, kind: 'image'): Promise<number>;

@@ -17,18 +17,21 @@ import type { FulfillmentRepository, LabOrderRow } from './fulfillment.repositor
 /** Sends that failed for a reason retrying may fix (the lab down) before the owner is told. */
 const MAX_SEND_ATTEMPTS = 6;
 
+/** What the lab orders need of the orders module: an order's lines and address, marking it shipped. */
+export type ShopOrders = {
+  forLab(id: number): Promise<LabOrderSource | null>;
+  setFulfillmentStatus(
+    id: number,
+    status: FulfillmentStatus,
+    shipping: { carrier?: Carrier | null; trackingNumber?: string | null },
+  ): Promise<unknown>;
+};
+
 export type LabOrdersDeps = {
   repo: FulfillmentRepository;
   settings: LabSettings;
   fileUrl(assetId: number): string;
-  orders: {
-    forLab(id: number): Promise<LabOrderSource | null>;
-    setFulfillmentStatus(
-      id: number,
-      status: FulfillmentStatus,
-      shipping: { carrier?: Carrier | null; trackingNumber?: string | null },
-    ): Promise<unknown>;
-  };
+  orders: ShopOrders;
   catalog: { imageAsset(photoId: number, kind: 'image'): Promise<number> };
   enqueueSend(orderId: number, delayMs: number, jobId: string): Promise<unknown>;
   enqueueSync(orderId: number): Promise<unknown>;

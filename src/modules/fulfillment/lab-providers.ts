@@ -9,7 +9,7 @@ export type AnyLabProvider = LabProviderDefinition<Record<string, unknown>, LabP
  * more entry here and one more id there.
  */
 export const labProviders: Record<LabProviderId, AnyLabProvider> = {
-  lumaprints: lumaprintsLab as unknown as AnyLabProvider,
+  lumaprints: lumaprintsLab,
 };
 
 /** The lab the owner's settings, products and orders are for (the one lab today). */
