@@ -56,7 +56,10 @@ describe('the migration that keys lab settings by provider', () => {
     // keyed by provider: one row per lab, never two for one
     await db()('lab_settings').insert({ ...before, provider: 'prodigi', store_id: null });
     await expect(db()('lab_settings').insert({ ...before, provider: 'lumaprints' })).rejects.toThrow();
-    expect(await db()('lab_settings').orderBy('provider').pluck('provider')).toEqual(['lumaprints', 'prodigi']);
+    expect(await db()('lab_settings').orderBy('provider').pluck('provider')).toEqual([
+      'lumaprints',
+      'prodigi',
+    ]);
 
     // and back: the Lumaprints row is the one row again
     await db().transaction((trx) => down(trx));

@@ -393,6 +393,9 @@ describe('coming back', () => {
     lab.ship(number, { carrier: 'FedEx', trackingNumber: '612999AA10NEW' });
     expect((await lab.deliverWebhook(unnamed, lab.webhookPayload(number))).status).toBe(200);
     await eventually(async () => (await orderRow(orderId)).tracking_number === '612999AA10NEW');
-    expect(await orderRow(orderId)).toMatchObject({ fulfillment_status: 'shipped', shipping_carrier: 'FedEx' });
+    expect(await orderRow(orderId)).toMatchObject({
+      fulfillment_status: 'shipped',
+      shipping_carrier: 'FedEx',
+    });
   });
 });

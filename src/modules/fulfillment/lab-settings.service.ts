@@ -29,7 +29,9 @@ export async function forOwner<T>(call: () => Promise<T>): Promise<T> {
     return await call();
   } catch (err) {
     if (err instanceof LabError)
-      throw err.kind === 'refused' ? badRequest(err.message) : new AppError('unavailable', messages.unavailable);
+      throw err.kind === 'refused'
+        ? badRequest(err.message)
+        : new AppError('unavailable', messages.unavailable);
     throw err;
   }
 }
@@ -48,8 +50,7 @@ export function createLabSettings(
   async function row(provider: LabProviderId = currentLabProvider): Promise<LabSettingsRow> {
     const stored = await repo.settings(provider);
     const lab = labProviders[provider];
-    if (!stored)
-      return { provider, ...DEFAULTS, providerSettings: lab.defaultSettings, webhookSecret: '' };
+    if (!stored) return { provider, ...DEFAULTS, providerSettings: lab.defaultSettings, webhookSecret: '' };
     return { ...stored, providerSettings: lab.settingsSchema.parse(stored.providerSettings) };
   }
 
@@ -59,7 +60,10 @@ export function createLabSettings(
     const apiSecret = s.apiSecretEncrypted && secrets.decrypt(s.apiSecretEncrypted);
     if (!apiKey || !apiSecret) throw badRequest(messages.notConfigured);
     const lab = labProviders[s.provider];
-    return lab.connect({ apiKey, apiSecret, baseUrl: lab.baseUrl(s.sandbox, ctx.config) }, s.providerSettings);
+    return lab.connect(
+      { apiKey, apiSecret, baseUrl: lab.baseUrl(s.sandbox, ctx.config) },
+      s.providerSettings,
+    );
   }
 
   /** Where the lab calls us when an order ships: its own address, with the row's long secret. */

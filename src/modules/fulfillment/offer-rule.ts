@@ -99,7 +99,6 @@ export function createOfferRule(
         }),
       };
     },
-
   };
 }
 

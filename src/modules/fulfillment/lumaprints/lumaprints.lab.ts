@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { labMessages } from '../../../contract';
 import { LabError, type LabProductSpec, type LabProvider, type LabProviderDefinition } from '../lab-provider';
 import { createLumaprintsClient } from './lumaprints.client';
-import { LUMAPRINTS_PRODUCTION_URL, LUMAPRINTS_SANDBOX_URL, type LumaprintsProductSpec } from './lumaprints-mapping';
+import {
+  LUMAPRINTS_PRODUCTION_URL,
+  LUMAPRINTS_SANDBOX_URL,
+  type LumaprintsProductSpec,
+} from './lumaprints-mapping';
 
 /** Lumaprints' settings: the store orders go to (chosen from the stores the credentials reach). */
 export const lumaprintsSettingsSchema = z.object({ storeId: z.number().int().positive().nullable() });
@@ -17,7 +21,12 @@ export type LumaprintsProductRef = z.infer<typeof lumaprintsProductRefSchema>;
 
 const specOf = (spec: LabProductSpec): LumaprintsProductSpec => {
   const ref = lumaprintsProductRefSchema.parse(spec.ref);
-  return { subcategoryId: ref.subcategoryId, widthIn: spec.widthIn, heightIn: spec.heightIn, optionIds: ref.optionIds };
+  return {
+    subcategoryId: ref.subcategoryId,
+    widthIn: spec.widthIn,
+    heightIn: spec.heightIn,
+    optionIds: ref.optionIds,
+  };
 };
 
 /** The lab seam over Lumaprints' client: the store id bound in, product references read. */
