@@ -118,11 +118,12 @@ export const fulfillmentEndpoints = {
     contract: 'POST /api/admin/orders/{id}/lab/send',
   },
   // The lab's shipping webhook: the secret in the path is the only key (the body is not signed).
-  // Its address names the lab (registered so); the one without, registered before, still works.
-  labWebhook: {
+  // Its address names the lab (registered so: one declaration per lab of `labProviders`); the
+  // one without, registered before, still works.
+  lumaprintsWebhook: {
     ...labWebhook,
-    path: '/api/webhooks/lab/:provider/:secret',
-    contract: 'POST /api/webhooks/lab/{provider}/{secret}',
+    path: '/api/webhooks/lab/lumaprints/:secret',
+    contract: 'POST /api/webhooks/lab/lumaprints/{secret}',
   },
   labWebhookUnnamed: {
     ...labWebhook,
@@ -178,9 +179,9 @@ export function createFulfillmentRoutes(service: FulfillmentService) {
     sendOrderToLab: async (_req, res, { params }) => {
       res.json(await service.sendNow(params.id));
     },
-    labWebhook: async (req, res, { body }) => {
-      const [provider, secret] = [String(req.params.provider ?? ''), String(req.params.secret ?? '')];
-      if (!(await service.webhook(secret, body, provider))) throw notFound('Not found.');
+    lumaprintsWebhook: async (req, res, { body }) => {
+      if (!(await service.webhook(String(req.params.secret ?? ''), body, 'lumaprints')))
+        throw notFound('Not found.');
       res.json({ received: true });
     },
     labWebhookUnnamed: async (req, res, { body }) => {

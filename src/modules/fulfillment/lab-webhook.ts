@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
-import { labProviderIds, type LabProviderId } from '../../contract';
+import type { LabProviderId } from '../../contract';
 import type { FulfillmentRepository, LabSettingsRow } from './fulfillment.repository';
 
 const sameSecret = (s: LabSettingsRow, secret: string) => {
@@ -10,7 +10,7 @@ const sameSecret = (s: LabSettingsRow, secret: string) => {
 };
 
 /**
- * The labs' shipping webhook: its URL names the lab (`/api/webhooks/lab/{provider}/{secret}`;
+ * The labs' shipping webhook: its URL names the lab (`/api/webhooks/lab/lumaprints/{secret}`;
  * the address without it, registered before, still works for any lab's secret) and holds our
  * long secret; its body is only a prompt (not signed), so the order is re-read from the lab's API
  * (the sync job) before anything changes.
@@ -20,13 +20,10 @@ export function createLabWebhook(
   deps: { repo: FulfillmentRepository; enqueueSync(orderId: number): Promise<unknown> },
 ) {
   const { repo } = deps;
-  return async function webhook(secret: string, body: unknown, provider?: string): Promise<boolean> {
-    let rows: LabSettingsRow[];
-    if (provider === undefined) rows = await repo.allSettings();
-    else if ((labProviderIds as readonly string[]).includes(provider)) {
-      const row = await repo.settings(provider as LabProviderId);
-      rows = row ? [row] : [];
-    } else return false;
+  return async function webhook(secret: string, body: unknown, provider?: LabProviderId): Promise<boolean> {
+    const rows = provider
+      ? [await repo.settings(provider)].filter((r) => r !== null)
+      : await repo.allSettings();
     if (!rows.some((s) => sameSecret(s, secret))) return false;
     const raw = (body as { orderNumber?: unknown } | null)?.orderNumber;
     const orderNumber = typeof raw === 'number' || typeof raw === 'string' ? String(raw).slice(0, 100) : null;
