@@ -3,6 +3,10 @@ import { wholeNumber } from '../platform/http/input-rules';
 
 // The print lab: the owner's settings, which print options the lab makes, and an order's lab order.
 
+/** The labs the shop can work with: the ids of fulfillment's `labProviders` registry. */
+export const labProviderIds = ['lumaprints'] as const;
+export type LabProviderId = (typeof labProviderIds)[number];
+
 export const labShippingMethods = [
   'default',
   'ground',
@@ -57,7 +61,7 @@ export type LabSettingsInput = z.output<typeof labSettingsInputSchema>;
 
 /** GET /api/admin/lab: never the key or secret themselves, only whether they are set. */
 export const labSettingsViewSchema = z.object({
-  provider: z.literal('lumaprints'),
+  provider: z.enum(labProviderIds),
   enabled: z.boolean(),
   sandbox: z.boolean(),
   apiKeySet: z.boolean(),

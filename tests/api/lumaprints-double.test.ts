@@ -9,19 +9,19 @@ import {
   type FakeLumaprints,
 } from '../support/fake-lumaprints';
 import { makeJpeg } from '../support/images';
-import { createLumaprintsClient, LabError, type LabProvider } from '../../src/modules/fulfillment';
+import { createLumaprintsClient, LabError, type LumaprintsClient } from '../../src/modules/fulfillment';
 
 // The Lumaprints client against the local double of Lumaprints' API, over HTTP. A small "shop"
 // server stands in for ours: it serves originals behind a token (as our signed URLs do) and
 // receives the lab's webhook calls.
 
 let lab: FakeLumaprints;
-let client: LabProvider;
+let client: LumaprintsClient;
 let shop: http.Server;
 let shopUrl: string;
 const webhookCalls: { body: unknown; authorization?: string }[] = [];
 const GOOD = 'sig-good';
-type NewLabOrder = Parameters<LabProvider['createOrder']>[0];
+type NewLabOrder = Parameters<LumaprintsClient['createOrder']>[0];
 
 beforeAll(async () => {
   const portrait = await makeJpeg(2400, 3000); // 8x10 at 300 ppi

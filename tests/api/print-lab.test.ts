@@ -129,7 +129,7 @@ describe('settings', () => {
       stores: [lab.store],
     });
     // the shipping webhook was registered with the lab
-    expect(lab.registeredWebhooks.at(-1)?.url).toMatch(/\/api\/webhooks\/lab\/[\w-]{40,}$/);
+    expect(lab.registeredWebhooks.at(-1)?.url).toMatch(/\/api\/webhooks\/lab\/lumaprints\/[\w-]{40,}$/);
   });
 
   it('shows the lab cost and margin of a mapped option', async () => {
@@ -380,5 +380,22 @@ describe('coming back', () => {
     expect((await lab.deliverWebhook(webhookUrl(), unknown)).status).toBe(200);
     const wrong = webhookUrl().replace(/[\w-]+$/, 'x'.repeat(43));
     expect((await lab.deliverWebhook(wrong, unknown)).status).toBe(404);
+  });
+
+  it('the webhook address names the lab; the one registered before without it still ships the order', async () => {
+    const { orderId, number } = await sentOrder();
+    const named = webhookUrl();
+    const secret = named.split('/').at(-1)!;
+    const unnamed = named.replace(/\/lumaprints\/[\w-]+$/, `/${secret}`);
+    expect(unnamed).toMatch(/\/api\/webhooks\/lab\/[\w-]{40,}$/);
+    // the secret under a lab that is not ours, or another lab's name, is not found
+    expect((await lab.deliverWebhook(named.replace('/lumaprints/', '/prodigi/'), {})).status).toBe(404);
+    lab.ship(number, { carrier: 'FedEx', trackingNumber: '612999AA10NEW' });
+    expect((await lab.deliverWebhook(unnamed, lab.webhookPayload(number))).status).toBe(200);
+    await eventually(async () => (await orderRow(orderId)).tracking_number === '612999AA10NEW');
+    expect(await orderRow(orderId)).toMatchObject({
+      fulfillment_status: 'shipped',
+      shipping_carrier: 'FedEx',
+    });
   });
 });

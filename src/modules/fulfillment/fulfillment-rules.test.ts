@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseInches } from '../../shared/print-sizes';
-import { carrierOf, resolutionFor } from './fulfillment.service';
+import { carrierOf } from './lab-orders.service';
+import { resolutionFor } from './offer-rule';
 import { createLabSecrets } from './lab-secrets';
 
 describe('print lab rules', () => {

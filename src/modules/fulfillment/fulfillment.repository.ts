@@ -1,13 +1,28 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../platform/db';
-import type { LabOrderStatus } from '../../contract';
+import type { LabOrderStatus, LabProviderId } from '../../contract';
+import type { LabProductRef } from './lab-provider';
+
+/**
+ * A lab's own settings and product reference are objects only the lab reads (its schemas in
+ * `labProviders`). They are kept in the columns the first lab needed (`store_id`; `subcategory_id`
+ * and `option_ids`), read into and written from those objects here and nowhere else: a lab that
+ * needs other fields adds a jsonb column beside them.
+ */
+const settingsColumns = (s: Record<string, unknown>) => ({ store_id: (s.storeId as number | null) ?? null });
+const refColumns = (ref: LabProductRef) => ({
+  subcategory_id: ref.subcategoryId as number,
+  option_ids: ref.optionIds as number[],
+});
 
 export type LabSettingsRow = {
+  provider: LabProviderId;
   enabled: boolean;
   sandbox: boolean;
   apiKeyEncrypted: string | null;
   apiSecretEncrypted: string | null;
-  storeId: number | null;
+  /** The lab's own settings (a store id...), parsed by its settings schema. */
+  providerSettings: Record<string, unknown>;
   shippingMethod: string;
   productionTime: string;
   holdMinutes: number;
@@ -17,11 +32,12 @@ export type LabSettingsRow = {
 
 export type LabProductRow = {
   printOptionId: number;
-  subcategoryId: number;
+  provider: LabProviderId;
+  /** The lab's own product reference, parsed by its product schema. */
+  ref: LabProductRef;
   productName: string;
   widthIn: number;
   heightIn: number;
-  optionIds: number[];
   costCents: number | null;
   shippingCents: number | null;
   requiredDpi: number | null;
@@ -29,6 +45,7 @@ export type LabProductRow = {
 
 export type LabOrderRow = {
   orderId: number;
+  provider: LabProviderId;
   status: LabOrderStatus;
   sendAfter: Date;
   labOrderNumber: string | null;
@@ -41,11 +58,12 @@ export type LabOrderRow = {
 };
 
 const settingsOf = (r: Record<string, unknown>): LabSettingsRow => ({
+  provider: r.provider as LabProviderId,
   enabled: r.enabled as boolean,
   sandbox: r.sandbox as boolean,
   apiKeyEncrypted: r.api_key_encrypted as string | null,
   apiSecretEncrypted: r.api_secret_encrypted as string | null,
-  storeId: r.store_id as number | null,
+  providerSettings: { storeId: r.store_id as number | null },
   shippingMethod: r.shipping_method as string,
   productionTime: r.production_time as string,
   holdMinutes: r.hold_minutes as number,
@@ -54,17 +72,18 @@ const settingsOf = (r: Record<string, unknown>): LabSettingsRow => ({
 });
 const productOf = (r: Record<string, unknown>): LabProductRow => ({
   printOptionId: r.print_option_id as number,
-  subcategoryId: r.subcategory_id as number,
+  provider: r.provider as LabProviderId,
+  ref: { subcategoryId: r.subcategory_id as number, optionIds: r.option_ids as number[] },
   productName: r.product_name as string,
   widthIn: Number(r.width_in),
   heightIn: Number(r.height_in),
-  optionIds: r.option_ids as number[],
   costCents: r.cost_cents as number | null,
   shippingCents: r.shipping_cents as number | null,
   requiredDpi: r.required_dpi as number | null,
 });
 const labOrderOf = (r: Record<string, unknown>): LabOrderRow => ({
   orderId: r.order_id as number,
+  provider: r.provider as LabProviderId,
   status: r.status as LabOrderStatus,
   sendAfter: r.send_after as Date,
   labOrderNumber: r.lab_order_number as string | null,
@@ -76,24 +95,29 @@ const labOrderOf = (r: Record<string, unknown>): LabOrderRow => ({
   checkedAt: r.checked_at as Date | null,
 });
 
-/** lab_settings (one row), lab_products and lab_orders. */
+/** lab_settings (one row per lab), lab_products and lab_orders. */
 export function createFulfillmentRepository(db: Db) {
   return {
     transaction: <T>(fn: (trx: Knex.Transaction) => Promise<T>) => db.transaction(fn),
 
-    async settings(): Promise<LabSettingsRow | null> {
-      const row = await db('lab_settings').first();
+    async settings(provider: LabProviderId): Promise<LabSettingsRow | null> {
+      const row = await db('lab_settings').where({ provider }).first();
       return row ? settingsOf(row) : null;
+    },
+
+    /** Every lab's settings (the lab webhook's old address names none). */
+    async allSettings(): Promise<LabSettingsRow[]> {
+      return (await db('lab_settings').orderBy('provider')).map(settingsOf);
     },
 
     async saveSettings(s: LabSettingsRow): Promise<void> {
       const row = {
-        id: true,
+        provider: s.provider,
         enabled: s.enabled,
         sandbox: s.sandbox,
         api_key_encrypted: s.apiKeyEncrypted,
         api_secret_encrypted: s.apiSecretEncrypted,
-        store_id: s.storeId,
+        ...settingsColumns(s.providerSettings),
         shipping_method: s.shippingMethod,
         production_time: s.productionTime,
         hold_minutes: s.holdMinutes,
@@ -102,7 +126,7 @@ export function createFulfillmentRepository(db: Db) {
       };
       await db('lab_settings')
         .insert(row)
-        .onConflict('id')
+        .onConflict('provider')
         .merge({ ...row, updated_at: db.fn.now() });
     },
 
@@ -120,11 +144,11 @@ export function createFulfillmentRepository(db: Db) {
     async saveProduct(p: LabProductRow): Promise<void> {
       const row = {
         print_option_id: p.printOptionId,
-        subcategory_id: p.subcategoryId,
+        provider: p.provider,
+        ...refColumns(p.ref),
         product_name: p.productName,
         width_in: p.widthIn,
         height_in: p.heightIn,
-        option_ids: p.optionIds,
         cost_cents: p.costCents,
         shipping_cents: p.shippingCents,
         required_dpi: p.requiredDpi,
@@ -154,9 +178,9 @@ export function createFulfillmentRepository(db: Db) {
     },
 
     /** A paid order's lab order, held until `sendAfter` (once: a second call changes nothing). */
-    async hold(q: Knex, orderId: number, sendAfter: Date): Promise<boolean> {
+    async hold(q: Knex, orderId: number, provider: LabProviderId, sendAfter: Date): Promise<boolean> {
       const rows = await q('lab_orders')
-        .insert({ order_id: orderId, status: 'held', send_after: sendAfter })
+        .insert({ order_id: orderId, provider, status: 'held', send_after: sendAfter })
         .onConflict('order_id')
         .ignore()
         .returning('order_id');

@@ -17,6 +17,15 @@ import type { FulfillmentService } from './fulfillment.service';
 
 const admin = { auth: 'admin', session: true, cache: 'no-store' } as const;
 const message = z.object({ message: z.string() });
+const labWebhook = {
+  method: 'POST',
+  auth: 'public',
+  session: false,
+  cache: 'no-store',
+  // only its order number is read; everything else is re-read from the lab's API
+  body: z.looseObject({ orderNumber: z.union([z.string().max(100), z.number()]).optional() }),
+  answer: z.object({ received: z.boolean() }),
+} as const;
 
 export const fulfillmentEndpoints = {
   labSettings: {
@@ -109,15 +118,16 @@ export const fulfillmentEndpoints = {
     contract: 'POST /api/admin/orders/{id}/lab/send',
   },
   // The lab's shipping webhook: the secret in the path is the only key (the body is not signed).
-  labWebhook: {
-    method: 'POST',
+  // Its address names the lab (registered so: one declaration per lab of `labProviders`); the
+  // one without, registered before, still works.
+  lumaprintsWebhook: {
+    ...labWebhook,
+    path: '/api/webhooks/lab/lumaprints/:secret',
+    contract: 'POST /api/webhooks/lab/lumaprints/{secret}',
+  },
+  labWebhookUnnamed: {
+    ...labWebhook,
     path: '/api/webhooks/lab/:secret',
-    auth: 'public',
-    session: false,
-    cache: 'no-store',
-    // only its order number is read; everything else is re-read from the lab's API
-    body: z.looseObject({ orderNumber: z.union([z.string().max(100), z.number()]).optional() }),
-    answer: z.object({ received: z.boolean() }),
     contract: 'POST /api/webhooks/lab/{secret}',
   },
   // The original at full resolution for the lab: signed, expiring, no query string (the lab reads
@@ -169,9 +179,13 @@ export function createFulfillmentRoutes(service: FulfillmentService) {
     sendOrderToLab: async (_req, res, { params }) => {
       res.json(await service.sendNow(params.id));
     },
-    labWebhook: async (req, res, { body }) => {
-      const secret = String(req.params.secret ?? '');
-      if (!(await service.webhook(secret, body))) throw notFound('Not found.');
+    lumaprintsWebhook: async (req, res, { body }) => {
+      if (!(await service.webhook(String(req.params.secret ?? ''), body, 'lumaprints')))
+        throw notFound('Not found.');
+      res.json({ received: true });
+    },
+    labWebhookUnnamed: async (req, res, { body }) => {
+      if (!(await service.webhook(String(req.params.secret ?? ''), body))) throw notFound('Not found.');
       res.json({ received: true });
     },
     labFile: async (req, res, { params }) => {

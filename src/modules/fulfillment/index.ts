@@ -7,18 +7,19 @@ import type { CatalogModule, DeleteGuard } from '../catalog';
 import type { MediaModule } from '../media';
 import type { OrdersModule } from '../orders';
 import { createLabSecrets } from './lab-secrets';
-import { createLumaprintsClient } from './lumaprints.client';
 import { createFulfillmentRepository } from './fulfillment.repository';
 import { createFulfillmentRoutes } from './fulfillment.routes';
 import { createFulfillmentService } from './fulfillment.service';
 
 export type { FulfillmentService } from './fulfillment.service';
 export { fulfillmentEndpoints } from './fulfillment.routes';
-export { createLumaprintsClient } from './lumaprints.client';
+export { createLumaprintsClient, type LumaprintsClient } from './lumaprints/lumaprints.client';
 export { LabError, type LabProvider } from './lab-provider';
+export { labProviders } from './lab-providers';
+export type { OfferRule } from './offer-rule';
 
 /**
- * Prints made by a lab (Lumaprints): which print options the lab makes, and each paid order's lab
+ * Prints made by a lab (one of `labProviders`: Lumaprints today): which print options the lab makes, and each paid order's lab
  * lines sent to it once after the owner's hold, then marked shipped from the lab's webhook or by
  * polling. Writes lab_settings, lab_products and lab_orders. Subscribes to order.paid.
  */
@@ -36,7 +37,6 @@ export function createFulfillmentModule(
   const service = createFulfillmentService(ctx, {
     repo,
     secrets: createLabSecrets(ctx.config.sessionSecret),
-    makeClient: (opts) => createLumaprintsClient(opts),
     orders: deps.orders.service,
     catalog: deps.catalog.service,
     media: deps.media,

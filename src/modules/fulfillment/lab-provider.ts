@@ -1,11 +1,18 @@
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { LabProductInput, LabProviderId, LabSettingsInput, LabSettingsView } from '../../contract';
+
 /**
- * A print lab reached by API: what the fulfillment module needs of one. Lumaprints implements it
- * (lumaprints.client.ts); a second lab (Prodigi, WHCC) implements the same, as the payment
- * providers do. Money in integer cents, sizes in inches.
+ * A print lab reached by API: what the fulfillment module needs of one, in no lab's words.
+ * Money in integer cents, sizes in inches. A lab is one entry of `labProviders`
+ * (lab-providers.ts): its definition (`LabProviderDefinition`: its settings and product reference,
+ * each checked by its own zod schema, and how to connect) builds the connected `LabProvider` the
+ * services call. Lumaprints is `lumaprints/` (lumaprints.lab.ts), as the payment providers are.
  */
 
 export type LabStore = { storeId: number; storeName: string };
 export type LabCategory = { id: number; name: string };
+/** A product of the lab's catalogue as the admin browses it (its id is `subcategoryId` on the wire). */
 export type LabSubcategory = {
   subcategoryId: number;
   name: string;
@@ -18,12 +25,11 @@ export type LabSubcategory = {
 };
 export type LabOptionGroup = { group: string; options: { optionId: number; name: string }[] };
 
-export type LabProductSpec = {
-  subcategoryId: number;
-  widthIn: number;
-  heightIn: number;
-  optionIds: number[];
-};
+/** Which product of the lab's a print option is: opaque here, checked by the lab's own schema. */
+export type LabProductRef = Record<string, unknown>;
+
+/** One print: the lab's product at a size in inches. */
+export type LabProductSpec = { ref: LabProductRef; widthIn: number; heightIn: number };
 
 export type LabRecipient = {
   firstName: string;
@@ -47,7 +53,6 @@ export type LabOrderItem = LabProductSpec & {
 export type NewLabOrder = {
   /** Our order id: one lab order per shop order. */
   externalId: string;
-  storeId: number;
   shippingMethod: string;
   productionTime: string;
   recipient: LabRecipient;
@@ -78,12 +83,13 @@ export class LabError extends Error {
   }
 }
 
+/** A lab connected with the owner's credentials and settings: what the services call. */
 export type LabProvider = {
-  name: 'lumaprints';
+  id: LabProviderId;
   stores(): Promise<LabStore[]>;
   categories(): Promise<LabCategory[]>;
   subcategories(categoryId: number): Promise<LabSubcategory[]>;
-  options(subcategoryId: number): Promise<LabOptionGroup[]>;
+  options(productId: number): Promise<LabOptionGroup[]>;
   /** The lab's price for one print of this product, in cents. */
   productCost(spec: LabProductSpec): Promise<number>;
   /** The cheapest shipping for these items to this address, in cents. */
@@ -92,9 +98,38 @@ export type LabProvider = {
   checkImage(spec: LabProductSpec, imageUrl: string): Promise<{ ok: boolean; message: string }>;
   createOrder(order: NewLabOrder): Promise<{ orderNumber: string }>;
   /** The lab order made for our order id, if any (the lab keeps no idempotency key: we look first). */
-  findByExternalId(storeId: number, externalId: string): Promise<{ orderNumber: string } | null>;
+  findByExternalId(externalId: string): Promise<{ orderNumber: string } | null>;
   /** The order as the lab has it now, with its shipments. */
   order(orderNumber: string): Promise<LabOrderState>;
   /** Registers our shipping webhook with the lab (a URL it already has is fine). */
-  registerWebhook(storeId: number, url: string): Promise<void>;
+  registerWebhook(url: string): Promise<void>;
+};
+
+export type LabCredentials = { apiKey: string; apiSecret: string; baseUrl: string };
+
+/** The wire's lab-specific fields of the settings (the admin's form). */
+type SettingsOnWire = Pick<LabSettingsView, 'storeId'>;
+/** The wire's lab-specific fields of a mapped product. */
+type ProductOnWire = Pick<LabProductInput, 'subcategoryId' | 'optionIds'>;
+
+/**
+ * One lab, as the registry holds it. `S` is its own settings object (a store id...), `R` its
+ * product reference; both are stored as the lab's own objects and parsed by its schemas.
+ */
+export type LabProviderDefinition<S extends Record<string, unknown>, R extends LabProductRef> = {
+  id: LabProviderId;
+  settingsSchema: z.ZodType<S>;
+  /** Its settings before the owner saves any. */
+  defaultSettings: S;
+  productRefSchema: z.ZodType<R>;
+  /** The API's address: production, its sandbox, or a local double from the config. */
+  baseUrl(sandbox: boolean, config: Config): string;
+  connect(credentials: LabCredentials, settings: S): LabProvider;
+  /** The settings the owner saves (a field left out keeps the stored one). */
+  settingsFromWire(input: LabSettingsInput, before: S): S;
+  settingsToWire(settings: S): SettingsOnWire;
+  /** A setting the lab cannot work without, missing: the field and its message. */
+  missingSetting(settings: S): { field: string; message: string } | null;
+  productRefFromWire(input: LabProductInput): R;
+  productRefToWire(ref: R): ProductOnWire;
 };

@@ -7,6 +7,9 @@ describe('logUrl', () => {
       '/api/orders/7/status?secret=[redacted]',
     );
     expect(logUrl('/api/webhooks/lab/AbC-123_xyz')).toBe('/api/webhooks/lab/[redacted]');
+    expect(logUrl('/api/webhooks/lab/lumaprints/AbC-123_xyz')).toBe(
+      '/api/webhooks/lab/lumaprints/[redacted]',
+    );
     expect(logUrl('/api/lab-files/12/1790000000/sIgNaTuRe/original.jpg')).toBe(
       '/api/lab-files/12/1790000000/[redacted]/original.jpg',
     );

@@ -5,6 +5,6 @@
 export function logUrl(url: string): string {
   return url
     .replace(/([?&]secret=)[^&]*/, '$1[redacted]')
-    .replace(/^(\/api\/webhooks\/lab\/)[^/?]+/, '$1[redacted]')
+    .replace(/^(\/api\/webhooks\/lab\/(?:[a-z][a-z0-9-]*\/)?)[^/?]+/, '$1[redacted]')
     .replace(/^(\/api\/lab-files\/\d+\/\d+\/)[^/?]+/, '$1[redacted]');
 }

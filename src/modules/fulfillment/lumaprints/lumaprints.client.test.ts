@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { LabError } from './lab-provider';
+import { LabError } from '../lab-provider';
+import { createLumaprintsClient } from './lumaprints.client';
 import {
   cheapestShipping,
-  createLumaprintsClient,
   errorFor,
   kindOfStatus,
   labMessage,
@@ -11,7 +11,7 @@ import {
   parseShipments,
   parseStores,
   parseSubcategories,
-} from './lumaprints.client';
+} from './lumaprints-mapping';
 
 // The mapping of Lumaprints' answers, and the client over a stand-in for the network (the
 // integration test runs it against the HTTP double, tests/api/lumaprints-double.test.ts).

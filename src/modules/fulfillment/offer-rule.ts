@@ -1,0 +1,106 @@
+import type { AppContext } from '../../platform/context';
+import type { PhotoDetail, PrintSizes } from '../../contract';
+import { currentLabProvider } from './lab-providers';
+import type { FulfillmentRepository } from './fulfillment.repository';
+import { parseInches } from '../../shared/print-sizes';
+
+/**
+ * Whether an image of `px` pixels prints at `inches` with at least `ppi` pixels per inch on both
+ * sides (the long side against the long side: the lab turns the image), and the ppi it reaches.
+ */
+export function resolutionFor(
+  px: { width: number; height: number },
+  inches: { widthIn: number; heightIn: number },
+  ppi: number,
+): { ok: boolean; ppi: number; needWidth: number; needHeight: number } {
+  const [longPx, shortPx] = px.width >= px.height ? [px.width, px.height] : [px.height, px.width];
+  const [longIn, shortIn] =
+    inches.widthIn >= inches.heightIn ? [inches.widthIn, inches.heightIn] : [inches.heightIn, inches.widthIn];
+  const reached = Math.floor(Math.min(longPx / longIn, shortPx / shortIn));
+  const [needLong, needShort] = [Math.ceil(longIn * ppi), Math.ceil(shortIn * ppi)];
+  const landscape = px.width >= px.height;
+  return {
+    ok: longPx >= needLong && shortPx >= needShort,
+    ppi: reached,
+    needWidth: landscape ? needLong : needShort,
+    needHeight: landscape ? needShort : needLong,
+  };
+}
+
+/**
+ * The resolution guard: a lab-made size the photo's original has too few pixels for is not
+ * offered to buyers while the lab is on; the admin sees every size, who makes it and why not.
+ */
+export function createOfferRule(
+  ctx: AppContext,
+  deps: {
+    repo: FulfillmentRepository;
+    catalog: {
+      imageAsset(photoId: number, kind: 'image'): Promise<number>;
+      getPhoto(id: number, audience: 'admin'): Promise<PhotoDetail>;
+    };
+    media: { getAsset(assetId: number): Promise<{ width: number; height: number } | null> };
+  },
+) {
+  const { repo } = deps;
+  const labOn = async () => !!(await repo.settings(currentLabProvider))?.enabled;
+  return {
+    /**
+     * The lab-made sizes this photo's original has too few pixels for (at LAB_MIN_PPI, or the
+     * lab's own required DPI when higher): not offered to buyers while the lab is on.
+     */
+    async hiddenOptions(photoId: number, optionIds: number[]): Promise<Set<number>> {
+      const products = await repo.productsFor(optionIds);
+      if (!products.size || !(await labOn())) return new Set();
+      const asset = await deps.media.getAsset(await deps.catalog.imageAsset(photoId, 'image'));
+      if (!asset) return new Set();
+      const hidden = new Set<number>();
+      for (const [optionId, p] of products) {
+        const ppi = Math.max(ctx.config.LAB_MIN_PPI, p.requiredDpi ?? 0);
+        if (!resolutionFor(asset, p, ppi).ok) hidden.add(optionId);
+      }
+      return hidden;
+    },
+
+    /** For the admin: every size of a photo, who makes it, whether buyers see it and why not. */
+    async printSizes(photoId: number): Promise<PrintSizes> {
+      const photo = await deps.catalog.getPhoto(photoId, 'admin');
+      const products = await repo.productsFor(photo.printOptions.map((o) => o.id));
+      const labIsOn = await labOn();
+      const px = { width: photo.width, height: photo.height };
+      const minPpi = ctx.config.LAB_MIN_PPI;
+      return {
+        width: px.width,
+        height: px.height,
+        minPpi,
+        sizes: photo.printOptions.map((o) => {
+          const product = products.get(o.id);
+          const inches = product ?? parseInches(o.size);
+          const ppi = Math.max(minPpi, product?.requiredDpi ?? 0);
+          const fit = inches ? resolutionFor(px, inches, ppi) : null;
+          const need = fit ? `${fit.needWidth} × ${fit.needHeight} px at ${ppi} ppi` : '';
+          const has = `the photo has ${px.width} × ${px.height}`;
+          let note: string | null = null;
+          if (fit && !fit.ok)
+            note = product
+              ? labIsOn
+                ? `Hidden from buyers: the lab needs ${need}; ${has}.`
+                : `Too small for the lab: it needs ${need}; ${has}.`
+              : `Low resolution: ${fit.ppi} ppi at this size (${ppi} recommended); ${has}.`;
+          return {
+            printOptionId: o.id,
+            size: o.size,
+            format: o.format,
+            madeBy: product ? ('lab' as const) : ('you' as const),
+            offered: !(product && labIsOn && fit && !fit.ok),
+            ppi: fit?.ppi ?? null,
+            note,
+          };
+        }),
+      };
+    },
+  };
+}
+
+/** The guard catalog asks (`(photoId, optionIds) => the ids not offered`). */
+export type OfferRule = ReturnType<typeof createOfferRule>['hiddenOptions'];
