@@ -27,25 +27,28 @@ import { GridBox } from '../shared/grid-box';
 import { Loaded, LoadError } from '../shared/load-error';
 import { SaveChangesButton } from '../shared/save-changes-button';
 import { useFocusAfterSave } from '../shared/use-focus-after-save';
-import { useSessionExpiryCheck } from '../shell/session';
-import { SubPage } from '../shell/sub-page';
+import { useSessionExpiryCheck } from '../shared/session';
+import { SubPage } from '../shared/sub-page';
 import {
   PRODUCTION_TIME_LABELS,
   SHIPPING_METHOD_LABELS,
-  useGetLabProductsQuery,
-  useGetLabSettingsQuery,
-  useRemoveLabProductMutation,
   useSaveLabSettingsMutation,
   useTestLabConnectionMutation,
   type LabConnection,
-  type LabProductView,
   type LabProductionTime,
   type LabSettingsRequest,
   type LabSettingsView,
   type LabShippingMethod,
 } from './api';
-import { LabMoneyLines, LabProductDialog, type LabProductTarget } from './lab-product-dialog';
-import { inchesText, LAB_NAME, splitServerErrors } from './print-lab-model';
+import {
+  useGetLabProductsQuery,
+  useGetLabSettingsQuery,
+  useRemoveLabProductMutation,
+  type LabProductView,
+} from '../shared/lab/api';
+import { LabMoneyLines, LabProductDialog, type LabProductTarget } from '../shared/lab/lab-product-dialog';
+import { inchesText, LAB_NAME } from '../shared/lab/lab-model';
+import { splitServerErrors } from '../shared/server-errors';
 
 const FIELDS = [
   'enabled',

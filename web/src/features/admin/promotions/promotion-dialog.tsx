@@ -14,12 +14,12 @@ import TextField from '@mui/material/TextField';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
-import { useGetAdminPhotosQuery } from '../api';
+import { useGetAdminPhotosQuery } from '../shared/api';
 import { failureToast } from '../shared/action-toast';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField, MoneyField } from '../shared/form-field';
 import { GridBox } from '../shared/grid-box';
-import { useSessionExpiryCheck } from '../shell/session';
+import { useSessionExpiryCheck } from '../shared/session';
 import { useCreatePromotionMutation, useUpdatePromotionMutation, type PromotionView } from './api';
 import {
   KIND_LABELS,

@@ -17,14 +17,14 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTime } from '../orders/relative-time';
+import { formatDateTime } from '../shared/relative-time';
 import { useActionToast } from '../shared/action-toast';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { EmptyList, ListSkeleton } from '../shared/list-panel';
 import { LoadError } from '../shared/load-error';
 import { useEditDialog } from '../shared/use-edit-dialog';
-import { useSessionExpiryCheck } from '../shell/session';
-import { SubPage } from '../shell/sub-page';
+import { useSessionExpiryCheck } from '../shared/session';
+import { SubPage } from '../shared/sub-page';
 import {
   useDeletePromotionMutation,
   useGetPromotionsQuery,

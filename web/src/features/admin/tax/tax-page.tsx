@@ -24,14 +24,14 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { US_STATES } from '../../checkout';
-import { formatDate } from '../orders/relative-time';
+import { formatDate } from '../shared/relative-time';
 import { failureToast } from '../shared/action-toast';
 import { FormSection } from '../shared/form-section';
 import { FormTextField } from '../shared/form-field';
 import { Loaded } from '../shared/load-error';
 import { SaveChangesButton } from '../shared/save-changes-button';
-import { useSessionExpiryCheck } from '../shell/session';
-import { SubPage } from '../shell/sub-page';
+import { useSessionExpiryCheck } from '../shared/session';
+import { SubPage } from '../shared/sub-page';
 import {
   taxReportUrl,
   useGetTaxSettingsQuery,

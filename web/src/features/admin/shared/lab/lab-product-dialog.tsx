@@ -14,13 +14,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import InputAdornment from '@mui/material/InputAdornment';
-import { useToast } from '../../../components/toast';
-import { errorMessage, isApiError } from '../../../lib/api';
-import { formatPrice } from '../../../lib/format';
-import { failureToast } from '../shared/action-toast';
-import { FormTextField } from '../shared/form-field';
-import { useFocusAfterSave } from '../shared/use-focus-after-save';
-import { useSessionExpiryCheck } from '../shell/session';
+import { useToast } from '../../../../components/toast';
+import { errorMessage, isApiError } from '../../../../lib/api';
+import { formatPrice } from '../../../../lib/format';
+import { failureToast } from '../action-toast';
+import { FormTextField } from '../form-field';
+import { useFocusAfterSave } from '../use-focus-after-save';
+import { useSessionExpiryCheck } from '../session';
 import {
   useGetLabCatalogQuery,
   useGetLabOptionGroupsQuery,
@@ -31,7 +31,8 @@ import {
   type LabCatalog,
   type LabProductView,
 } from './api';
-import { inchesText, LAB_NAME, percentText, sizeInches, splitServerErrors } from './print-lab-model';
+import { splitServerErrors } from '../server-errors';
+import { inchesText, LAB_NAME, percentText, sizeInches } from './lab-model';
 
 const TITLE_ID = 'lab-product-dialog-title';
 const FIELDS = ['subcategoryId', 'widthIn', 'heightIn', 'optionIds'] as const;
