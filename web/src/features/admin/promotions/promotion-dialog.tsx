@@ -115,7 +115,6 @@ function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null
     onClose();
   };
 
-
   const text = (name: 'code' | 'maxUses' | 'maxUsesPerEmail') => ({
     id: `promotion-${name}`,
     value: values[name],

@@ -19,7 +19,15 @@ type Props = {
 };
 
 /** One item of an admin list (a print the lab makes, a promotion code): its text, then its buttons. */
-export function CardRow({ headingId, title, children, actions, sideBy = 'sm', align = 'start', titleSx }: Props) {
+export function CardRow({
+  headingId,
+  title,
+  children,
+  actions,
+  sideBy = 'sm',
+  align = 'start',
+  titleSx,
+}: Props) {
   const alignItems = align === 'start' ? 'flex-start' : 'center';
   return (
     <Paper

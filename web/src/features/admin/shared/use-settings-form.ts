@@ -51,7 +51,8 @@ export function useSettingsForm<F extends string>(options: {
       setOtherErrors(other);
       // the server's messages show where they belong, not in a toast
       if (focusId) focusAfterSaveRef.current = focusId;
-      else if (Object.keys(byField).length === 0 && other.length === 0) toast(failureToast(options.failure, err));
+      else if (Object.keys(byField).length === 0 && other.length === 0)
+        toast(failureToast(options.failure, err));
       return null;
     }
   };
