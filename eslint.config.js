@@ -2,11 +2,20 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 
 // Module boundaries: a server module is reached only through its index.ts. The web app imports in
 // one direction, shared (web/src/components, web/src/lib) <- features <- app, and a feature reaches
 // another only through that feature's index.ts.
 const webFeatures = ['storefront', 'cart', 'checkout', 'order-status', 'admin'];
+// The admin app's zones: each screen folder (web/src/features/admin/<screen>/) imports no other
+// screen; what two screens share lives in admin/shared/, which imports no screen. Screens are composed
+// only in admin-routes.tsx. The folders are read here, so a new screen is a zone at once.
+const adminDir = path.join(import.meta.dirname, 'web/src/features/admin');
+const adminScreens = readdirSync(adminDir, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
+  .map((entry) => entry.name);
 const serverModules = [
   'catalog',
   'media',
@@ -166,15 +175,23 @@ export default tseslint.config(
   },
   ...webFeatures.map((f) => ({
     files: [`web/src/features/${f}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: featurePatterns(f) }] },
+  })),
+  // the admin zones (above); the rule's options replace the feature's, so they carry its patterns too
+  ...[...adminScreens, 'shared'].map((zone) => ({
+    files: [`web/src/features/admin/${zone}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '^(\\.\\./)+app(/|$)', message: 'A feature may not import app/.' },
+            ...featurePatterns('admin'),
             {
-              regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((o) => o !== f).join('|')})/(?!index(\\.ts)?$)`,
-              message: 'Import another feature through its index.ts.',
+              regex: `^(\\.\\./)+(features/admin/)?(${adminScreens.filter((o) => o !== zone).join('|')})(/|$)`,
+              message:
+                zone === 'shared'
+                  ? 'admin/shared/ imports no admin screen.'
+                  : 'An admin screen imports no other screen: move what both use to admin/shared/, or compose them in admin-routes.tsx.',
             },
           ],
         },
@@ -182,3 +199,14 @@ export default tseslint.config(
     },
   })),
 );
+
+/** A web feature reaches app/ never, and another feature only through its index.ts. */
+function featurePatterns(f) {
+  return [
+    { regex: '^(\\.\\./)+app(/|$)', message: 'A feature may not import app/.' },
+    {
+      regex: `^(\\.\\./)+(features/)?(${webFeatures.filter((o) => o !== f).join('|')})/(?!index(\\.ts)?$)`,
+      message: 'Import another feature through its index.ts.',
+    },
+  ];
+}

@@ -12,7 +12,7 @@ import { SetupChecklist } from './setup/setup-checklist';
 import { AdminFrame } from './shell/admin-frame';
 import { AdminShell } from './shell/admin-shell';
 import { AdminTabsLayout } from './shell/admin-tabs-layout';
-import { CenteredSpinner } from './shell/centered-spinner';
+import { CenteredSpinner } from './shared/centered-spinner';
 
 // Tabs and screens other than the dashboard load on demand; the editor (Tiptap) rides with the
 // photo form and the About tab only.

@@ -12,7 +12,7 @@ import { useToast } from '../../../components/toast';
 import { useGetAboutQuery } from '../../../lib/content-api';
 import { useUpdateAboutMutation, type AboutUpdate } from './api';
 import { HEADSHOT_TYPES, headshotProblem, readAsBase64 } from './headshot-file';
-import { useObjectUrl } from './use-object-url';
+import { useObjectUrl } from '../shared/use-object-url';
 import { LoadError } from '../shared/load-error';
 import { SaveChangesButton } from '../shared/save-changes-button';
 import { useActionToast } from '../shared/action-toast';

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
-import { adminApi } from '../api';
-import { CenteredSpinner } from '../shell/centered-spinner';
+import { sharedAdminApi } from '../shared/api';
+import { CenteredSpinner } from '../shared/centered-spinner';
 
 /** Session check after sign-in: 10 attempts 750 ms apart. */
 export const SESSION_ATTEMPTS = 10;
@@ -20,7 +20,9 @@ export default function AuthRedirectPage() {
     let cancelled = false;
     const run = async () => {
       for (let attempt = 1; attempt <= SESSION_ATTEMPTS; attempt++) {
-        const request = dispatch(adminApi.endpoints.getAdminUser.initiate(undefined, { forceRefetch: true }));
+        const request = dispatch(
+          sharedAdminApi.endpoints.getAdminUser.initiate(undefined, { forceRefetch: true }),
+        );
         const result = await request;
         if (cancelled) {
           request.unsubscribe();

@@ -9,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import { isApiError, serverMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { useSite } from '../../../lib/site-context';
-import { useGetAdminUserQuery, useLoginMutation } from '../api';
+import { useGetAdminUserQuery } from '../shared/api';
+import { useLoginMutation } from './api';
 import { FormTextField } from '../shared/form-field';
-import { CenteredSpinner } from '../shell/centered-spinner';
+import { CenteredSpinner } from '../shared/centered-spinner';
 import { validateLogin, type LoginErrors } from './login-validation';
 
 function loginFailureText(err: unknown): string {

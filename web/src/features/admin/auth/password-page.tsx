@@ -10,9 +10,10 @@ import { isApiError, serverMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { useSite } from '../../../lib/site-context';
 import { useAppDispatch } from '../../../lib/hooks';
-import { adminApi, useChangePasswordMutation, useGetAdminUserQuery, useLogoutMutation } from '../api';
+import { sharedAdminApi, useGetAdminUserQuery, useLogoutMutation } from '../shared/api';
+import { useChangePasswordMutation } from './api';
 import { FormTextField } from '../shared/form-field';
-import { SubPage } from '../shell/sub-page';
+import { SubPage } from '../shared/sub-page';
 import { validateNewPassword, type PasswordErrors } from './password-validation';
 
 /**
@@ -31,7 +32,7 @@ export function ChoosePasswordPage({ username }: { username: string }) {
     await logout()
       .unwrap()
       .catch(() => undefined);
-    dispatch(adminApi.util.upsertQueryData('getAdminUser', undefined, null));
+    dispatch(sharedAdminApi.util.upsertQueryData('getAdminUser', undefined, null));
     toast({ title: 'Logged out' });
     navigate('/admin/login', { replace: true });
   };

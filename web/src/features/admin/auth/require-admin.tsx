@@ -1,21 +1,13 @@
 import { useEffect, useState } from 'react';
-import { Navigate, Outlet, useOutletContext } from 'react-router';
+import { Navigate, Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import { errorMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
-import { useGetAdminUserQuery } from '../api';
-import { CenteredSpinner } from '../shell/centered-spinner';
+import { useGetAdminUserQuery } from '../shared/api';
+import { CenteredSpinner } from '../shared/centered-spinner';
 import { LoadError } from '../shared/load-error';
+import type { AdminSessionContext } from '../shared/session';
 import { ChoosePasswordPage } from './password-page';
-
-export type AdminSessionContext = {
-  /** Called once logout succeeded: the session check may answer 401 before sign-in is shown. */
-  markSignedOut: () => void;
-};
-
-export function useAdminSession(): AdminSessionContext {
-  return useOutletContext<AdminSessionContext>();
-}
 
 /**
  * Protection wrapper of every admin screen except sign-in; with a one-time password, the screen

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import OpenInFullIcon from '@mui/icons-material/OpenInFull';
-import { SubPage } from '../shell/sub-page';
+import { SubPage } from '../shared/sub-page';
 
 /** The API path of the job queues' dashboard (bull-board, behind the admin session). */
 const QUEUE_BOARD_URL = '/api/admin/queues';

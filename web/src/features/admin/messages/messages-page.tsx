@@ -9,12 +9,12 @@ import Typography from '@mui/material/Typography';
 import ReplyIcon from '@mui/icons-material/Reply';
 import { useToast } from '../../../components/toast';
 import { useSite } from '../../../lib/site-context';
-import { formatDateTime, timeAgo } from '../orders/relative-time';
+import { formatDateTime, timeAgo } from '../shared/relative-time';
 import { failureToast } from '../shared/action-toast';
-import { CenteredSpinner } from '../shell/centered-spinner';
+import { CenteredSpinner } from '../shared/centered-spinner';
 import { LoadError } from '../shared/load-error';
-import { useSessionExpiryCheck } from '../shell/session';
-import { SubPage } from '../shell/sub-page';
+import { useSessionExpiryCheck } from '../shared/session';
+import { SubPage } from '../shared/sub-page';
 import {
   useGetAdminMessagesQuery,
   useSetMessageReadMutation,

@@ -19,7 +19,7 @@ import { OrderItems } from './order-items';
 import { OrderLab } from './order-lab';
 import { OrderRefunds } from './order-refunds';
 import { DisputeBadge, FulfillmentStatusSelect, PaymentStatusBadge, isCancelable } from './order-status';
-import { formatDateTime } from './relative-time';
+import { formatDateTime } from '../shared/relative-time';
 import { DETAIL_TEXTS, useFulfillmentUpdate } from './use-fulfillment-update';
 import { GridBox } from '../shared/grid-box';
 

@@ -6,11 +6,12 @@ import Typography from '@mui/material/Typography';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
-import { useSessionExpiryCheck } from '../shell/session';
-import { useGetOrderLabQuery, useSendOrderToLabMutation } from '../print-lab/api';
-import { labOrderMoving, labOrderStatusText, labSendAction, LAB_NAME } from '../print-lab/print-lab-model';
+import { useSessionExpiryCheck } from '../shared/session';
+import { LAB_NAME } from '../shared/lab/lab-model';
+import { useGetOrderLabQuery, useSendOrderToLabMutation } from './api';
+import { labOrderMoving, labOrderStatusText, labSendAction } from './order-lab-model';
 import { Section } from './detail-layout';
-import { formatDateTime } from './relative-time';
+import { formatDateTime } from '../shared/relative-time';
 
 const POLL_MS = 2000;
 

@@ -23,7 +23,7 @@ import {
   isCancelable,
   type FulfillmentStatus,
 } from './order-status';
-import { formatDate, formatShortDateTime, timeAgo } from './relative-time';
+import { formatDate, formatShortDateTime, timeAgo } from '../shared/relative-time';
 import { visuallyHidden } from '../shared/visually-hidden';
 
 // The orders list: a table on wide screens, cards on a phone.

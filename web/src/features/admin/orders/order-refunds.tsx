@@ -7,7 +7,7 @@ import { RefundRow } from '../../../components/refund-row';
 import { REFUND_REASONS, type AdminOrderDetail } from './api';
 import { Section } from './detail-layout';
 import { RefundDialog } from './refund-dialog';
-import { formatDateTime } from './relative-time';
+import { formatDateTime } from '../shared/relative-time';
 
 const reasonLabel = (value: string) => REFUND_REASONS.find((r) => r.value === value)?.label ?? value;
 

@@ -1,4 +1,4 @@
-import { SubPage } from '../shell/sub-page';
+import { SubPage } from '../shared/sub-page';
 import { PhotoForm } from './photo-form';
 
 export default function AddPhotoPage() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import { useDeletePhotoMutation } from '../api';
+import { useDeletePhotoMutation } from './api';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { useActionToast } from '../shared/action-toast';
 

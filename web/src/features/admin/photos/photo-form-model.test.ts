@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  aspectRatioChoices,
   defaultAddOptions,
   emptyPhotoFields,
   hasChanged,
@@ -12,7 +11,8 @@ import {
   validateEditOption,
 } from './photo-form-model';
 import { fitWithin } from './image-files';
-import { filterPhotos } from './photo-filter';
+import { filterPhotos } from '../shared/photo-filter';
+import { aspectRatioChoices } from '../shared/aspect-ratio';
 
 describe('add-photo defaults', () => {
   it('offers 8x10 and 12x16 inch on Lustre Paper at 95 and 150, in stock, shipping shown as 0', () => {

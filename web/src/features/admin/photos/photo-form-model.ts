@@ -1,7 +1,6 @@
 /** Form state and client validation of the add and edit photo screens. */
 
-import type { PhotoPrintOptionEdits, PrintOptionFields } from '../api';
-import type { PrintOption } from '../../../lib/api-types';
+import type { PhotoPrintOptionEdits, PrintOption, PrintOptionFields } from '../../../lib/api-types';
 import { isValidPrice, isValidShipping, toNumber } from '../shared/price-fields';
 
 export type PhotoFields = {
@@ -41,17 +40,8 @@ export type EditOptionRow = {
 
 export type RowErrors = Partial<Record<'size' | 'format' | 'price' | 'shipping', string>>;
 
-export const ASPECT_RATIO_MAX = 7;
 export const DEFAULT_VERTICAL_POSITION = 50;
 export const DEFAULT_EDIT_CATEGORY = 'landscapes';
-
-export const DEFAULT_ASPECT_RATIOS: ReadonlyArray<{ value: string; label: string }> = [
-  { value: '3:2', label: '3:2 (Standard Landscape)' },
-  { value: '2:3', label: '2:3 (Standard Portrait)' },
-  { value: '1:1', label: '1:1 (Square)' },
-  { value: '16:9', label: '16:9 (Panoramic)' },
-  { value: '4:3', label: '4:3 (Classic)' },
-];
 
 let nextKey = 1;
 export function rowKey(): string {
@@ -176,20 +166,6 @@ export function hasChanged(row: EditOptionRow, original: EditOptionRow | undefin
     toNumber(row.price) !== toNumber(original.price) ||
     toNumber(row.shipping) !== toNumber(original.shipping)
   );
-}
-
-/** Ratio choices: the defaults, then the ratios already in use, each once. */
-export function aspectRatioChoices(used: Array<string | null | undefined>): string[] {
-  const values = DEFAULT_ASPECT_RATIOS.map((r) => r.value);
-  for (const ratio of used) {
-    const value = ratio?.trim();
-    if (value && !values.includes(value)) values.push(value);
-  }
-  return values;
-}
-
-export function aspectRatioLabel(value: string): string {
-  return DEFAULT_ASPECT_RATIOS.find((r) => r.value === value)?.label ?? value;
 }
 
 export function optionalText(value: string): string | null {

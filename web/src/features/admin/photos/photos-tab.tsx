@@ -16,14 +16,11 @@ import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import type { PhotoSummary } from '../../../lib/api-types';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useGetCategoriesQuery } from '../../../lib/catalog-api';
-import { useGetAdminPhotosQuery } from '../api';
-import { filterPhotos } from './photo-filter';
+import { useGetAdminPhotosQuery } from '../shared/api';
+import { filterPhotos, PHOTO_GRID_SIZES } from '../shared/photo-filter';
 import { LoadError } from '../shared/load-error';
 import { SearchField } from '../shared/search-field';
 import { TabHeader } from '../shared/tab-header';
-
-export const PHOTO_GRID_SIZES =
-  '(min-width: 1200px) 25vw, (min-width: 900px) 33vw, (min-width: 600px) 50vw, 100vw';
 
 const gridSx = {
   display: 'grid',

@@ -11,13 +11,13 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
 import type { PrintOption } from '../../../lib/api-types';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
-import { matchingOption } from '../print-options/print-option-model';
+import { matchingOption } from '../shared/print-option-match';
 import { FormTextField, MoneyField, type FormTextFieldProps } from '../shared/form-field';
 import type { AddOptionRow, EditOptionRow, RowErrors } from './photo-form-model';
 import type { OptionPatch } from './photo-form-state';
 import { useIdParam } from '../shared/use-id-param';
-import { useGetPrintSizesQuery, type PrintSize } from './print-sizes-api';
-import { MadeByLine, SizeNote } from './print-size-status';
+import { useGetPrintSizesQuery, type PrintSize } from '../shared/print-sizes-api';
+import { MadeByLine, SizeNote } from '../shared/print-size-status';
 
 const fullOnPhone = { gridColumn: { xs: '1 / -1', md: 'auto' } } as const;
 const noOptions: PrintOption[] = [];

@@ -4,7 +4,7 @@ import { api, isApiError } from '../../../lib/api';
 import type { PhotoDetail } from '../../../lib/api-types';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
-import { useSessionExpiryCheck } from '../shell/session';
+import { useSessionExpiryCheck } from '../shared/session';
 import {
   addOptionBody,
   displayOrderOf,

@@ -1,23 +1,19 @@
 import type {
-  LabCatalog,
-  LabOrderView,
-  LabProductView,
   LabSettingsInput,
   LabSettingsView,
   labConnectionSchema,
-  labOptionGroupsSchema,
   labProductionTimes,
   labShippingMethods,
 } from '@contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
+import { labProductsApi } from '../shared/lab/api';
 
-export type { LabCatalog, LabOrderView, LabProductView, LabSettingsView };
+export type { LabSettingsView };
 export type LabShippingMethod = (typeof labShippingMethods)[number];
 export type LabProductionTime = (typeof labProductionTimes)[number];
 /** POST /api/admin/lab/test-connection: the stores the saved key and secret reach. */
 export type LabConnection = z.infer<typeof labConnectionSchema>;
-export type LabOptionGroup = z.infer<typeof labOptionGroupsSchema>['groups'][number];
 
 /** The lab's shipping methods and production times (the contract's values), in words. */
 export const SHIPPING_METHOD_LABELS = {
@@ -41,25 +37,12 @@ export type LabSettingsRequest = Omit<LabSettingsInput, 'holdMinutes' | 'minMarg
   minMarginPercent: string;
 };
 
-/** PUT /api/admin/lab/products/{printOptionId}: the inches as typed. */
-export type LabProductRequest = {
-  printOptionId: number;
-  subcategoryId: number;
-  widthIn: string;
-  heightIn: string;
-  optionIds: number[];
-};
-
-// 'LabProducts' also hangs on 'PrintOptions': a print option's new price changes its margin.
-// The settings' threshold changes which margins are low, and test mode changes the catalogue.
+// The settings are read with the lab products (shared/lab/api.ts: the lab product dialog reads
+// them too). The threshold changes which margins are low, and test mode changes the catalogue.
 export const printLabApi = api
-  .enhanceEndpoints({ addTagTypes: ['LabSettings', 'LabCatalog', 'LabProducts', 'LabOrder'] })
+  .enhanceEndpoints({ addTagTypes: ['LabCatalog', 'LabProducts'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      getLabSettings: build.query<LabSettingsView, void>({
-        query: () => ({ url: '/admin/lab', cache: 'no-store' }),
-        providesTags: ['LabSettings'],
-      }),
       saveLabSettings: build.mutation<LabSettingsView, LabSettingsRequest>({
         query: (body) => ({ url: '/admin/lab', method: 'PUT', body }),
         invalidatesTags: ['LabCatalog', 'LabProducts'],
@@ -67,7 +50,7 @@ export const printLabApi = api
         async onQueryStarted(_body, { dispatch, queryFulfilled }) {
           try {
             const { data } = await queryFulfilled;
-            dispatch(printLabApi.util.upsertQueryData('getLabSettings', undefined, data));
+            dispatch(labProductsApi.util.upsertQueryData('getLabSettings', undefined, data));
           } catch {
             // the page shows the refusal
           }
@@ -77,71 +60,7 @@ export const printLabApi = api
       testLabConnection: build.mutation<LabConnection, void>({
         query: () => ({ url: '/admin/lab/test-connection', method: 'POST' }),
       }),
-      getLabCatalog: build.query<LabCatalog, void>({
-        query: () => ({ url: '/admin/lab/catalog', cache: 'no-store' }),
-        providesTags: ['LabCatalog'],
-      }),
-      getLabOptionGroups: build.query<LabOptionGroup[], number>({
-        query: (subcategoryId) => `/admin/lab/catalog/subcategories/${subcategoryId}/options`,
-        transformResponse: (answer: z.infer<typeof labOptionGroupsSchema>) => answer.groups,
-        providesTags: ['LabCatalog'],
-      }),
-      getLabProducts: build.query<LabProductView[], void>({
-        query: () => ({ url: '/admin/lab/products', cache: 'no-store' }),
-        transformResponse: (answer: { products: LabProductView[] }) => answer.products,
-        providesTags: ['LabProducts', 'PrintOptions'],
-      }),
-      /** The print option is made by the lab; the answer has the lab's cost quoted now. */
-      saveLabProduct: build.mutation<LabProductView, LabProductRequest>({
-        query: ({ printOptionId, ...body }) => ({
-          url: `/admin/lab/products/${printOptionId}`,
-          method: 'PUT',
-          body,
-        }),
-        invalidatesTags: ['LabProducts'],
-      }),
-      /** Back to self-fulfilled: the owner ships it. */
-      removeLabProduct: build.mutation<{ message: string }, number>({
-        query: (printOptionId) => ({ url: `/admin/lab/products/${printOptionId}`, method: 'DELETE' }),
-        invalidatesTags: ['LabProducts'],
-      }),
-      getOrderLab: build.query<LabOrderView | null, number>({
-        query: (orderId) => ({ url: `/admin/orders/${orderId}/lab`, cache: 'no-store' }),
-        transformResponse: (answer: { lab: LabOrderView | null }) => answer.lab,
-        providesTags: (_lab, _error, orderId) => [{ type: 'LabOrder', id: orderId }],
-      }),
-      /** Sends a held order now, or a failed one again; 409 with the reason when it may not. */
-      sendOrderToLab: build.mutation<LabOrderView, number>({
-        query: (orderId) => ({ url: `/admin/orders/${orderId}/lab/send`, method: 'POST' }),
-        transformResponse: (answer: { lab: LabOrderView }) => answer.lab,
-        // the order's own status may follow (sent to the lab: in progress); a refusal may mean
-        // the lab order moved on meanwhile: it is read again
-        invalidatesTags: (_lab, error, orderId) => [
-          { type: 'Order', id: orderId },
-          'Orders',
-          ...(error ? [{ type: 'LabOrder' as const, id: orderId }] : []),
-        ],
-        async onQueryStarted(orderId, { dispatch, queryFulfilled }) {
-          try {
-            const { data } = await queryFulfilled;
-            dispatch(printLabApi.util.upsertQueryData('getOrderLab', orderId, data));
-          } catch {
-            // the section shows the refusal
-          }
-        },
-      }),
     }),
   });
 
-export const {
-  useGetLabSettingsQuery,
-  useSaveLabSettingsMutation,
-  useTestLabConnectionMutation,
-  useGetLabCatalogQuery,
-  useGetLabOptionGroupsQuery,
-  useGetLabProductsQuery,
-  useSaveLabProductMutation,
-  useRemoveLabProductMutation,
-  useGetOrderLabQuery,
-  useSendOrderToLabMutation,
-} = printLabApi;
+export const { useSaveLabSettingsMutation, useTestLabConnectionMutation } = printLabApi;

@@ -14,16 +14,17 @@ import type { PhotoDetail, PrintOption } from '../../../lib/api-types';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { formatPrice } from '../../../lib/format';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
-import { useAssignPrintOptionMutation, useGetAdminPhotoQuery, useUnassignPrintOptionMutation } from '../api';
-import { CenteredSpinner } from '../shell/centered-spinner';
-import { useSessionExpiryCheck } from '../shell/session';
-import { SubPage } from '../shell/sub-page';
+import { useGetAdminPhotoQuery } from '../shared/api';
+import { useAssignPrintOptionMutation, useUnassignPrintOptionMutation } from './api';
+import { CenteredSpinner } from '../shared/centered-spinner';
+import { useSessionExpiryCheck } from '../shared/session';
+import { SubPage } from '../shared/sub-page';
 import { LoadError } from '../shared/load-error';
 import { useActionToast } from '../shared/action-toast';
 import { rowFrom } from '../shared/row-from';
 import { useIdParam } from '../shared/use-id-param';
-import { useGetPrintSizesQuery, type PrintSize } from '../photos/print-sizes-api';
-import { MadeByLine, SizeNote, originalText } from '../photos/print-size-status';
+import { useGetPrintSizesQuery, type PrintSize } from '../shared/print-sizes-api';
+import { MadeByLine, SizeNote, originalText } from '../shared/print-size-status';
 
 type OptionToggleProps = {
   photo: PhotoDetail;

@@ -8,10 +8,9 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ResponsiveImage } from '../../../components/responsive-image';
-import { useGetAdminPhotosQuery } from '../api';
-import { filterPhotos } from '../photos/photo-filter';
-import { PHOTO_GRID_SIZES } from '../photos/photos-tab';
-import { SubPage } from '../shell/sub-page';
+import { useGetAdminPhotosQuery } from '../shared/api';
+import { filterPhotos, PHOTO_GRID_SIZES } from '../shared/photo-filter';
+import { SubPage } from '../shared/sub-page';
 import { LoadError } from '../shared/load-error';
 import { GridBox } from '../shared/grid-box';
 

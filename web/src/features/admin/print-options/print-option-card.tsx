@@ -12,8 +12,8 @@ import EditIcon from '@mui/icons-material/Edit';
 import LocalPrintshopOutlinedIcon from '@mui/icons-material/LocalPrintshopOutlined';
 import type { PrintOption } from '../../../lib/api-types';
 import { formatPrice } from '../../../lib/format';
-import { useUpdatePrintOptionMutation } from '../api';
-import { useSessionExpiryCheck } from '../shell/session';
+import { useUpdatePrintOptionMutation } from './api';
+import { useSessionExpiryCheck } from '../shared/session';
 import { PrintOptionFieldset } from './print-option-fieldset';
 import {
   draftOf,

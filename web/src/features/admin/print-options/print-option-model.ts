@@ -1,5 +1,4 @@
 import type { PrintOption } from '../../../lib/api-types';
-import { canonicalSize, optionTextKey } from '@shared/print-sizes';
 import { isValidPrice, isValidShipping, toNumber } from '../shared/price-fields';
 
 export type PrintOptionDraft = {
@@ -57,27 +56,4 @@ export function groupByRatio(
   return [...groups.entries()]
     .sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true }))
     .map(([ratio, list]) => ({ ratio, options: [...list].sort((a, b) => a.price - b.price || a.id - b.id) }));
-}
-
-/**
- * The catalogue option a photo form row is (same ratio, size and format: '8x12 inch' is '8x12', case
- * and spaces do not count), or undefined: the oldest when the catalogue holds several, as on the
- * server.
- */
-export function matchingOption(
-  options: readonly PrintOption[],
-  wanted: { aspectRatio: string; size: string; format: string },
-): PrintOption | undefined {
-  const ratio = wanted.aspectRatio.trim();
-  const size = optionTextKey(canonicalSize(wanted.size));
-  const format = optionTextKey(wanted.format);
-  if (!ratio || !size || !format) return undefined;
-  return options
-    .filter(
-      (o) =>
-        o.aspectRatio === ratio &&
-        optionTextKey(canonicalSize(o.size)) === size &&
-        optionTextKey(o.format) === format,
-    )
-    .reduce<PrintOption | undefined>((oldest, o) => (oldest && oldest.id < o.id ? oldest : o), undefined);
 }

@@ -14,7 +14,7 @@ import LinkIcon from '@mui/icons-material/Link';
 import TuneIcon from '@mui/icons-material/Tune';
 import { formatPrice } from '../../../lib/format';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
-import { aspectRatioLabel } from '../photos/photo-form-model';
+import { aspectRatioLabel } from '../shared/aspect-ratio';
 import { groupByRatio } from './print-option-model';
 import { LoadError } from '../shared/load-error';
 import { TabHeader } from '../shared/tab-header';

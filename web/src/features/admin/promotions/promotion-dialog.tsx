@@ -12,14 +12,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
-import { useGetAdminPhotosQuery } from '../api';
-import { failureToast } from '../shared/action-toast';
+import { useGetAdminPhotosQuery } from '../shared/api';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField, MoneyField } from '../shared/form-field';
 import { GridBox } from '../shared/grid-box';
-import { useSessionExpiryCheck } from '../shell/session';
+import { OtherErrors } from '../shared/other-errors';
+import { useSettingsForm } from '../shared/use-settings-form';
 import { useCreatePromotionMutation, useUpdatePromotionMutation, type PromotionView } from './api';
 import {
   KIND_LABELS,
@@ -27,10 +26,9 @@ import {
   errorsOfServer,
   formOfPromotion,
   requestOfForm,
-  type PromotionErrors,
+  type PromotionField,
   type PromotionFormValues,
 } from './promotion-form-model';
-import { useFocusAfterSave } from '../shared/use-focus-after-save';
 
 const TITLE_ID = 'promotion-dialog-title';
 /** The fields top to bottom: the first one the server refused gets the focus. */
@@ -57,7 +55,6 @@ type PhotoChoice = { id: number; title: string };
 
 function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null; onClose: () => void }) {
   const toast = useToast();
-  const checkSession = useSessionExpiryCheck();
   const [createPromotion, createState] = useCreatePromotionMutation();
   const [updatePromotion, updateState] = useUpdatePromotionMutation();
   const { data: photos, isLoading: photosLoading } = useGetAdminPhotosQuery();
@@ -65,12 +62,17 @@ function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null
   const [values, setValues] = useState<PromotionFormValues>(() =>
     promotion ? formOfPromotion(promotion) : emptyPromotionForm(),
   );
-  const [errors, setErrors] = useState<PromotionErrors>({});
   const saving = createState.isLoading || updateState.isLoading;
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  // the field to focus once the form is enabled again after a refused save
-  const focusAfterSaveRef = useFocusAfterSave(saving, errors);
   const editing = promotion !== null;
+  const { errors, setErrors, otherErrors, save } = useSettingsForm<PromotionField>({
+    saving,
+    failure: editing ? 'update promotion code' : 'add promotion code',
+    placeErrors: (answer) => {
+      const { fields, other } = errorsOfServer(answer);
+      const first = FIELD_ORDER.find((name) => fields[name]);
+      return { byField: fields, focusId: first && `promotion-${first}`, other };
+    },
+  });
 
   const photoChoices = useMemo<PhotoChoice[]>(
     () => (photos ?? []).map(({ id, title }) => ({ id, title })),
@@ -101,28 +103,16 @@ function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null
 
   const onSubmit = async () => {
     if (saving) return;
-    setOtherErrors([]);
     const body = requestOfForm(values);
-    try {
-      const saved = await (
-        promotion ? updatePromotion({ id: promotion.id, ...body }) : createPromotion(body)
-      ).unwrap();
-      toast({
-        title: editing ? 'Promotion Code Updated' : 'Promotion Code Added',
-        description: `${saved.code}: ${saved.summary}`,
-      });
-      onClose();
-    } catch (err) {
-      checkSession(err);
-      const { fields, other } = errorsOfServer(isApiError(err) ? err.errors : undefined);
-      const invalid = FIELD_ORDER.filter((name) => fields[name]);
-      setErrors(fields);
-      setOtherErrors(other);
-      // the server's messages show under their fields (the first one is focused), not in a toast
-      if (invalid.length > 0) focusAfterSaveRef.current = `promotion-${invalid[0]}`;
-      else if (other.length === 0)
-        toast(failureToast(editing ? 'update promotion code' : 'add promotion code', err));
-    }
+    const saved = await save(() =>
+      (promotion ? updatePromotion({ id: promotion.id, ...body }) : createPromotion(body)).unwrap(),
+    );
+    if (!saved) return;
+    toast({
+      title: editing ? 'Promotion Code Updated' : 'Promotion Code Added',
+      description: `${saved.code}: ${saved.summary}`,
+    });
+    onClose();
   };
 
   const text = (name: 'code' | 'maxUses' | 'maxUsesPerEmail') => ({
@@ -318,11 +308,7 @@ function PromotionForm({ promotion, onClose }: { promotion: PromotionView | null
         )}
       />
 
-      {otherErrors.map((message) => (
-        <Alert key={message} severity="error" role="alert">
-          {message}
-        </Alert>
-      ))}
+      <OtherErrors messages={otherErrors} />
     </DialogForm>
   );
 }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -17,14 +15,15 @@ import PauseIcon from '@mui/icons-material/Pause';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
-import { formatDateTime } from '../orders/relative-time';
+import { formatDateTime } from '../shared/relative-time';
 import { useActionToast } from '../shared/action-toast';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { EmptyList, ListSkeleton } from '../shared/list-panel';
 import { LoadError } from '../shared/load-error';
 import { useEditDialog } from '../shared/use-edit-dialog';
-import { useSessionExpiryCheck } from '../shell/session';
-import { SubPage } from '../shell/sub-page';
+import { useSessionExpiryCheck } from '../shared/session';
+import { SubPage } from '../shared/sub-page';
+import { CardRow } from '../shared/card-row';
 import {
   useDeletePromotionMutation,
   useGetPromotionsQuery,
@@ -64,20 +63,12 @@ type RowProps = {
 function PromotionRow({ promotion: p, onEdit, onDelete, onPause, pausing }: RowProps) {
   const headingId = `promotion-${p.id}-code`;
   return (
-    <Paper
-      component="li"
-      variant="outlined"
-      aria-labelledby={headingId}
-      sx={{
-        p: { xs: 2, sm: 2.5 },
-        display: 'flex',
-        flexDirection: { xs: 'column', md: 'row' },
-        alignItems: { md: 'center' },
-        gap: { xs: 1.5, md: 3 },
-      }}
-    >
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+    <CardRow
+      headingId={headingId}
+      sideBy="md"
+      align="center"
+      title={
+        <>
           <Typography
             id={headingId}
             component="h2"
@@ -86,47 +77,42 @@ function PromotionRow({ promotion: p, onEdit, onDelete, onPause, pausing }: RowP
             {p.code}
           </Typography>
           <Chip size="small" label={STATE_LABELS[p.state]} color={STATE_COLORS[p.state]} />
-        </Box>
-        <Typography sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>{p.summary}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {usesText(p)}
-          {p.maxUsesPerEmail != null && ` · ${p.maxUsesPerEmail} per buyer`}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {datesText(p)}
-        </Typography>
-      </Box>
-      <Box
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 1,
-          justifyContent: { xs: 'flex-end', md: 'flex-start' },
-          flexShrink: 0,
-        }}
-      >
-        <Button
-          variant="outlined"
-          size="small"
-          onClick={() => onPause(p)}
-          disabled={pausing}
-          startIcon={p.paused ? <PlayArrowIcon /> : <PauseIcon />}
-          aria-label={`${p.paused ? 'Resume' : 'Pause'} ${p.code}`}
-        >
-          {p.paused ? 'Resume' : 'Pause'}
-        </Button>
-        <Tooltip title="Edit">
-          <IconButton onClick={() => onEdit(p)} aria-label={`Edit ${p.code}`}>
-            <EditOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title="Delete">
-          <IconButton onClick={() => onDelete(p)} aria-label={`Delete ${p.code}`} color="error">
-            <DeleteOutlinedIcon />
-          </IconButton>
-        </Tooltip>
-      </Box>
-    </Paper>
+        </>
+      }
+      actions={
+        <>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => onPause(p)}
+            disabled={pausing}
+            startIcon={p.paused ? <PlayArrowIcon /> : <PauseIcon />}
+            aria-label={`${p.paused ? 'Resume' : 'Pause'} ${p.code}`}
+          >
+            {p.paused ? 'Resume' : 'Pause'}
+          </Button>
+          <Tooltip title="Edit">
+            <IconButton onClick={() => onEdit(p)} aria-label={`Edit ${p.code}`}>
+              <EditOutlinedIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Delete">
+            <IconButton onClick={() => onDelete(p)} aria-label={`Delete ${p.code}`} color="error">
+              <DeleteOutlinedIcon />
+            </IconButton>
+          </Tooltip>
+        </>
+      }
+    >
+      <Typography sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>{p.summary}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {usesText(p)}
+        {p.maxUsesPerEmail != null && ` · ${p.maxUsesPerEmail} per buyer`}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {datesText(p)}
+      </Typography>
+    </CardRow>
   );
 }
 

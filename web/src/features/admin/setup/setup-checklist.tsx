@@ -9,8 +9,8 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import { useDismissal } from '../shell/dismissal';
-import { useGetSetupChecklistQuery, type SetupItem, type SetupState } from './api';
+import { useDismissal } from '../shared/dismissal';
+import { useGetSetupChecklistQuery, type SetupItem, type SetupState } from '../shared/api';
 
 const HIDDEN_KEY = 'wildframe:setup-checklist-hidden';
 

@@ -20,9 +20,9 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useToast } from '../../../components/toast';
 import { useSite } from '../../../lib/site-context';
 import { useAppDispatch } from '../../../lib/hooks';
-import { adminApi, useGetAdminUserQuery, useLogoutMutation } from '../api';
-import { useAdminSession } from '../auth/require-admin';
-import { unreadPolling, useGetUnreadMessageCountQuery } from '../messages/api';
+import { sharedAdminApi, useGetAdminUserQuery, useLogoutMutation } from '../shared/api';
+import { useAdminSession } from '../shared/session';
+import { unreadPolling, useGetUnreadMessageCountQuery } from './api';
 import { isAdminRoute, JOBS_LINK, MESSAGES_PATH, VIEW_SITE_PATH } from './admin-links';
 import { ADMIN_TABS, tabOfPath } from './admin-tabs';
 import { MailBanner } from './mail-banner';
@@ -107,7 +107,7 @@ export function AdminShell() {
       await logout().unwrap();
       markSignedOut();
       // Forget the signed-in answer so the sign-in page does not bounce back to the dashboard.
-      dispatch(adminApi.util.upsertQueryData('getAdminUser', undefined, null));
+      dispatch(sharedAdminApi.util.upsertQueryData('getAdminUser', undefined, null));
       toast({ title: 'Logged out' });
       navigate('/admin/login', { replace: true });
     } catch {

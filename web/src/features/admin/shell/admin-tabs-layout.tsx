@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { ADMIN_TABS, tabOfPath } from './admin-tabs';
-import { CenteredSpinner } from './centered-spinner';
+import { CenteredSpinner } from '../shared/centered-spinner';
 import { useSelectedTabInView } from './use-selected-tab-in-view';
 
 /** The seven tabs; each tab is its own route so it can be linked and reloaded. */

@@ -3,9 +3,9 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import { useGetMailStatusQuery, type MailStatus } from '../messages/api';
+import { useGetMailStatusQuery, type MailStatus } from './api';
 import { MESSAGES_PATH } from './admin-links';
-import { useDismissal } from './dismissal';
+import { useDismissal } from '../shared/dismissal';
 
 const HIDDEN_KEY = 'wildframe:mail-banner-hidden';
 

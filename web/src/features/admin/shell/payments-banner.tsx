@@ -1,8 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import { useGetSetupChecklistQuery } from '../setup/api';
-import { useDismissal } from './dismissal';
+import { useGetSetupChecklistQuery } from '../shared/api';
+import { useDismissal } from '../shared/dismissal';
 
 const HIDDEN_KEY = 'wildframe:payments-banner-hidden';
 

@@ -1,63 +1,41 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api';
 import { US_STATES } from '../../checkout';
-import { formatDate } from '../orders/relative-time';
-import { failureToast } from '../shared/action-toast';
 import { FormSection } from '../shared/form-section';
-import { FormTextField } from '../shared/form-field';
 import { Loaded } from '../shared/load-error';
+import { OtherErrors } from '../shared/other-errors';
 import { SaveChangesButton } from '../shared/save-changes-button';
-import { useSessionExpiryCheck } from '../shell/session';
-import { SubPage } from '../shell/sub-page';
+import { SubPage } from '../shared/sub-page';
+import { useSettingsForm } from '../shared/use-settings-form';
 import {
-  taxReportUrl,
   useGetTaxSettingsQuery,
   useSaveTaxSettingsMutation,
   type TaxProvider,
   type TaxSettingsView,
-  type TaxStateView,
 } from './api';
-import { visuallyHidden } from '../shared/visually-hidden';
-import { useFocusAfterSave } from '../shared/use-focus-after-save';
-
-// Read by screen readers, not shown.
+import { StateCard, type StateRow } from './state-card';
+import { TaxReport } from './tax-report';
 
 type StateCode = keyof typeof US_STATES;
 const STATE_CODES = Object.keys(US_STATES) as StateCode[];
-const stateName = (code: string) => (US_STATES as Record<string, string>)[code] ?? code;
-
-/** One state on screen: what the owner edits, and what the server last said about it (none when new). */
-type StateRow = { state: string; rate: string; shippingTaxed: boolean; saved?: TaxStateView };
 
 const rowsOf = (settings: TaxSettingsView): StateRow[] =>
   settings.states.map((s) => ({ state: s.state, rate: s.rate, shippingTaxed: s.shippingTaxed, saved: s }));
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** This month as an input type=month value: '2026-11'. */
-const thisMonth = (now = new Date()) => `${now.getFullYear()}-${pad(now.getMonth() + 1)}`;
 
 /** The server's messages, by field: 'provider', or '<state>.rate' (it answers by position: 'states.1.rate'). */
 function errorsByState(errors: Record<string, string> | undefined, rows: StateRow[]) {
@@ -70,140 +48,27 @@ function errorsByState(errors: Record<string, string> | undefined, rows: StateRo
     else if (key === 'provider') byField.provider ??= message;
     else other.push(message);
   }
-  return { byField, other };
-}
-
-// the warning Alert's own colours: MUI's orange on white is under 4.5:1 for small text
-const presetChip = { bgcolor: '#fff4e5', color: '#663c00', fontWeight: 600 } as const;
-
-type StateCardProps = {
-  row: StateRow;
-  errors: Record<string, string>;
-  disabled: boolean;
-  onChange: (patch: Partial<StateRow>) => void;
-  onRemove: () => void;
-};
-
-function StateCard({ row, errors, disabled, onChange, onRemove }: StateCardProps) {
-  const name = stateName(row.state);
-  const headingId = `tax-state-${row.state}`;
-  const { saved } = row;
-  const stateError = errors[`${row.state}.state`];
-  return (
-    <Paper component="li" variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, listStyle: 'none' }}>
-      <Box role="group" aria-labelledby={headingId}>
-        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1.5 }}>
-          <Typography id={headingId} component="h3" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
-            {name}
-          </Typography>
-          <Button
-            color="error"
-            size="small"
-            onClick={onRemove}
-            disabled={disabled}
-            aria-label={`Remove ${name}`}
-          >
-            Remove
-          </Button>
-        </Box>
-        {stateError && (
-          <Alert severity="error" role="alert" sx={{ mb: 1.5 }}>
-            {stateError}
-          </Alert>
-        )}
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 220px) 1fr' },
-            alignItems: 'center',
-          }}
-        >
-          <FormTextField
-            id={`tax-rate-${row.state}`}
-            label="Tax rate"
-            value={row.rate}
-            onValueChange={(rate) => onChange({ rate })}
-            error={errors[`${row.state}.rate`]}
-            disabled={disabled}
-            required
-            size="small"
-            slotProps={{
-              input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-              htmlInput: { inputMode: 'decimal' },
-            }}
-          />
-          <FormControlLabel
-            control={
-              <Switch
-                checked={row.shippingTaxed}
-                onChange={(event) => onChange({ shippingTaxed: event.target.checked })}
-                disabled={disabled}
-              />
-            }
-            label="Tax shipping"
-          />
-        </Box>
-        <Stack spacing={0.5} sx={{ mt: 1.5 }}>
-          {saved ? (
-            <>
-              <Typography variant="body2">
-                <Link href={saved.sourceUrl} target="_blank" rel="noopener noreferrer">
-                  Official rates: {saved.sourceName}
-                  <OpenInNewIcon sx={{ fontSize: '1em', ml: 0.5, verticalAlign: '-0.125em' }} aria-hidden />
-                  <Box component="span" sx={visuallyHidden}>
-                    {' '}
-                    (opens in a new tab)
-                  </Box>
-                </Link>
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                Rate last changed {formatDate(saved.rateChangedAt)}
-              </Typography>
-              {saved.preset && (
-                <Stack
-                  direction="row"
-                  sx={{ alignItems: 'center', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
-                >
-                  <Chip size="small" label="Preset: check this rate" sx={presetChip} />
-                  <Typography variant="body2" color="text.secondary">
-                    A suggestion: not collected until you save.
-                  </Typography>
-                </Stack>
-              )}
-            </>
-          ) : (
-            <Typography variant="body2" color="text.secondary">
-              New: save to see where the official rate is published.
-            </Typography>
-          )}
-        </Stack>
-      </Box>
-    </Paper>
-  );
+  // the first rate refused is focused
+  const firstRate = rows.find((r) => byField[`${r.state}.rate`]);
+  return { byField, focusId: firstRate && `tax-rate-${firstRate.state}`, other };
 }
 
 function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
   const toast = useToast();
-  const checkSession = useSessionExpiryCheck();
-  const [save, { isLoading: saving }] = useSaveTaxSettingsMutation();
+  const [saveSettings, { isLoading: saving }] = useSaveTaxSettingsMutation();
   const [provider, setProvider] = useState<TaxProvider>(settings.provider);
   const [rows, setRows] = useState<StateRow[]>(() => rowsOf(settings));
   const [adding, setAdding] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [otherErrors, setOtherErrors] = useState<string[]>([]);
-  // the field to focus once the form is enabled again after a refused save
-  const focusAfterSaveRef = useFocusAfterSave(saving, errors);
+  // the rows as sent: the server answers by position
+  const sentRef = useRef<StateRow[]>(rows);
+  const { errors, otherErrors, clear, save } = useSettingsForm<string>({
+    saving,
+    failure: 'save tax settings',
+    placeErrors: (answer) => errorsByState(answer, sentRef.current),
+  });
 
   const listed = useMemo(() => new Set(rows.map((r) => r.state)), [rows]);
   const addable = STATE_CODES.filter((code) => !listed.has(code));
-
-  const clear = (...keys: string[]) =>
-    setErrors((prev) => {
-      const next = { ...prev };
-      for (const key of keys) delete next[key];
-      return next;
-    });
 
   const changeRow = (state: string, patch: Partial<StateRow>) => {
     setRows((prev) => prev.map((r) => (r.state === state ? { ...r, ...patch } : r)));
@@ -221,26 +86,15 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    setOtherErrors([]);
-    const sent = rows;
-    try {
-      await save({
+    const sent = (sentRef.current = rows);
+    const saved = await save(() =>
+      saveSettings({
         provider,
         states: sent.map((r) => ({ state: r.state, rate: r.rate.trim(), shippingTaxed: r.shippingTaxed })),
-      }).unwrap();
-      setErrors({});
+      }).unwrap(),
+    );
+    if (saved)
       toast({ title: 'Tax Settings Saved', description: 'Checkout uses these settings from now on.' });
-    } catch (err) {
-      checkSession(err);
-      const { byField, other } = errorsByState(isApiError(err) ? err.errors : undefined, sent);
-      setErrors(byField);
-      setOtherErrors(other);
-      // the server's messages show where they belong (the first rate refused is focused), not in a toast
-      const firstRate = sent.find((r) => byField[`${r.state}.rate`]);
-      if (firstRate) focusAfterSaveRef.current = `tax-rate-${firstRate.state}`;
-      else if (Object.keys(byField).length === 0 && other.length === 0)
-        toast(failureToast('save tax settings', err));
-    }
   };
 
   // after a save the page shows what the server kept (its rates, dates and sources)
@@ -364,54 +218,9 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
         </Box>
       </FormSection>
 
-      {otherErrors.map((message) => (
-        <Alert key={message} severity="error" role="alert">
-          {message}
-        </Alert>
-      ))}
+      <OtherErrors messages={otherErrors} />
       <SaveChangesButton saving={saving} />
     </Stack>
-  );
-}
-
-function TaxReport() {
-  const [month, setMonth] = useState(thisMonth);
-  const valid = /^\d{4}-(0[1-9]|1[0-2])$/.test(month);
-  return (
-    <FormSection
-      title="Monthly tax report"
-      description="A CSV per state: taxable sales, tax collected and the tax given back with refunds."
-    >
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 220px) auto' },
-          alignItems: 'center',
-          justifyContent: 'start',
-        }}
-      >
-        <TextField
-          id="tax-report-month"
-          type="month"
-          label="Month"
-          size="small"
-          value={month}
-          onChange={(event) => setMonth(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth() } }}
-        />
-        <Button
-          component="a"
-          href={valid ? taxReportUrl(month) : undefined}
-          download
-          variant="outlined"
-          disabled={!valid}
-          startIcon={<FileDownloadOutlinedIcon />}
-        >
-          Download CSV
-        </Button>
-      </Box>
-    </FormSection>
   );
 }
 

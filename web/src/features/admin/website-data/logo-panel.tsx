@@ -10,7 +10,7 @@ import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import { useToast } from '../../../components/toast';
 import { useGetLogoQuery } from '../../../lib/content-api';
 import { palette } from '../../../lib/palette';
-import { useObjectUrl } from '../about/use-object-url';
+import { useObjectUrl } from '../shared/use-object-url';
 import { useUpdateLogoMutation } from './api';
 import { useActionToast } from '../shared/action-toast';
 import { useFilePicker } from '../shared/use-file-picker';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import { ASPECT_RATIO_MAX, aspectRatioChoices, aspectRatioLabel } from './photo-form-model';
+import { ASPECT_RATIO_MAX, aspectRatioChoices, aspectRatioLabel } from './aspect-ratio';
 
 type HasRatio = { aspectRatio: string | null };
 

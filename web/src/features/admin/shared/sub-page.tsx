@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { rowFrom } from '../shared/row-from';
+import { rowFrom } from './row-from';
 
 type SubPageProps = {
   title: string;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,13 +14,12 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import InputAdornment from '@mui/material/InputAdornment';
-import { useToast } from '../../../components/toast';
-import { errorMessage, isApiError } from '../../../lib/api';
-import { formatPrice } from '../../../lib/format';
-import { failureToast } from '../shared/action-toast';
-import { FormTextField } from '../shared/form-field';
-import { useFocusAfterSave } from '../shared/use-focus-after-save';
-import { useSessionExpiryCheck } from '../shell/session';
+import { useToast } from '../../../../components/toast';
+import { errorMessage, isApiError } from '../../../../lib/api';
+import { failureToast } from '../action-toast';
+import { FormTextField } from '../form-field';
+import { useFocusAfterSave } from '../use-focus-after-save';
+import { useSessionExpiryCheck } from '../session';
 import {
   useGetLabCatalogQuery,
   useGetLabOptionGroupsQuery,
@@ -31,7 +30,9 @@ import {
   type LabCatalog,
   type LabProductView,
 } from './api';
-import { inchesText, LAB_NAME, percentText, sizeInches, splitServerErrors } from './print-lab-model';
+import { splitServerErrors } from '../server-errors';
+import { inchesText, LAB_NAME, sizeInches } from './lab-model';
+import { LabProductFigures } from './lab-money';
 
 const TITLE_ID = 'lab-product-dialog-title';
 const FIELDS = ['subcategoryId', 'widthIn', 'heightIn', 'optionIds'] as const;
@@ -350,84 +351,6 @@ function LabProductForm({ target, onClose }: { target: LabProductTarget; onClose
           {saving ? 'Saving...' : 'Save'}
         </Button>
       </DialogActions>
-    </Box>
-  );
-}
-
-type FiguresProps = {
-  product: LabProductView;
-  /** Just saved: the lab's cost was quoted now. */
-  saved: boolean;
-  minMarginPercent: number | undefined;
-  ref: Ref<HTMLDivElement>;
-};
-
-/** Our price against the lab's cost and shipping: the margin, and a warning when it is low. */
-export function LabProductFigures({ product: p, saved, minMarginPercent, ref }: FiguresProps) {
-  return (
-    <Box
-      ref={ref}
-      tabIndex={-1}
-      role="group"
-      aria-labelledby="lab-product-figures-title"
-      sx={{ mt: 3, p: 2, borderRadius: 1, bgcolor: 'action.hover', outlineOffset: 2 }}
-    >
-      <Typography id="lab-product-figures-title" component="h3" variant="subtitle1" sx={{ fontWeight: 700 }}>
-        {saved ? 'Saved: the lab’s cost and your margin' : 'The lab’s cost and your margin'}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        {p.productName}, {inchesText(p.widthIn)}×{inchesText(p.heightIn)} in
-      </Typography>
-      <LabMoneyLines product={p} />
-      {p.lowMargin && (
-        <Alert severity="warning" sx={{ mt: 1.5 }}>
-          Low margin: under your {minMarginPercent ?? ''}% warning. Raise the price or choose another product.
-        </Alert>
-      )}
-    </Box>
-  );
-}
-
-/** Price, lab cost and margin as three lines of a description list. */
-export function LabMoneyLines({ product: p }: { product: LabProductView }) {
-  const rows: Array<[string, string]> = [
-    ['Your price', `${formatPrice(p.price)} + ${formatPrice(p.shipping)} shipping`],
-    [
-      'Lab cost',
-      p.labCost === null
-        ? 'Not quoted yet'
-        : `${formatPrice(p.labCost)} + ${p.labShipping === null ? '?' : formatPrice(p.labShipping)} shipping`,
-    ],
-    [
-      'Margin',
-      p.margin === null
-        ? '—'
-        : `${formatPrice(p.margin)}${p.marginPercent === null ? '' : ` (${percentText(p.marginPercent)})`}`,
-    ],
-  ];
-  return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gridTemplateColumns: 'auto 1fr',
-        columnGap: 2,
-        rowGap: 0.25,
-        '& dt': { color: 'text.secondary' },
-        '& dd': { m: 0, fontVariantNumeric: 'tabular-nums' },
-      }}
-    >
-      {rows.map(([term, value]) => (
-        <Box key={term} sx={{ display: 'contents' }}>
-          <Typography component="dt" variant="body2">
-            {term}
-          </Typography>
-          <Typography component="dd" variant="body2" sx={{ fontWeight: term === 'Margin' ? 700 : 400 }}>
-            {value}
-          </Typography>
-        </Box>
-      ))}
     </Box>
   );
 }

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { LAB_NAME } from '../print-lab/print-lab-model';
+import { LAB_NAME } from './lab/lab-model';
 import type { PrintSize, PrintSizes } from './print-sizes-api';
 
 // The resolution guard as the owner reads it, beside each of a photo's sizes: who makes it, the
