@@ -99,7 +99,12 @@ for (const size of sizes) {
       await expect(img).toHaveCSS('object-position', position);
       await expect(img).toHaveCSS('object-fit', 'cover');
 
-      // The egret's head is drawn at 12 % of the photo's height: inside the card's crop.
+      // The egret's head is drawn at 12 % of the photo's height: inside the card's crop. (Its image
+      // loads lazily: photos other specs added may put the card below a phone's fold.)
+      await card.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+        .toBeGreaterThan(0);
       const shown = await img.evaluate((el: HTMLImageElement, headAt) => {
         const box = el.getBoundingClientRect();
         const scale = Math.max(box.width / el.naturalWidth, box.height / el.naturalHeight);
@@ -111,7 +116,6 @@ for (const size of sizes) {
       }, 0.12);
       expect(shown, 'where the head is in the card, as a fraction of its height').toBeGreaterThanOrEqual(0);
       expect(shown).toBeLessThan(0.5);
-      await card.scrollIntoViewIfNeeded();
       await page.screenshot({ path: test.info().outputPath(`egret-card-${size.name}.png`) });
 
       // every card: the crop of its own photo's focal point

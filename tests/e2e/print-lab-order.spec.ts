@@ -123,6 +123,8 @@ for (const size of sizes) {
       baseURL,
       db,
     }) => {
+      // payment, the lab's hold, the send, the shipment and the mail: 40 s on a quiet 2-core machine
+      test.setTimeout(120_000);
       test.setTimeout(180_000);
       const settingsBefore = await db('lab_settings');
       const owner = await playwright.request.newContext({ baseURL });
