@@ -136,7 +136,9 @@ for (const size of sizes) {
       const cart = page.getByRole('dialog', { name: 'Your Cart' });
       const line = cart.getByRole('listitem').first();
       await expect(line).toBeVisible();
-      const toast = toastItem(page, 'Added to cart');
+      // Measured once the toast has moved into the cart (it does when the panel's slide-in ends;
+      // measured before, the card could be replaced between finding and measuring it).
+      const toast = cart.locator(toastItem(page, 'Added to cart'));
       await expect(toast).toContainText('The item has been added to your cart.');
       await expect.poll(() => toast.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
       const toastBox = (await toast.boundingBox())!;
