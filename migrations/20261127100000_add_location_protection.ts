@@ -42,6 +42,12 @@ export async function down(knex: Knex): Promise<void> {
       DROP CONSTRAINT photos_public_region_length
   `);
   await knex.schema.alterTable('photos', (t) => {
-    t.dropColumns('species_common', 'species_scientific', 'location_protection', 'public_region', 'publish_at');
+    t.dropColumns(
+      'species_common',
+      'species_scientific',
+      'location_protection',
+      'public_region',
+      'publish_at',
+    );
   });
 }

@@ -35,7 +35,10 @@ let other: { ctx: AppContext; server: http.Server; url: string };
 let photoId: number;
 let optionId: number;
 
-type Photo = Record<string, unknown> & { id: number; files: { thumbnail: string; display: { url: string }[] }[] };
+type Photo = Record<string, unknown> & {
+  id: number;
+  files: { thumbnail: string; display: { url: string }[] }[];
+};
 
 const html = { accept: 'text/html' };
 const base = {
@@ -132,7 +135,10 @@ describe('the admin sees everything, marked with what the public sees', () => {
       locationProtected: true,
     });
     const list = await admin.json<Photo[]>(admin.get('/api/admin/photos'));
-    expect(list.find((x) => x.id === photoId)).toMatchObject({ location: LOCATION, protectionInForce: 'region' });
+    expect(list.find((x) => x.id === photoId)).toMatchObject({
+      location: LOCATION,
+      protectionInForce: 'region',
+    });
   });
 });
 
@@ -193,7 +199,9 @@ describe('a protected photo on every public address', () => {
     expect(jsonLd).toContain('Maryland');
     expect(jsonLd).toContain('Spring 2025');
     expectNoGiveaway(jsonLd, 'JSON-LD');
-    const shareTags = [...page.matchAll(/<meta[^>]+(?:property="og:|name="twitter:|name="description")[^>]*>/g)].join('\n');
+    const shareTags = [
+      ...page.matchAll(/<meta[^>]+(?:property="og:|name="twitter:|name="description")[^>]*>/g),
+    ].join('\n');
     expect(shareTags).toContain('og:title');
     expectNoGiveaway(shareTags, 'share tags');
     const one = JSON.parse(visited.get(`/api/photos/${photoId}`)!);
@@ -253,7 +261,10 @@ describe('a protected photo on every public address', () => {
       expect(res.status, url).toBe(200);
       const bytes = Buffer.from(await res.arrayBuffer());
       const tags = (await exifr.parse(bytes, { gps: true, xmp: true, iptc: true }).catch(() => null)) ?? {};
-      expect(Object.keys(tags).filter((k) => /gps|latitude|longitude/i.test(k)), url).toEqual([]);
+      expect(
+        Object.keys(tags).filter((k) => /gps|latitude|longitude/i.test(k)),
+        url,
+      ).toEqual([]);
       expectNoGiveaway(bytes.toString('latin1'), url);
     }
   }, 120_000);
@@ -283,11 +294,15 @@ describe('changes show in every API process within a second', () => {
     const before = (await app.client().json<{ locationsVersion: string }>(app.client().get('/api/site')))
       .locationsVersion;
 
-    await admin.json(admin.put(`/api/admin/photos/${photoId}`, fields({ protection: 'exact', featured: true })));
+    await admin.json(
+      admin.put(`/api/admin/photos/${photoId}`, fields({ protection: 'exact', featured: true })),
+    );
     for (const url of apis()) await withinASecond(() => shows(url, 'Wildlife Drive pullout 3'));
     expect((await text(`${other.url}/api/photos/${photoId}`)).body).toContain('"locationProtected":false');
 
-    await admin.json(admin.put(`/api/admin/photos/${photoId}`, fields({ protection: 'region', featured: true })));
+    await admin.json(
+      admin.put(`/api/admin/photos/${photoId}`, fields({ protection: 'region', featured: true })),
+    );
     for (const url of apis()) await withinASecond(() => hides(url));
     const page = await text(`${other.url}/photo/${photoId}`, html);
     expect(page.body).toContain('Maryland');
@@ -298,10 +313,16 @@ describe('changes show in every API process within a second', () => {
 
   it('her region text replaces the state; hidden shows no place and the year only', async () => {
     await admin.json(
-      admin.put(`/api/admin/photos/${photoId}`, fields({ protection: 'region', publicRegion: 'Eastern Shore' })),
+      admin.put(
+        `/api/admin/photos/${photoId}`,
+        fields({ protection: 'region', publicRegion: 'Eastern Shore' }),
+      ),
     );
     for (const url of apis())
-      await withinASecond(async () => JSON.parse((await text(`${url}/api/photos/${photoId}`)).body).location === 'Eastern Shore');
+      await withinASecond(
+        async () =>
+          JSON.parse((await text(`${url}/api/photos/${photoId}`)).body).location === 'Eastern Shore',
+      );
     await admin.json(admin.put(`/api/admin/photos/${photoId}`, fields({ protection: 'hidden' })));
     for (const url of apis())
       await withinASecond(async () => {
@@ -309,9 +330,17 @@ describe('changes show in every API process within a second', () => {
         return p.location === null && p.dateTaken === '2025';
       });
     // the spec's client (no protection fields) keeps them as stored
-    const kept = await admin.json(admin.put(`/api/admin/photos/${photoId}`, { ...base, location: LOCATION, dateTaken: DATE }));
-    expect(kept).toMatchObject({ protection: 'hidden', speciesCommon: 'Barred Owl', shownPublicly: { text: '2025' } });
-    await admin.json(admin.put(`/api/admin/photos/${photoId}`, fields({ protection: 'auto', publicRegion: '' })));
+    const kept = await admin.json(
+      admin.put(`/api/admin/photos/${photoId}`, { ...base, location: LOCATION, dateTaken: DATE }),
+    );
+    expect(kept).toMatchObject({
+      protection: 'hidden',
+      speciesCommon: 'Barred Owl',
+      shownPublicly: { text: '2025' },
+    });
+    await admin.json(
+      admin.put(`/api/admin/photos/${photoId}`, fields({ protection: 'auto', publicRegion: '' })),
+    );
   });
 
   it('adding a species to the sensitive list protects its "auto" photo everywhere at once', async () => {
@@ -326,7 +355,10 @@ describe('changes show in every API process within a second', () => {
       }),
       201,
     );
-    expect(bittern).toMatchObject({ protectionInForce: 'exact', shownPublicly: { location: 'Wildlife Drive pullout 5, Cambridge, MD' } });
+    expect(bittern).toMatchObject({
+      protectionInForce: 'exact',
+      shownPublicly: { location: 'Wildlife Drive pullout 5, Cambridge, MD' },
+    });
     const read = (url: string) => text(`${url}/api/photos/${bittern.id}`).then((r) => r.body);
     const version = async (url: string) => JSON.parse((await text(`${url}/api/site`)).body).locationsVersion;
     // both processes cache the exact place
@@ -355,7 +387,8 @@ describe('a photo scheduled to appear later', () => {
   it('is on no public surface until its time, then appears by itself in both processes', async () => {
     const urls = [app.url, other.url];
     // caches in both processes hold the lists and the sitemap without it
-    for (const url of urls) for (const p of ['/api/photos', '/api/photos?featured=true', '/']) await text(url + p);
+    for (const url of urls)
+      for (const p of ['/api/photos', '/api/photos?featured=true', '/']) await text(url + p);
     const publishAt = new Date(Date.now() + 3000);
     const scheduled = await admin.json<Photo>(
       admin.post('/api/admin/photos', {
@@ -384,7 +417,9 @@ describe('a photo scheduled to appear later', () => {
         text(`${url}/photo/${id}`, html),
         text(`${url}/api/photos/${id}/item-options`),
       ]);
-      const listed = [list, featured, category].map((r) => JSON.parse(r.body).some((p: Photo) => p.id === id));
+      const listed = [list, featured, category].map((r) =>
+        JSON.parse(r.body).some((p: Photo) => p.id === id),
+      );
       return {
         listed,
         sitemap: sitemap.body.includes(`/photo/${id}<`),
@@ -394,11 +429,25 @@ describe('a photo scheduled to appear later', () => {
       };
     };
     for (const url of urls)
-      expect(await visible(url)).toEqual({ listed: [false, false, false], sitemap: false, one: 404, page: 404, options: 404 });
+      expect(await visible(url)).toEqual({
+        listed: [false, false, false],
+        sitemap: false,
+        one: 404,
+        page: 404,
+        options: 404,
+      });
     // a cart add is refused as for a missing photo
     const c = app.client();
-    const missing = await c.post('/api/cart', { photoId: 2 ** 31 - 2, printOptionId: scheduled.printOptions[0].id, quantity: 1 });
-    const early = await c.post('/api/cart', { photoId: id, printOptionId: scheduled.printOptions[0].id, quantity: 1 });
+    const missing = await c.post('/api/cart', {
+      photoId: 2 ** 31 - 2,
+      printOptionId: scheduled.printOptions[0].id,
+      quantity: 1,
+    });
+    const early = await c.post('/api/cart', {
+      photoId: id,
+      printOptionId: scheduled.printOptions[0].id,
+      quantity: 1,
+    });
     expect(early.status).toBe(missing.status);
     expect(await early.json()).toEqual(await missing.json());
     const versionBefore = JSON.parse((await text(`${other.url}/api/site`)).body).locationsVersion;
@@ -411,8 +460,13 @@ describe('a photo scheduled to appear later', () => {
         const v = await visible(url);
         return v.listed.every(Boolean) && v.sitemap && v.one === 200 && v.page === 200 && v.options === 200;
       }, 1500);
-    expect(JSON.parse((await text(`${other.url}/api/site`)).body).locationsVersion).not.toEqual(versionBefore);
-    await c.json(c.post('/api/cart', { photoId: id, printOptionId: scheduled.printOptions[0].id, quantity: 1 }), 201);
+    expect(JSON.parse((await text(`${other.url}/api/site`)).body).locationsVersion).not.toEqual(
+      versionBefore,
+    );
+    await c.json(
+      c.post('/api/cart', { photoId: id, printOptionId: scheduled.printOptions[0].id, quantity: 1 }),
+      201,
+    );
   });
 });
 
@@ -448,14 +502,35 @@ describe('bad input for the new fields', () => {
 
   it('takes the new fields from the multipart form: blank means default', async () => {
     const form = new FormData();
-    for (const [k, v] of Object.entries({ ...base, location: LOCATION, protection: 'hidden', publishAt: '', speciesCommon: '', publicRegion: '' }))
+    for (const [k, v] of Object.entries({
+      ...base,
+      location: LOCATION,
+      protection: 'hidden',
+      publishAt: '',
+      speciesCommon: '',
+      publicRegion: '',
+    }))
       form.set(k, v);
-    form.set('image', new Blob([new Uint8Array(await makeCameraJpeg(300, 200))], { type: 'image/jpeg' }), 'a.jpg');
+    form.set(
+      'image',
+      new Blob([new Uint8Array(await makeCameraJpeg(300, 200))], { type: 'image/jpeg' }),
+      'a.jpg',
+    );
     const created = await admin.json(admin.post('/api/admin/photos', form), 201);
-    expect(created).toMatchObject({ protection: 'hidden', publishAt: null, published: true, speciesCommon: null, publicRegion: null });
+    expect(created).toMatchObject({
+      protection: 'hidden',
+      publishAt: null,
+      published: true,
+      speciesCommon: null,
+      publicRegion: null,
+    });
     const bad = new FormData();
     for (const [k, v] of Object.entries({ ...base, protection: 'Region' })) bad.set(k, v);
-    bad.set('image', new Blob([new Uint8Array(await makeCameraJpeg(300, 200))], { type: 'image/jpeg' }), 'a.jpg');
+    bad.set(
+      'image',
+      new Blob([new Uint8Array(await makeCameraJpeg(300, 200))], { type: 'image/jpeg' }),
+      'a.jpg',
+    );
     const res = await admin.post('/api/admin/photos', bad);
     expect(res.status).toBe(400);
     expect((await res.json()).message).toContain('Protection must be one of auto, exact, region, hidden');
@@ -477,7 +552,9 @@ describe('bad input for the new fields', () => {
     }
     expect(await admin.json(admin.get('/api/admin/sensitive-species'))).toEqual(before);
     const saved = await admin.json(
-      admin.put('/api/admin/sensitive-species', { species: ['Snowy  Owl ', 'Bald Eagle', 'bald eagle', 'Barred Owl'] }),
+      admin.put('/api/admin/sensitive-species', {
+        species: ['Snowy  Owl ', 'Bald Eagle', 'bald eagle', 'Barred Owl'],
+      }),
     );
     expect(saved).toEqual({ species: ['Bald Eagle', 'Barred Owl', 'Snowy Owl'] });
     expect((await app.client().get('/api/admin/sensitive-species')).status).toBe(401);
