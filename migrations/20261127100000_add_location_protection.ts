@@ -29,6 +29,10 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw('CREATE UNIQUE INDEX sensitive_species_name_unique ON sensitive_species (lower(name))');
   await knex('sensitive_species').insert(DEFAULT_SENSITIVE_SPECIES.map((name) => ({ name })));
+  // a restore (src/platform/backup) replaces these starting rows with the archive's
+  await knex.raw(
+    "COMMENT ON TABLE sensitive_species IS 'seeded by its migration: the owner''s sensitive species, prefilled'",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
