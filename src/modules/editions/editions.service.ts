@@ -235,10 +235,13 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
       return { outcome: made ? 'done' : 'skipped', detail: made ? id : 'made meanwhile' };
     },
 
-    /** Sold numbers a lost job left without a certificate (the sweeper). */
+    /**
+     * Sold numbers a lost job left without a certificate (the sweeper): made here, in the worker
+     * (a finished job's id would make a re-queued one a no-op; making one twice keeps the first).
+     */
     async sweep(): Promise<number> {
       const ids = await repo.soldWithoutCertificate();
-      for (const id of ids) await deps.enqueueCertificate(id);
+      for (const id of ids) await service.makeCertificate(id);
       return ids.length;
     },
 
