@@ -105,6 +105,7 @@ export function createEditionsModule(
     service,
     /** The verify page's facts for a certificate id (no buyer data), or null: the web renderer's. */
     verifyView: service.verifyView,
+    numberHoldName: 'editions.number',
     /** An edition's numbers held at checkout: a checkout hold of orders (added in src/modules.ts). */
     numberHold: {
       releasedBy: 'editions.release',

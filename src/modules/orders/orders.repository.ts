@@ -124,7 +124,9 @@ export function createOrdersRepository(db: Db) {
         const locked = await Order.query(trx).findById(id).whereIn('status', RETRYABLE).forUpdate();
         if (!locked) return false;
         await OrderLineItem.query(trx).delete().where({ order_id: id });
-        const written = await OrderLineItem.query(trx).insert(lines.map((line) => ({ ...line, orderId: id })));
+        const written = await OrderLineItem.query(trx).insert(
+          lines.map((line) => ({ ...line, orderId: id })),
+        );
         await Order.query(trx)
           .findById(id)
           .patch({ ...order, updatedAt: trx.fn.now() });
