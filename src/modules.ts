@@ -16,6 +16,7 @@ import { createTaxModule } from './modules/tax';
 import { createFulfillmentModule } from './modules/fulfillment';
 import { createSetupModule } from './modules/setup';
 import { createStorefrontModule } from './modules/storefront';
+import { createEditionsModule } from './modules/editions';
 
 export function createModules(ctx: AppContext) {
   // one event bus per process: modules publish on it and subscribe to it in their index.ts
@@ -36,6 +37,7 @@ export function createModules(ctx: AppContext) {
   });
   const orders = createOrdersModule(ctx, { cart, content, promotions, tax, events, jobs });
   const fulfillment = createFulfillmentModule(ctx, { catalog, media, orders, events, jobs });
+  const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const storefront = createStorefrontModule({ catalog, content, orders });
 
@@ -46,6 +48,8 @@ export function createModules(ctx: AppContext) {
   );
   // Checkout holds: taken in the order's transaction, each released on order.payment-canceled.
   orders.addCheckoutHold('promotions.code-use', promotions.codeHold);
+  // 'editions.number' (named by its module: the name reads as its table's)
+  orders.addCheckoutHold(limitedEditions.numberHoldName, limitedEditions.numberHold);
   // Delete guards: a photo or print option the owner deletes; kept (archived) when one says so.
   catalog.addDeleteGuard('orders.order-lines', orders.orderLinesGuard);
   catalog.addDeleteGuard('fulfillment.lab-products', fulfillment.labProductsGuard);
@@ -62,6 +66,7 @@ export function createModules(ctx: AppContext) {
     tax,
     orders,
     fulfillment,
+    limitedEditions,
     setup,
   ];
   return {
@@ -79,6 +84,7 @@ export function createModules(ctx: AppContext) {
     tax,
     orders,
     fulfillment,
+    editions: limitedEditions,
     setup,
     storefront,
     /** every module's declared endpoints with their handlers (src/endpoints.ts lists the same) */
