@@ -37,7 +37,13 @@ export function createModules(ctx: AppContext) {
   const orders = createOrdersModule(ctx, { cart, content, promotions, tax, events, jobs });
   const fulfillment = createFulfillmentModule(ctx, { catalog, media, orders, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
-  const storefront = createStorefrontModule({ catalog, content, orders });
+  const storefront = createStorefrontModule({
+    catalog,
+    content,
+    orders,
+    // until the editions module lands (branch i36-server): every certificate id is unknown
+    certificates: { verifyView: () => Promise.resolve(null) },
+  });
 
   // ---- extension points, all wired here (a name used twice throws, like a doubled subscriber) ----
   // Offer rules: which of a photo's sizes buyers are not offered; every rule is asked.

@@ -1,3 +1,5 @@
+import type { ImageFormatFiles } from './catalog';
+
 // What a server-rendered storefront page is rendered from, on the wire: the RTK Query answers the
 // server reads in-process (src/modules/storefront) and hands to the web app with the page, keyed
 // as the web app's endpoints key them (web/src/entry-server.tsx checks its endpoints agree).
@@ -13,7 +15,32 @@ export type StorefrontReads = {
   getAbout: void;
   getFaqs: void;
   getOrderByToken: string;
+  getCertificateCheck: string;
 };
+/**
+ * A certificate of authenticity as anyone may check it at /verify/{id} (issue 36): the print it
+ * certifies and whether it still holds; nothing of the buyer.
+ */
+export type CertificateCheck = {
+  id: string;
+  photoTitle: string;
+  /** The photo as the page shows it (null once it was deleted). */
+  photo: {
+    files: ImageFormatFiles[];
+    width: number | null;
+    height: number | null;
+    placeholderColor: string | null;
+  } | null;
+  number: number;
+  editionSize: number;
+  /** "16x24" */
+  size: string;
+  /** "Fine Art Paper" */
+  format: string;
+  soldAt: string;
+  revoked: boolean;
+};
+
 /** An endpoint a storefront page reads before it renders. */
 export type StorefrontReadName = keyof StorefrontReads;
 

@@ -72,7 +72,8 @@ async function pageImages(bytes: Uint8Array) {
   const xObjects = page!.node.Resources()!.lookup(PDFName.of('XObject'), PDFDict);
   const images: { width: number; height: number; rgba: Uint8ClampedArray; filter: string }[] = [];
   for (const [, ref] of xObjects.entries()) {
-    const stream = doc.context.lookup(ref as PDFRef, PDFRawStream);
+    const stream = doc.context.lookup(ref as PDFRef);
+    if (!(stream instanceof PDFRawStream)) throw new Error('an image that is not a stream');
     const dict = stream.dict;
     const width = dict.lookup(PDFName.of('Width'), PDFNumber).asNumber();
     const height = dict.lookup(PDFName.of('Height'), PDFNumber).asNumber();
