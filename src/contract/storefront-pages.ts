@@ -1,5 +1,3 @@
-import type { ImageFormatFiles } from './catalog';
-
 // What a server-rendered storefront page is rendered from, on the wire: the RTK Query answers the
 // server reads in-process (src/modules/storefront) and hands to the web app with the page, keyed
 // as the web app's endpoints key them (web/src/entry-server.tsx checks its endpoints agree).
@@ -19,18 +17,13 @@ export type StorefrontReads = {
 };
 /**
  * A certificate of authenticity as anyone may check it at /verify/{id} (issue 36): the print it
- * certifies and whether it still holds; nothing of the buyer.
+ * certifies and whether it still holds; nothing of the buyer (the editions module's verifyView).
  */
 export type CertificateCheck = {
-  id: string;
+  certificateId: string;
+  photoId: number;
   photoTitle: string;
-  /** The photo as the page shows it (null once it was deleted). */
-  photo: {
-    files: ImageFormatFiles[];
-    width: number | null;
-    height: number | null;
-    placeholderColor: string | null;
-  } | null;
+  imageUrl: string;
   number: number;
   editionSize: number;
   /** "16x24" */
@@ -38,7 +31,10 @@ export type CertificateCheck = {
   /** "Fine Art Paper" */
   format: string;
   soldAt: string;
-  revoked: boolean;
+  /** "Print 7 of 25, 16x24 Fine Art Paper, sold November 2026" */
+  summary: string;
+  valid: boolean;
+  revokedAt: string | null;
 };
 
 /** An endpoint a storefront page reads before it renders. */

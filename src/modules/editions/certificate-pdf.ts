@@ -16,8 +16,10 @@ export interface CertificatePdfInput {
   format: string;
   soldAt: Date;
   photographerName: string;
-  signature: { bytes: Uint8Array; type: 'image/png' | 'image/jpeg' } | null;
+  /** 'image/png' or 'image/jpeg' (what the settings accept) */
+  signature: { bytes: Uint8Array; type: string } | null;
 }
+export type CertificateInput = CertificatePdfInput;
 
 // US Letter, portrait, in points
 const PAGE = { width: 612, height: 792 };

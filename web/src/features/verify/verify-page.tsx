@@ -1,19 +1,10 @@
 import { useParams } from 'react-router';
 import NotFound from '../../components/not-found';
 import { PageMeta } from '../../components/page-meta';
-import { ResponsiveImage } from '../../components/responsive-image';
 import { Skeleton, cx } from '../../components/ui';
 import { useSite } from '../../lib/site-context';
-import { useGetCertificateCheckQuery, type CertificateCheck } from './api';
+import { useGetCertificateCheckQuery } from './api';
 import styles from './verify-page.module.css';
-
-/** "November 2026", as the certificate prints it (UTC, so the page and the PDF agree). */
-export const soldMonth = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** "Print 7 of 25, 16x24 Fine Art Paper, sold November 2026" */
-export const printLine = (check: CertificateCheck) =>
-  `Print ${check.number} of ${check.editionSize}, ${check.size} ${check.format}, sold ${soldMonth(check.soldAt)}`;
 
 /**
  * The public check of a certificate of authenticity, reached by its QR code: the print it
@@ -37,25 +28,16 @@ export default function VerifyPage() {
         <>
           <PageMeta
             title={`Certificate of authenticity: ${data.photoTitle} | ${siteName}`}
-            description={printLine(data)}
+            description={data.summary}
             path={path}
             siteName={siteName}
             noindex
           />
           <span className="t-overline t-accent">Certificate of authenticity</span>
           <h1 className={cx('t-page-title', styles.title)}>{data.photoTitle}</h1>
-          <p className={styles.print}>{printLine(data)}</p>
-          {data.photo && (
-            <div className={styles.frame}>
-              <ResponsiveImage
-                photo={data.photo}
-                alt={data.photoTitle}
-                sizes="(min-width: 800px) 760px, 100vw"
-                priority
-              />
-            </div>
-          )}
-          {data.revoked ? (
+          <p className={styles.print}>{data.summary}</p>
+          <img className={styles.image} src={data.imageUrl} alt={data.photoTitle} fetchPriority="high" />
+          {!data.valid ? (
             <div className={cx(styles.status, styles.revoked)} role="status">
               <svg className={styles.mark} viewBox="0 0 24 24" aria-hidden="true">
                 <circle cx="12" cy="12" r="11" fill="currentColor" />
@@ -80,7 +62,7 @@ export default function VerifyPage() {
               </div>
             </div>
           )}
-          <p className={cx('t-muted', styles.id)}>Certificate {data.id}</p>
+          <p className={cx('t-muted', styles.id)}>Certificate {data.certificateId}</p>
         </>
       )}
     </div>
