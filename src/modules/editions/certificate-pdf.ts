@@ -112,11 +112,28 @@ export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Ui
     thickness: 0.75,
     color: INK,
   });
-  page.drawText(clean(input.photographerName), { x: MARGIN, y: lineY - 16, size: 12, font: serif, color: INK });
+  page.drawText(clean(input.photographerName), {
+    x: MARGIN,
+    y: lineY - 16,
+    size: 12,
+    font: serif,
+    color: INK,
+  });
   page.drawText('Photographer', { x: MARGIN, y: lineY - 30, size: 9, font: sans, color: MUTED });
-  page.drawText(`Certificate ${input.certificateId}`, { x: MARGIN, y: bottom - 6, size: 8, font: sans, color: MUTED });
+  page.drawText(`Certificate ${input.certificateId}`, {
+    x: MARGIN,
+    y: bottom - 6,
+    size: 8,
+    font: sans,
+    color: MUTED,
+  });
 
-  const qrPng = await QRCode.toBuffer(input.verifyUrl, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+  const qrPng = await QRCode.toBuffer(input.verifyUrl, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    scale: 6,
+  });
   const qr = await doc.embedPng(new Uint8Array(qrPng));
   const qrSize = 96;
   const qrX = PAGE.width - MARGIN - qrSize;
@@ -176,7 +193,17 @@ function fitSize(text: string, font: PDFFont, size: number, maxWidth: number): n
  */
 const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 // letters whose stroke is not a combining mark, so NFD does not take it off
-const unaccented: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ħ: 'H', ħ: 'h', ı: 'i', Ŧ: 'T', ŧ: 't' };
+const unaccented: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŧ: 'T',
+  ŧ: 't',
+};
 function clean(text: string): string {
   return [...text.normalize('NFC')]
     .map((char) => {

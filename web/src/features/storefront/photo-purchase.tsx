@@ -23,7 +23,9 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
   const { takingOrders } = useSite();
   const options = photo.printOptions ?? [];
   // a sold-out edition's size shows but cannot be picked
-  const selected = options.find((option) => option.id === selectedId && !optionEdition(photo, option)?.soldOut);
+  const selected = options.find(
+    (option) => option.id === selectedId && !optionEdition(photo, option)?.soldOut,
+  );
   return (
     <>
       <hr className={pageStyles.divider} />

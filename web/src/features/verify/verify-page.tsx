@@ -45,14 +45,22 @@ export default function VerifyPage() {
               </svg>
               <div>
                 <p className={styles.statusTitle}>This certificate was revoked.</p>
-                <p className={styles.statusText}>The print it was issued for is no longer part of the edition.</p>
+                <p className={styles.statusText}>
+                  The print it was issued for is no longer part of the edition.
+                </p>
               </div>
             </div>
           ) : (
             <div className={cx(styles.status, styles.valid)} role="status">
               <svg className={styles.mark} viewBox="0 0 24 24" aria-hidden="true">
                 <circle cx="12" cy="12" r="11" fill="currentColor" />
-                <path d="M7 12.5l3.2 3.2L17 9" stroke="#fff" strokeWidth="2.2" fill="none" strokeLinecap="round" />
+                <path
+                  d="M7 12.5l3.2 3.2L17 9"
+                  stroke="#fff"
+                  strokeWidth="2.2"
+                  fill="none"
+                  strokeLinecap="round"
+                />
               </svg>
               <div>
                 <p className={styles.statusTitle}>Valid certificate</p>
