@@ -15,6 +15,7 @@ import { promotionsEndpoints } from './modules/promotions';
 import { taxEndpoints } from './modules/tax';
 import { fulfillmentEndpoints } from './modules/fulfillment';
 import { setupEndpoints } from './modules/setup';
+import { editionsEndpoints } from './modules/editions';
 import { storefrontPages } from './modules/storefront';
 
 export const endpoints: readonly EndpointSpec[] = [
@@ -30,6 +31,7 @@ export const endpoints: readonly EndpointSpec[] = [
   ordersEndpoints,
   paymentsEndpoints,
   fulfillmentEndpoints,
+  editionsEndpoints,
   setupEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 

@@ -28,6 +28,10 @@ export const jobs = {
     /** Read a lab order back from the lab (its webhook, or polling) and mark it shipped. */
     'sync-lab-order': z.object({ orderId: id }),
   },
+  editions: {
+    /** Make a sold edition print's certificate, once (the job id is the number's). */
+    'make-certificate': z.object({ editionNumberId: id }),
+  },
 } satisfies JobCatalog;
 export type Jobs = typeof jobs;
 export type AppJobRegistry = JobRegistry<Jobs>;

@@ -16,6 +16,7 @@ import { createTaxModule } from './modules/tax';
 import { createFulfillmentModule } from './modules/fulfillment';
 import { createSetupModule } from './modules/setup';
 import { createStorefrontModule } from './modules/storefront';
+import { createEditionsModule } from './modules/editions';
 
 export function createModules(ctx: AppContext) {
   // one event bus per process: modules publish on it and subscribe to it in their index.ts
@@ -36,14 +37,9 @@ export function createModules(ctx: AppContext) {
   });
   const orders = createOrdersModule(ctx, { cart, content, promotions, tax, events, jobs });
   const fulfillment = createFulfillmentModule(ctx, { catalog, media, orders, events, jobs });
+  const editions = createEditionsModule(ctx, { catalog, media, orders, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
-  const storefront = createStorefrontModule({
-    catalog,
-    content,
-    orders,
-    // until the editions module lands (branch i36-server): every certificate id is unknown
-    certificates: { verifyView: () => Promise.resolve(null) },
-  });
+  const storefront = createStorefrontModule({ catalog, content, orders, certificates: editions });
 
   // ---- extension points, all wired here (a name used twice throws, like a doubled subscriber) ----
   // Offer rules: which of a photo's sizes buyers are not offered; every rule is asked.
@@ -52,6 +48,7 @@ export function createModules(ctx: AppContext) {
   );
   // Checkout holds: taken in the order's transaction, each released on order.payment-canceled.
   orders.addCheckoutHold('promotions.code-use', promotions.codeHold);
+  orders.addCheckoutHold('editions.number', editions.numberHold);
   // Delete guards: a photo or print option the owner deletes; kept (archived) when one says so.
   catalog.addDeleteGuard('orders.order-lines', orders.orderLinesGuard);
   catalog.addDeleteGuard('fulfillment.lab-products', fulfillment.labProductsGuard);
@@ -68,6 +65,7 @@ export function createModules(ctx: AppContext) {
     tax,
     orders,
     fulfillment,
+    editions,
     setup,
   ];
   return {
@@ -85,6 +83,7 @@ export function createModules(ctx: AppContext) {
     tax,
     orders,
     fulfillment,
+    editions,
     setup,
     storefront,
     /** every module's declared endpoints with their handlers (src/endpoints.ts lists the same) */

@@ -30,4 +30,6 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   { name: 'stale-carts', run: () => modules.cart.service.deleteStaleCarts() },
   // lab orders whose hold is over (a lost delayed job) or cut off mid-send, and polling for shipments
   { name: 'print-lab', run: () => modules.fulfillment.service.sweep() },
+  // sold edition prints whose certificate job was lost
+  { name: 'certificates', run: () => modules.editions.service.sweep() },
 ];

@@ -19,3 +19,4 @@ export * from './tax';
 export * from './us-states';
 export * from './version';
 export * from './storefront-pages';
+export * from './editions';

@@ -68,14 +68,17 @@ export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Ui
   y -= 18;
   centered(page, 'Limited edition photographic print', serif, 11, y, MUTED);
 
-  // the photo, fitted into a box that leaves room for the text and the signature below
-  const image = await doc.embedJpg(input.imageJpeg);
-  const box = { width: contentWidth - 60, height: 280 };
-  const scale = Math.min(box.width / image.width, box.height / image.height);
-  const imageWidth = image.width * scale;
-  const imageHeight = image.height * scale;
-  y -= 24 + imageHeight;
-  page.drawImage(image, { x: (PAGE.width - imageWidth) / 2, y, width: imageWidth, height: imageHeight });
+  // the photo, fitted into a box that leaves room for the text and the signature below (none when
+  // its file could not be read: the certificate still holds)
+  if (input.imageJpeg.length > 0) {
+    const image = await doc.embedJpg(input.imageJpeg);
+    const box = { width: contentWidth - 60, height: 280 };
+    const scale = Math.min(box.width / image.width, box.height / image.height);
+    const imageWidth = image.width * scale;
+    const imageHeight = image.height * scale;
+    y -= 24 + imageHeight;
+    page.drawImage(image, { x: (PAGE.width - imageWidth) / 2, y, width: imageWidth, height: imageHeight });
+  } else y -= 120;
 
   y -= 36;
   for (const line of wrap(clean(input.photoTitle), serifBold, 20, contentWidth)) {

@@ -1,10 +1,12 @@
 import { createNamedRegistry } from '../../platform/registry';
 import type { PricedOrder } from './order-pricing';
-import type { Tx } from './orders.repository';
+import type { Tx, WrittenLine } from './orders.repository';
 
 /** The order a checkout hold is given: just written (or rewritten by a retry), not yet committed. */
 export type HeldOrder = {
   orderId: number;
+  /** The order's lines as just written, with their ids (an edition's numbers are taken per line). */
+  lines: readonly WrittenLine[];
   /** The buyer's e-mail as entered. */
   email: string;
   /** The promotion code the buyer entered, or null. */

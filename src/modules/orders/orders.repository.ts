@@ -35,8 +35,16 @@ export type NewLineItem = Pick<
 
 export type Tx = Knex.Transaction;
 /** Runs in the order's transaction once its row is written: the checkout holds (checkout-holds.ts). */
-export type AfterWrite = (trx: Tx, orderId: number) => Promise<unknown>;
+export type AfterWrite = (trx: Tx, orderId: number, lines: WrittenLine[]) => Promise<unknown>;
 const nothing: AfterWrite = async () => undefined;
+/** An order line as written, with its id: what a checkout hold takes for (an edition's numbers). */
+export type WrittenLine = { id: number; photoId: number; printOptionId: number; quantity: number };
+const writtenLine = (l: OrderLineItem): WrittenLine => ({
+  id: l.id,
+  photoId: l.photoId,
+  printOptionId: l.printOptionId,
+  quantity: l.quantity,
+});
 
 /** Payment statuses of an attempt nobody has paid: a retry may reuse it. */
 const RETRYABLE: PaymentStatus[] = ['pending', 'failed'];
@@ -59,8 +67,8 @@ export function createOrdersRepository(db: Db) {
     /** The order and its line items in one transaction (with `afterWrite`): all of it, or nothing. */
     async insertOrder(order: NewOrder, lines: NewLineItem[], afterWrite = nothing): Promise<number> {
       return db.transaction(async (trx) => {
-        const { id } = await Order.query(trx).insertGraph({ ...order, lineItems: lines });
-        await afterWrite(trx, id);
+        const { id, lineItems } = await Order.query(trx).insertGraph({ ...order, lineItems: lines });
+        await afterWrite(trx, id, (lineItems ?? []).map(writtenLine));
         return id;
       });
     },
@@ -116,11 +124,11 @@ export function createOrdersRepository(db: Db) {
         const locked = await Order.query(trx).findById(id).whereIn('status', RETRYABLE).forUpdate();
         if (!locked) return false;
         await OrderLineItem.query(trx).delete().where({ order_id: id });
-        await OrderLineItem.query(trx).insert(lines.map((line) => ({ ...line, orderId: id })));
+        const written = await OrderLineItem.query(trx).insert(lines.map((line) => ({ ...line, orderId: id })));
         await Order.query(trx)
           .findById(id)
           .patch({ ...order, updatedAt: trx.fn.now() });
-        await afterWrite(trx, id);
+        await afterWrite(trx, id, written.map(writtenLine));
         return true;
       });
     },

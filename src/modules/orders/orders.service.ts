@@ -10,7 +10,7 @@ import { priceOrder, type PricedOrder, type PricingDeps } from './order-pricing'
 import type { ShippingNotice } from './order-emails';
 import { addressParts, toBuyerView, toOrderDetail, toSummary } from './order-views';
 import { ordersCsv } from './orders-csv';
-import type { NewLineItem, OrdersRepository, Tx } from './orders.repository';
+import type { NewLineItem, OrdersRepository, Tx, WrittenLine } from './orders.repository';
 import {
   cancelMessages,
   orderMessages as messages,
@@ -207,9 +207,10 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       // The checkout holds (a promotion code's use: checkout-holds.ts, added in src/modules.ts)
       // run in the order's transaction: one that refuses (the code's last use taken meanwhile)
       // leaves this order unwritten.
-      const takeHolds = async (trx: Tx, orderId: number) =>
+      const takeHolds = async (trx: Tx, orderId: number, written: WrittenLine[]) =>
         deps.holds.takeAll(trx, {
           orderId,
+          lines: written,
           email: input.customerEmail,
           promotionCode: code,
           // read again, locked: an attempt being paid meanwhile keeps what it holds

@@ -1,0 +1,192 @@
+import { Router, type RequestHandler } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import {
+  adminEditionSchema,
+  editionInputSchema,
+  editionMessages as messages,
+  editionSettingsInputSchema,
+  editionSettingsSchema,
+  editionToSignSchema,
+} from '../../contract';
+import { AppError } from '../../platform/http/app-error';
+import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
+import type { EditionsService } from './editions.service';
+
+const admin = { auth: 'admin', session: true, cache: 'no-store' } as const;
+const photo = { id: 'photo id' };
+const photoOption = { id: 'photo id', optionId: 'print option id' };
+const invalid = { plain: messages.size };
+const ok = z.object({ message: z.string() });
+const shared = 'PUT/DELETE /api/admin/photos/{id}/edition, POST .../edition/close';
+const perSize = 'PUT/DELETE /api/admin/photos/{id}/print-options/{optionId}/edition, POST .../edition/close';
+
+export const editionsEndpoints = {
+  saveSharedEdition: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/photos/:id/edition',
+    params: photo,
+    body: editionInputSchema,
+    invalid,
+    answer: adminEditionSchema,
+    contract: shared,
+  },
+  deleteSharedEdition: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/photos/:id/edition',
+    params: photo,
+    answer: ok,
+    contract: shared,
+  },
+  closeSharedEdition: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/photos/:id/edition/close',
+    params: photo,
+    body: 'none',
+    answer: adminEditionSchema,
+    contract: shared,
+  },
+  saveSizeEdition: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/photos/:id/print-options/:optionId/edition',
+    params: photoOption,
+    body: editionInputSchema,
+    invalid,
+    answer: adminEditionSchema,
+    contract: perSize,
+  },
+  deleteSizeEdition: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/photos/:id/print-options/:optionId/edition',
+    params: photoOption,
+    answer: ok,
+    contract: perSize,
+  },
+  closeSizeEdition: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/photos/:id/print-options/:optionId/edition/close',
+    params: photoOption,
+    body: 'none',
+    answer: adminEditionSchema,
+    contract: perSize,
+  },
+  editionsToSign: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/editions/to-sign',
+    answer: z.array(editionToSignSchema),
+    contract: 'GET /api/admin/editions/to-sign',
+  },
+  markEditionSigned: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/editions/numbers/:id/signed',
+    params: { id: 'edition print id' },
+    body: 'none',
+    answer: ok,
+    contract: 'POST /api/admin/editions/numbers/{id}/signed',
+  },
+  editionSettings: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/edition-settings',
+    answer: editionSettingsSchema,
+    contract: 'GET/PUT /api/admin/edition-settings',
+  },
+  saveEditionSettings: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/edition-settings',
+    body: editionSettingsInputSchema,
+    invalid: { plain: messages.name },
+    answer: editionSettingsSchema,
+    contract: 'GET/PUT /api/admin/edition-settings',
+  },
+  saveEditionSignature: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/edition-settings/signature',
+    multipart: 'files',
+    answer: editionSettingsSchema,
+    contract: 'PUT /api/admin/edition-settings/signature',
+  },
+} satisfies Record<string, EndpointSpec>;
+
+const signatureUpload: RequestHandler = (() => {
+  const single = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5, parts: 6 },
+  }).single('signature');
+  return (req, res, next) =>
+    single(req, res, (err?: unknown) => {
+      if ((err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE')
+        return next(new AppError('too_large', messages.signatureSize));
+      next(err);
+    });
+})();
+
+export function createEditionsRoutes(service: EditionsService) {
+  return bindEndpoints(editionsEndpoints, {
+    saveSharedEdition: async (_req, res, { params, body }) => {
+      res.json(await service.saveEdition(params.id, null, body));
+    },
+    deleteSharedEdition: async (_req, res, { params }) => {
+      await service.deleteEdition(params.id, null);
+      res.json({ message: 'Edition removed.' });
+    },
+    closeSharedEdition: async (_req, res, { params }) => {
+      res.json(await service.closeEdition(params.id, null));
+    },
+    saveSizeEdition: async (_req, res, { params, body }) => {
+      res.json(await service.saveEdition(params.id, params.optionId, body));
+    },
+    deleteSizeEdition: async (_req, res, { params }) => {
+      await service.deleteEdition(params.id, params.optionId);
+      res.json({ message: 'Edition removed.' });
+    },
+    closeSizeEdition: async (_req, res, { params }) => {
+      res.json(await service.closeEdition(params.id, params.optionId));
+    },
+    editionsToSign: async (_req, res) => {
+      res.json(await service.toSign());
+    },
+    markEditionSigned: async (_req, res, { params }) => {
+      await service.markSigned(params.id);
+      res.json({ message: 'Marked signed.' });
+    },
+    editionSettings: async (_req, res) => {
+      res.json(await service.settings());
+    },
+    saveEditionSettings: async (_req, res, { body }) => {
+      res.json(await service.saveName(body.photographerName));
+    },
+    saveEditionSignature: {
+      before: [signatureUpload],
+      handle: async (req, res) => {
+        res.json(await service.saveSignature(req.file?.buffer ?? Buffer.alloc(0)));
+      },
+    },
+  });
+}
+
+/** `/certificates/{id}.pdf`: the certificate as made once, the same bytes every time. */
+export function createCertificateRoutes(service: EditionsService): Router {
+  const router = Router();
+  router.get('/certificates/:file', async (req, res, next) => {
+    const m = /^([A-Za-z0-9_-]{16,32})\.pdf$/.exec(req.params.file);
+    const pdf = m ? await service.certificatePdf(m[1]!).catch(next) : null;
+    if (!pdf) return next();
+    res
+      .type('application/pdf')
+      .set('Content-Disposition', `inline; filename="certificate-${m![1]}.pdf"`)
+      .set('Cache-Control', 'public, max-age=31536000, immutable')
+      .send(pdf);
+  });
+  return router;
+}

@@ -1,0 +1,121 @@
+import sharp from 'sharp';
+import type { AppContext } from '../../platform/context';
+import type { HttpModule } from '../../platform/module';
+import type { DomainEventBus } from '../../domain-events';
+import type { AppJobRegistry } from '../../jobs';
+import type { CatalogModule } from '../catalog';
+import type { MediaModule } from '../media';
+import type { OrdersModule } from '../orders';
+import { createEditionsRepository } from './editions.repository';
+import { createCertificateRoutes, createEditionsRoutes } from './editions.routes';
+import { createEditionsService, type EditionLine } from './editions.service';
+
+export type { EditionsService } from './editions.service';
+export { editionsEndpoints } from './editions.routes';
+
+/**
+ * Limited editions (issue 36): editions of a photo or of one of its sizes, the numbers orders take
+ * (held at checkout: `numberHold`, a checkout hold of orders; sold once paid; released when the
+ * order is canceled unpaid; revoked when refunded), certificates (made by the
+ * `editions/make-certificate` job) and the verify page's facts. Writes editions, edition_numbers,
+ * certificates and edition_settings.
+ */
+export function createEditionsModule(
+  ctx: AppContext,
+  deps: {
+    catalog: CatalogModule;
+    media: MediaModule;
+    orders: OrdersModule;
+    events: DomainEventBus;
+    jobs: AppJobRegistry;
+  },
+) {
+  const { catalog, media, orders, events } = deps;
+  const service = createEditionsService(ctx, createEditionsRepository(ctx.db), {
+    async order(orderId) {
+      const [d, lab] = await Promise.all([
+        orders.service.detail(orderId).catch(() => null),
+        orders.service.forLab(orderId),
+      ]);
+      if (!d || !lab) return null;
+      const optionOf = new Map(lab.lines.map((l) => [l.id, l.printOptionId]));
+      return {
+        status: d.order.status,
+        paidAt: d.order.paidAt,
+        customerEmail: d.order.customerEmail,
+        net: d.order.money.net,
+        lines: d.lineItems.map((l) => ({
+          id: l.id,
+          photoId: l.photo?.id ?? 0,
+          printOptionId: optionOf.get(l.id) ?? 0,
+          quantity: l.quantity,
+          title: l.photo?.title ?? '',
+          size: l.itemOption?.size ?? '',
+          format: l.itemOption?.format ?? '',
+        })),
+      };
+    },
+    refundInFull: (orderId, amount, note, idempotencyKey) =>
+      orders.payments.refund(orderId, { amount, reason: 'other', note, idempotencyKey }),
+    photoTitle: async (photoId) => (await catalog.service.findPhotoDetail(photoId))?.title ?? null,
+    async photoJpeg(photoId) {
+      const original = await media
+        .original(await catalog.service.imageAsset(photoId, 'image'))
+        .catch(() => null);
+      if (!original) return null;
+      return sharp(original.data)
+        .rotate()
+        .resize(800, 800, { fit: 'inside' })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+    },
+    optionOnPhoto: async (photoId, optionId) => !!(await catalog.service.findPrintOption(photoId, optionId)),
+    photoExists: async (photoId) => !!(await catalog.service.findPhotoDetail(photoId)),
+    enqueueCertificate: (numberId) =>
+      ctx.queues.enqueue(
+        'editions',
+        'make-certificate',
+        { editionNumberId: numberId },
+        { jobId: `certificate-${numberId}` },
+      ),
+  });
+  deps.jobs.handle('editions', 'make-certificate', ({ editionNumberId }) =>
+    service.makeCertificate(editionNumberId),
+  );
+
+  // In the publisher's transaction: a number changes with the payment, never apart from it.
+  events.subscribe(
+    'order.payment-canceled',
+    'editions.release',
+    async ({ orderId }, { trx }) => void (await service.release(trx, orderId)),
+    { inTransaction: true },
+  );
+  events.subscribe('order.paid', 'editions.sell', ({ orderId }, d) => service.paid(orderId, d), {
+    inTransaction: true,
+  });
+  // after the commit, its own delivery (retried): a call to the payment provider
+  events.subscribe('order.paid', 'editions.refund-oversold', ({ orderId }) =>
+    service.refundOversold(orderId),
+  );
+  events.subscribe('order.refunded', 'editions.revoke', ({ orderId }, { trx }) =>
+    service.refunded(trx, orderId),
+  );
+
+  const module = {
+    service,
+    /** The verify page's facts for a certificate id (no buyer data), or null: the web renderer's. */
+    verifyView: service.verifyView,
+    /** An edition's numbers held at checkout: a checkout hold of orders (added in src/modules.ts). */
+    numberHold: {
+      releasedBy: 'editions.release',
+      take: (
+        trx: Parameters<typeof service.hold>[0],
+        order: { orderId: number; lines: readonly EditionLine[]; ownOrderIds: readonly number[] },
+      ) => service.hold(trx, order),
+    },
+    endpoints: () => createEditionsRoutes(service),
+    rootRoutes: () => createCertificateRoutes(service),
+  };
+  return module satisfies HttpModule;
+}
+export type EditionsModule = ReturnType<typeof createEditionsModule>;
