@@ -130,7 +130,10 @@ for (const size of sizes) {
       const option = buyer2.getByRole('button', { name: /8x12/ });
       await expect(option).toContainText('Sold out');
       await expect(option).toBeDisabled();
-      await buyer2.screenshot({ path: testInfo.outputPath(`photo-sold-out-${size.name}.png`), fullPage: true });
+      await buyer2.screenshot({
+        path: testInfo.outputPath(`photo-sold-out-${size.name}.png`),
+        fullPage: true,
+      });
       await buyer1.context().close();
       await buyer2.context().close();
     });
