@@ -13,7 +13,30 @@ export type StorefrontReads = {
   getAbout: void;
   getFaqs: void;
   getOrderByToken: string;
+  getCertificateCheck: string;
 };
+/**
+ * A certificate of authenticity as anyone may check it at /verify/{id} (issue 36): the print it
+ * certifies and whether it still holds; nothing of the buyer (the editions module's verifyView).
+ */
+export type CertificateCheck = {
+  certificateId: string;
+  photoId: number;
+  photoTitle: string;
+  imageUrl: string;
+  number: number;
+  editionSize: number;
+  /** "16x24" */
+  size: string;
+  /** "Fine Art Paper" */
+  format: string;
+  soldAt: string;
+  /** "Print 7 of 25, 16x24 Fine Art Paper, sold November 2026" */
+  summary: string;
+  valid: boolean;
+  revokedAt: string | null;
+};
+
 /** An endpoint a storefront page reads before it renders. */
 export type StorefrontReadName = keyof StorefrontReads;
 

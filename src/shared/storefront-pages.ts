@@ -5,8 +5,8 @@
  * (src/modules/storefront) and the sitemap (src/modules/catalog/catalog.seo.ts).
  *
  * - `cache`: 'shared' pages are the same for every visitor (kept in the response cache and
- *   revalidated); the 'private' one (the buyer's order page, its long random token the only key) is
- *   never stored and kept out of search engines;
+ *   revalidated); the 'private' ones (the buyer's order page, its long random token the only key; a
+ *   certificate's check) are never stored and kept out of search engines;
  * - `sitemap`: its first path is listed in sitemap.xml (photo and category addresses are listed
  *   from the catalogue);
  * - `nav`: its label in the header, the phone menu and the footer (in this order), first path.
@@ -32,6 +32,8 @@ export const STOREFRONT_PAGES = {
   contact: { paths: ['/contact'], cache: 'shared', sitemap: true, nav: 'Contact' },
   checkout: { paths: ['/checkout'], cache: 'shared' },
   orderStatus: { paths: ['/orders/:token'], cache: 'private' },
+  // a certificate's public check (the QR code's address): never stored, so a revocation shows at once
+  verify: { paths: ['/verify/:id'], cache: 'private' },
 } as const satisfies Record<string, StorefrontPageSpec>;
 
 /** A page rendered on the server (every storefront page; the admin and the not-found page are not). */

@@ -15,6 +15,7 @@ import type { StorefrontReadName, StorefrontReads } from '@contract';
 import type { catalogApi } from './lib/catalog-api';
 import type { contentApi } from './lib/content-api';
 import type { orderStatusApi } from './features/order-status/api';
+import type { verifyApi } from './features/verify/api';
 
 export { pageSource, routeFor, type PageName };
 
@@ -22,7 +23,8 @@ export { pageSource, routeFor, type PageName };
 // endpoint, or a changed argument, fails the type check here.
 type Endpoints = (typeof catalogApi)['endpoints'] &
   (typeof contentApi)['endpoints'] &
-  (typeof orderStatusApi)['endpoints'];
+  (typeof orderStatusApi)['endpoints'] &
+  (typeof verifyApi)['endpoints'];
 type Args = { [E in StorefrontReadName]: Endpoints[E]['Types']['QueryArg'] };
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;

@@ -1,38 +1,225 @@
-// PLACEHOLDER until the web helper's certificate maker lands (branch i36-web replaces this file):
-// the signature is the agreed one; this writes a one-page PDF with the certificate's lines only.
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, PDFFont, PDFPage, StandardFonts, rgb } from 'pdf-lib';
+import QRCode from 'qrcode';
 
-export type CertificateInput = {
+/** What one certificate of authenticity shows; everything it needs, so a re-make gives the same bytes. */
+export interface CertificatePdfInput {
   certificateId: string;
   verifyUrl: string;
   photoTitle: string;
-  /** A small rendition of the photo (JPEG bytes). */
+  /** A small JPEG rendition of the photo. */
   imageJpeg: Uint8Array;
   /** "7 / 25" */
   label: string;
+  /** "16x24" */
   size: string;
+  /** "Fine Art Paper" */
   format: string;
   soldAt: Date;
   photographerName: string;
+  /** 'image/png' or 'image/jpeg' (what the settings accept) */
   signature: { bytes: Uint8Array; type: string } | null;
-};
+}
+export type CertificateInput = CertificatePdfInput;
 
-export async function makeCertificatePdf(input: CertificateInput): Promise<Uint8Array> {
-  const doc = await PDFDocument.create();
-  // a fixed date keeps the bytes a function of the input
+// US Letter, portrait, in points
+const PAGE = { width: 612, height: 792 };
+const MARGIN = 54;
+const INK = rgb(0.13, 0.13, 0.13);
+const MUTED = rgb(0.4, 0.4, 0.4);
+const RULE = rgb(0.7, 0.7, 0.7);
+
+/** "November 2026": the month of the sale, in UTC so the same input gives the same text anywhere. */
+export function soldMonth(soldAt: Date): string {
+  return soldAt.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+/**
+ * The certificate as a one-page PDF. Deterministic: the dates come from the sale, no random ids
+ * and standard fonts only (an embedded font subset would get a random tag), so the bytes are the
+ * same however often it is made.
+ */
+export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.setTitle(`Certificate of Authenticity ${input.certificateId}`, { showInWindowTitleBar: false });
+  doc.setAuthor(clean(input.photographerName));
+  doc.setCreator('Wildframe');
+  doc.setProducer('Wildframe');
   doc.setCreationDate(input.soldAt);
   doc.setModificationDate(input.soldAt);
-  const page = doc.addPage([595, 842]);
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  const lines = [
-    'Certificate of authenticity',
-    input.photoTitle,
-    input.label,
-    `${input.size} ${input.format}`,
-    input.photographerName,
-    input.certificateId,
-    input.verifyUrl,
-  ];
-  lines.forEach((text, i) => page.drawText(text, { x: 60, y: 760 - i * 28, size: 14, font }));
-  return doc.save();
+
+  const serif = await doc.embedFont(StandardFonts.TimesRoman);
+  const serifBold = await doc.embedFont(StandardFonts.TimesRomanBold);
+  const sans = await doc.embedFont(StandardFonts.Helvetica);
+  const page = doc.addPage([PAGE.width, PAGE.height]);
+  const contentWidth = PAGE.width - 2 * MARGIN;
+
+  // a thin frame, as printed certificates have
+  page.drawRectangle({
+    x: MARGIN / 2,
+    y: MARGIN / 2,
+    width: PAGE.width - MARGIN,
+    height: PAGE.height - MARGIN,
+    borderColor: RULE,
+    borderWidth: 0.75,
+  });
+
+  let y = PAGE.height - MARGIN - 20;
+  centered(page, 'Certificate of Authenticity', serifBold, 24, y, INK);
+  y -= 18;
+  centered(page, 'Limited edition photographic print', serif, 11, y, MUTED);
+
+  // the photo, fitted into a box that leaves room for the text and the signature below (none when
+  // its file could not be read: the certificate still holds)
+  if (input.imageJpeg.length > 0) {
+    const image = await doc.embedJpg(input.imageJpeg);
+    const box = { width: contentWidth - 60, height: 280 };
+    const scale = Math.min(box.width / image.width, box.height / image.height);
+    const imageWidth = image.width * scale;
+    const imageHeight = image.height * scale;
+    y -= 24 + imageHeight;
+    page.drawImage(image, { x: (PAGE.width - imageWidth) / 2, y, width: imageWidth, height: imageHeight });
+  } else y -= 120;
+
+  y -= 36;
+  for (const line of wrap(clean(input.photoTitle), serifBold, 20, contentWidth)) {
+    centered(page, line, serifBold, 20, y, INK);
+    y -= 24;
+  }
+  y -= 2;
+  centered(page, `Edition print ${input.label}`, serif, 14, y, INK);
+  y -= 20;
+  centered(page, clean(`${input.size} ${input.format}`), serif, 12, y, MUTED);
+  y -= 18;
+  centered(page, `Sold ${soldMonth(input.soldAt)}`, serif, 12, y, MUTED);
+
+  // the signature above its line on the left, the QR code to the check page on the right
+  const bottom = MARGIN + 10;
+  const lineY = bottom + 56;
+  const lineWidth = 220;
+  if (input.signature) {
+    const signature =
+      input.signature.type === 'image/png'
+        ? await doc.embedPng(input.signature.bytes)
+        : await doc.embedJpg(input.signature.bytes);
+    const fit = Math.min(lineWidth / signature.width, 60 / signature.height);
+    page.drawImage(signature, {
+      x: MARGIN,
+      y: lineY + 4,
+      width: signature.width * fit,
+      height: signature.height * fit,
+    });
+  }
+  page.drawLine({
+    start: { x: MARGIN, y: lineY },
+    end: { x: MARGIN + lineWidth, y: lineY },
+    thickness: 0.75,
+    color: INK,
+  });
+  page.drawText(clean(input.photographerName), {
+    x: MARGIN,
+    y: lineY - 16,
+    size: 12,
+    font: serif,
+    color: INK,
+  });
+  page.drawText('Photographer', { x: MARGIN, y: lineY - 30, size: 9, font: sans, color: MUTED });
+  page.drawText(`Certificate ${input.certificateId}`, {
+    x: MARGIN,
+    y: bottom - 6,
+    size: 8,
+    font: sans,
+    color: MUTED,
+  });
+
+  const qrPng = await QRCode.toBuffer(input.verifyUrl, {
+    type: 'png',
+    errorCorrectionLevel: 'M',
+    margin: 2,
+    scale: 6,
+  });
+  const qr = await doc.embedPng(new Uint8Array(qrPng));
+  const qrSize = 96;
+  const qrX = PAGE.width - MARGIN - qrSize;
+  page.drawImage(qr, { x: qrX, y: lineY - 30, width: qrSize, height: qrSize });
+  const urlSize = fitSize(input.verifyUrl, sans, 7, 200);
+  const urlWidth = sans.widthOfTextAtSize(clean(input.verifyUrl), urlSize);
+  page.drawText(clean(input.verifyUrl), {
+    x: PAGE.width - MARGIN - urlWidth,
+    y: lineY - 42,
+    size: urlSize,
+    font: sans,
+    color: MUTED,
+  });
+  page.drawText('Check this certificate', {
+    x: PAGE.width - MARGIN - sans.widthOfTextAtSize('Check this certificate', 8),
+    y: lineY - 54,
+    size: 8,
+    font: sans,
+    color: MUTED,
+  });
+
+  return doc.save({ useObjectStreams: false });
+}
+
+function centered(page: PDFPage, text: string, font: PDFFont, size: number, y: number, color = INK): void {
+  const width = font.widthOfTextAtSize(text, size);
+  page.drawText(text, { x: (PAGE.width - width) / 2, y, size, font, color });
+}
+
+/** A long title over at most two lines, the second cut with an ellipsis. */
+function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    const next = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(next, size) <= maxWidth || !line) line = next;
+    else {
+      lines.push(line);
+      line = word;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= 2) return lines;
+  let last = lines[1]!;
+  while (last && font.widthOfTextAtSize(`${last}...`, size) > maxWidth) last = last.slice(0, -1);
+  return [lines[0]!, `${last.trimEnd()}...`];
+}
+
+function fitSize(text: string, font: PDFFont, size: number, maxWidth: number): number {
+  const width = font.widthOfTextAtSize(clean(text), size);
+  return width <= maxWidth ? size : Math.max(4, (size * maxWidth) / width);
+}
+
+/**
+ * The standard fonts draw WinAnsi only: accents it lacks lose their mark, anything else becomes
+ * "?" (a title with an emoji must still give a certificate, not an error).
+ */
+const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+// letters whose stroke is not a combining mark, so NFD does not take it off
+const unaccented: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŧ: 'T',
+  ŧ: 't',
+};
+function clean(text: string): string {
+  return [...text.normalize('NFC')]
+    .map((char) => {
+      if (isWinAnsi(char)) return char;
+      const bare = unaccented[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
+      return bare && [...bare].every(isWinAnsi) ? bare : '?';
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function isWinAnsi(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtras.has(char);
 }

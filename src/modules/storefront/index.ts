@@ -1,4 +1,10 @@
-import type { PageData, PageQuery, StorefrontReadName, StorefrontReads } from '../../contract';
+import type {
+  CertificateCheck,
+  PageData,
+  PageQuery,
+  StorefrontReadName,
+  StorefrontReads,
+} from '../../contract';
 import type { PageSpec } from '../../platform/http/web-app';
 import { STOREFRONT_PAGES, type StorefrontPage } from '../../shared/storefront-pages';
 import type { CatalogModule } from '../catalog';
@@ -48,6 +54,8 @@ export function createStorefrontModule(deps: {
   catalog: CatalogModule;
   content: ContentModule;
   orders: OrdersModule;
+  /** A certificate's public check (the editions module's verifyView). */
+  certificates: { verifyView(id: string): Promise<CertificateCheck | null> };
 }) {
   const catalog = deps.catalog.service;
   const content = deps.content.service;
@@ -106,6 +114,12 @@ export function createStorefrontModule(deps: {
       // An unknown token is cached as an empty answer: the page renders the not-found page at once
       // (without it the server would render the loading state and the browser fetch a 404).
       return { status: order ? 200 : 404, reads: [query('getOrderByToken', token, () => order)] };
+    },
+    verify: async (params) => {
+      // a certificate's id is random and long; anything else is the not-found page without a read
+      const id = routeParam(params.id);
+      const check = /^[A-Za-z0-9_-]{16,64}$/.test(id) ? await deps.certificates.verifyView(id) : null;
+      return { status: check ? 200 : 404, reads: [query('getCertificateCheck', id, () => check)] };
     },
   };
   const isStorefrontPage = (page: string): page is StorefrontPage => Object.hasOwn(pages, page);

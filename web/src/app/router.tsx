@@ -53,6 +53,7 @@ const pages: Record<StorefrontPage | 'notFound' | 'admin', ReturnType<typeof laz
     'src/features/order-status/order-status-page.tsx',
     () => import('../features/order-status/order-status-page'),
   ),
+  verify: lazyPage('src/features/verify/verify-page.tsx', () => import('../features/verify/verify-page')),
   notFound: lazyPage('src/components/not-found.tsx', () => import('../components/not-found')),
   admin: lazyPage('src/features/admin/admin-routes.tsx', () => import('../features/admin/admin-routes')),
 };

@@ -45,4 +45,5 @@ export type {
   Site,
   TestConfirmInput,
   TestConfirmResult,
+  CertificateCheck,
 } from '@contract';

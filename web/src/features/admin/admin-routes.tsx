@@ -32,6 +32,9 @@ const JobsPage = lazy(() => import('./jobs/jobs-page'));
 const PromotionsPage = lazy(() => import('./promotions/promotions-page'));
 const TaxPage = lazy(() => import('./tax/tax-page'));
 const PrintLabPage = lazy(() => import('./print-lab/print-lab-page'));
+const PhotoEditionPanel = lazy(() => import('./editions/photo-edition-panel'));
+const EditionsToSignCard = lazy(() => import('./editions/editions-to-sign-card'));
+const CertificateSettingsPanel = lazy(() => import('./editions/certificate-settings-panel'));
 
 function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpinner label="Loading..." />}>{children}</Suspense>;
@@ -61,8 +64,24 @@ function AdminRoutes() {
               <Route path="photos" element={<PhotosTab />} />
               <Route path="sale-items" element={<PrintOptionsTab />} />
               <Route path="about" element={<AboutTab />} />
-              <Route path="website-data" element={<WebsiteDataTab />} />
-              <Route path="orders" element={<OrdersTab />} />
+              <Route
+                path="website-data"
+                element={
+                  <>
+                    <WebsiteDataTab />
+                    <CertificateSettingsPanel />
+                  </>
+                }
+              />
+              <Route
+                path="orders"
+                element={
+                  <>
+                    <EditionsToSignCard />
+                    <OrdersTab />
+                  </>
+                }
+              />
               <Route path="faqs" element={<FaqsTab />} />
               <Route path="shipping-notice" element={<ShippingNoticeTab />} />
             </Route>
@@ -78,7 +97,7 @@ function AdminRoutes() {
               path="edit-photo/:id"
               element={
                 <Screen>
-                  <EditPhotoPage />
+                  <EditPhotoPage extra={<PhotoEditionPanel />} />
                 </Screen>
               }
             />

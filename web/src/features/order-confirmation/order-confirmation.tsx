@@ -7,6 +7,9 @@ import {
   IconButton,
   cx,
 } from '../../components/ui';
+import { EditionPrint } from '../../components/edition-print';
+import { editionOf, type LineEdition } from '../../lib/editions';
+import { useGetOrderByTokenQuery } from '../order-status/api';
 import { BreakableEmail } from './breakable-email';
 import type { OrderConfirmation } from './confirmation-handoff';
 import styles from './order-confirmation.module.css';
@@ -51,6 +54,7 @@ export default function OrderConfirmationCard({ confirmation, className, onDismi
           </strong>
           .
         </p>
+        {orderPageToken && <ConfirmationEditions token={orderPageToken} />}
         {orderPageToken && (
           <Link to={`/orders/${orderPageToken}`} className={styles.link}>
             View your order
@@ -62,5 +66,25 @@ export default function OrderConfirmationCard({ confirmation, className, onDismi
         <CloseIcon size="1.25rem" />
       </IconButton>
     </section>
+  );
+}
+
+/** The order's edition prints with their numbers (read from the order page's answer; none: nothing). */
+function ConfirmationEditions({ token }: { token: string }) {
+  const { data } = useGetOrderByTokenQuery(token);
+  const prints = (data?.items ?? []).flatMap((item) => {
+    const edition = editionOf<LineEdition>(item);
+    return edition ? [{ title: item.title, edition }] : [];
+  });
+  if (!prints.length) return null;
+  return (
+    <ul className={styles.editions}>
+      {prints.map(({ title, edition }) => (
+        <li key={`${title}-${edition.label}`}>
+          <strong>{title}</strong>
+          <EditionPrint edition={edition} />
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -15,6 +15,8 @@ import { isApiError } from '../../lib/api';
 import NotFound from '../../components/not-found';
 import { RefundRow } from '../../components/refund-row';
 import { ResponsiveImage } from '../../components/responsive-image';
+import { EditionPrint } from '../../components/edition-print';
+import { editionOf, type LineEdition } from '../../lib/editions';
 import { formatPrice } from '../../lib/format';
 import { useGetOrderByTokenQuery, type BuyerOrder } from './api';
 
@@ -160,6 +162,11 @@ function OrderView({ order }: { order: BuyerOrder }) {
                 <Typography variant="body2" color="text.secondary">
                   {item.size} · {item.format} · Qty {item.quantity}
                 </Typography>
+                {editionOf<LineEdition>(item) && (
+                  <Typography variant="body2" component="div" sx={{ fontWeight: 600 }}>
+                    <EditionPrint edition={editionOf<LineEdition>(item)!} />
+                  </Typography>
+                )}
                 {item.quantity > 1 && (
                   <Typography variant="body2" color="text.secondary">
                     {formatPrice(item.price)} each

@@ -13,7 +13,7 @@ import { RichText } from '../../components/rich-text';
 import { ArrowBackIcon, ZoomOutMapIcon } from '../../components/ui';
 import { photoMetaDescription } from './meta';
 import { PhotoLoadFailed, PhotoNotFound, PhotoSkeleton } from './photo-page-states';
-import { PhotoPurchase } from './photo-purchase';
+import { EditionNote, PhotoPurchase } from './photo-purchase';
 import { photoJsonLd } from './photo-seo';
 import { PhotoViewer } from './photo-viewer';
 import styles from './photo-page.module.css';
@@ -127,6 +127,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
 
         <div>
           <h1 className={styles.title}>{photo.title}</h1>
+          <EditionNote photo={photo} />
           {photo.description && <RichText html={photo.description} headingLevel={1} />}
 
           <hr className={styles.divider} />

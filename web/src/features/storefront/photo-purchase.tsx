@@ -5,6 +5,7 @@ import { ClosedShopNotice } from '../../components/closed-shop-notice';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
 import { useOnline } from '../../components/use-online';
 import { Button, CheckCircleIcon, ShoppingBagOutlinedIcon } from '../../components/ui';
+import { editionOf, editionText, optionEdition, type PublicEdition } from '../../lib/editions';
 import { formatPrice } from '../../lib/format';
 import { useSite } from '../../lib/site-context';
 import { useAddToCart } from '../cart';
@@ -21,7 +22,10 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
   const online = useOnline();
   const { takingOrders } = useSite();
   const options = photo.printOptions ?? [];
-  const selected = options.find((option) => option.id === selectedId);
+  // a sold-out edition's size shows but cannot be picked
+  const selected = options.find(
+    (option) => option.id === selectedId && !optionEdition(photo, option)?.soldOut,
+  );
   return (
     <>
       <hr className={pageStyles.divider} />
@@ -38,7 +42,8 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
             <PrintOptionCard
               key={option.id}
               option={option}
-              selected={option.id === selectedId}
+              edition={optionEdition(photo, option)}
+              selected={option === selected}
               onSelect={() => setSelectedId(option.id)}
             />
           ))}
@@ -61,6 +66,17 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
         </>
       )}
     </>
+  );
+}
+
+/** Under the title: the edition all the photo's sizes share, if it has one. */
+export function EditionNote({ photo }: { photo: PhotoDetail }) {
+  const edition = editionOf(photo);
+  if (!edition) return null;
+  return (
+    <p className={styles.editionNote}>
+      {edition.soldOut ? `Edition of ${edition.size} - Sold out` : editionText(edition)}
+    </p>
   );
 }
 
@@ -110,20 +126,34 @@ function SelectedOption({ option }: { option: PrintOption }) {
 
 function PrintOptionCard({
   option,
+  edition,
   selected,
   onSelect,
 }: {
   option: PrintOption;
+  edition: PublicEdition | null;
   selected: boolean;
   onSelect: () => void;
 }) {
+  const soldOut = Boolean(edition?.soldOut);
   // Spans, not paragraphs: a button may hold only phrasing content.
   return (
-    <button type="button" aria-pressed={selected} onClick={onSelect} className={styles.option}>
+    <button
+      type="button"
+      aria-pressed={selected}
+      onClick={onSelect}
+      disabled={soldOut}
+      className={styles.option}
+    >
       {selected && <CheckCircleIcon size="1.25rem" className={styles.check} />}
       <span className={styles.size}>{option.size}</span>
       <span className={`t-body2 t-muted ${styles.format}`}>{option.format}</span>
       <span className={styles.price}>{formatPrice(option.price)}</span>
+      {edition && (
+        <span className={`t-body2 ${soldOut ? styles.soldOut : styles.edition}`}>
+          {soldOut ? 'Sold out' : editionText(edition)}
+        </span>
+      )}
     </button>
   );
 }

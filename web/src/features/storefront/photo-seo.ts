@@ -1,8 +1,10 @@
 import type { PhotoDetail } from '../../lib/api-types';
+import { editionOf, optionEdition } from '../../lib/editions';
 
 /**
  * The photo page's structured data (schema.org JSON-LD): the photograph and, when prints are
- * offered, a Product with one Offer per print option.
+ * offered, a Product with one Offer per print option. A limited edition makes the photograph also a
+ * VisualArtwork with its artEdition, and its offers LimitedAvailability (SoldOut when none is left).
  */
 export function photoJsonLd(
   photo: PhotoDetail,
@@ -21,9 +23,14 @@ export function photoJsonLd(
   const pageUrl = `${origin}/photo/${photo.id}`;
   const imageUrl = `${origin}/api/photos/${photo.id}/image`;
   const creator = { '@type': 'Person', name: photographerName };
+  const options = photo.printOptions ?? [];
+  const editions = options.map((o) => optionEdition(photo, o));
+  // the shared edition, else the largest per-size one (artEdition is one number)
+  const artEdition = editionOf(photo)?.size ?? Math.max(0, ...editions.map((e) => e?.size ?? 0));
   const graph: Record<string, unknown>[] = [
     {
-      '@type': 'Photograph',
+      '@type': artEdition ? ['Photograph', 'VisualArtwork'] : 'Photograph',
+      ...(artEdition ? { artEdition, artform: 'Photograph' } : {}),
       '@id': `${pageUrl}#photograph`,
       name: photo.title,
       description,
@@ -35,7 +42,6 @@ export function photoJsonLd(
       ...(photo.location ? { contentLocation: { '@type': 'Place', name: photo.location } } : {}),
     },
   ];
-  const options = photo.printOptions ?? [];
   if (options.length) {
     graph.push({
       '@type': 'Product',
@@ -46,12 +52,14 @@ export function photoJsonLd(
       url: pageUrl,
       brand: { '@type': 'Brand', name: siteName },
       subjectOf: { '@id': `${pageUrl}#photograph` },
-      offers: options.map((o) => ({
+      offers: options.map((o, i) => ({
         '@type': 'Offer',
         name: `${o.size} ${o.format}`,
         price: o.price.toFixed(2),
         priceCurrency: 'USD',
-        availability: 'https://schema.org/InStock',
+        availability: editions[i]
+          ? `https://schema.org/${editions[i].soldOut ? 'SoldOut' : 'LimitedAvailability'}`
+          : 'https://schema.org/InStock',
         itemCondition: 'https://schema.org/NewCondition',
         url: pageUrl,
         shippingDetails: {

@@ -8,6 +8,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import { editionOf, type LineEdition } from '../../../lib/editions';
 import { formatPrice } from '../../../lib/format';
 import type { AdminOrderLineItem } from './api';
 
@@ -87,7 +88,10 @@ function itemTitle(item: AdminOrderLineItem): string {
 }
 
 function optionText(item: AdminOrderLineItem): string {
-  return item.itemOption ? `${item.itemOption.size} · ${item.itemOption.format}` : 'Unknown Option';
+  const option = item.itemOption ? `${item.itemOption.size} · ${item.itemOption.format}` : 'Unknown Option';
+  // an edition print's number, "7/25", to write on the print
+  const edition = editionOf<LineEdition>(item);
+  return edition ? `${option} · Edition ${edition.label}${edition.revoked ? ' (revoked)' : ''}` : option;
 }
 
 function ItemThumbnail({ item }: { item: AdminOrderLineItem }) {

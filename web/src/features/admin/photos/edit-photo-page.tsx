@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -33,7 +34,8 @@ function PhotoNotFound() {
   );
 }
 
-export default function EditPhotoPage() {
+/** `extra`: sections saved apart from the photo's form (the limited edition), composed in admin-routes. */
+export default function EditPhotoPage({ extra }: { extra?: ReactNode }) {
   const { id, validId } = useIdParam();
   const {
     data: photo,
@@ -63,6 +65,7 @@ export default function EditPhotoPage() {
     <SubPage title="Edit Photo" backTo="/admin/dashboard" backLabel="Back to dashboard">
       {/* Keyed so that a refetch after saving never resets what is being typed. */}
       <PhotoForm key={photo.id} mode="edit" photo={photo} />
+      {extra}
       <Box
         component="section"
         aria-label="Delete photo"
