@@ -39,7 +39,7 @@ export function createModules(ctx: AppContext) {
   const fulfillment = createFulfillmentModule(ctx, { catalog, media, orders, events, jobs });
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
-  const storefront = createStorefrontModule({ catalog, content, orders, certificates: editions });
+  const storefront = createStorefrontModule({ catalog, content, orders, certificates: limitedEditions });
 
   // ---- extension points, all wired here (a name used twice throws, like a doubled subscriber) ----
   // Offer rules: which of a photo's sizes buyers are not offered; every rule is asked.
