@@ -46,10 +46,14 @@ export function createModules(ctx: AppContext) {
   catalog.addOfferRule('fulfillment.resolution-guard', (photoId, optionIds) =>
     fulfillment.service.hiddenOptions(photoId, optionIds),
   );
+  // Offer infos: facts shown on every photo read (the photo's and each size's edition).
+  catalog.addOfferInfo('editions.edition-offer', limitedEditions.offerInfo);
   // Checkout holds: taken in the order's transaction, each released on order.payment-canceled.
   orders.addCheckoutHold('promotions.code-use', promotions.codeHold);
   // 'editions.number' (named by its module: the name reads as its table's)
   orders.addCheckoutHold(limitedEditions.numberHoldName, limitedEditions.numberHold);
+  // Line details: facts on each order line (an edition print's number and certificate).
+  orders.addLineDetails('editions.line-edition', limitedEditions.lineDetails);
   // Delete guards: a photo or print option the owner deletes; kept (archived) when one says so.
   catalog.addDeleteGuard('orders.order-lines', orders.orderLinesGuard);
   catalog.addDeleteGuard('fulfillment.lab-products', fulfillment.labProductsGuard);

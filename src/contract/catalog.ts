@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { adminEditionSchema, publicEditionSchema } from './editions';
 import { centsMessage, fromDecimalString, id, money } from '../platform/http/input-rules';
 
 // The catalogue: photos, print options and categories. The admin writes carry the exact messages
@@ -385,7 +386,18 @@ export const photoSummarySchema = z.object({
 });
 export type PhotoSummary = z.infer<typeof photoSummarySchema>;
 
-export const photoDetailSchema = photoSummarySchema.extend({ printOptions: z.array(printOptionSchema) });
+/**
+ * A print option as a photo offers it: `edition` is the limited edition its prints are numbered in
+ * (its size's own, else the photo's shared one) or null; a sold-out size is shown, not purchasable.
+ */
+export const offeredPrintOptionSchema = printOptionSchema.extend({ edition: publicEditionSchema.nullable() });
+export type OfferedPrintOption = z.infer<typeof offeredPrintOptionSchema>;
+
+export const photoDetailSchema = photoSummarySchema.extend({
+  printOptions: z.array(offeredPrintOptionSchema),
+  /** The edition shared by all the photo's sizes, or null (per-size editions are on the options). */
+  edition: publicEditionSchema.nullable(),
+});
 export type PhotoDetail = z.infer<typeof photoDetailSchema>;
 
 /**
@@ -413,7 +425,12 @@ const adminPhotoFields = {
 };
 export const adminPhotoSummarySchema = photoSummarySchema.extend(adminPhotoFields);
 export type AdminPhotoSummary = z.infer<typeof adminPhotoSummarySchema>;
-export const adminPhotoDetailSchema = photoDetailSchema.extend(adminPhotoFields);
+/** The owner's photo with its print options: the shared edition, and each option's own edition. */
+export const adminPhotoDetailSchema = photoDetailSchema.extend({
+  ...adminPhotoFields,
+  printOptions: z.array(printOptionSchema.extend({ edition: adminEditionSchema.nullable() })),
+  edition: adminEditionSchema.nullable(),
+});
 export type AdminPhotoDetail = z.infer<typeof adminPhotoDetailSchema>;
 
 /** GET and PUT /api/admin/sensitive-species: the owner's list, sorted by name. */

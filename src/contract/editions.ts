@@ -18,6 +18,7 @@ export const editionMessages = {
   onlyLeft: (left: number) =>
     `Only ${left} ${left === 1 ? 'print' : 'prints'} of this edition ${left === 1 ? 'is' : 'are'} left.`,
   numberNotFound: 'Edition print not found.',
+  certificateLinkLabel: 'Certificate of authenticity',
   name: 'The name on certificates must be 1 to 200 characters.',
   signatureType: 'The signature must be a PNG or JPEG image.',
   signatureSize: 'The signature image must be at most 2 MB.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
+import { lineEditionSchema } from './editions';
 import { refundViewSchema } from './payments';
 import { promotionCodeText, promotionMessages } from './promotions';
 import { isUsStateCode, ZIP_PATTERN } from './us-states';
@@ -274,6 +275,8 @@ export const orderLineItemSchema = z.object({
   photo: z.object({ id: z.number(), title: z.string(), thumbnailUrl: z.string() }).nullable(),
   // the spec's name for the line's print option (docs/architecture.md, Names)
   itemOption: z.object({ size: z.string(), format: z.string() }).nullable(),
+  /** The line's limited-edition print ("7/25", its certificate), or null. */
+  edition: lineEditionSchema.nullable(),
 });
 export type OrderLineItem = z.infer<typeof orderLineItemSchema>;
 
@@ -338,6 +341,8 @@ export const buyerOrderSchema = z.object({
       quantity: z.number(),
       price: z.number(),
       thumbnailUrl: z.string(),
+      /** The line's limited-edition print ("7/25", its certificate), or null. */
+      edition: lineEditionSchema.nullable(),
     }),
   ),
   subtotal: z.number(),

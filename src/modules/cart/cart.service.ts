@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { badRequest, notFound } from '../../platform/http/app-error';
+import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { toCents, toDollars } from '../../platform/money';
 import type { CartRepository } from './cart.repository';
 import { lineSums, orderMoney, type OrderMoney } from './order-money';
@@ -102,6 +102,8 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
     ): Promise<{ cartId: string; cart: Cart }> {
       const found = await catalog.findPrintOption(input.photoId, input.printOptionId);
       if (!found) throw badRequest(UNAVAILABLE_OPTION, { printOptionId: UNAVAILABLE_OPTION });
+      // shown but not for sale now (an edition sold out): the catalogue's message
+      if (found.refused) throw conflict(found.refused);
       const id = cartId ?? randomUUID();
       await repo.ensureCart(id);
       await repo.addLine(id, input.photoId, input.printOptionId, input.quantity);

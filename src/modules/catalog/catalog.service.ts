@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db';
 import { publicPlaceOf, toMatch } from './catalog.mapping';
-import { offered, type DeleteGuards, type OfferRules, type PrintOptionMatch } from './catalog.types';
+import {
+  offered,
+  publicOfferFacts,
+  type DeleteGuards,
+  type OfferInfos,
+  type OfferRules,
+  type PrintOptionMatch,
+} from './catalog.types';
 import { createCategoriesRepository } from './categories.repository';
 import { createCategoriesService } from './categories.service';
 import { createPhotosRepository } from './photos.repository';
@@ -21,10 +28,11 @@ export function createCatalogService(
   db: Db,
   deps: Pick<PhotosDeps, 'media' | 'photoUploaded' | 'limits'> & {
     offers: OfferRules;
+    offerInfos: OfferInfos;
     deleteGuards: DeleteGuards;
   },
 ) {
-  const { offers, deleteGuards, ...photoDeps } = deps;
+  const { offers, offerInfos, deleteGuards, ...photoDeps } = deps;
   const photosRepo = createPhotosRepository(db);
   const optionsRepo = createPrintOptionsRepository(db);
   const categories = createCategoriesService(createCategoriesRepository(db));
@@ -37,6 +45,7 @@ export function createCatalogService(
     publishedPhoto,
     transaction: (fn) => photosRepo.transaction(fn),
     offers,
+    offerInfos,
     deleteGuards,
   });
   const photos = createPhotosService(photosRepo, {
@@ -45,6 +54,7 @@ export function createCatalogService(
     options: createPhotoPrintOptionEdits(optionsRepo),
     optionsRepo,
     offers,
+    offerInfos,
     deleteGuards,
     sensitiveSpecies: sensitiveSpecies.names,
   });
@@ -78,10 +88,15 @@ export function createCatalogService(
     ...options,
     ...categories,
 
-    /** For cart and orders: an option offered for a photo now (both live, option assigned), or null. */
+    /**
+     * For the cart's add: an option offered for a photo now (both live, option assigned), or null;
+     * `refused` when an offer info says it can not be bought now (an edition sold out).
+     */
     async findPrintOption(photoId: number, optionId: number): Promise<PrintOptionMatch | null> {
       const [found] = await findPrintOptions([{ photoId, optionId }]);
-      return found ?? null;
+      if (!found) return null;
+      const refused = (await publicOfferFacts(offerInfos, photoId, [optionId])).refused.get(optionId);
+      return refused ? { ...found, refused } : found;
     },
 
     findPrintOptions,

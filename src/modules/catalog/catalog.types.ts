@@ -1,11 +1,13 @@
 import type { Knex } from 'knex';
-import type { PrintOption } from '../../contract';
+import type { AdminEdition, PrintOption, PublicEdition } from '../../contract';
 import type { NamedRegistry } from '../../platform/registry';
 
 // The catalogue's wire types live in src/contract; this is what other modules read of an option.
 export type PrintOptionMatch = {
   photo: { id: number; title: string; thumbnailUrl: string };
   option: PrintOption;
+  /** Shown but not to be bought now (an offer info's say, e.g. an edition sold out): the buyer's message. */
+  refused?: string;
 };
 
 /**
@@ -66,3 +68,57 @@ export async function beforeDelete(
 ): Promise<void> {
   for (const { plugIn } of guards?.entries() ?? []) await plugIn.deleting?.(entry, trx);
 }
+
+/** The fields offer infos add to a photo's JSON and to each of its print options' (E: who reads). */
+export type OfferFields<E> = { edition: E | null };
+
+/** What one offer info says of a photo's offer: fields for the photo and for each option. */
+export type OfferFacts<E> = {
+  photo: Partial<OfferFields<E>>;
+  options: Map<number, Partial<OfferFields<E>>>;
+};
+
+/**
+ * An offer info: another module's facts about a photo's offer, shown on the photo's JSON and on
+ * each print option's (a limited edition: "Edition of 25 - 7 left"), asked once per photo read
+ * with all its options (one batch, never one call per option). `public` is what buyers see, with
+ * `refused`: sizes shown but not purchasable now and the message a buyer is given (the cart's add
+ * answers 409 with it); `admin` is the owner's view. Added by name with `catalog.addOfferInfo` in
+ * src/modules.ts. No infos: every field is null and nothing is refused.
+ */
+export type OfferInfo = {
+  public(
+    photoId: number,
+    optionIds: number[],
+  ): Promise<OfferFacts<PublicEdition> & { refused: Map<number, string> }>;
+  admin(photoId: number, optionIds: number[]): Promise<OfferFacts<AdminEdition>>;
+};
+export type OfferInfos = NamedRegistry<OfferInfo>;
+
+const noFields = <E>(): OfferFields<E> => ({ edition: null });
+
+/** Every info's facts merged: the photo's fields, each option's, and what any info refuses. */
+async function merged<E>(
+  infos: OfferInfos | undefined,
+  optionIds: number[],
+  ask: (info: OfferInfo) => Promise<OfferFacts<E> & { refused?: Map<number, string> }>,
+) {
+  const photo = noFields<E>();
+  const options = new Map(optionIds.map((id) => [id, noFields<E>()]));
+  const refused = new Map<number, string>();
+  for (const { plugIn } of infos?.entries() ?? []) {
+    const facts = await ask(plugIn);
+    Object.assign(photo, facts.photo);
+    for (const [id, fields] of facts.options) if (options.has(id)) Object.assign(options.get(id)!, fields);
+    for (const [id, message] of facts.refused ?? []) if (!refused.has(id)) refused.set(id, message);
+  }
+  return { photo, option: (id: number) => options.get(id) ?? noFields<E>(), refused };
+}
+
+/** What buyers see of a photo's offer (public reads, the cart's add). */
+export const publicOfferFacts = (infos: OfferInfos | undefined, photoId: number, optionIds: number[]) =>
+  merged<PublicEdition>(infos, optionIds, (i) => i.public(photoId, optionIds));
+
+/** The owner's view of a photo's offer (admin reads). */
+export const adminOfferFacts = (infos: OfferInfos | undefined, photoId: number, optionIds: number[]) =>
+  merged<AdminEdition>(infos, optionIds, (i) => i.admin(photoId, optionIds));

@@ -3,13 +3,13 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import { createNamedRegistry } from '../../platform/registry';
 import type { MediaModule } from '../media';
-import type { DeleteGuard, OfferRule } from './catalog.types';
+import type { DeleteGuard, OfferInfo, OfferRule } from './catalog.types';
 import { createCatalogRoutes } from './catalog.routes';
 import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
 import { photoUploadLimits } from './photos.service';
 
-export type { CatalogEntry, DeleteGuard, OfferRule, PrintOptionMatch } from './catalog.types';
+export type { CatalogEntry, DeleteGuard, OfferFacts, OfferInfo, OfferRule, PrintOptionMatch } from './catalog.types';
 export type { CatalogService } from './catalog.service';
 export { catalogMessages, imageLimits } from './catalog.messages';
 export { robotsTxt, sitemapXml } from './catalog.seo';
@@ -25,8 +25,10 @@ export { UPLOAD_DIR as PHOTO_UPLOAD_DIR } from './photo-uploads';
 export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule; events: DomainEventBus }) {
   const offers = createNamedRegistry<OfferRule>('Offer rule');
   const deleteGuards = createNamedRegistry<DeleteGuard>('Delete guard');
+  const offerInfos = createNamedRegistry<OfferInfo>('Offer info');
   const service = createCatalogService(ctx.db, {
     offers,
+    offerInfos,
     deleteGuards,
     media: deps.media,
     photoUploaded: (trx, photoId, assetIds) =>
@@ -45,6 +47,12 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
      * lab's resolution guard; an edition sold out). Every rule is asked; what any hides is hidden.
      */
     addOfferRule: (name: string, rule: OfferRule) => offers.add(name, rule),
+    /**
+     * Extension point (src/modules.ts): another module's facts on a photo's offer, added to every
+     * public and admin photo read (the photo's and each option's `edition`), and the sizes it
+     * refuses to sell now (shown, but the cart's add answers 409 with its message).
+     */
+    addOfferInfo: (name: string, info: OfferInfo) => offerInfos.add(name, info),
     /**
      * Extension point (src/modules.ts): another module's say when the owner deletes a photo or a
      * print option: keep it (archived, e.g. an order names it) or drop its own rows about it.

@@ -14,7 +14,16 @@ import type {
 } from '../../contract';
 import type { CategoriesService } from './categories.service';
 import type { PhotoRow, PhotosRepository, PhotoWrite, Trx } from './photos.repository';
-import { beforeDelete, keptByGuards, offered, type DeleteGuards, type OfferRules } from './catalog.types';
+import {
+  adminOfferFacts,
+  beforeDelete,
+  keptByGuards,
+  offered,
+  publicOfferFacts,
+  type DeleteGuards,
+  type OfferInfos,
+  type OfferRules,
+} from './catalog.types';
 import type { PrintOptionsRepository } from './print-options.repository';
 import { requireRatio, type PhotoPrintOptionEditor } from './print-option-writes';
 
@@ -86,6 +95,8 @@ export type PhotosDeps = {
   limits?: PhotoUploadLimits;
   /** The sizes a buyer may not be offered (the resolution guard); the admin sees them all. */
   offers?: OfferRules;
+  /** Other modules' facts on the offer (an edition), on every photo read. */
+  offerInfos?: OfferInfos;
   /** Other modules' say on a delete (orders keep a photo their lines name). */
   deleteGuards?: DeleteGuards;
   /** The owner's sensitive species, read for each answer (it decides what 'auto' protects). */
@@ -114,7 +125,16 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       deps.sensitiveSpecies(),
     ]);
     const printOptions = await offered(deps.offers, photo.id, all.map(toPrintOption));
-    return { ...toPhotoSummary(photo, media.filesOf, sensitive), printOptions };
+    const facts = await publicOfferFacts(
+      deps.offerInfos,
+      photo.id,
+      printOptions.map((o) => o.id),
+    );
+    return {
+      ...toPhotoSummary(photo, media.filesOf, sensitive),
+      ...facts.photo,
+      printOptions: printOptions.map((o) => ({ ...o, ...facts.option(o.id) })),
+    };
   }
 
   async function adminDetail(photo: PhotoRow): Promise<AdminPhotoDetail> {
@@ -122,7 +142,16 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       optionsRepo.optionsForPhoto(photo.id),
       deps.sensitiveSpecies(),
     ]);
-    return { ...toAdminPhotoSummary(photo, media.filesOf, sensitive), printOptions: all.map(toPrintOption) };
+    const facts = await adminOfferFacts(
+      deps.offerInfos,
+      photo.id,
+      all.map((o) => o.id),
+    );
+    return {
+      ...toAdminPhotoSummary(photo, media.filesOf, sensitive),
+      ...facts.photo,
+      printOptions: all.map((o) => ({ ...toPrintOption(o), ...facts.option(o.id) })),
+    };
   }
 
   /**

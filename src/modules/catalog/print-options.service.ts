@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { toPrintOption } from './catalog.mapping';
 import { catalogMessages } from './catalog.messages';
-import type { PrintOption } from '../../contract';
+import type { OfferedPrintOption, PrintOption } from '../../contract';
 import type { PhotoRow, Transaction } from './photos.repository';
 import {
   createForPhoto,
@@ -12,7 +12,15 @@ import {
   type OptionFields,
 } from './print-option-writes';
 import type { PrintOptionsRepository } from './print-options.repository';
-import { beforeDelete, keptByGuards, offered, type DeleteGuards, type OfferRules } from './catalog.types';
+import {
+  beforeDelete,
+  keptByGuards,
+  offered,
+  publicOfferFacts,
+  type DeleteGuards,
+  type OfferInfos,
+  type OfferRules,
+} from './catalog.types';
 
 /** The print-option catalogue and which options each photo offers. */
 export function createPrintOptionsService(
@@ -22,6 +30,7 @@ export function createPrintOptionsService(
     publishedPhoto,
     transaction,
     offers,
+    offerInfos,
     deleteGuards,
   }: {
     livePhoto(id: number): Promise<PhotoRow>;
@@ -29,14 +38,22 @@ export function createPrintOptionsService(
     publishedPhoto(id: number): Promise<PhotoRow>;
     transaction: Transaction;
     offers?: OfferRules;
+    /** Other modules' facts on the offer (each option's edition). */
+    offerInfos?: OfferInfos;
     /** Other modules' say on a delete (orders keep an option their lines name; the lab's rows go). */
     deleteGuards?: DeleteGuards;
   },
 ) {
   return {
-    async photoPrintOptions(photoId: number): Promise<PrintOption[]> {
+    async photoPrintOptions(photoId: number): Promise<OfferedPrintOption[]> {
       await publishedPhoto(photoId);
-      return offered(offers, photoId, (await repo.optionsForPhoto(photoId)).map(toPrintOption));
+      const list = await offered(offers, photoId, (await repo.optionsForPhoto(photoId)).map(toPrintOption));
+      const facts = await publicOfferFacts(
+        offerInfos,
+        photoId,
+        list.map((o) => o.id),
+      );
+      return list.map((o) => ({ ...o, ...facts.option(o.id) }));
     },
 
     async listPrintOptions(): Promise<PrintOption[]> {

@@ -38,10 +38,15 @@ export type EditionsDeps = {
   optionOnPhoto(photoId: number, optionId: number): Promise<boolean>;
   photoExists(photoId: number): Promise<boolean>;
   enqueueCertificate(numberId: number): Promise<void>;
+  /** The order a buyer's secret token names (the e-mail's certificate link), or null. */
+  orderIdByToken(token: string): Promise<number | null>;
 };
 
 const label = (n: number, size: number) => `${n}/${size}`;
 const certificateUrl = (id: string) => `/certificates/${id}.pdf`;
+/** The stable address of an order line's certificate (the paid e-mail's link): redirects to the PDF. */
+export const certificateLink = (statusToken: string, lineId: number) =>
+  `/certificates/order/${statusToken}/${lineId}`;
 const newCertificateId = () => randomBytes(16).toString('base64url');
 const monthYear = (d: Date) =>
   d.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -295,22 +300,37 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
       return { shared, byOption };
     },
 
-    /** What buyers see of a photo's editions: `edition` and each option's. */
+    /**
+     * What buyers see of a photo's editions: `edition` (shared) and each option's (its own, else
+     * the shared one); a sold-out size is refused (shown, not purchasable).
+     */
     async publicEditions(photoId: number, optionIds: number[]) {
       const { shared, byOption } = await service.adminEditions(photoId);
       const pub = (e: AdminEdition | null | undefined): PublicEdition | null =>
         e ? { size: e.size, left: e.left, soldOut: e.soldOut } : null;
+      const options = new Map(optionIds.map((id) => [id, { edition: pub(byOption.get(id) ?? shared) }]));
+      const refused = new Map<number, string>();
+      for (const [id, { edition }] of options) if (edition?.soldOut) refused.set(id, messages.soldOut);
+      return { photo: { edition: pub(shared) }, options, refused };
+    },
+
+    /** The owner's view: the shared edition on the photo, each size's own on its option. */
+    async adminOffer(photoId: number, optionIds: number[]) {
+      const { shared, byOption } = await service.adminEditions(photoId);
       return {
-        edition: pub(shared),
-        options: new Map(optionIds.map((id) => [id, pub(byOption.get(id) ?? shared)])),
+        photo: { edition: shared },
+        options: new Map(optionIds.map((id) => [id, { edition: byOption.get(id) ?? null }])),
       };
     },
 
     /** Each order line's number(s): { number, size, label, certificateUrl } (the first, for one print). */
-    async lineEditions(orderIds: number[]): Promise<Map<number, LineEdition>> {
-      const numbers = await repo.numbersOfOrders(orderIds);
+    async lineEditions(orderIds: number[], trx?: Tx): Promise<Map<number, LineEdition>> {
+      const numbers = await repo.numbersOfOrders(orderIds, trx);
       const certs = new Map(
-        (await repo.certificatesOf(numbers.map((n) => n.id))).map((c) => [c.edition_number_id, c]),
+        (await repo.certificatesOf(
+          numbers.map((n) => n.id),
+          trx,
+        )).map((c) => [c.edition_number_id, c]),
       );
       const out = new Map<number, LineEdition>();
       for (const n of numbers) {
@@ -325,6 +345,48 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
         });
       }
       return out;
+    },
+
+    /**
+     * The paid e-mail's note per edition line: "Edition print 7/25" and "Certificate of
+     * authenticity". The e-mail may go before the certificate's job has run, so without a
+     * certificate yet it links the order's stable address (`certificateLink`), which hands out the
+     * PDF, making it then if the job has not: the link works from the first minute.
+     */
+    async mailNotes(order: { id: number; statusToken: string | null }, trx: Tx) {
+      const byLine = await service.lineEditions([order.id], trx);
+      const notes = new Map<number, { text: string; link?: { label: string; url: string } }[]>();
+      for (const [lineId, e] of byLine) {
+        if (e.revoked) continue;
+        const url = e.certificateUrl
+          ? `${config.publicUrl}${e.certificateUrl}`
+          : order.statusToken
+            ? `${config.publicUrl}${certificateLink(order.statusToken, lineId)}`
+            : null;
+        notes.set(lineId, [
+          {
+            text: `Edition print ${e.label}`,
+            ...(url ? { link: { label: messages.certificateLinkLabel, url } } : {}),
+          },
+        ]);
+      }
+      return notes;
+    },
+
+    /**
+     * The certificate of an order's line (the e-mail's stable link, by the order's secret token):
+     * its PDF's address, made now if the job has not yet; null when the line has no sold print.
+     */
+    async certificateForLine(statusToken: string, lineId: number): Promise<string | null> {
+      const orderId = await deps.orderIdByToken(statusToken);
+      if (!orderId) return null;
+      const number = (await repo.numbersOfOrder(orderId)).find(
+        (n) => n.order_line_id === lineId && n.state === 'sold',
+      );
+      if (!number) return null;
+      if (!(await repo.certificateOfNumber(number.id))) await service.makeCertificate(number.id);
+      const cert = await repo.certificateOfNumber(number.id);
+      return cert ? certificateUrl(cert.id) : null;
     },
 
     // ---- the owner's editions ----

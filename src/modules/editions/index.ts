@@ -71,6 +71,7 @@ export function createEditionsModule(
     },
     optionOnPhoto: async (photoId, optionId) => !!(await catalog.service.findPrintOption(photoId, optionId)),
     photoExists: async (photoId) => !!(await catalog.service.findPhotoDetail(photoId)),
+    orderIdByToken: (token) => orders.service.idByToken(token),
     enqueueCertificate: (numberId) =>
       ctx.queues.enqueue(
         'editions',
@@ -105,6 +106,14 @@ export function createEditionsModule(
     service,
     /** The verify page's facts for a certificate id (no buyer data), or null: the web renderer's. */
     verifyView: service.verifyView,
+    /** Catalog's offer info (src/modules.ts): each photo read's `edition`s; sold-out sizes refused. */
+    offerInfo: { public: service.publicEditions, admin: service.adminOffer },
+    /** Orders' line details (src/modules.ts): each line's `edition`, the paid e-mail's note. */
+    lineDetails: {
+      fields: (orderIds: number[]) =>
+        service.lineEditions(orderIds).then((m) => new Map([...m].map(([id, edition]) => [id, { edition }]))),
+      mailNotes: service.mailNotes,
+    },
     numberHoldName: 'editions.number',
     /** An edition's numbers held at checkout: a checkout hold of orders (added in src/modules.ts). */
     numberHold: {

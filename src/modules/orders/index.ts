@@ -8,6 +8,7 @@ import type { ContentModule } from '../content';
 import type { PromotionsModule } from '../promotions';
 import type { TaxModule } from '../tax';
 import { createCheckoutHolds, type CheckoutHold } from './checkout-holds';
+import { createLineDetails, type LineDetails } from './line-details';
 import { createOrderMail } from './order-mail';
 import { createOrdersRepository, type Tx } from './orders.repository';
 import { createOrdersRoutes } from './orders.routes';
@@ -22,6 +23,7 @@ import { createTestProvider } from './payments/test.provider';
 
 export type { OrdersService, LabOrderSource } from './orders.service';
 export type { CheckoutHold, HeldOrder } from './checkout-holds';
+export type { LineDetails, LineMailNote } from './line-details';
 export type { PaymentsService } from './payments/payments.service';
 export { ordersEndpoints } from './orders.routes';
 export { paymentsEndpoints } from './payments/payments.routes';
@@ -84,7 +86,10 @@ export function createOrdersModule(
       .filter((s) => s.event === 'order.payment-canceled')
       .map((s) => s.subscriber),
   );
+  // facts other modules add to each order line (an edition print's number): added in src/modules.ts
+  const lineDetails = createLineDetails();
   const service = createOrdersService(ctx, repo, {
+    lineDetails,
     takingOrders: () => payments.providerName() !== null,
     cart: deps.cart.service,
     content: deps.content.service,
@@ -97,7 +102,7 @@ export function createOrdersModule(
     orderShipped: (trx, orderId) => events.publish(trx, 'order.shipped', { orderId }),
   });
   // Every order e-mail is a reaction, written to the outbox once in the delivery's transaction.
-  const mail = createOrderMail(ctx, repo, { content: deps.content.service, refunds: payments });
+  const mail = createOrderMail(ctx, repo, { content: deps.content.service, refunds: payments, lineDetails });
   events.subscribe('order.paid', 'orders.paid-emails', ({ orderId }, d) => mail.paid(orderId, d));
   events.subscribe('order.shipped', 'orders.shipped-email', ({ orderId }, d) => mail.shipped(orderId, d));
   events.subscribe('order.refunded', 'orders.refund-email', ({ orderId, refundId }, d) =>
@@ -139,6 +144,11 @@ export function createOrdersModule(
      * released on order.payment-canceled by the subscriber it names (checkout-holds.ts).
      */
     addCheckoutHold: (name: string, hold: CheckoutHold) => holds.add(name, hold),
+    /**
+     * Extension point (src/modules.ts): another module's facts on an order's lines (an edition
+     * print's number and certificate), on every order read and in the paid e-mail (line-details.ts).
+     */
+    addLineDetails: (name: string, details: LineDetails) => lineDetails.add(name, details),
     /**
      * Catalog's delete guard (src/modules.ts): a photo or print option an order's line names is
      * kept (archived) for the order's history.

@@ -3,6 +3,7 @@ import { formatCents } from '../../platform/money';
 import type { OutboundEmail } from '../../platform/outbox';
 import { orderMoney } from '../cart';
 import { appliedLines } from './applied-lines';
+import type { LineMailNote } from './line-details';
 import type { Order, OrderLineItem } from './order.model';
 
 // The frame every order e-mail shares: the page layout, the item and total rows (HTML and text),
@@ -19,14 +20,30 @@ export const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 export const font = 'font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;';
 const cell = `${font}padding:8px 0;border-bottom:1px solid #e5e5e5;font-size:15px;color:#222;vertical-align:top;`;
 
-export function itemRowsHtml(lines: OrderLineItem[]): string {
+/** Other modules' notes under a line (line-details.ts: "Edition print 7/25" and its certificate). */
+export type LineNotes = Map<number, LineMailNote[]>;
+
+function notesHtml(notes: LineMailNote[] | undefined): string {
+  return (notes ?? [])
+    .map(
+      (n) =>
+        `<br><span style="color:#333;font-size:14px;">${escapeHtml(n.text)}${
+          n.link
+            ? ` &middot; <a href="${escapeHtml(n.link.url)}" style="color:#2e6b3a;">${escapeHtml(n.link.label)}</a>`
+            : ''
+        }</span>`,
+    )
+    .join('');
+}
+
+export function itemRowsHtml(lines: OrderLineItem[], notes?: LineNotes): string {
   return lines
     .map((l) => {
       const each =
         l.quantity > 1
           ? `<br><span style="color:#666;font-size:13px;">${formatCents(l.priceCents)} each</span>`
           : '';
-      return `<tr><td style="${cell}"><strong>${escapeHtml(l.title)}</strong><br><span style="color:#555;font-size:14px;">${escapeHtml(l.size)} &middot; ${escapeHtml(l.format)} &middot; Qty ${l.quantity}</span></td><td style="${cell}text-align:right;white-space:nowrap;padding-left:12px;">${formatCents(l.priceCents * l.quantity)}${each}</td></tr>`;
+      return `<tr><td style="${cell}"><strong>${escapeHtml(l.title)}</strong><br><span style="color:#555;font-size:14px;">${escapeHtml(l.size)} &middot; ${escapeHtml(l.format)} &middot; Qty ${l.quantity}</span>${notesHtml(notes?.get(l.id))}</td><td style="${cell}text-align:right;white-space:nowrap;padding-left:12px;">${formatCents(l.priceCents * l.quantity)}${each}</td></tr>`;
     })
     .join('');
 }
@@ -66,12 +83,15 @@ export function layout(title: string, body: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title></head><body style="margin:0;padding:0;background:#f4f4f0;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f4f0;"><tr><td align="center" style="padding:16px 8px;"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:6px;"><tr><td style="padding:20px 16px;${font}color:#222;">${body}</td></tr></table></td></tr></table></body></html>`;
 }
 
-function itemsText(lines: OrderLineItem[]): string {
+function itemsText(lines: OrderLineItem[], notes?: LineNotes): string {
   return lines
     .map(
       (l) =>
         `- ${l.title} (${l.size}, ${l.format}) x ${l.quantity}: ${formatCents(l.priceCents * l.quantity)}` +
-        (l.quantity > 1 ? ` (${formatCents(l.priceCents)} each)` : ''),
+        (l.quantity > 1 ? ` (${formatCents(l.priceCents)} each)` : '') +
+        (notes?.get(l.id) ?? [])
+          .map((n) => `\n  ${n.text}${n.link ? `\n  ${n.link.label}: ${n.link.url}` : ''}`)
+          .join(''),
     )
     .join('\n');
 }
@@ -83,9 +103,14 @@ function totalsText(order: Order): string {
 }
 
 /** The text e-mail's items, totals and address, under their headings. */
-export const summaryText = (order: Order, lines: OrderLineItem[], addressHeading: string) => [
+export const summaryText = (
+  order: Order,
+  lines: OrderLineItem[],
+  addressHeading: string,
+  notes?: LineNotes,
+) => [
   'Items:',
-  itemsText(lines),
+  itemsText(lines, notes),
   '',
   totalsText(order),
   '',

@@ -16,6 +16,7 @@ import {
   totalsHtml,
   summaryText,
   trackingUrl,
+  type LineNotes,
   type Site,
 } from './order-email-layout';
 import type { Order, OrderLineItem } from './order.model';
@@ -32,6 +33,7 @@ export function confirmationEmail(
   lines: OrderLineItem[],
   notice: ShippingNotice,
   site: Site,
+  notes?: LineNotes,
 ): OutboundEmail {
   const no = orderNumber(order.id);
   const questions = questionsLine(site);
@@ -45,7 +47,7 @@ ${
   noticeLines.length
     ? `<div style="${font}background:#fff8e1;border-left:4px solid #f0b400;padding:10px 12px;margin:0 0 16px;font-size:14px;">${noticeLines.map((l) => `<p style="margin:0;">${escapeHtml(l)}</p>`).join('')}</div>`
     : ''
-}<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines)}</table>
+}<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines, notes)}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px;">${totalsHtml(order)}</table>
 <h2 style="${font}font-size:16px;margin:20px 0 6px;">Shipping address</h2>
 <p style="${font}font-size:15px;margin:0;">${multiline(order.shippingAddress)}</p>
@@ -58,7 +60,7 @@ ${questions.html}`,
     `Order number: ${no}`,
     ...(noticeLines.length ? ['', ...noticeLines] : []),
     '',
-    ...summaryText(order, lines, 'Shipping address:'),
+    ...summaryText(order, lines, 'Shipping address:', notes),
     ...(order.statusToken ? ['', `View your order: ${orderPageUrl(site.publicUrl, order.statusToken)}`] : []),
     '',
     questions.text,
@@ -77,7 +79,12 @@ ${questions.html}`,
 }
 
 /** The owner's new-order notice, with the same totals as the buyer's; replying goes to the customer. */
-export function ownerNoticeEmail(order: Order, lines: OrderLineItem[], site: Site & { ownerEmail: string }) {
+export function ownerNoticeEmail(
+  order: Order,
+  lines: OrderLineItem[],
+  site: Site & { ownerEmail: string },
+  notes?: LineNotes,
+) {
   const no = orderNumber(order.id);
   const total = formatCents(orderMoney(order).totalCents);
   const adminUrl = `${site.publicUrl}/admin/orders`;
@@ -85,7 +92,7 @@ export function ownerNoticeEmail(order: Order, lines: OrderLineItem[], site: Sit
     `New order ${no}`,
     `<h1 style="${font}font-size:22px;margin:0 0 8px;">New order ${no}: ${total}</h1>
 <p style="${font}font-size:15px;margin:0 0 16px;"><strong>${escapeHtml(order.customerName)}</strong><br><a href="mailto:${escapeHtml(order.customerEmail)}" style="color:#2e6b3a;">${escapeHtml(order.customerEmail)}</a></p>
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines)}</table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines, notes)}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px;">${totalsHtml(order)}</table>
 <h2 style="${font}font-size:16px;margin:20px 0 6px;">Ship to</h2>
 <p style="${font}font-size:15px;margin:0 0 16px;">${multiline(order.shippingAddress)}</p>
@@ -96,7 +103,7 @@ export function ownerNoticeEmail(order: Order, lines: OrderLineItem[], site: Sit
     '',
     `Customer: ${order.customerName} <${order.customerEmail}>`,
     '',
-    ...summaryText(order, lines, 'Ship to:'),
+    ...summaryText(order, lines, 'Ship to:', notes),
     '',
     `Orders: ${adminUrl}`,
   ].join('\n');

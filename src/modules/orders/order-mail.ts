@@ -10,13 +10,16 @@ import {
   shippedEmail,
   type ShippingNotice,
 } from './order-emails';
-import type { OrdersRepository, OrderWithLines } from './orders.repository';
+import type { LineDetailsRegistry } from './line-details';
+import type { OrdersRepository, OrderWithLines, Tx } from './orders.repository';
 import type { RefundsService } from './payments/refunds.service';
 import { isPaid } from './orders.service';
 
 type Deps = {
   content: { activeShippingNotice(): Promise<ShippingNotice> };
   refunds: Pick<RefundsService, 'findRefund'>;
+  /** Other modules' notes under the paid e-mail's lines ("Edition print 7/25", its certificate). */
+  lineDetails: Pick<LineDetailsRegistry, 'mailNotes'>;
 };
 
 /**
@@ -50,10 +53,11 @@ export function createOrderMail(ctx: AppContext, repo: OrdersRepository, deps: D
     paid: (orderId: number, d: DeliveryContext) =>
       send(orderId, d, async ({ order, lines }) => {
         const notice = await deps.content.activeShippingNotice();
+        const notes = await deps.lineDetails.mailNotes(order, d.trx as Tx);
         const owner = config.OWNER_EMAIL;
         return [
-          confirmationEmail(order, lines, notice, site()),
-          ...(owner ? [ownerNoticeEmail(order, lines, { ...site(), ownerEmail: owner })] : []),
+          confirmationEmail(order, lines, notice, site(), notes),
+          ...(owner ? [ownerNoticeEmail(order, lines, { ...site(), ownerEmail: owner }, notes)] : []),
         ];
       }),
 

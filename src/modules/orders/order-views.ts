@@ -2,6 +2,7 @@ import { toDollars } from '../../platform/money';
 import { orderMoney, type OrderMoney } from '../cart';
 import type { RefundView } from '../../contract';
 import { appliedLines } from './applied-lines';
+import type { LineDetailFields } from './line-details';
 import type { ShippingNotice } from './order-emails';
 import { trackingUrl } from './order-email-layout';
 import type { Order, OrderLineItem } from './order.model';
@@ -76,7 +77,16 @@ export function addressParts(order: Order) {
     : null;
 }
 
-export function toOrderDetail(order: Order, lines: OrderLineItem[], refunds: RefundView[]): OrderDetail {
+/** Other modules' fields for a line (line-details.ts), by the line's id. */
+type DetailsOf = (lineId: number) => LineDetailFields;
+const noDetails: DetailsOf = () => ({ edition: null });
+
+export function toOrderDetail(
+  order: Order,
+  lines: OrderLineItem[],
+  refunds: RefundView[],
+  detailsOf: DetailsOf = noDetails,
+): OrderDetail {
   const money = orderMoney(order);
   return {
     order: {
@@ -102,6 +112,7 @@ export function toOrderDetail(order: Order, lines: OrderLineItem[], refunds: Ref
       shippingAtPurchase: toDollars(l.shippingCents),
       photo: { id: l.photoId, title: l.title, thumbnailUrl: thumbnailUrl(l.photoId) },
       itemOption: { size: l.size, format: l.format },
+      ...detailsOf(l.id),
     })),
   };
 }
@@ -114,6 +125,7 @@ export function toBuyerView(
   lines: OrderLineItem[],
   refunds: RefundView[],
   notice: ShippingNotice,
+  detailsOf: DetailsOf = noDetails,
 ): BuyerOrder {
   const money = orderMoney(order);
   return {
@@ -129,6 +141,7 @@ export function toBuyerView(
       quantity: l.quantity,
       price: toDollars(l.priceCents),
       thumbnailUrl: thumbnailUrl(l.photoId),
+      ...detailsOf(l.id),
     })),
     subtotal: toDollars(money.subtotalCents),
     discount: toDollars(money.discountCents),

@@ -6,6 +6,7 @@ import type { PricedCart } from '../cart';
 import type { TaxAddress } from '../tax';
 import { appliedLines } from './applied-lines';
 import type { CheckoutHolds } from './checkout-holds';
+import type { LineDetailsRegistry } from './line-details';
 import { priceOrder, type PricedOrder, type PricingDeps } from './order-pricing';
 import type { ShippingNotice } from './order-emails';
 import { addressParts, toBuyerView, toOrderDetail, toSummary } from './order-views';
@@ -41,6 +42,8 @@ type Deps = {
   tax: PricingDeps['tax'];
   /** What an order takes while it waits to be paid (a code's use), in its transaction. */
   holds: Pick<CheckoutHolds, 'takeAll'>;
+  /** Other modules' facts on each line (an edition print's number), asked by every order read. */
+  lineDetails: Pick<LineDetailsRegistry, 'fields'>;
   taxReport: { csv(month: string): Promise<string> };
   /** Succeeded refunds (payments/refunds.service.ts). */
   refunds: Pick<RefundsService, 'refundsFor'>;
@@ -265,7 +268,11 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
     async detail(id: number): Promise<OrderDetail> {
       const found = await repo.findWithLines(id);
       if (!found) throw notFound(messages.orderNotFound);
-      return toOrderDetail(found.order, found.lines, await deps.refunds.refundsFor([id]));
+      const [refunds, details] = await Promise.all([
+        deps.refunds.refundsFor([id]),
+        deps.lineDetails.fields([id]),
+      ]);
+      return toOrderDetail(found.order, found.lines, refunds, details.of);
     },
 
     /**
@@ -340,15 +347,21 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       };
     },
 
+    /** The order a buyer's token names (its certificate links), or null. */
+    async idByToken(token: string): Promise<number | null> {
+      return (await repo.findByToken(token))?.order.id ?? null;
+    },
+
     /** The buyer's order page, by its token; null for any other string. */
     async byToken(token: string): Promise<BuyerOrder | null> {
       const found = await repo.findByToken(token);
       if (!found) return null;
-      const [refunds, notice] = await Promise.all([
+      const [refunds, notice, details] = await Promise.all([
         deps.refunds.refundsFor([found.order.id]),
         deps.content.activeShippingNotice(),
+        deps.lineDetails.fields([found.order.id]),
       ]);
-      return toBuyerView(found.order, found.lines, refunds, notice);
+      return toBuyerView(found.order, found.lines, refunds, notice, details.of);
     },
 
     /** The month's sales tax per state (CSV): taxable sales, tax collected, refunds' tax reversed. */
