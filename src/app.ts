@@ -18,6 +18,7 @@ import { requireAdmin } from './platform/http/guards';
 import { sameOrigin } from './platform/http/same-origin';
 import { jsonBody, rejectNulInUrl } from './platform/http/validate';
 import { createCacheHitLog } from './platform/http/cache-hit-log';
+import { responseCacheChannel } from './platform/http/cache-bus';
 import { createResponseCache } from './platform/http/response-cache';
 import { sessionMiddleware } from './platform/http/session';
 import { createPageRenderer, createWebAppFiles, serveWebApp } from './platform/http/web-app';
@@ -128,7 +129,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   const responseCache = createResponseCache({
     baseHeaders: securityHeaders,
     redis: ctx.redis,
-    channel: `${config.REDIS_PREFIX}:response-cache`,
+    channel: responseCacheChannel(config.REDIS_PREFIX),
     logger: ctx.logger,
     onLookup: metrics?.cacheLookup,
     // a scheduled photo appears by itself at its time: no cached answer outlives it, in any process

@@ -25,6 +25,7 @@ import {
   photoUpdateFormSchema,
   photoUpdateWithOptionsSchema,
   photoUploadLimitsSchema,
+  offeredPrintOptionSchema,
   printOptionSchema,
 } from '../../contract';
 
@@ -70,7 +71,7 @@ export const catalogEndpoints = {
     method: 'GET',
     path: '/api/photos/:id/item-options',
     params: photoId,
-    answer: printOptionSchema.array(),
+    answer: offeredPrintOptionSchema.array(),
     contract: 'GET /api/photos/{id}/item-options',
   },
   photoImage: {

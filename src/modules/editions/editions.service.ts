@@ -12,6 +12,7 @@ import {
 import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import type { AppContext } from '../../platform/context';
 import { enqueueEmail, writeEmail } from '../../platform/outbox';
+import { announcePublicChange } from '../../platform/http/cache-bus';
 import type { DeliveryContext } from '../../platform/events';
 import { makeCertificatePdf } from './certificate-pdf';
 import type { EditionRow, EditionsRepository, NumberRow, Tx } from './editions.repository';
@@ -73,6 +74,9 @@ function lowestFree(size: number, taken: number[], count: number): number[] {
  */
 export function createEditionsService(ctx: AppContext, repo: EditionsRepository, deps: EditionsDeps) {
   const { config, logger } = ctx;
+  // "7 left" is on the cached public answers (photo JSON and pages), and numbers are taken and
+  // given back without an admin write: every number change clears the caches once committed
+  const publicChanged = () => announcePublicChange(ctx.redis, config.REDIS_PREFIX);
 
   async function view(edition: EditionRow, taken: number): Promise<AdminEdition> {
     const left = edition.closed_at ? 0 : Math.max(0, edition.size - taken);
@@ -92,8 +96,14 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
    * checkouts never wait on each other crosswise) under its row lock, the lowest free numbers; a
    * line that cannot have all its numbers refuses the whole order (409).
    */
-  async function take(trx: Tx, orderId: number, lines: readonly EditionLine[], state: 'held' | 'sold') {
-    if (!lines.length) return;
+  async function take(
+    trx: Tx,
+    orderId: number,
+    lines: readonly EditionLine[],
+    state: 'held' | 'sold',
+  ): Promise<number> {
+    if (!lines.length) return 0;
+    let count = 0;
     const editions = await repo.editionsOfPhotos([...new Set(lines.map((l) => l.photoId))], trx);
     const wanted = new Map<number, EditionLine[]>();
     for (const line of lines) {
@@ -109,6 +119,7 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
       const left = edition.closed_at ? 0 : Math.max(0, edition.size - taken.length);
       if (need > left) throw conflict(left === 0 ? messages.soldOut : messages.onlyLeft(left));
       const numbers = lowestFree(edition.size, taken, need);
+      count += need;
       let i = 0;
       await repo.insertNumbers(
         trx,
@@ -123,6 +134,7 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
         ),
       );
     }
+    return count;
   }
 
   const service = {
@@ -131,14 +143,24 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
     /** The checkout hold: the session's own unpaid attempts give theirs back first, then this order takes. */
     async hold(
       trx: Tx,
-      order: { orderId: number; lines: readonly EditionLine[]; ownOrderIds: readonly number[] },
+      order: {
+        orderId: number;
+        lines: readonly EditionLine[];
+        ownOrderIds: readonly number[];
+        afterCommit?(fn: () => Promise<unknown>): void;
+      },
     ) {
-      await repo.releaseHeld(trx, [order.orderId, ...order.ownOrderIds]);
-      await take(trx, order.orderId, order.lines, 'held');
+      const released = await repo.releaseHeld(trx, [order.orderId, ...order.ownOrderIds]);
+      const taken = await take(trx, order.orderId, order.lines, 'held');
+      if (released || taken) order.afterCommit?.(publicChanged);
     },
 
     /** order.payment-canceled (published after the intent is canceled at the provider): held -> released. */
-    release: (trx: Tx, orderId: number) => repo.releaseHeld(trx, [orderId]),
+    async release(trx: Tx, orderId: number, d?: Pick<DeliveryContext, 'afterCommit'>) {
+      const released = await repo.releaseHeld(trx, [orderId]);
+      if (released) d?.afterCommit(publicChanged);
+      return released;
+    },
 
     /**
      * order.paid, in the payment's transaction: the order's held numbers are sold. A payment that
@@ -180,6 +202,7 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
       }
       const sold = await repo.numbersOfOrder(orderId, trx);
       d.afterCommit(async () => {
+        if (missing.length) await publicChanged();
         for (const n of sold) await deps.enqueueCertificate(n.id);
       });
     },
@@ -200,13 +223,15 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
     },
 
     /** order.refunded: once the order is refunded in full, its numbers are revoked (never sold again). */
-    async refunded(trx: Tx, orderId: number) {
+    async refunded(trx: Tx, orderId: number, d?: Pick<DeliveryContext, 'afterCommit'>) {
       const order = await deps.order(orderId);
       if (order?.status !== 'refunded') return;
       const numbers = (await repo.numbersOfOrder(orderId, trx)).filter((n) => n.state !== 'revoked');
       const ids = numbers.map((n) => n.id);
       await repo.setState(trx, ids, 'revoked');
       await repo.revokeCertificates(trx, ids);
+      // a revoked number is never sold again: "left" does not change, but the verify page does
+      if (ids.length) d?.afterCommit(publicChanged);
     },
 
     // ---- certificates ----

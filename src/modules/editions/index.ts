@@ -88,7 +88,7 @@ export function createEditionsModule(
   events.subscribe(
     'order.payment-canceled',
     'editions.release',
-    async ({ orderId }, { trx }) => void (await service.release(trx, orderId)),
+    async ({ orderId }, d) => void (await service.release(d.trx, orderId, d)),
     { inTransaction: true },
   );
   events.subscribe('order.paid', 'editions.sell', ({ orderId }, d) => service.paid(orderId, d), {
@@ -98,8 +98,8 @@ export function createEditionsModule(
   events.subscribe('order.paid', 'editions.refund-oversold', ({ orderId }) =>
     service.refundOversold(orderId),
   );
-  events.subscribe('order.refunded', 'editions.revoke', ({ orderId }, { trx }) =>
-    service.refunded(trx, orderId),
+  events.subscribe('order.refunded', 'editions.revoke', ({ orderId }, d) =>
+    service.refunded(d.trx, orderId, d),
   );
 
   const module = {
@@ -120,7 +120,12 @@ export function createEditionsModule(
       releasedBy: 'editions.release',
       take: (
         trx: Parameters<typeof service.hold>[0],
-        order: { orderId: number; lines: readonly EditionLine[]; ownOrderIds: readonly number[] },
+        order: {
+          orderId: number;
+          lines: readonly EditionLine[];
+          ownOrderIds: readonly number[];
+          afterCommit(fn: () => Promise<unknown>): void;
+        },
       ) => service.hold(trx, order),
     },
     endpoints: () => createEditionsRoutes(service),

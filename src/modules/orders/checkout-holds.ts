@@ -15,6 +15,8 @@ export type HeldOrder = {
   ownOrderIds: readonly number[];
   /** The order's price as stored: its money and the lines as the promotion rules read them. */
   priced: PricedOrder;
+  /** Runs `fn` once the order is committed (never when it is refused): e.g. telling caches. */
+  afterCommit(fn: () => Promise<unknown>): void;
 };
 
 /**

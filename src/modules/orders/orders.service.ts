@@ -210,8 +210,10 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       // The checkout holds (a promotion code's use: checkout-holds.ts, added in src/modules.ts)
       // run in the order's transaction: one that refuses (the code's last use taken meanwhile)
       // leaves this order unwritten.
+      const committed: (() => Promise<unknown>)[] = [];
       const takeHolds = async (trx: Tx, orderId: number, written: WrittenLine[]) =>
         deps.holds.takeAll(trx, {
+          afterCommit: (fn) => void committed.push(fn),
           orderId,
           lines: written,
           email: input.customerEmail,
@@ -232,6 +234,8 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         );
         logger.info({ orderId, totalCents, promotionCode: code, taxCents }, 'order placed');
       }
+      for (const fn of committed)
+        await fn().catch((err: unknown) => logger.warn({ err, orderId }, 'after a checkout hold failed'));
       return { orderId, ...moneyAnswer(priced) };
     },
 

@@ -49,3 +49,17 @@ export function connectBus(
   redis.on('ready', () => owed && publish());
   return { publish };
 }
+
+/** The invalidation channel of the API processes' response caches under a Redis prefix. */
+export const responseCacheChannel = (redisPrefix: string) => `${redisPrefix}:response-cache`;
+
+/**
+ * For a change the public answers show that no admin write makes (an edition's print taken or
+ * given back), from any process (the worker too): every API process's response cache is cleared.
+ */
+export function announcePublicChange(redis: Redis, redisPrefix: string): Promise<void> {
+  return redis.publish(responseCacheChannel(redisPrefix), 'public-change').then(
+    () => undefined,
+    () => undefined, // Redis away: the entries' maximum age bounds what is served stale
+  );
+}
