@@ -94,3 +94,19 @@ export const editionSettingsInputSchema = z.object({
     .min(1, editionMessages.name)
     .max(200, editionMessages.name),
 });
+
+/** GET /api/certificates/{id}: a certificate as anyone may check it (the verify page's facts; no buyer data). */
+export const certificateCheckSchema = z.object({
+  certificateId: z.string(),
+  photoId: z.number(),
+  photoTitle: z.string(),
+  imageUrl: z.string(),
+  number: z.number(),
+  editionSize: z.number(),
+  size: z.string(),
+  format: z.string(),
+  soldAt: z.string(),
+  summary: z.string(),
+  valid: z.boolean(),
+  revokedAt: z.string().nullable(),
+});

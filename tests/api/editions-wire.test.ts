@@ -162,6 +162,16 @@ describe('the order carries the number and the certificate', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
 
+    // the verify page's read in the browser: the certificate's public facts, nothing of the buyer
+    const id = /\/certificates\/(.+)\.pdf$/.exec(made!)![1]!;
+    const check = await app.client().json<{ summary: string; valid: boolean }>(
+      app.client().get(`/api/certificates/${id}`),
+    );
+    expect(check).toMatchObject({ valid: true });
+    expect(check.summary).toMatch(/^Print 2 of 25, 8x10 inch /);
+    expect(JSON.stringify(check)).not.toContain('collector@example.com');
+    expect((await app.client().get(`/api/certificates/${'A'.repeat(22)}`)).status).toBe(404);
+
     const detail = await admin.json<{ lineItems: { edition: Line | null }[] }>(
       admin.get(`/api/admin/orders/${orderId}`),
     );

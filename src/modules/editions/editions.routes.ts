@@ -3,13 +3,14 @@ import multer from 'multer';
 import { z } from 'zod';
 import {
   adminEditionSchema,
+  certificateCheckSchema,
   editionInputSchema,
   editionMessages as messages,
   editionSettingsInputSchema,
   editionSettingsSchema,
   editionToSignSchema,
 } from '../../contract';
-import { AppError } from '../../platform/http/app-error';
+import { AppError, notFound } from '../../platform/http/app-error';
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import type { EditionsService } from './editions.service';
 
@@ -22,6 +23,16 @@ const shared = 'PUT/DELETE /api/admin/photos/{id}/edition, POST .../edition/clos
 const perSize = 'PUT/DELETE /api/admin/photos/{id}/print-options/{optionId}/edition, POST .../edition/close';
 
 export const editionsEndpoints = {
+  // the verify page's read in the browser (the server renders the page from verifyView itself)
+  certificateCheck: {
+    method: 'GET',
+    path: '/api/certificates/:id',
+    auth: 'public',
+    session: false,
+    cache: 'no-store',
+    answer: certificateCheckSchema,
+    contract: 'GET /api/certificates/{id}',
+  },
   saveSharedEdition: {
     ...admin,
     method: 'PUT',
@@ -133,6 +144,12 @@ const signatureUpload: RequestHandler = (() => {
 
 export function createEditionsRoutes(service: EditionsService) {
   return bindEndpoints(editionsEndpoints, {
+    certificateCheck: async (req, res) => {
+      const id = String(req.params.id);
+      const view = /^[A-Za-z0-9_-]{16,64}$/.test(id) ? await service.verifyView(id) : null;
+      if (!view) throw notFound('Certificate not found.');
+      res.json(view);
+    },
     saveSharedEdition: async (_req, res, { params, body }) => {
       res.json(await service.saveEdition(params.id, null, body));
     },
