@@ -1,5 +1,10 @@
 /** The shapes of the HTTP API, from the server's contract (src/contract/). Money is in dollars. */
 export type {
+  AdminEdition,
+  AdminPhotoDetail,
+  LineEdition,
+  PublicEdition,
+  OfferedPrintOption,
   AboutContent,
   AdminOrder,
   AdminUser,

@@ -8,7 +8,6 @@ import {
   cx,
 } from '../../components/ui';
 import { EditionPrint } from '../../components/edition-print';
-import { editionOf, type LineEdition } from '../../lib/editions';
 import { useGetOrderByTokenQuery } from '../order-status/api';
 import { BreakableEmail } from './breakable-email';
 import type { OrderConfirmation } from './confirmation-handoff';
@@ -73,7 +72,7 @@ export default function OrderConfirmationCard({ confirmation, className, onDismi
 function ConfirmationEditions({ token }: { token: string }) {
   const { data } = useGetOrderByTokenQuery(token);
   const prints = (data?.items ?? []).flatMap((item) => {
-    const edition = editionOf<LineEdition>(item);
+    const edition = item.edition;
     return edition ? [{ title: item.title, edition }] : [];
   });
   if (!prints.length) return null;

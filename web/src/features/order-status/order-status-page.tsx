@@ -16,7 +16,6 @@ import NotFound from '../../components/not-found';
 import { RefundRow } from '../../components/refund-row';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { EditionPrint } from '../../components/edition-print';
-import { editionOf, type LineEdition } from '../../lib/editions';
 import { formatPrice } from '../../lib/format';
 import { useGetOrderByTokenQuery, type BuyerOrder } from './api';
 
@@ -162,9 +161,9 @@ function OrderView({ order }: { order: BuyerOrder }) {
                 <Typography variant="body2" color="text.secondary">
                   {item.size} · {item.format} · Qty {item.quantity}
                 </Typography>
-                {editionOf<LineEdition>(item) && (
+                {item.edition && (
                   <Typography variant="body2" component="div" sx={{ fontWeight: 600 }}>
-                    <EditionPrint edition={editionOf<LineEdition>(item)!} />
+                    <EditionPrint edition={item.edition!} />
                   </Typography>
                 )}
                 {item.quantity > 1 && (

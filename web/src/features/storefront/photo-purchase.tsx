@@ -5,7 +5,7 @@ import { ClosedShopNotice } from '../../components/closed-shop-notice';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
 import { useOnline } from '../../components/use-online';
 import { Button, CheckCircleIcon, ShoppingBagOutlinedIcon } from '../../components/ui';
-import { editionOf, editionText, optionEdition, type PublicEdition } from '../../lib/editions';
+import { editionText, type PublicEdition } from '../../lib/editions';
 import { formatPrice } from '../../lib/format';
 import { useSite } from '../../lib/site-context';
 import { useAddToCart } from '../cart';
@@ -24,7 +24,7 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
   const options = photo.printOptions ?? [];
   // a sold-out edition's size shows but cannot be picked
   const selected = options.find(
-    (option) => option.id === selectedId && !optionEdition(photo, option)?.soldOut,
+    (option) => option.id === selectedId && !option.edition?.soldOut,
   );
   return (
     <>
@@ -42,7 +42,7 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
             <PrintOptionCard
               key={option.id}
               option={option}
-              edition={optionEdition(photo, option)}
+              edition={option.edition}
               selected={option === selected}
               onSelect={() => setSelectedId(option.id)}
             />
@@ -71,7 +71,7 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
 
 /** Under the title: the edition all the photo's sizes share, if it has one. */
 export function EditionNote({ photo }: { photo: PhotoDetail }) {
-  const edition = editionOf(photo);
+  const edition = photo.edition;
   if (!edition) return null;
   return (
     <p className={styles.editionNote}>

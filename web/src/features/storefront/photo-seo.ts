@@ -1,5 +1,4 @@
 import type { PhotoDetail } from '../../lib/api-types';
-import { editionOf, optionEdition } from '../../lib/editions';
 
 /**
  * The photo page's structured data (schema.org JSON-LD): the photograph and, when prints are
@@ -24,9 +23,9 @@ export function photoJsonLd(
   const imageUrl = `${origin}/api/photos/${photo.id}/image`;
   const creator = { '@type': 'Person', name: photographerName };
   const options = photo.printOptions ?? [];
-  const editions = options.map((o) => optionEdition(photo, o));
+  const editions = options.map((o) => o.edition);
   // the shared edition, else the largest per-size one (artEdition is one number)
-  const artEdition = editionOf(photo)?.size ?? Math.max(0, ...editions.map((e) => e?.size ?? 0));
+  const artEdition = photo.edition?.size ?? Math.max(0, ...editions.map((e) => e?.size ?? 0));
   const graph: Record<string, unknown>[] = [
     {
       '@type': artEdition ? ['Photograph', 'VisualArtwork'] : 'Photograph',

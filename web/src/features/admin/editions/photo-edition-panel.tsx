@@ -12,7 +12,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { errorMessage } from '../../../lib/api';
-import { editionOf, type AdminEdition } from '../../../lib/editions';
+import type { AdminEdition } from '../../../lib/editions';
 import { useActionToast } from '../shared/action-toast';
 import { useGetAdminPhotoQuery } from '../shared/api';
 import { FormSection } from '../shared/form-section';
@@ -31,9 +31,9 @@ import {
 export default function PhotoEditionPanel() {
   const { id, validId } = useIdParam();
   const { data: photo } = useGetAdminPhotoQuery(id, { skip: !validId });
-  const shared = photo ? editionOf<AdminEdition>(photo) : null;
+  const shared = photo ? photo.edition : null;
   const options = photo?.printOptions ?? [];
-  const perSize = options.some((option) => editionOf<AdminEdition>(option));
+  const perSize = options.some((option) => option.edition);
   const [sharedMode, setSharedMode] = useState<boolean | null>(null);
   if (!photo) return null;
   const isShared = sharedMode ?? !perSize;
@@ -67,7 +67,7 @@ export default function PhotoEditionPanel() {
                 </Typography>
                 <EditionEditor
                   target={{ photoId: photo.id, optionId: option.id }}
-                  edition={editionOf<AdminEdition>(option)}
+                  edition={option.edition}
                 />
               </Box>
             ))}

@@ -8,7 +8,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import { editionOf, type LineEdition } from '../../../lib/editions';
 import { formatPrice } from '../../../lib/format';
 import type { AdminOrderLineItem } from './api';
 
@@ -90,7 +89,7 @@ function itemTitle(item: AdminOrderLineItem): string {
 function optionText(item: AdminOrderLineItem): string {
   const option = item.itemOption ? `${item.itemOption.size} · ${item.itemOption.format}` : 'Unknown Option';
   // an edition print's number, "7/25", to write on the print
-  const edition = editionOf<LineEdition>(item);
+  const edition = item.edition;
   return edition ? `${option} · Edition ${edition.label}${edition.revoked ? ' (revoked)' : ''}` : option;
 }
 

@@ -1,6 +1,6 @@
 import type { SetupChecklist, SetupItem, SetupState } from '@contract';
 import { api, type ApiError } from '../../../lib/api';
-import type { AdminUser, PhotoDetail, PhotoSummary } from '../../../lib/api-types';
+import type { AdminPhotoDetail, AdminUser, PhotoSummary } from '../../../lib/api-types';
 
 export type { AdminUser, SetupChecklist, SetupItem, SetupState };
 
@@ -33,7 +33,7 @@ export const sharedAdminApi = api.injectEndpoints({
         ...(photos ?? []).map((photo) => ({ type: 'Photo' as const, id: photo.id })),
       ],
     }),
-    getAdminPhoto: build.query<PhotoDetail, number>({
+    getAdminPhoto: build.query<AdminPhotoDetail, number>({
       query: (id) => `/admin/photos/${id}`,
       providesTags: (_photo, _error, id) => [{ type: 'Photo', id }],
     }),
