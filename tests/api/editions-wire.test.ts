@@ -92,7 +92,11 @@ describe('the photo JSON carries the edition', () => {
     expect(options.map((o) => o.edition?.soldOut)).toEqual([true, true]);
 
     const c = app.client();
-    const add = await c.post('/api/cart', { photoId: photo.photoId, printOptionId: photo.optionIds[0], quantity: 1 });
+    const add = await c.post('/api/cart', {
+      photoId: photo.photoId,
+      printOptionId: photo.optionIds[0],
+      quantity: 1,
+    });
     expect(add.status).toBe(409);
     expect((await add.json()).message).toBe('This edition is sold out.');
     expect((await c.json<{ count: number }>(c.get('/api/cart'))).count).toBe(0);
@@ -109,7 +113,9 @@ describe('the photo JSON carries the edition', () => {
   it('a per-size edition is on its option only; a photo without one says null', async () => {
     const photo = await twoSizes('Per size');
     await admin.json(
-      admin.put(`/api/admin/photos/${photo.photoId}/print-options/${photo.optionIds[1]}/edition`, { size: 9 }),
+      admin.put(`/api/admin/photos/${photo.photoId}/print-options/${photo.optionIds[1]}/edition`, {
+        size: 9,
+      }),
     );
     const pub = await app.client().json<PhotoJson>(app.client().get(`/api/photos/${photo.photoId}`));
     expect(pub.edition).toBeNull();
@@ -148,7 +154,9 @@ describe('the order carries the number and the certificate', () => {
 
     type Line = { number: number; size: number; label: string; certificateUrl: string | null };
     const page = () =>
-      app.client().json<{ items: { edition: Line | null }[] }>(app.client().get(`/api/orders/by-token/${token}`));
+      app
+        .client()
+        .json<{ items: { edition: Line | null }[] }>(app.client().get(`/api/orders/by-token/${token}`));
     // the certificate is made by a job after the payment
     const made = await eventually(async () => (await page()).items[0]!.edition?.certificateUrl, 20_000);
     expect((await page()).items[0]!.edition).toEqual({
@@ -164,9 +172,9 @@ describe('the order carries the number and the certificate', () => {
 
     // the verify page's read in the browser: the certificate's public facts, nothing of the buyer
     const id = /\/certificates\/(.+)\.pdf$/.exec(made!)![1]!;
-    const check = await app.client().json<{ summary: string; valid: boolean }>(
-      app.client().get(`/api/certificates/${id}`),
-    );
+    const check = await app
+      .client()
+      .json<{ summary: string; valid: boolean }>(app.client().get(`/api/certificates/${id}`));
     expect(check).toMatchObject({ valid: true });
     expect(check.summary).toMatch(/^Print 2 of 25, 8x10 inch /);
     expect(JSON.stringify(check)).not.toContain('collector@example.com');
@@ -179,7 +187,10 @@ describe('the order carries the number and the certificate', () => {
 
     // the paid e-mail: the number and a link that gives the certificate, made or not when it was written
     const mail = await eventually(
-      () => db()('outbound_emails').where({ dedupe_key: `order-confirmation-${orderId}` }).first(),
+      () =>
+        db()('outbound_emails')
+          .where({ dedupe_key: `order-confirmation-${orderId}` })
+          .first(),
       20_000,
     );
     expect(mail.text).toContain('Edition print 2/25');
@@ -193,7 +204,9 @@ describe('the order carries the number and the certificate', () => {
     expect(res.status).toBe(200);
     expect(Buffer.from(await res.arrayBuffer()).equals(Buffer.from(await pdf.arrayBuffer()))).toBe(true);
     // the owner's notice says the number too
-    const notice = await db()('outbound_emails').where({ dedupe_key: `owner-order-${orderId}` }).first();
+    const notice = await db()('outbound_emails')
+      .where({ dedupe_key: `owner-order-${orderId}` })
+      .first();
     if (notice) expect(notice.text).toContain('Edition print 2/25');
   });
 
@@ -222,7 +235,10 @@ describe('the order carries the number and the certificate', () => {
       .json<{ items: { edition: unknown }[] }>(app.client().get(`/api/orders/by-token/${token}`));
     expect(page.items.map((i) => i.edition)).toEqual([null]);
     const mail = await eventually(
-      () => db()('outbound_emails').where({ dedupe_key: `order-confirmation-${orderId}` }).first(),
+      () =>
+        db()('outbound_emails')
+          .where({ dedupe_key: `order-confirmation-${orderId}` })
+          .first(),
       20_000,
     );
     expect(mail.text).not.toContain('Edition print');
@@ -242,7 +258,9 @@ describe("the owner's certificate settings and prints to sign", () => {
   };
 
   it('stores a PNG signature; refuses a text file (400) and a file over 2 MB (413), keeping the stored one', async () => {
-    const saved = await admin.json(admin.put('/api/admin/edition-settings/signature', form(await png(600, 200))));
+    const saved = await admin.json(
+      admin.put('/api/admin/edition-settings/signature', form(await png(600, 200))),
+    );
     expect(saved).toMatchObject({ hasSignature: true, signatureType: 'image/png' });
     const stored = await db()('edition_settings').first();
     expect((await sharp(stored.signature).metadata()).width).toBe(600);
@@ -276,9 +294,17 @@ describe("the owner's certificate settings and prints to sign", () => {
     const photo = await twoSizes('To sign');
     await admin.json(admin.put(`/api/admin/photos/${photo.photoId}/edition`, { size: 4 }));
     const { orderId } = await buy(photo, 'sign@example.com');
-    type ToSign = { id: number; orderId: number; number: string; photoTitle: string; signedAt: string | null };
+    type ToSign = {
+      id: number;
+      orderId: number;
+      number: string;
+      photoTitle: string;
+      signedAt: string | null;
+    };
     const mine = async () =>
-      (await admin.json<ToSign[]>(admin.get('/api/admin/editions/to-sign'))).filter((p) => p.orderId === orderId);
+      (await admin.json<ToSign[]>(admin.get('/api/admin/editions/to-sign'))).filter(
+        (p) => p.orderId === orderId,
+      );
     const [item] = await eventually(async () => ((await mine()).length ? mine() : null), 20_000);
     expect(item).toMatchObject({ number: '1/4', photoTitle: 'To sign', signedAt: null });
     expect(await admin.json(admin.post(`/api/admin/editions/numbers/${item!.id}/signed`))).toEqual({

@@ -46,7 +46,11 @@ async function photoWithEdition(size: number, title = 'Heron at Dawn'): Promise<
 async function checkout(photo: Photo, email = customer.customerEmail, c = app.client()) {
   await c.json(c.delete('/api/cart'));
   // a sold-out edition is refused already at the cart's add (409, the same message as checkout's)
-  const add = await c.post('/api/cart', { photoId: photo.photoId, printOptionId: photo.optionIds[0]!, quantity: 1 });
+  const add = await c.post('/api/cart', {
+    photoId: photo.photoId,
+    printOptionId: photo.optionIds[0]!,
+    quantity: 1,
+  });
   if (add.status !== 201) return { c, res: add };
   const res = await c.post('/api/checkout', { ...customer, customerEmail: email, address, totalAmount: 105 });
   return { c, res };

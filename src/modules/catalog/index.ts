@@ -9,7 +9,14 @@ import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
 import { photoUploadLimits } from './photos.service';
 
-export type { CatalogEntry, DeleteGuard, OfferFacts, OfferInfo, OfferRule, PrintOptionMatch } from './catalog.types';
+export type {
+  CatalogEntry,
+  DeleteGuard,
+  OfferFacts,
+  OfferInfo,
+  OfferRule,
+  PrintOptionMatch,
+} from './catalog.types';
 export type { CatalogService } from './catalog.service';
 export { catalogMessages, imageLimits } from './catalog.messages';
 export { robotsTxt, sitemapXml } from './catalog.seo';

@@ -352,10 +352,12 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
     async lineEditions(orderIds: number[], trx?: Tx): Promise<Map<number, LineEdition>> {
       const numbers = await repo.numbersOfOrders(orderIds, trx);
       const certs = new Map(
-        (await repo.certificatesOf(
-          numbers.map((n) => n.id),
-          trx,
-        )).map((c) => [c.edition_number_id, c]),
+        (
+          await repo.certificatesOf(
+            numbers.map((n) => n.id),
+            trx,
+          )
+        ).map((c) => [c.edition_number_id, c]),
       );
       const out = new Map<number, LineEdition>();
       for (const n of numbers) {

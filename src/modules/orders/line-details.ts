@@ -17,7 +17,10 @@ export type LineMailNote = { text: string; link?: { label: string; url: string }
  */
 export type LineDetails = {
   fields(orderIds: number[]): Promise<Map<number, Partial<LineDetailFields>>>;
-  mailNotes?(order: { id: number; statusToken: string | null }, trx: Tx): Promise<Map<number, LineMailNote[]>>;
+  mailNotes?(
+    order: { id: number; statusToken: string | null },
+    trx: Tx,
+  ): Promise<Map<number, LineMailNote[]>>;
 };
 
 const none = (): LineDetailFields => ({ edition: null });

@@ -108,15 +108,7 @@ export const summaryText = (
   lines: OrderLineItem[],
   addressHeading: string,
   notes?: LineNotes,
-) => [
-  'Items:',
-  itemsText(lines, notes),
-  '',
-  totalsText(order),
-  '',
-  addressHeading,
-  order.shippingAddress,
-];
+) => ['Items:', itemsText(lines, notes), '', totalsText(order), '', addressHeading, order.shippingAddress];
 export const carrierTrackingUrls: Record<string, (n: string) => string> = {
   USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(n)}`,
   UPS: (n) => `https://www.ups.com/track?tracknum=${encodeURIComponent(n)}`,

@@ -23,9 +23,7 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
   const { takingOrders } = useSite();
   const options = photo.printOptions ?? [];
   // a sold-out edition's size shows but cannot be picked
-  const selected = options.find(
-    (option) => option.id === selectedId && !option.edition?.soldOut,
-  );
+  const selected = options.find((option) => option.id === selectedId && !option.edition?.soldOut);
   return (
     <>
       <hr className={pageStyles.divider} />

@@ -65,10 +65,7 @@ export default function PhotoEditionPanel() {
                 <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
                   {option.size} {option.format}
                 </Typography>
-                <EditionEditor
-                  target={{ photoId: photo.id, optionId: option.id }}
-                  edition={option.edition}
-                />
+                <EditionEditor target={{ photoId: photo.id, optionId: option.id }} edition={option.edition} />
               </Box>
             ))}
           </Stack>
