@@ -133,8 +133,24 @@ describe('public photo detail', () => {
     );
     expect(detail.title).toBe('Heron <at> "Dawn"');
     expect(detail.printOptions).toEqual([
-      { id: canvas.id, aspectRatio: '3:2', size: '8x12', format: 'Canvas', price: 95.5, shipping: 12 },
-      { id: metal.id, aspectRatio: '3:2', size: '12x18', format: 'Metal', price: 150, shipping: 0 },
+      {
+        id: canvas.id,
+        aspectRatio: '3:2',
+        size: '8x12',
+        format: 'Canvas',
+        price: 95.5,
+        shipping: 12,
+        edition: null,
+      },
+      {
+        id: metal.id,
+        aspectRatio: '3:2',
+        size: '12x18',
+        format: 'Metal',
+        price: 150,
+        shipping: 0,
+        edition: null,
+      },
     ]);
     expect(await c.json(c.get(`/api/photos/${heron.id}/item-options`))).toEqual(detail.printOptions);
   });

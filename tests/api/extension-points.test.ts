@@ -50,10 +50,19 @@ describe('registration at start', () => {
   });
 
   it('refuses a checkout hold that names no release on order.payment-canceled', () => {
-    const hold = { releasedBy: 'editions.release', take: async () => undefined };
-    expect(() => app.modules.orders.addCheckoutHold('editions.print', hold)).toThrow(
+    const hold = { releasedBy: 'tests.no-such-release', take: async () => undefined };
+    expect(() => app.modules.orders.addCheckoutHold('tests.print', hold)).toThrow(
       'does not subscribe to order.payment-canceled',
     );
+  });
+
+  it('refuses an offer info or line details under a name already taken', () => {
+    expect(() =>
+      app.modules.catalog.addOfferInfo('editions.edition-offer', app.modules.editions.offerInfo),
+    ).toThrow('registered twice');
+    expect(() =>
+      app.modules.orders.addLineDetails('editions.line-edition', app.modules.editions.lineDetails),
+    ).toThrow('registered twice');
   });
 });
 
