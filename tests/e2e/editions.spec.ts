@@ -85,6 +85,10 @@ for (const size of sizes) {
       await section.getByRole('button', { name: 'Make it an edition' }).click();
       await expect(section.getByText('0 of 2 taken · 2 left')).toBeVisible();
       await expect(section.getByRole('button', { name: 'Close edition' })).toBeVisible();
+      // the "Edition saved" toast is dismissed first: it would cover the section's buttons
+      const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
+      if (await dismiss.isVisible()) await dismiss.click();
+      await expect(dismiss).toBeHidden();
       await section.screenshot({ path: testInfo.outputPath(`admin-edition-${size.name}.png`) });
 
       // the first buyer sees it, buys, and gets print 1/2 with its certificate
@@ -124,6 +128,7 @@ for (const size of sizes) {
       await expect(buyer1.getByText('Edition of 2 - 1 left').first()).toBeVisible();
       const buyer2 = await buyPrint(browser, size.use, photoId, 'edition-second');
       await certificateOf(buyer2, '2/2');
+      await buyer2.screenshot({ path: testInfo.outputPath(`order-page-${size.name}.png`), fullPage: true });
 
       // sold out: shown, not purchasable
       await buyer2.goto(`/photo/${photoId}`);
