@@ -1,0 +1,84 @@
+import exifr from 'exifr';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import {
+  CAMERA,
+  PLACE_TEXTS,
+  cameraTagsIn,
+  locationTagsIn,
+  gpsRationalBytes,
+  makeLocatedImage,
+  rawPixels,
+  type LocatedFormat,
+} from '../../../tests/support/located-images';
+import { dropGpsIfd, stripLocation } from './media.location-strip';
+
+const FORMATS: LocatedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
+
+describe.each(FORMATS)('stripLocation: %s', (format) => {
+  it('leaves no GPS, no place text and no coordinates, and keeps pixels, orientation, ICC and camera tags', async () => {
+    const input = await makeLocatedImage(format);
+    // the fixture does carry its place
+    expect(await locationTagsIn(input)).toEqual(expect.arrayContaining(['GPSLatitude', 'GPSLongitude']));
+
+    const { data, changed } = stripLocation(input, format);
+    expect(changed).toBe(true);
+
+    expect(await locationTagsIn(data)).toEqual([]);
+    for (const text of PLACE_TEXTS) expect(data.includes(text)).toBe(false);
+    for (const coordinate of gpsRationalBytes()) expect(data.includes(coordinate)).toBe(false);
+
+    const [before, after] = await Promise.all([sharp(input).metadata(), sharp(data).metadata()]);
+    expect(after.orientation).toBe(before.orientation);
+    expect(after.icc && Buffer.compare(after.icc, before.icc!)).toBe(0);
+    expect(await cameraTagsIn(data)).toMatchObject({
+      Make: CAMERA.Make,
+      Model: CAMERA.Model,
+      LensModel: CAMERA.LensModel,
+      FNumber: 5.6,
+    });
+    const [a, b] = await Promise.all([rawPixels(input), rawPixels(data)]);
+    expect(b.width).toBe(a.width);
+    expect(b.pixels.equals(a.pixels)).toBe(true);
+  });
+
+  it('changes nothing in a file that names no place', async () => {
+    const plain = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#123456' } })
+      [format]()
+      .withIccProfile('p3')
+      .toBuffer();
+    const { data, changed } = stripLocation(plain, format);
+    expect(changed).toBe(false);
+    expect(data.equals(plain)).toBe(true);
+  });
+
+  it('is idempotent: a cleaned file is left as it is', async () => {
+    const once = stripLocation(await makeLocatedImage(format), format).data;
+    const twice = stripLocation(once, format);
+    expect(twice.changed).toBe(false);
+    expect(twice.data.equals(once)).toBe(true);
+  });
+});
+
+describe('JPEG specifics', () => {
+  it('keeps the entropy-coded data byte for byte (only metadata segments change)', async () => {
+    const input = await makeLocatedImage('jpeg');
+    const { data } = stripLocation(input, 'jpeg');
+    const scan = (b: Buffer) => b.subarray(b.indexOf(Buffer.from([0xff, 0xda])));
+    expect(scan(data).equals(scan(input))).toBe(true);
+  });
+
+  it('keeps the IPTC datasets that name no place (caption, copyright)', async () => {
+    const { data } = stripLocation(await makeLocatedImage('jpeg'), 'jpeg');
+    const iptc = await exifr.parse(data, { iptc: true, tiff: false, exif: false, xmp: false, icc: false });
+    expect(iptc).toMatchObject({ Caption: 'A barred owl at dawn', CopyrightNotice: '(c) Dana Whitfield' });
+    expect(iptc.City).toBeUndefined();
+  });
+});
+
+describe('dropGpsIfd', () => {
+  it('refuses a block it cannot follow rather than guessing', () => {
+    const bad = Buffer.from('II*\0\xff\xff\0\0', 'latin1');
+    expect(() => dropGpsIfd(bad)).toThrow();
+  });
+});
