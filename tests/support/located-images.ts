@@ -135,7 +135,8 @@ export async function locationTagsIn(data: Buffer): Promise<string[]> {
   if (meta.format === 'jpeg' || meta.format === 'png') sources.push(data);
   for (const source of sources) {
     if (!source) continue;
-    const tags = (await exifr.parse(source, { gps: true, xmp: true, iptc: true, tiff: true, exif: true })) ?? {};
+    const tags =
+      (await exifr.parse(source, { gps: true, xmp: true, iptc: true, tiff: true, exif: true })) ?? {};
     found.push(...Object.keys(tags).filter((k) => place.test(k)));
   }
   const xmp = meta.xmp?.toString('utf8') ?? '';

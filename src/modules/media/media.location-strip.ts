@@ -210,14 +210,17 @@ export function stripJpeg(src: Buffer): StripResult {
       const ps = cleanPhotoshop(payload.subarray(PHOTOSHOP.length));
       if (ps.changed) {
         changed = true;
-        if (ps.data.length) parts.push(segment(0xed, Buffer.concat([Buffer.from(PHOTOSHOP, 'latin1'), ps.data])));
+        if (ps.data.length)
+          parts.push(segment(0xed, Buffer.concat([Buffer.from(PHOTOSHOP, 'latin1'), ps.data])));
       } else parts.push(src.subarray(o, end));
     } else parts.push(src.subarray(o, end));
     o = end;
   }
   if (extended.length) {
     // each chunk: the header, a 32-byte GUID, full length (4), offset (4), then its part of the packet
-    const text = Buffer.concat(extended.map((e) => e.payload.subarray(JPEG_XMP_EXT.length + 40))).toString('utf8');
+    const text = Buffer.concat(extended.map((e) => e.payload.subarray(JPEG_XMP_EXT.length + 40))).toString(
+      'utf8',
+    );
     if (xmpNamesPlace(text)) {
       changed = true;
       for (const e of extended) parts[e.index] = Buffer.alloc(0);
