@@ -262,15 +262,12 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       }
       if (row.data) {
         // a row from before the media store: its bytes are replaced where they are
-        await db('media_assets')
-          .where({ id, sha256: row.sha256 })
-          .whereNotNull('data')
-          .update({
-            data: result.data,
-            sha256: sha,
-            byte_size: result.data.length,
-            location_cleaned_at: db.fn.now(),
-          });
+        await db('media_assets').where({ id, sha256: row.sha256 }).whereNotNull('data').update({
+          data: result.data,
+          sha256: sha,
+          byte_size: result.data.length,
+          location_cleaned_at: db.fn.now(),
+        });
         return 'cleaned';
       }
       const key = originalKey(row.mime_type);
