@@ -12,6 +12,7 @@ import {
   type LocatedFormat,
 } from '../../../tests/support/located-images';
 import { dropGpsIfd, stripLocation } from './media.location-strip';
+import { cleanFile } from './media.service';
 
 const FORMATS: LocatedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
 
@@ -78,5 +79,30 @@ describe('dropGpsIfd', () => {
   it('refuses a block it cannot follow rather than guessing', () => {
     const bad = Buffer.from('II*\0\xff\xff\0\0', 'latin1');
     expect(() => dropGpsIfd(bad)).toThrow();
+  });
+});
+
+describe('an EXIF block that cannot be followed', () => {
+  /** The located JPEG with its GPS pointer sent past the end of the EXIF block. */
+  async function brokenGpsPointer(): Promise<Buffer> {
+    const jpeg = Buffer.from(await makeLocatedImage('jpeg'));
+    const tiff = jpeg.indexOf('Exif\0\0', 0, 'latin1') + 6;
+    const ifd0 = tiff + jpeg.readUInt32LE(tiff + 4);
+    for (let i = 0; i < jpeg.readUInt16LE(ifd0); i++) {
+      const entry = ifd0 + 2 + 12 * i;
+      if (jpeg.readUInt16LE(entry) === 0x8825) jpeg.writeUInt32LE(0x00ffff00, entry + 8);
+    }
+    return jpeg;
+  }
+
+  it('is dropped whole: no EXIF is left to hide a position', async () => {
+    const { data, changed } = stripLocation(await brokenGpsPointer(), 'jpeg');
+    expect(changed).toBe(true);
+    expect((await sharp(data).metadata()).exif).toBeUndefined();
+    for (const coordinate of gpsRationalBytes()) expect(data.includes(coordinate)).toBe(false);
+  });
+
+  it('makes the file refused when dropping it would lose the orientation', async () => {
+    await expect(cleanFile(await brokenGpsPointer(), 'image/jpeg')).rejects.toThrow(/orientation/);
   });
 });

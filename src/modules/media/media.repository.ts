@@ -234,7 +234,7 @@ export function createMediaRepository(db: Db, store: MediaStore) {
      */
     async cleanOriginal(
       id: number,
-      clean: (data: Buffer, mimeType: string) => { data: Buffer; changed: boolean },
+      clean: (data: Buffer, mimeType: string) => Promise<{ data: Buffer; changed: boolean }>,
     ): Promise<'cleaned' | 'already clean' | 'no location' | 'gone'> {
       const row = await db('media_assets')
         .where({ id })
@@ -251,7 +251,7 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       if (row.replaced_storage_key) await dropReplaced(id, row.replaced_storage_key);
       if (row.location_cleaned_at) return 'already clean';
       const bytes = await bytesOf({ data: row.data, storageKey: row.storage_key });
-      const result = clean(bytes!, row.mime_type);
+      const result = await clean(bytes!, row.mime_type);
       const sha = sha256(result.data);
       if (!result.changed) {
         await db('media_assets')

@@ -97,7 +97,17 @@ const formatOfMime = (mimeType: string): SniffedFormat => {
 };
 
 /** A stored original's bytes without location tags (the format from its stored type). */
-export const cleanFile = (data: Buffer, mimeType: string) => stripLocation(data, formatOfMime(mimeType));
+export async function cleanFile(data: Buffer, mimeType: string): Promise<{ data: Buffer; changed: boolean }> {
+  const result = stripLocation(data, formatOfMime(mimeType));
+  if (result.changed) {
+    // An EXIF block too broken to edit is dropped whole; a picture must not lose its turn with it
+    // (its stored size and variants assume the orientation).
+    const [before, after] = await Promise.all([sharp(data).metadata(), sharp(result.data).metadata()]);
+    if ((before.orientation ?? 1) !== (after.orientation ?? 1))
+      throw new Error('the location could not be removed without losing the orientation');
+  }
+  return result;
+}
 
 export function createMediaService(repo: MediaRepository, deps: { queues: Queues<Jobs>; logger: Logger }) {
   const inflight = new Map<string, Promise<Buffer>>();
@@ -196,7 +206,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       // they are (media.location-strip.ts). A file whose metadata cannot be followed is refused.
       let clean: Buffer;
       try {
-        clean = stripLocation(buffer, sniffed).data;
+        clean = (await cleanFile(buffer, mimeByFormat[sniffed])).data;
       } catch {
         throw fail(mediaMessages.damaged, opts.field);
       }
