@@ -170,23 +170,32 @@ function segment(marker: number, payload: Buffer): Buffer {
   return Buffer.concat([head, payload]);
 }
 
-/** JPEG: the metadata segments before the scan are edited; from the first SOS on, bytes are copied as they are. */
+/** Turns the segment at [at, end) into a comment of zeros: its bytes gone, the file's length kept. */
+function blank(jpeg: Buffer, at: number, end: number) {
+  jpeg[at + 1] = 0xfe;
+  jpeg.fill(0, at + 4, end);
+}
+
+/**
+ * JPEG, edited in place (the caller's buffer is changed and returned: a 50 MB original is never
+ * copied, which would hold the event loop): the EXIF GPS IFD removed where it lies; a segment that
+ * must go (an XMP packet naming a place, an EXIF block we cannot follow) becomes a comment segment
+ * of zeros of the same length; the IPTC block is rewritten shorter, the rest of its segment a
+ * zeroed comment. Nothing from the first scan on is touched.
+ */
 export function stripJpeg(src: Buffer): StripResult {
-  const parts: Buffer[] = [src.subarray(0, 2)];
   let changed = false;
   let o = 2;
-  const extended: { index: number; payload: Buffer }[] = [];
+  const extended: { at: number; end: number; payload: Buffer }[] = [];
   while (o + 4 <= src.length) {
     if (src[o] !== 0xff) throw new Error('JPEG segment expected');
     const marker = src[o + 1];
     if (marker === 0xff) {
-      parts.push(src.subarray(o, o + 1)); // fill byte
-      o += 1;
+      o += 1; // fill byte
       continue;
     }
-    if (marker === 0xda || marker === 0xd9) break; // the scan (or the end): the rest is copied
+    if (marker === 0xda || marker === 0xd9) break; // the scan (or the end): metadata is before it
     if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      parts.push(src.subarray(o, o + 2));
       o += 2;
       continue;
     }
@@ -196,24 +205,39 @@ export function stripJpeg(src: Buffer): StripResult {
     const payload = src.subarray(o + 4, end);
     const starts = (s: string) => payload.length >= s.length && payload.toString('latin1', 0, s.length) === s;
     if (marker === 0xe1 && starts('Exif\0\0')) {
-      const exif = cleanExif(payload);
-      if (exif.changed) changed = true;
-      if (exif.data) parts.push(exif.changed ? segment(0xe1, exif.data) : src.subarray(o, end));
+      try {
+        if (dropGpsIfd(payload.subarray(6))) changed = true;
+      } catch {
+        blank(src, o, end); // a structure we cannot follow could hide a position
+        changed = true;
+      }
     } else if (marker === 0xe1 && starts(JPEG_XMP)) {
-      if (xmpNamesPlace(payload.subarray(JPEG_XMP.length))) changed = true;
-      else parts.push(src.subarray(o, end));
+      if (xmpNamesPlace(payload.subarray(JPEG_XMP.length))) {
+        blank(src, o, end);
+        changed = true;
+      }
     } else if (marker === 0xe1 && starts(JPEG_XMP_EXT)) {
       // ExtendedXMP is split over segments: judged as a whole below
-      extended.push({ index: parts.length, payload });
-      parts.push(src.subarray(o, end));
+      extended.push({ at: o, end, payload });
     } else if (marker === 0xed && starts(PHOTOSHOP)) {
       const ps = cleanPhotoshop(payload.subarray(PHOTOSHOP.length));
       if (ps.changed) {
         changed = true;
-        if (ps.data.length)
-          parts.push(segment(0xed, Buffer.concat([Buffer.from(PHOTOSHOP, 'latin1'), ps.data])));
-      } else parts.push(src.subarray(o, end));
-    } else parts.push(src.subarray(o, end));
+        const shorter = ps.data.length
+          ? segment(0xed, Buffer.concat([Buffer.from(PHOTOSHOP, 'latin1'), ps.data]))
+          : null;
+        const rest = end - o - (shorter?.length ?? 0);
+        if (!shorter || rest < 4) blank(src, o, end);
+        else {
+          // the edited block, then a zeroed comment over what it no longer needs
+          shorter.copy(src, o);
+          const com = o + shorter.length;
+          src[com] = 0xff;
+          src.writeUInt16BE(rest - 2, com + 2);
+          blank(src, com, end);
+        }
+      }
+    }
     o = end;
   }
   if (extended.length) {
@@ -223,12 +247,10 @@ export function stripJpeg(src: Buffer): StripResult {
     );
     if (xmpNamesPlace(text)) {
       changed = true;
-      for (const e of extended) parts[e.index] = Buffer.alloc(0);
+      for (const e of extended) blank(src, e.at, e.end);
     }
   }
-  if (!changed) return { data: src, changed };
-  parts.push(src.subarray(o));
-  return { data: Buffer.concat(parts), changed };
+  return { data: src, changed };
 }
 
 /**
@@ -376,7 +398,7 @@ function* boxes(buf: Buffer, from: number, to: number): Generator<Box> {
  * written by any encoder we know) make the file refused.
  */
 export function stripAvif(src: Buffer): StripResult {
-  const out = Buffer.from(src);
+  const out = src; // edited in place, as a JPEG is
   let changed = false;
   const top = [...boxes(out, 0, out.length)];
   const meta = top.find((b) => b.type === 'meta');
@@ -458,10 +480,13 @@ export function stripAvif(src: Buffer): StripResult {
       changed = true;
     }
   }
-  return changed ? { data: out, changed } : { data: src, changed };
+  return { data: out, changed };
 }
 
-/** The file without its location tags; `changed` is false (and the same buffer returned) when it had none. */
+/**
+ * The file without its location tags; `changed` is false (and the same buffer returned) when it had
+ * none. JPEG and AVIF are edited in place (the given buffer changes); PNG and WebP are copied.
+ */
 export function stripLocation(data: Buffer, format: SniffedFormat): StripResult {
   switch (format) {
     case 'jpeg':

@@ -96,16 +96,14 @@ const formatOfMime = (mimeType: string): SniffedFormat => {
   return found;
 };
 
-/** A stored original's bytes without location tags (the format from its stored type). */
+/** A stored original's bytes without location tags (the format from its stored type; `data` may be edited in place). */
 export async function cleanFile(data: Buffer, mimeType: string): Promise<{ data: Buffer; changed: boolean }> {
+  // An EXIF block too broken to edit is dropped whole; a picture must not lose its turn with it
+  // (its stored size and variants assume the orientation). Read first: JPEGs are edited in place.
+  const before = (await sharp(data).metadata()).orientation ?? 1;
   const result = stripLocation(data, formatOfMime(mimeType));
-  if (result.changed) {
-    // An EXIF block too broken to edit is dropped whole; a picture must not lose its turn with it
-    // (its stored size and variants assume the orientation).
-    const [before, after] = await Promise.all([sharp(data).metadata(), sharp(result.data).metadata()]);
-    if ((before.orientation ?? 1) !== (after.orientation ?? 1))
-      throw new Error('the location could not be removed without losing the orientation');
-  }
+  if (result.changed && ((await sharp(result.data).metadata()).orientation ?? 1) !== before)
+    throw new Error('the location could not be removed without losing the orientation');
   return result;
 }
 
