@@ -314,6 +314,31 @@ describe('cleaning originals stored before', () => {
     await expectAllCleaned(store, old, input);
   }, 120_000);
 
+  it('cleans a row from before the media store, whose bytes are still in the database', async () => {
+    const input = await makeLocatedImage('png', { width: 200, height: 120 });
+    const [{ id }] = await app.ctx
+      .db('media_assets')
+      .insert({
+        kind: 'headshot',
+        data: input,
+        mime_type: 'image/png',
+        width: 120,
+        height: 200,
+        byte_size: input.length,
+        sha256: sha(input),
+        placeholder_color: '#406080',
+        variants_ready_at: new Date(),
+      })
+      .returning('id');
+    const media = createMediaModuleForScripts(app.ctx);
+    while ((await media.cleanLocations(25)) > 0);
+    const row = await assetRow(id);
+    expect(row.location_cleaned_at).not.toBeNull();
+    expect(row.storage_key).toBeNull();
+    expect(row.sha256).toBe(sha(row.data));
+    await expectCleanCopyOf(row.data, input);
+  });
+
   it('is done by the worker by itself: the sweep queues each original still to clean', async () => {
     const input = await makeLocatedImage('webp', { width: 300, height: 200 });
     const store = createMediaStore(app.ctx.config);
