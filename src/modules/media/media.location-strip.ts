@@ -10,10 +10,11 @@
 //
 // How: the GPS IFD is removed from the TIFF structure where it lies (its pointer entry taken out of
 // IFD0 and its bytes zeroed; no other byte moves, so every other offset, MakerNote included, stays
-// valid). An XMP packet that names a place is dropped whole (JPEG, PNG, WebP) or, inside AVIF, where
-// item offsets must not move, overwritten in place by an empty packet padded with spaces: editing
-// RDF/XML by hand safely is not worth its risk, and the shop reads nothing from XMP. IPTC IIM
-// (JPEG's Photoshop block) is edited dataset by dataset.
+// valid). An XMP packet that names a place goes whole: editing RDF/XML by hand safely is not worth
+// its risk, and the shop reads nothing from XMP. In a JPEG its segment becomes a comment of zeros
+// (the file is edited in place, never copied); in AVIF, where item offsets must not move, it is
+// overwritten by an empty packet padded with spaces; PNG and WebP drop the chunk. IPTC IIM (JPEG's
+// Photoshop block) is edited dataset by dataset.
 import { crc32, inflateSync } from 'node:zlib';
 import type { SniffedFormat } from './media.rules';
 
