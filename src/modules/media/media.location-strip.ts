@@ -4,7 +4,7 @@
 // place datasets. Orientation, the ICC profile and the camera tags stay.
 //
 // Written here rather than taken from npm: no maintained package edits JPEG, PNG, WebP and AVIF
-// metadata in place without re-encoding or an external binary (piexifjs, last released 2019,
+// metadata in place without re-encoding or an external binary (piexifjs
 // re-serializes the whole EXIF and so breaks MakerNote offsets, and knows no XMP, IPTC, WebP or
 // AVIF; exif-be-gone drops every tag, orientation included; exiftool-vendored runs Perl).
 //
