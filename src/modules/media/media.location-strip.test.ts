@@ -68,6 +68,15 @@ describe('JPEG specifics', () => {
     expect(scan(data).equals(scan(input))).toBe(true);
   });
 
+  it('cleans images appended after the first (an MPO preview or second frame) too', async () => {
+    const [first, second] = await Promise.all([makeLocatedImage('jpeg'), makeLocatedImage('jpeg')]);
+    const mpo = Buffer.concat([first, second]);
+    const { data, changed } = stripLocation(mpo, 'jpeg');
+    expect(changed).toBe(true);
+    for (const coordinate of gpsRationalBytes()) expect(data.includes(coordinate)).toBe(false);
+    for (const text of PLACE_TEXTS) expect(data.includes(text)).toBe(false);
+  });
+
   it('keeps the IPTC datasets that name no place (caption, copyright)', async () => {
     const { data } = stripLocation(await makeLocatedImage('jpeg'), 'jpeg');
     const iptc = await exifr.parse(data, { iptc: true, tiff: false, exif: false, xmp: false, icc: false });

@@ -162,6 +162,9 @@ function cleanPhotoshop(body: Buffer): { data: Buffer; changed: boolean } {
 }
 
 const JPEG_XMP = 'http://ns.adobe.com/xap/1.0/\0';
+const SOI = Buffer.from([0xff, 0xd8, 0xff]);
+/** More appended images than any camera writes: the rest are not looked for. */
+const MAX_APPENDED = 16;
 const JPEG_XMP_EXT = 'http://ns.adobe.com/xmp/extension/\0';
 const PHOTOSHOP = 'Photoshop 3.0\0';
 
@@ -184,7 +187,7 @@ function blank(jpeg: Buffer, at: number, end: number) {
  * of zeros of the same length; the IPTC block is rewritten shorter, the rest of its segment a
  * zeroed comment. Nothing from the first scan on is touched.
  */
-export function stripJpeg(src: Buffer): StripResult {
+export function stripJpeg(src: Buffer, appended = true): StripResult {
   let changed = false;
   let o = 2;
   const extended: { at: number; end: number; payload: Buffer }[] = [];
@@ -240,6 +243,18 @@ export function stripJpeg(src: Buffer): StripResult {
       }
     }
     o = end;
+  }
+  // Images appended after this one (MPF/MPO previews and second frames, which carry EXIF of their
+  // own): FF D8 FF never occurs inside entropy-coded data (an FF there is followed by 00 or a
+  // restart marker), so each start found is an image, edited the same way.
+  for (let next = appended ? src.indexOf(SOI, o) : -1, n = 0; next > 0 && n < MAX_APPENDED; n++) {
+    const inner = src.subarray(next);
+    try {
+      if (stripJpeg(inner, false).changed) changed = true;
+    } catch {
+      // not an image after all (or a broken one): keep looking past it
+    }
+    next = src.indexOf(SOI, next + 3);
   }
   if (extended.length) {
     // each chunk: the header, a 32-byte GUID, full length (4), offset (4), then its part of the packet
