@@ -2,6 +2,7 @@ import { useReducer, type Dispatch } from 'react';
 import type { PhotoDetail } from '../../../lib/api-types';
 import type { CameraDetails } from '@shared/photo-metadata';
 import type { PrintOption } from '../../../lib/api-types';
+import { toLocalInput, type WithProtection } from '../shared/photo-protection';
 import {
   DEFAULT_EDIT_CATEGORY,
   catalogueRow,
@@ -88,7 +89,7 @@ export type PhotoFormAction =
   | { type: 'optionsMessage'; message: string | null }
   | { type: 'phase'; phase: Phase };
 
-function fieldsOf(photo: PhotoDetail): PhotoFields {
+function fieldsOf(photo: WithProtection<PhotoDetail>): PhotoFields {
   return {
     title: photo.title,
     description: photo.description ?? '',
@@ -100,6 +101,11 @@ function fieldsOf(photo: PhotoDetail): PhotoFields {
     featured: photo.featured,
     verticalPosition: photo.verticalPosition ?? 50,
     showCameraDetails: photo.showCameraDetails ?? false,
+    speciesCommon: photo.speciesCommon ?? '',
+    speciesScientific: photo.speciesScientific ?? '',
+    protection: photo.protection ?? 'auto',
+    publicRegion: photo.publicRegion ?? '',
+    publishAt: toLocalInput(photo.publishAt),
   };
 }
 

@@ -3,6 +3,8 @@ import { api, type ApiError } from '../../../lib/api';
 import type { AdminUser, PhotoDetail, PhotoSummary } from '../../../lib/api-types';
 
 export type { AdminUser, SetupChecklist, SetupItem, SetupState };
+/** GET and PUT /api/admin/sensitive-species. */
+export type SensitiveSpeciesList = { species: string[] };
 
 // The admin's one base is lib/api.ts; each screen injects its own endpoints in its own api.ts.
 // Here only what several screens read: who is signed in (the guard, sign-in, the password page,
@@ -37,6 +39,11 @@ export const sharedAdminApi = api.injectEndpoints({
       query: (id) => `/admin/photos/${id}`,
       providesTags: (_photo, _error, id) => [{ type: 'Photo', id }],
     }),
+    /** The owner's sensitive species (the photo form's preview, the Website Data tab's card). */
+    getSensitiveSpecies: build.query<SensitiveSpeciesList, void>({
+      query: () => ({ url: '/admin/sensitive-species', cache: 'no-store' }),
+      providesTags: ['SensitiveSpecies'],
+    }),
     /** The dashboard's set-up checklist (and whether a payment provider is set up: the admin banner). */
     getSetupChecklist: build.query<SetupChecklist, void>({
       query: () => ({ url: '/admin/setup', cache: 'no-store' }),
@@ -50,4 +57,5 @@ export const {
   useGetAdminPhotosQuery,
   useGetAdminPhotoQuery,
   useGetSetupChecklistQuery,
+  useGetSensitiveSpeciesQuery,
 } = sharedAdminApi;
