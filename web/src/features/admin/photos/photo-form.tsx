@@ -63,7 +63,10 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
   // the preview follows the owner's list; until it has loaded, the list a new shop starts with
   const { data: sensitive } = useGetSensitiveSpeciesQuery();
   const sensitiveList = sensitive?.species ?? DEFAULT_SENSITIVE_SPECIES;
-  const preview = useMemo(() => protectionPreview(state.fields, sensitiveList), [state.fields, sensitiveList]);
+  const preview = useMemo(
+    () => protectionPreview(state.fields, sensitiveList),
+    [state.fields, sensitiveList],
+  );
   // the words the warning names while it is open
   const [warning, setWarning] = useState<{ open: boolean; phrases: string[] }>({ open: false, phrases: [] });
 

@@ -17,7 +17,13 @@ type PhotoProtectionSectionProps = {
 };
 
 /** Species, how much of the place and date the public sees, and when the photo goes public. */
-export function PhotoProtectionSection({ fields, errors, setField, busy, preview }: PhotoProtectionSectionProps) {
+export function PhotoProtectionSection({
+  fields,
+  errors,
+  setField,
+  busy,
+  preview,
+}: PhotoProtectionSectionProps) {
   const text = (name: 'speciesCommon' | 'speciesScientific' | 'publicRegion' | 'publishAt') => ({
     value: fields[name],
     onValueChange: (value: string) => setField(name, value),

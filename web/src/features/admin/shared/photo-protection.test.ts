@@ -43,8 +43,12 @@ describe('protectionPreview', () => {
 
   it('names the giving-away words of a protected photo only', () => {
     const titled = { ...owl, title: 'Owl at Wildlife Drive pullout 3' };
-    expect(protectionPreview(titled, DEFAULT_SENSITIVE_SPECIES).givingAway).toEqual(['Wildlife Drive pullout 3']);
-    expect(protectionPreview({ ...titled, protection: 'exact' }, DEFAULT_SENSITIVE_SPECIES).givingAway).toEqual([]);
+    expect(protectionPreview(titled, DEFAULT_SENSITIVE_SPECIES).givingAway).toEqual([
+      'Wildlife Drive pullout 3',
+    ]);
+    expect(
+      protectionPreview({ ...titled, protection: 'exact' }, DEFAULT_SENSITIVE_SPECIES).givingAway,
+    ).toEqual([]);
     expect(givingAwayText(['Wildlife Drive pullout 3', 'Cambridge'])).toBe(
       'The title or description names the exact location: “Wildlife Drive pullout 3”, “Cambridge”.',
     );
@@ -55,7 +59,13 @@ describe('photoMarks', () => {
   const now = new Date('2026-11-27T12:00:00Z');
   it('marks a protected photo and a scheduled one', () => {
     expect(
-      photoMarks({ protectionInForce: 'region', shownPublicly: { location: 'Maryland', dateTaken: 'Spring 2025', text: 'Maryland, Spring 2025' } }, now),
+      photoMarks(
+        {
+          protectionInForce: 'region',
+          shownPublicly: { location: 'Maryland', dateTaken: 'Spring 2025', text: 'Maryland, Spring 2025' },
+        },
+        now,
+      ),
     ).toEqual(['Shown publicly as: Maryland, Spring 2025']);
     const at = new Date(2026, 11, 3, 9, 0); // Dec 3, 2026, 9:00 AM local
     expect(photoMarks({ protectionInForce: 'exact', publishAt: at.toISOString() }, now)).toEqual([

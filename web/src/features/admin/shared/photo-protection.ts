@@ -58,7 +58,10 @@ export type ProtectionPreview = {
 };
 
 /** What the public will see of the photo as the form stands, with the list of sensitive species. */
-export function protectionPreview(input: ProtectionInput, sensitiveList: readonly string[]): ProtectionPreview {
+export function protectionPreview(
+  input: ProtectionInput,
+  sensitiveList: readonly string[],
+): ProtectionPreview {
   const sensitive = isSensitiveSpecies(
     { common: input.speciesCommon, scientific: input.speciesScientific },
     sensitiveList,
@@ -125,7 +128,14 @@ export function localInputToIso(value: string): string {
   const v = value.trim();
   const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(v);
   if (!m) return v;
-  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0));
+  const d = new Date(
+    Number(m[1]),
+    Number(m[2]) - 1,
+    Number(m[3]),
+    Number(m[4]),
+    Number(m[5]),
+    Number(m[6] ?? 0),
+  );
   if (Number.isNaN(d.getTime())) return v;
   const offset = -d.getTimezoneOffset();
   const sign = offset >= 0 ? '+' : '-';
