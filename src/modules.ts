@@ -26,7 +26,7 @@ export function createModules(ctx: AppContext) {
   const adminAuth = createAdminAuthModule(ctx);
   const media = createMediaModule(ctx, { events, jobs });
   const catalog = createCatalogModule(ctx, { media, events });
-  const content = createContentModule(ctx, { media, events });
+  const content = createContentModule(ctx, { media, events, catalog });
   const contact = createContactModule(ctx, { events });
   const cart = createCartModule(ctx, { catalog, events });
   const promotions = createPromotionsModule(ctx, { events });

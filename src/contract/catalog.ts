@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { centsMessage, fromDecimalString, id, money } from '../platform/http/input-rules';
+import { PROTECTION_SETTINGS } from '../shared/location-protection';
 
 // The catalogue: photos, print options and categories. The admin writes carry the exact messages
 // the admin forms show.
@@ -106,7 +107,59 @@ const imageType = z.preprocess(
     .nullish(),
 );
 
+/**
+ * A new field of an older form: left out (undefined) keeps what is stored on an update (the spec's
+ * client knows nothing of it); blank or null clears it.
+ */
+const keptText = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === null ? '' : v),
+    z
+      .string({ error: `${label} must be text` })
+      .trim()
+      .max(max, `${label} must be at most ${max} characters`)
+      .transform((v) => (v ? v : null))
+      .optional(),
+  );
+
+const PROTECTION_INVALID = `Protection must be one of ${PROTECTION_SETTINGS.join(', ')}`;
+const PUBLISH_AT_INVALID = 'Publish at must be a date and time';
+// ISO 8601 with its offset (or Z): a time without one would be read in the server's zone
+const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** A parseable date-time whose day exists (Date.parse would read February 30 as March 2). */
+function realDate(v: string): boolean {
+  if (Number.isNaN(Date.parse(v))) return false;
+  const [y, m, d] = v.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  return day.getUTCMonth() === m - 1 && day.getUTCDate() === d;
+}
+
+/** Where and when the public may see a photo (issue 35); every field optional, kept when left out. */
+const protectionFields = {
+  speciesCommon: keptText('Species (common name)', 120),
+  speciesScientific: keptText('Scientific name', 120),
+  /** Blank or null is the default, 'auto'. */
+  protection: z.preprocess(
+    (v) => (v === '' || v === null ? 'auto' : v),
+    z.enum(PROTECTION_SETTINGS, { error: PROTECTION_INVALID }).optional(),
+  ),
+  publicRegion: keptText('Region shown publicly', 100),
+  /** Blank or null: public now (null); else an ISO 8601 date and time with its offset. */
+  publishAt: z.preprocess(
+    (v) => (v === '' ? null : v),
+    z
+      .string({ error: PUBLISH_AT_INVALID })
+      .trim()
+      .refine((v) => ISO_WITH_OFFSET.test(v) && realDate(v), PUBLISH_AT_INVALID)
+      .transform((v) => new Date(v))
+      .nullable()
+      .optional(),
+  ),
+};
+
 const photoFields = {
+  ...protectionFields,
   title: requiredText('Title', 200),
   description: z
     .string({ error: 'Description is required' })
@@ -318,11 +371,58 @@ export const photoSummarySchema = z.object({
   showCameraDetails: z.boolean(),
   /** From the file's EXIF; on public answers only when showCameraDetails is on. */
   camera: cameraDetailsSchema.nullable(),
+  /** The photo's species; null when neither name is set. */
+  species: z.object({ common: z.string().nullable(), scientific: z.string().nullable() }).nullable(),
+  /**
+   * The protection in force is not 'exact': `location` is only the region (or null) and
+   * `dateTaken` the season and year (or the year), as publicPlaceAndDate says.
+   */
+  locationProtected: z.boolean(),
 });
 export type PhotoSummary = z.infer<typeof photoSummarySchema>;
 
 export const photoDetailSchema = photoSummarySchema.extend({ printOptions: z.array(printOptionSchema) });
 export type PhotoDetail = z.infer<typeof photoDetailSchema>;
+
+/**
+ * The owner's photo (every admin photo answer): the exact `location` and `dateTaken`, with the
+ * protection she chose, the one in force and what the public sees instead.
+ */
+const adminPhotoFields = {
+  speciesCommon: z.string().nullable(),
+  speciesScientific: z.string().nullable(),
+  /** Her setting. */
+  protection: z.enum(PROTECTION_SETTINGS),
+  /** The setting with 'auto' resolved by the sensitive species list. */
+  protectionInForce: z.enum(['exact', 'region', 'hidden']),
+  publicRegion: z.string().nullable(),
+  /** ISO date-time; null: public now. */
+  publishAt: z.string().nullable(),
+  /** publishAt is null or past: the photo is on the public surfaces. */
+  published: z.boolean(),
+  /** What every public surface shows; `text` is the admin's "Shown publicly as" line. */
+  shownPublicly: z.object({
+    location: z.string().nullable(),
+    dateTaken: z.string().nullable(),
+    text: z.string(),
+  }),
+};
+export const adminPhotoSummarySchema = photoSummarySchema.extend(adminPhotoFields);
+export type AdminPhotoSummary = z.infer<typeof adminPhotoSummarySchema>;
+export const adminPhotoDetailSchema = photoDetailSchema.extend(adminPhotoFields);
+export type AdminPhotoDetail = z.infer<typeof adminPhotoDetailSchema>;
+
+/** GET and PUT /api/admin/sensitive-species: the owner's list, sorted by name. */
+export const sensitiveSpeciesSchema = z.object({ species: z.array(z.string()) });
+export type SensitiveSpecies = z.infer<typeof sensitiveSpeciesSchema>;
+const SPECIES_NAME = 'Each species must be 1 to 120 characters';
+export const sensitiveSpeciesInputSchema = z.object({
+  species: z
+    .array(z.string({ error: SPECIES_NAME }).trim().min(1, SPECIES_NAME).max(120, SPECIES_NAME), {
+      error: 'species must be a list of names',
+    })
+    .max(500, 'At most 500 species'),
+});
 
 export const categorySchema = z.object({
   id: z.number(),

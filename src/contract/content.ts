@@ -98,6 +98,13 @@ export const siteSchema = z.object({
     provider: z.enum(['stripe', 'test', 'none']),
     publishableKey: z.string().nullable(),
   }),
+  /**
+   * Changes whenever a photo's public place or date changes because of its protection, region,
+   * species or the sensitive species list, or a scheduled photo goes public. The web app compares
+   * it with localStorage `wildframe:locations-version` and, when it differs, deletes the service
+   * worker's cached pages and API reads.
+   */
+  locationsVersion: z.string(),
 });
 export type Site = z.infer<typeof siteSchema>;
 

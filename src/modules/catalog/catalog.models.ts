@@ -1,6 +1,7 @@
 import { BaseModel, manyToMany } from '../../platform/model';
 import { imageAssetRelation, type MediaAssetModel } from '../media';
 import type { CameraDetails } from '../../contract';
+import type { ProtectionSetting } from '../../shared/location-protection';
 
 /** A catalogue entry: a size and format for one aspect ratio, offered by the photos it is assigned to. */
 export class PrintOptionModel extends BaseModel {
@@ -49,6 +50,14 @@ export class PhotoModel extends BaseModel {
   declare cameraDetails: CameraDetails | null;
   /** The owner's choice: the public photo page shows cameraDetails. */
   declare showCameraDetails: boolean;
+  declare speciesCommon: string | null;
+  declare speciesScientific: string | null;
+  /** The owner's setting; what the public sees is publicPlaceAndDate (catalog.mapping.ts). */
+  declare locationProtection: ProtectionSetting;
+  /** The region shown instead of a protected location; null: the state the location names. */
+  declare publicRegion: string | null;
+  /** Null: public now; in the future: on no public surface until then. */
+  declare publishAt: Date | null;
   /** Bumps when the image changes: part of the image URLs, for cache-busting. */
   declare version: number;
   declare archivedAt: Date | null;
@@ -66,4 +75,12 @@ export class CategoryModel extends BaseModel {
   declare displayName: string;
   declare displayOrder: number;
   declare createdAt: Date;
+}
+
+/** The owner's list: a photo of one of these species is protected unless she chose otherwise. */
+export class SensitiveSpeciesModel extends BaseModel {
+  static tableName = 'sensitive_species';
+
+  declare id: number;
+  declare name: string;
 }

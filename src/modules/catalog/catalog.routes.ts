@@ -3,6 +3,10 @@ import type { MediaModule } from '../media';
 import type { CatalogService } from './catalog.service';
 import { oneAtATime, photoUpload, readUploaded } from './photo-uploads';
 import {
+  adminPhotoDetailSchema,
+  adminPhotoSummarySchema,
+  sensitiveSpeciesInputSchema,
+  sensitiveSpeciesSchema,
   categoryCreateSchema,
   categoryReorderSchema,
   categorySchema,
@@ -102,7 +106,7 @@ export const catalogEndpoints = {
     ...admin,
     method: 'GET',
     path: '/api/admin/photos',
-    answer: photoSummarySchema.array(),
+    answer: adminPhotoSummarySchema.array(),
     contract: 'GET /api/admin/photos',
   },
   uploadLimits: {
@@ -117,7 +121,7 @@ export const catalogEndpoints = {
     method: 'GET',
     path: '/api/admin/photos/:id',
     params: photoId,
-    answer: photoDetailSchema,
+    answer: adminPhotoDetailSchema,
     contract: 'GET /api/admin/photos/{id}',
   },
   // Both photo writes take multipart (the admin form: files, not base64) or the spec's JSON, and
@@ -129,7 +133,7 @@ export const catalogEndpoints = {
     body: photoCreateWithOptionsSchema,
     multipart: photoCreateFormSchema,
     invalid: 'photo',
-    answer: photoDetailSchema,
+    answer: adminPhotoDetailSchema,
     contract: 'POST /api/admin/photos',
   },
   updatePhoto: {
@@ -140,7 +144,7 @@ export const catalogEndpoints = {
     body: photoUpdateWithOptionsSchema,
     multipart: photoUpdateFormSchema,
     invalid: 'photo',
-    answer: photoDetailSchema,
+    answer: adminPhotoDetailSchema,
     contract: 'PUT /api/admin/photos/{id}',
   },
   deletePhoto: {
@@ -150,6 +154,23 @@ export const catalogEndpoints = {
     params: photoId,
     answer: deleteResultSchema,
     contract: 'DELETE /api/admin/photos/{id}',
+  },
+  listSensitiveSpecies: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/sensitive-species',
+    answer: sensitiveSpeciesSchema,
+    contract: 'GET /api/admin/sensitive-species',
+  },
+  // an admin write: every API process's response cache is cleared before the answer goes out
+  replaceSensitiveSpecies: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/sensitive-species',
+    body: sensitiveSpeciesInputSchema,
+    invalid: 'species list',
+    answer: sensitiveSpeciesSchema,
+    contract: 'PUT /api/admin/sensitive-species',
   },
   addPrintOption: {
     ...admin,
@@ -280,13 +301,19 @@ export function createCatalogRoutes({ service, media }: Deps) {
     },
 
     adminListPhotos: async (_req, res) => {
-      res.json(await service.listPhotos({}, 'admin'));
+      res.json(await service.adminListPhotos());
     },
     uploadLimits: (_req, res) => {
       res.json(service.uploadLimits());
     },
     adminGetPhoto: async (_req, res, { params }) => {
-      res.json(await service.getPhoto(params.id, 'admin'));
+      res.json(await service.adminGetPhoto(params.id));
+    },
+    listSensitiveSpecies: async (_req, res) => {
+      res.json(await service.listSensitiveSpecies());
+    },
+    replaceSensitiveSpecies: async (_req, res, { body }) => {
+      res.json(await service.replaceSensitiveSpecies(body.species));
     },
     createPhoto: {
       before: [photoUpload({ image: limits.addImage, thumbnail: limits.addThumbnail })],

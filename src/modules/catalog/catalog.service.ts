@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db';
-import { toMatch } from './catalog.mapping';
+import { publicPlaceOf, toMatch } from './catalog.mapping';
 import { offered, type DeleteGuards, type OfferRules, type PrintOptionMatch } from './catalog.types';
 import { createCategoriesRepository } from './categories.repository';
 import { createCategoriesService } from './categories.service';
@@ -8,6 +9,8 @@ import { createPhotosService, type PhotosDeps } from './photos.service';
 import { createPhotoPrintOptionEdits } from './print-option-writes';
 import { createPrintOptionsRepository } from './print-options.repository';
 import { createPrintOptionsService } from './print-options.service';
+import { createSensitiveSpeciesRepository } from './sensitive-species.repository';
+import { createSensitiveSpeciesService } from './sensitive-species.service';
 
 /**
  * The catalogue's one service object: photos, print options and categories composed. `offers` are
@@ -25,10 +28,13 @@ export function createCatalogService(
   const photosRepo = createPhotosRepository(db);
   const optionsRepo = createPrintOptionsRepository(db);
   const categories = createCategoriesService(createCategoriesRepository(db));
+  const sensitiveSpecies = createSensitiveSpeciesService(createSensitiveSpeciesRepository(db));
   // the option routes check the photo through the photos service, made below (called only later)
   const livePhoto = (id: number) => photos.livePhoto(id);
+  const publishedPhoto = (id: number) => photos.publishedPhoto(id);
   const options = createPrintOptionsService(optionsRepo, {
     livePhoto,
+    publishedPhoto,
     transaction: (fn) => photosRepo.transaction(fn),
     offers,
     deleteGuards,
@@ -40,6 +46,7 @@ export function createCatalogService(
     optionsRepo,
     offers,
     deleteGuards,
+    sensitiveSpecies: sensitiveSpecies.names,
   });
 
   /** The batch form of findPrintOption: one query for many lines; missing pairs are left out. */
@@ -79,6 +86,39 @@ export function createCatalogService(
 
     findPrintOptions,
 
+    /** GET and PUT /api/admin/sensitive-species. */
+    listSensitiveSpecies: sensitiveSpecies.list,
+    replaceSensitiveSpecies: sensitiveSpecies.replace,
+
+    /** The soonest publish time to come: every response cache is cleared by then (src/app.ts). */
+    nextPublishAt(): Promise<Date | null> {
+      return photosRepo.nextPublishAt();
+    },
+
+    /**
+     * `/api/site`'s `locationsVersion`: a digest of what the public sees of every protected or
+     * scheduled photo (its id, the protection in force, the shown place and date). It changes when
+     * protection, region, species or the sensitive list change what a photo shows, or a scheduled
+     * photo goes public; the web app then drops its service worker's cached pages and reads. An
+     * exact photo's place as typed does not enter it (its old value was public anyway), so neither
+     * a new photo nor an edit of an unprotected one empties visitors' caches. Only public values
+     * go into it.
+     */
+    async locationsVersion(): Promise<string> {
+      const [facts, sensitive] = await Promise.all([
+        photosRepo.publicPlaceFacts(),
+        sensitiveSpecies.names(),
+      ]);
+      const parts: unknown[] = [];
+      for (const p of facts) {
+        const { inForce, shown } = publicPlaceOf(p, sensitive);
+        if (inForce === 'exact' && !p.publishAt) continue;
+        parts.push([p.id, inForce, shown.location, shown.dateTaken, p.publishAt?.toISOString() ?? null]);
+      }
+      return createHash('sha256').update(JSON.stringify(parts)).digest('base64url').slice(0, 16);
+    },
+
+    /** Published photos only: a scheduled one is not listed before its time. */
     async sitemapEntries() {
       const [sitemapPhotos, list] = await Promise.all([
         photosRepo.sitemapPhotos(),

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { ModelObject } from 'objection';
+import { raw, type ModelObject, type QueryBuilder } from 'objection';
 import type { Db } from '../../platform/db';
 import type { MediaAssetModel } from '../media';
 import { PhotoModel } from './catalog.models';
@@ -12,11 +12,37 @@ export type Transaction = <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>;
 export type PhotoRow = PhotoModel & {
   original: Pick<MediaAssetModel, 'id' | 'width' | 'height' | 'placeholderColor' | 'variantsReadyAt'>;
 };
+export type PlaceFacts = Pick<
+  PhotoModel,
+  | 'id'
+  | 'location'
+  | 'dateTaken'
+  | 'locationProtection'
+  | 'publicRegion'
+  | 'speciesCommon'
+  | 'speciesScientific'
+  | 'publishAt'
+>;
 /** Every column a save writes: all but the id, the archive mark and the timestamps. */
 export type PhotoWrite = Omit<
   ModelObject<PhotoModel>,
   'id' | 'archivedAt' | 'createdAt' | 'updatedAt' | 'original' | 'printOptions'
 >;
+
+/** Which photos a read may show: all live ones (the owner), or those public by now (everyone else). */
+export type Reader = 'public' | 'admin';
+
+/**
+ * Public reads see only photos whose publish time (if any) has come. The database's clock decides,
+ * in every API process alike, so a scheduled photo appears by itself (the response caches never
+ * outlive the next publish time: `nextPublishAt`).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any result shape of a photos query
+export function publishedNow<Q extends QueryBuilder<PhotoModel, any>>(q: Q): Q {
+  return q.where((b) => {
+    void b.whereNull('photos.publish_at').orWhere('photos.publish_at', '<=', raw('now()'));
+  }) as Q;
+}
 
 /** original_id is NOT NULL with a foreign key, so the joined image is always there. */
 function withImage(photo: PhotoModel): PhotoRow {
@@ -35,8 +61,12 @@ export function createPhotosRepository(db: Db) {
     },
 
     /** One query for the whole list, ordered by display order then newest first. */
-    async listPhotos(filter: { featured?: boolean; category?: string } = {}): Promise<PhotoRow[]> {
+    async listPhotos(
+      filter: { featured?: boolean; category?: string } = {},
+      reader: Reader = 'public',
+    ): Promise<PhotoRow[]> {
       const q = livePhotos();
+      if (reader === 'public') publishedNow(q);
       if (filter.featured) q.where('photos.featured', true);
       if (filter.category) q.where('photos.category', filter.category);
       const rows = await q.orderBy([
@@ -46,9 +76,45 @@ export function createPhotosRepository(db: Db) {
       return rows.map(withImage);
     },
 
+    /** A live photo, published or not (the owner's reads and writes). */
     async findPhoto(id: number, ex: Executor = db): Promise<PhotoRow | undefined> {
       const [row] = await livePhotos(ex).where('photos.id', id);
       return row && withImage(row);
+    },
+
+    /** A live photo whose publish time has come: what a visitor may reach. */
+    async findPublishedPhoto(id: number): Promise<PhotoRow | undefined> {
+      const [row] = await publishedNow(livePhotos().where('photos.id', id));
+      return row && withImage(row);
+    },
+
+    /** The soonest publish time still to come, or null: no response cache may keep an answer past it. */
+    async nextPublishAt(): Promise<Date | null> {
+      const row = (await db('photos')
+        .min({ at: 'publish_at' })
+        .whereNull('archived_at')
+        .where('publish_at', '>', db.raw('now()'))
+        .first()) as { at: Date | null } | undefined;
+      return row?.at ?? null;
+    },
+
+    /** What decides a published photo's public place and date, for every live published photo. */
+    async publicPlaceFacts(): Promise<PlaceFacts[]> {
+      return publishedNow(
+        PhotoModel.query(db)
+          .select(
+            'id',
+            'location',
+            'date_taken',
+            'location_protection',
+            'public_region',
+            'species_common',
+            'species_scientific',
+            'publish_at',
+          )
+          .whereNull('photos.archived_at')
+          .orderBy('id'),
+      );
     },
 
     /** The image assets of a photo, archived or not (order history still shows its thumbnail). */
@@ -93,7 +159,9 @@ export function createPhotosRepository(db: Db) {
     },
 
     async sitemapPhotos(): Promise<Pick<PhotoModel, 'id' | 'updatedAt'>[]> {
-      return PhotoModel.query(db).select('id', 'updated_at').whereNull('archived_at').orderBy('id');
+      return publishedNow(
+        PhotoModel.query(db).select('id', 'updated_at').whereNull('photos.archived_at').orderBy('id'),
+      );
     },
   };
 }

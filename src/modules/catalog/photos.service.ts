@@ -2,10 +2,16 @@ import { badRequest, notFound } from '../../platform/http/app-error';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { probeImage, type MediaModule } from '../media';
 import { nearestAspectRatio } from '../../shared/photo-metadata';
-import { toPhotoSummary, toPrintOption } from './catalog.mapping';
+import { toAdminPhotoSummary, toPhotoSummary, toPrintOption } from './catalog.mapping';
 import { catalogMessages, imageLimits } from './catalog.messages';
 import type { PhotoCreateWithOptions, PhotoUpdateWithOptions } from '../../contract';
-import type { PhotoDetail, PhotoSummary, PhotoUploadLimits } from '../../contract';
+import type {
+  AdminPhotoDetail,
+  AdminPhotoSummary,
+  PhotoDetail,
+  PhotoSummary,
+  PhotoUploadLimits,
+} from '../../contract';
 import type { CategoriesService } from './categories.service';
 import type { PhotoRow, PhotosRepository, PhotoWrite, Trx } from './photos.repository';
 import { beforeDelete, keptByGuards, offered, type DeleteGuards, type OfferRules } from './catalog.types';
@@ -82,6 +88,8 @@ export type PhotosDeps = {
   offers?: OfferRules;
   /** Other modules' say on a delete (orders keep a photo their lines name). */
   deleteGuards?: DeleteGuards;
+  /** The owner's sensitive species, read for each answer (it decides what 'auto' protects). */
+  sensitiveSpecies(): Promise<string[]>;
 };
 
 /** Photos: public reads, and the admin writes of a photo with its images and print options. */
@@ -100,10 +108,21 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
     return media.ingest(data, { kind, maxBytes, field: fieldNames[via][kind] }, trx);
   }
 
-  async function detail(photo: PhotoRow, audience: Audience = 'public'): Promise<PhotoDetail> {
-    const all = (await optionsRepo.optionsForPhoto(photo.id)).map(toPrintOption);
-    const printOptions = audience === 'public' ? await offered(deps.offers, photo.id, all) : all;
-    return { ...toPhotoSummary(photo, media.filesOf, audience), printOptions };
+  async function detail(photo: PhotoRow): Promise<PhotoDetail> {
+    const [all, sensitive] = await Promise.all([
+      optionsRepo.optionsForPhoto(photo.id),
+      deps.sensitiveSpecies(),
+    ]);
+    const printOptions = await offered(deps.offers, photo.id, all.map(toPrintOption));
+    return { ...toPhotoSummary(photo, media.filesOf, sensitive), printOptions };
+  }
+
+  async function adminDetail(photo: PhotoRow): Promise<AdminPhotoDetail> {
+    const [all, sensitive] = await Promise.all([
+      optionsRepo.optionsForPhoto(photo.id),
+      deps.sensitiveSpecies(),
+    ]);
+    return { ...toAdminPhotoSummary(photo, media.filesOf, sensitive), printOptions: all.map(toPrintOption) };
   }
 
   /**
@@ -123,25 +142,44 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   }
 
   const service = {
+    /** A live photo, published or not: the owner's reads and writes. */
     async livePhoto(id: number): Promise<PhotoRow> {
       const photo = await repo.findPhoto(id);
       if (!photo) throw notFound(catalogMessages.photoNotFound);
       return photo;
     },
 
-    async listPhotos(
-      filter: { featured?: boolean; category?: string } = {},
-      audience: Audience = 'public',
-    ): Promise<PhotoSummary[]> {
-      return (await repo.listPhotos(filter)).map((p) => toPhotoSummary(p, media.filesOf, audience));
+    /** A photo a visitor may reach: a scheduled one is missing (404) until its time. */
+    async publishedPhoto(id: number): Promise<PhotoRow> {
+      const photo = await repo.findPublishedPhoto(id);
+      if (!photo) throw notFound(catalogMessages.photoNotFound);
+      return photo;
     },
 
+    /** The public list: published photos, with the place and date the public may see. */
+    async listPhotos(filter: { featured?: boolean; category?: string } = {}): Promise<PhotoSummary[]> {
+      const [rows, sensitive] = await Promise.all([repo.listPhotos(filter), deps.sensitiveSpecies()]);
+      return rows.map((p) => toPhotoSummary(p, media.filesOf, sensitive));
+    },
+
+    /** The owner's list: every live photo, scheduled ones too, with exact place and date. */
+    async adminListPhotos(): Promise<AdminPhotoSummary[]> {
+      const [rows, sensitive] = await Promise.all([repo.listPhotos({}, 'admin'), deps.sensitiveSpecies()]);
+      return rows.map((p) => toAdminPhotoSummary(p, media.filesOf, sensitive));
+    },
+
+    /** 'public': a published photo as visitors see it; 'admin': the owner's (AdminPhotoDetail). */
     async getPhoto(id: number, audience: Audience = 'public'): Promise<PhotoDetail> {
-      return detail(await service.livePhoto(id), audience);
+      return audience === 'admin' ? service.adminGetPhoto(id) : detail(await service.publishedPhoto(id));
     },
 
+    async adminGetPhoto(id: number): Promise<AdminPhotoDetail> {
+      return adminDetail(await service.livePhoto(id));
+    },
+
+    /** For the server-rendered photo page: null when missing or not yet published. */
     async findPhotoDetail(id: number): Promise<PhotoDetail | null> {
-      const photo = await repo.findPhoto(id);
+      const photo = await repo.findPublishedPhoto(id);
       return photo ? detail(photo) : null;
     },
 
@@ -162,7 +200,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
     },
 
     /** The spec's JSON form: base64 images inside the body. */
-    async createPhoto(input: PhotoCreateWithOptions): Promise<PhotoDetail> {
+    async createPhoto(input: PhotoCreateWithOptions): Promise<AdminPhotoDetail> {
       await deps.categories.assertCategory(input.category);
       const image = decodeBase64Image(input.imageData, 'imageData');
       const thumbnail = decodeOptional(input.thumbnailData, 'thumbnailData');
@@ -174,7 +212,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       input: CreateFields,
       files: PhotoFiles,
       via: FilesVia = 'form',
-    ): Promise<PhotoDetail> {
+    ): Promise<AdminPhotoDetail> {
       const { image, thumbnail } = files;
       const limits = limitsOf(via);
       if (!image?.length) throw badRequest(IMAGE_MISSING, { [fieldNames[via].photo]: IMAGE_MISSING });
@@ -200,11 +238,11 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
         await deps.photoUploaded(trx, photoId, [original.id, ...(thumb ? [thumb.id] : [])]);
         return photoId;
       });
-      return service.getPhoto(id, 'admin');
+      return service.adminGetPhoto(id);
     },
 
     /** The spec's JSON form: base64 images inside the body. */
-    async updatePhoto(id: number, input: PhotoUpdateWithOptions): Promise<PhotoDetail> {
+    async updatePhoto(id: number, input: PhotoUpdateWithOptions): Promise<AdminPhotoDetail> {
       await service.livePhoto(id);
       const image = decodeOptional(input.imageData, 'imageData');
       const thumbnail = decodeOptional(input.thumbnailData, 'thumbnailData');
@@ -217,7 +255,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       input: UpdateFields,
       files: PhotoFiles,
       via: FilesVia = 'form',
-    ): Promise<PhotoDetail> {
+    ): Promise<AdminPhotoDetail> {
       const existing = await service.livePhoto(id);
       const { image, thumbnail } = files;
       const limits = limitsOf(via);
@@ -251,7 +289,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
           customThumbnailId = null;
         }
         const write: PhotoWrite = {
-          ...photoFields(fields),
+          ...photoFields(fields, existing),
           showCameraDetails: input.showCameraDetails ?? existing.showCameraDetails,
           cameraDetails: fromImage ? fromImage.cameraDetails : existing.cameraDetails,
           originalId,
@@ -263,7 +301,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
         for (const assetId of dropped) await media.deleteAsset(assetId, trx);
         if (added.length) await deps.photoUploaded(trx, id, added);
       });
-      return service.getPhoto(id, 'admin');
+      return service.adminGetPhoto(id);
     },
 
     async deletePhoto(id: number): Promise<{ message: string; archived: boolean }> {
@@ -291,8 +329,20 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
 }
 export type PhotosService = ReturnType<typeof createPhotosService>;
 
-function photoFields(input: CreateFields | UpdateFields) {
+/**
+ * The columns a save writes from the form. The protection fields are newer than the spec's client:
+ * left out of an update they keep what is stored (`existing`), left out of a create they take their
+ * defaults (species none, protection 'auto', public now).
+ */
+function photoFields(input: CreateFields | UpdateFields, existing?: PhotoRow) {
+  const kept = <K extends keyof PhotoRow>(value: PhotoRow[K] | undefined, key: K, fallback: PhotoRow[K]) =>
+    value !== undefined ? value : existing ? existing[key] : fallback;
   return {
+    speciesCommon: kept(input.speciesCommon, 'speciesCommon', null),
+    speciesScientific: kept(input.speciesScientific, 'speciesScientific', null),
+    locationProtection: kept(input.protection, 'locationProtection', 'auto'),
+    publicRegion: kept(input.publicRegion, 'publicRegion', null),
+    publishAt: kept(input.publishAt, 'publishAt', null),
     title: input.title,
     description: sanitizeRichText(input.description),
     location: input.location,

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db';
 import { PrintOptionModel, PhotoModel } from './catalog.models';
-import type { Executor, Trx } from './photos.repository';
+import { publishedNow, type Executor, type Trx } from './photos.repository';
 import { optionTextKey } from '../../shared/print-sizes';
 
 export type PrintOptionRow = Pick<
@@ -119,10 +119,13 @@ export function createPrintOptionsRepository(db: Db) {
         .del();
     },
 
-    /** Assigned, live options of live photos, for many (photo, option) pairs in one query. */
+    /**
+     * Assigned, live options of live photos published by now (a scheduled photo can not be bought
+     * before it is public), for many (photo, option) pairs in one query.
+     */
     async findPrintOptions(pairs: { photoId: number; optionId: number }[]): Promise<PhotoPrintOptionRow[]> {
       if (!pairs.length) return [];
-      const photos = await PhotoModel.query(db)
+      const query = PhotoModel.query(db)
         .select('photos.id', 'photos.title', 'photos.version')
         .withGraphJoined('printOptions')
         .modifyGraph('printOptions', (q) => q.select(optionColumns).whereNull('archived_at'))
@@ -131,6 +134,7 @@ export function createPrintOptionsRepository(db: Db) {
           ['photos.id', 'printOptions.id'],
           pairs.map((p) => [p.photoId, p.optionId]),
         );
+      const photos = await publishedNow(query);
       return photos.flatMap((p) =>
         (p.printOptions ?? []).map((o) => ({ ...o, photoId: p.id, title: p.title, version: p.version })),
       );

@@ -19,11 +19,14 @@ export function createPrintOptionsService(
   repo: PrintOptionsRepository,
   {
     livePhoto,
+    publishedPhoto,
     transaction,
     offers,
     deleteGuards,
   }: {
     livePhoto(id: number): Promise<PhotoRow>;
+    /** A photo visitors may reach (a scheduled one is missing until its time). */
+    publishedPhoto(id: number): Promise<PhotoRow>;
     transaction: Transaction;
     offers?: OfferRules;
     /** Other modules' say on a delete (orders keep an option their lines name; the lab's rows go). */
@@ -32,7 +35,7 @@ export function createPrintOptionsService(
 ) {
   return {
     async photoPrintOptions(photoId: number): Promise<PrintOption[]> {
-      await livePhoto(photoId);
+      await publishedPhoto(photoId);
       return offered(offers, photoId, (await repo.optionsForPhoto(photoId)).map(toPrintOption));
     },
 

@@ -150,8 +150,8 @@ const logoUpload: RequestHandler = (() => {
 
 export function createContentRoutes(service: ContentService, images: ContentImages) {
   return bindEndpoints(contentEndpoints, {
-    site: (_req, res) => {
-      res.json(service.site());
+    site: async (_req, res) => {
+      res.json(await service.publicSite());
     },
     logo: async (_req, res) => {
       res.json(await service.getLogo());

@@ -12,6 +12,7 @@ const serviceFor = (env: Record<string, string>) =>
     config: loadConfig(env),
     logger: createLogger('silent'),
     imageUploaded: async () => undefined,
+    locationsVersion: async () => 'v1',
   });
 
 const stripeEnv = {

@@ -41,9 +41,11 @@ type Deps = {
   logger: Logger;
   /** Publishes 'site-image.uploaded' in the transaction that stored the image (variants follow). */
   imageUploaded(tx: Tx, assetId: number, kind: 'logo' | 'headshot'): Promise<unknown>;
+  /** The catalogue's digest of what the public sees of protected and scheduled photos (/api/site). */
+  locationsVersion(): Promise<string>;
 };
 
-export function createContentService({ repo, media, config, imageUploaded }: Deps) {
+export function createContentService({ repo, media, config, imageUploaded, locationsVersion }: Deps) {
   const filesOf = async (assetId: number | null | undefined) => {
     const asset = assetId ? await media.getAsset(assetId) : null;
     return asset ? media.filesOf(asset) : null;
@@ -76,20 +78,28 @@ export function createContentService({ repo, media, config, imageUploaded }: Dep
   const getShippingNotice = async (): Promise<ShippingNotice> =>
     (await repo.getNotice()) ?? { isActive: false, line1: null, line2: null };
 
+  /** The shop's name and payment settings (e-mails use these). */
+  const site = (): Omit<Site, 'locationsVersion'> => {
+    const provider = config.paymentsProvider;
+    return {
+      siteName: config.SITE_NAME,
+      photographerName: config.PHOTOGRAPHER_NAME,
+      tagline: TAGLINE,
+      takingOrders: provider !== 'none',
+      payments: {
+        provider,
+        publishableKey: provider === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+      },
+    };
+  };
+
   return {
-    site(): Site {
-      const provider = config.paymentsProvider;
-      return {
-        siteName: config.SITE_NAME,
-        photographerName: config.PHOTOGRAPHER_NAME,
-        tagline: TAGLINE,
-        takingOrders: provider !== 'none',
-        payments: {
-          provider,
-          publishableKey: provider === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
-        },
-      };
+    /** What /api/site answers: the settings and the photos' locationsVersion. */
+    async publicSite(): Promise<Site> {
+      return { ...site(), locationsVersion: await locationsVersion() };
     },
+
+    site,
 
     // --- logo ---------------------------------------------------------------------------------
     getLogo,

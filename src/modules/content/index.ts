@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { MediaModule } from '../media';
+import type { CatalogModule } from '../catalog';
 import { createContentRepository } from './content.repository';
 import { createContentService, type ContentMedia } from './content.service';
 import { createContentRoutes, type ContentImages } from './content.routes';
@@ -10,7 +11,10 @@ export type { ContentService } from './content.service';
 export { contentEndpoints } from './content.routes';
 
 /** Site settings, logo, about page, FAQs and the shipping notice. */
-export function createContentModule(ctx: AppContext, deps: { media: MediaModule; events: DomainEventBus }) {
+export function createContentModule(
+  ctx: AppContext,
+  deps: { media: MediaModule; events: DomainEventBus; catalog: Pick<CatalogModule, 'service'> },
+) {
   // media's public surface, as far as content uses it
   const media: ContentMedia & ContentImages = deps.media;
   const service = createContentService({
@@ -19,6 +23,7 @@ export function createContentModule(ctx: AppContext, deps: { media: MediaModule;
     config: ctx.config,
     logger: ctx.logger,
     imageUploaded: (tx, assetId, kind) => deps.events.publish(tx, 'site-image.uploaded', { assetId, kind }),
+    locationsVersion: () => deps.catalog.service.locationsVersion(),
   });
   const module = {
     /** `service.activeShippingNotice()` gives the order e-mails the notice lines, or null. */

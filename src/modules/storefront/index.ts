@@ -114,7 +114,7 @@ export function createStorefrontModule(deps: {
   async function pageData(page: string, params: Params): Promise<PageData> {
     // The header and footer of every page.
     const layout = [
-      query('getSite', undefined, () => content.site()),
+      query('getSite', undefined, () => content.publicSite()),
       query('getLogo', undefined, content.getLogo),
     ];
     const result = isStorefrontPage(page) ? await pages[page](params) : { status: 404 as const, reads: [] };
