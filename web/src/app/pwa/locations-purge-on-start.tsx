@@ -1,12 +1,11 @@
 import { useEffect } from 'react';
-import type { Site } from '../../lib/api-types';
 import { useGetSiteQuery } from '../../lib/content-api';
 import { purgeStaleLocations } from './locations-purge';
 
 /** Runs the purge once the site's answer is in (loaded with the PWA code, after first paint). */
 export function LocationsPurgeOnStart() {
   const { data } = useGetSiteQuery();
-  const version = (data as (Site & { locationsVersion?: string }) | undefined)?.locationsVersion;
+  const version = data?.locationsVersion;
   useEffect(() => {
     if (version) void purgeStaleLocations(version);
   }, [version]);

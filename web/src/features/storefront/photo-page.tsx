@@ -15,7 +15,7 @@ import { photoMetaDescription } from './meta';
 import { PhotoLoadFailed, PhotoNotFound, PhotoSkeleton } from './photo-page-states';
 import { PhotoPurchase } from './photo-purchase';
 import { photoJsonLd } from './photo-seo';
-import { speciesText, type PublicPhoto } from './photo-species';
+import { speciesText } from './photo-species';
 import { PhotoViewer } from './photo-viewer';
 import styles from './photo-page.module.css';
 
@@ -72,7 +72,7 @@ export default function PhotoPage() {
   return <PhotoView key={photo.id} photo={photo} />;
 }
 
-function PhotoView({ photo }: { photo: PublicPhoto }) {
+function PhotoView({ photo }: { photo: PhotoDetail }) {
   const { siteName, photographerName } = useSite();
   const [viewerOpen, setViewerOpen] = useState(false);
   const origin = useSiteOrigin();

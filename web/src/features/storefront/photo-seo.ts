@@ -1,11 +1,11 @@
-import type { PublicPhoto } from './photo-species';
+import type { PhotoDetail } from '../../lib/api-types';
 
 /**
  * The photo page's structured data (schema.org JSON-LD): the photograph and, when prints are
  * offered, a Product with one Offer per print option.
  */
 export function photoJsonLd(
-  photo: PublicPhoto,
+  photo: PhotoDetail,
   {
     origin,
     siteName,

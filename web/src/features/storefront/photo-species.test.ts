@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PhotoDetail } from '../../lib/api-types';
 import { photoJsonLd } from './photo-seo';
-import { speciesText, type PublicPhoto } from './photo-species';
+import { speciesText } from './photo-species';
 
 describe('speciesText', () => {
   it('names both, or either alone', () => {
@@ -20,7 +20,7 @@ describe('photoJsonLd about', () => {
     dateTaken: 'Spring 2025',
     printOptions: [],
   } as unknown as PhotoDetail;
-  const ld = (p: PublicPhoto) =>
+  const ld = (p: PhotoDetail) =>
     (
       photoJsonLd(p, { origin: 'https://x.test', siteName: 'S', photographerName: 'P', description: 'd' })[
         '@graph'

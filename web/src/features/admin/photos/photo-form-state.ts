@@ -1,8 +1,8 @@
 import { useReducer, type Dispatch } from 'react';
-import type { PhotoDetail } from '../../../lib/api-types';
+import type { AdminPhotoDetail as PhotoDetail } from '../../../lib/api-types';
 import type { CameraDetails } from '@shared/photo-metadata';
 import type { PrintOption } from '../../../lib/api-types';
-import { toLocalInput, type WithProtection } from '../shared/photo-protection';
+import { toLocalInput } from '../shared/photo-protection';
 import {
   DEFAULT_EDIT_CATEGORY,
   catalogueRow,
@@ -89,7 +89,7 @@ export type PhotoFormAction =
   | { type: 'optionsMessage'; message: string | null }
   | { type: 'phase'; phase: Phase };
 
-function fieldsOf(photo: WithProtection<PhotoDetail>): PhotoFields {
+function fieldsOf(photo: PhotoDetail): PhotoFields {
   return {
     title: photo.title,
     description: photo.description ?? '',

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PhotoDetail } from '../../../lib/api-types';
+import type { AdminPhotoDetail as PhotoDetail } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
 import { DEFAULT_SENSITIVE_SPECIES } from '@shared/location-protection';

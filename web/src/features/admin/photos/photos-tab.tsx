@@ -13,13 +13,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import StarIcon from '@mui/icons-material/Star';
 import TuneIcon from '@mui/icons-material/Tune';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
-import type { PhotoSummary } from '../../../lib/api-types';
+import type { AdminPhotoSummary } from '../../../lib/api-types';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useGetCategoriesQuery } from '../../../lib/catalog-api';
 import { useGetAdminPhotosQuery } from '../shared/api';
 import { filterPhotos, PHOTO_GRID_SIZES } from '../shared/photo-filter';
 import { LoadError } from '../shared/load-error';
-import { photoMarks, type WithProtection } from '../shared/photo-protection';
+import { photoMarks } from '../shared/photo-protection';
 import { SearchField } from '../shared/search-field';
 import { TabHeader } from '../shared/tab-header';
 
@@ -29,13 +29,7 @@ const gridSx = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
 } as const;
 
-function AdminPhotoCard({
-  photo,
-  categoryName,
-}: {
-  photo: WithProtection<PhotoSummary>;
-  categoryName: string;
-}) {
+function AdminPhotoCard({ photo, categoryName }: { photo: AdminPhotoSummary; categoryName: string }) {
   const marks = photoMarks(photo);
   return (
     <Card component="article" aria-label={photo.title} sx={{ display: 'flex', flexDirection: 'column' }}>

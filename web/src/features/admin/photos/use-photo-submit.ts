@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../../lib/api';
-import type { PhotoDetail } from '../../../lib/api-types';
+import type { AdminPhotoDetail as PhotoDetail } from '../../../lib/api-types';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
 import { localInputToIso } from '../shared/photo-protection';

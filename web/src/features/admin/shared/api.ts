@@ -1,10 +1,13 @@
 import type { SetupChecklist, SetupItem, SetupState } from '@contract';
 import { api, type ApiError } from '../../../lib/api';
-import type { AdminUser, PhotoDetail, PhotoSummary } from '../../../lib/api-types';
+import type {
+  AdminPhotoDetail,
+  AdminPhotoSummary,
+  AdminUser,
+  SensitiveSpecies,
+} from '../../../lib/api-types';
 
 export type { AdminUser, SetupChecklist, SetupItem, SetupState };
-/** GET and PUT /api/admin/sensitive-species. */
-export type SensitiveSpeciesList = { species: string[] };
 
 // The admin's one base is lib/api.ts; each screen injects its own endpoints in its own api.ts.
 // Here only what several screens read: who is signed in (the guard, sign-in, the password page,
@@ -28,19 +31,19 @@ export const sharedAdminApi = api.injectEndpoints({
     logout: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/admin/logout', method: 'POST' }),
     }),
-    getAdminPhotos: build.query<PhotoSummary[], void>({
+    getAdminPhotos: build.query<AdminPhotoSummary[], void>({
       query: () => '/admin/photos',
       providesTags: (photos) => [
         'Photos',
         ...(photos ?? []).map((photo) => ({ type: 'Photo' as const, id: photo.id })),
       ],
     }),
-    getAdminPhoto: build.query<PhotoDetail, number>({
+    getAdminPhoto: build.query<AdminPhotoDetail, number>({
       query: (id) => `/admin/photos/${id}`,
       providesTags: (_photo, _error, id) => [{ type: 'Photo', id }],
     }),
     /** The owner's sensitive species (the photo form's preview, the Website Data tab's card). */
-    getSensitiveSpecies: build.query<SensitiveSpeciesList, void>({
+    getSensitiveSpecies: build.query<SensitiveSpecies, void>({
       query: () => ({ url: '/admin/sensitive-species', cache: 'no-store' }),
       providesTags: ['SensitiveSpecies'],
     }),

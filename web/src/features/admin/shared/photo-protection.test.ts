@@ -56,22 +56,29 @@ describe('protectionPreview', () => {
 });
 
 describe('photoMarks', () => {
+  const exact = { location: 'Cambridge, MD', dateTaken: '2025-05-14', text: 'Cambridge, MD, 2025-05-14' };
   const now = new Date('2026-11-27T12:00:00Z');
   it('marks a protected photo and a scheduled one', () => {
     expect(
       photoMarks(
         {
           protectionInForce: 'region',
+          publishAt: null,
           shownPublicly: { location: 'Maryland', dateTaken: 'Spring 2025', text: 'Maryland, Spring 2025' },
         },
         now,
       ),
     ).toEqual(['Shown publicly as: Maryland, Spring 2025']);
     const at = new Date(2026, 11, 3, 9, 0); // Dec 3, 2026, 9:00 AM local
-    expect(photoMarks({ protectionInForce: 'exact', publishAt: at.toISOString() }, now)).toEqual([
-      'Scheduled for Dec 3, 2026, 9:00 AM',
-    ]);
-    expect(photoMarks({ protectionInForce: 'exact', publishAt: '2026-01-01T00:00:00Z' }, now)).toEqual([]);
+    expect(
+      photoMarks({ protectionInForce: 'exact', shownPublicly: exact, publishAt: at.toISOString() }, now),
+    ).toEqual(['Scheduled for Dec 3, 2026, 9:00 AM']);
+    expect(
+      photoMarks(
+        { protectionInForce: 'exact', shownPublicly: exact, publishAt: '2026-01-01T00:00:00Z' },
+        now,
+      ),
+    ).toEqual([]);
   });
 });
 

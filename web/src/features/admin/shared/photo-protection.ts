@@ -8,25 +8,14 @@ import {
   type Protection,
   type ProtectionSetting,
 } from '@shared/location-protection';
+import type { AdminPhotoSummary } from '../../../lib/api-types';
 
 // What the admin shows of a photo's public place and date: the photo form's live preview and
 // warning, and the photo list's marks. The rules are @shared/location-protection's, the same the
 // server applies on every public surface.
 
-/** The protection fields of an admin photo answer (docs/api-contract.md, issue 35). */
-export type AdminPhotoProtection = {
-  speciesCommon: string | null;
-  speciesScientific: string | null;
-  protection: ProtectionSetting;
-  protectionInForce: Protection;
-  publicRegion: string | null;
-  publishAt: string | null;
-  published: boolean;
-  shownPublicly: { location: string | null; dateTaken: string | null; text: string };
-};
-
-/** An admin photo answer with its protection fields (absent from a server without them). */
-export type WithProtection<P> = P & Partial<AdminPhotoProtection>;
+/** The protection fields of an admin photo answer the list's marks read. */
+type AdminPhotoProtection = Pick<AdminPhotoSummary, 'protectionInForce' | 'publishAt' | 'shownPublicly'>;
 
 export const PROTECTION_CHOICES: ReadonlyArray<{ value: ProtectionSetting; label: string }> = [
   { value: 'auto', label: 'Automatic (sensitive species are protected)' },
@@ -97,10 +86,9 @@ const scheduledFormat = new Intl.DateTimeFormat('en-US', {
 });
 
 /** The photo list's marks: "Shown publicly as: Maryland, Spring 2025", "Scheduled for Dec 3, 2026, 9:00 AM". */
-export function photoMarks(photo: Partial<AdminPhotoProtection>, now: Date = new Date()): string[] {
+export function photoMarks(photo: AdminPhotoProtection, now: Date = new Date()): string[] {
   const marks: string[] = [];
-  if (photo.protectionInForce && photo.protectionInForce !== 'exact' && photo.shownPublicly)
-    marks.push(`Shown publicly as: ${photo.shownPublicly.text}`);
+  if (photo.protectionInForce !== 'exact') marks.push(`Shown publicly as: ${photo.shownPublicly.text}`);
   if (photo.publishAt) {
     const at = new Date(photo.publishAt);
     if (!Number.isNaN(at.getTime()) && at.getTime() > now.getTime())

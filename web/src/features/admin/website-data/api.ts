@@ -1,6 +1,5 @@
 import { api } from '../../../lib/api';
-import type { Category, CategoryInput, Logo } from '../../../lib/api-types';
-import type { SensitiveSpeciesList } from '../shared/api';
+import type { Category, CategoryInput, Logo, SensitiveSpecies } from '../../../lib/api-types';
 
 export type { CategoryInput };
 
@@ -32,7 +31,7 @@ export const websiteDataAdminApi = api.injectEndpoints({
       invalidatesTags: ['Logo'],
     }),
     /** Replaces the list; every photo's "shown publicly as" may change with it. */
-    saveSensitiveSpecies: build.mutation<SensitiveSpeciesList, string[]>({
+    saveSensitiveSpecies: build.mutation<SensitiveSpecies, string[]>({
       query: (species) => ({ url: '/admin/sensitive-species', method: 'PUT', body: { species } }),
       invalidatesTags: ['SensitiveSpecies', 'Photos', 'Photo'],
     }),
