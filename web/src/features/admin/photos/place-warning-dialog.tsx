@@ -32,7 +32,7 @@ export function PlaceWarningDialog({ open, phrases, onEdit, onSaveAnyway }: Plac
         <Button variant="contained" onClick={onEdit} autoFocus>
           Edit
         </Button>
-        <Button color="warning" onClick={onSaveAnyway}>
+        <Button onClick={onSaveAnyway}>
           Save anyway
         </Button>
       </DialogActions>
