@@ -137,7 +137,9 @@ for (const size of sizes) {
       await expect(page.getByRole('alertdialog')).toHaveCount(0);
 
       // a visitor's photo page: region, season, species, the withheld line; nothing of the place
-      const visitor = await browser.newPage({ baseURL, viewport: page.viewportSize() ?? undefined });
+      // a context of its own (axe runs in it), as a visitor without her session
+      const visitorContext = await browser.newContext({ baseURL, ...size.use });
+      const visitor = await visitorContext.newPage();
       const response = await visitor.goto(`/photo/${id}`);
       expect(response?.status()).toBe(200);
       await expect(visitor.getByRole('heading', { name: title })).toBeVisible();
@@ -161,7 +163,8 @@ for (const size of sizes) {
         dateCreated: 'Spring 2025',
       });
       await shot(visitor, 'public-page', size.name);
-      await visitor.close();
+      await expectNoA11yViolations(visitor, { label: `protected photo page (${size.name})` });
+      await visitorContext.close();
     });
 
     test('the sensitive species card adds and removes a species', async ({ page, db }) => {
@@ -210,3 +213,28 @@ for (const size of sizes) {
     });
   });
 }
+
+test('a new locationsVersion drops the cached pages and API reads of an earlier visit', async ({ page }) => {
+  await page.goto('/');
+  const site = (await (await page.request.get('/api/site')).json()) as { locationsVersion: string };
+  expect(site.locationsVersion).toBeTruthy();
+  // an earlier visit's copies, from before a photo was protected
+  await page.evaluate(async () => {
+    await (
+      await caches.open('wildframe-pages')
+    ).put('/photo/earlier', new Response('Wildlife Drive pullout 3'));
+    await (await caches.open('wildframe-api-reads')).put('/api/photos/earlier', new Response('{}'));
+    await (await caches.open('wildframe-images')).put('/media/earlier.jpg', new Response('jpeg'));
+    localStorage.setItem('wildframe:locations-version', 'before-the-owl-was-protected');
+  });
+  await page.reload();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('wildframe:locations-version')), { timeout: 15_000 })
+    .toBe(site.locationsVersion);
+  const left = await page.evaluate(async () => ({
+    page: Boolean(await caches.match('/photo/earlier')),
+    read: Boolean(await caches.match('/api/photos/earlier')),
+    image: Boolean(await caches.match('/media/earlier.jpg')),
+  }));
+  expect(left).toEqual({ page: false, read: false, image: true });
+});
