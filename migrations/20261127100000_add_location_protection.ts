@@ -29,6 +29,10 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw('CREATE UNIQUE INDEX sensitive_species_name_unique ON sensitive_species (lower(name))');
   await knex('sensitive_species').insert(DEFAULT_SENSITIVE_SPECIES.map((name) => ({ name })));
+  // a restore (src/platform/backup) replaces these starting rows with the archive's
+  await knex.raw(
+    "COMMENT ON TABLE sensitive_species IS 'seeded by its migration: the owner''s sensitive species, prefilled'",
+  );
 }
 
 export async function down(knex: Knex): Promise<void> {
@@ -42,6 +46,12 @@ export async function down(knex: Knex): Promise<void> {
       DROP CONSTRAINT photos_public_region_length
   `);
   await knex.schema.alterTable('photos', (t) => {
-    t.dropColumns('species_common', 'species_scientific', 'location_protection', 'public_region', 'publish_at');
+    t.dropColumns(
+      'species_common',
+      'species_scientific',
+      'location_protection',
+      'public_region',
+      'publish_at',
+    );
   });
 }

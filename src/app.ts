@@ -131,6 +131,8 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
     channel: `${config.REDIS_PREFIX}:response-cache`,
     logger: ctx.logger,
     onLookup: metrics?.cacheLookup,
+    // a scheduled photo appears by itself at its time: no cached answer outlives it, in any process
+    nextChangeAt: () => modules.catalog.service.nextPublishAt(),
   });
   // Public reads that are the same for every visitor (declared 'shared', and the storefront's
   // shared pages): kept as finished bytes until an admin write changes them. JSON and HTML are

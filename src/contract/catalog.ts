@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { centsMessage, fromDecimalString, id, money } from '../platform/http/input-rules';
-import { PROTECTION_SETTINGS } from '../shared/location-protection';
 
 // The catalogue: photos, print options and categories. The admin writes carry the exact messages
 // the admin forms show.
@@ -122,7 +121,12 @@ const keptText = (label: string, max: number) =>
       .optional(),
   );
 
-const PROTECTION_INVALID = `Protection must be one of ${PROTECTION_SETTINGS.join(', ')}`;
+/**
+ * The owner's protection settings: PROTECTION_SETTINGS of src/shared/location-protection.ts (the
+ * contract imports only zod; tests/unit/protection-settings.test.ts checks the two agree).
+ */
+export const PROTECTION_SETTING_NAMES = ['auto', 'exact', 'region', 'hidden'] as const;
+const PROTECTION_INVALID = `Protection must be one of ${PROTECTION_SETTING_NAMES.join(', ')}`;
 const PUBLISH_AT_INVALID = 'Publish at must be a date and time';
 // ISO 8601 with its offset (or Z): a time without one would be read in the server's zone
 const ISO_WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
@@ -142,7 +146,7 @@ const protectionFields = {
   /** Blank or null is the default, 'auto'. */
   protection: z.preprocess(
     (v) => (v === '' || v === null ? 'auto' : v),
-    z.enum(PROTECTION_SETTINGS, { error: PROTECTION_INVALID }).optional(),
+    z.enum(PROTECTION_SETTING_NAMES, { error: PROTECTION_INVALID }).optional(),
   ),
   publicRegion: keptText('Region shown publicly', 100),
   /** Blank or null: public now (null); else an ISO 8601 date and time with its offset. */
@@ -392,7 +396,7 @@ const adminPhotoFields = {
   speciesCommon: z.string().nullable(),
   speciesScientific: z.string().nullable(),
   /** Her setting. */
-  protection: z.enum(PROTECTION_SETTINGS),
+  protection: z.enum(PROTECTION_SETTING_NAMES),
   /** The setting with 'auto' resolved by the sensitive species list. */
   protectionInForce: z.enum(['exact', 'region', 'hidden']),
   publicRegion: z.string().nullable(),

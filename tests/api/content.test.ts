@@ -38,6 +38,8 @@ describe('GET /api/site', () => {
       tagline: 'Bring the beauty of creation home',
       takingOrders: true,
       payments: { provider: 'test', publishableKey: null },
+      // a digest of the protected photos' public place and date (none yet): issue 35
+      locationsVersion: expect.stringMatching(/^[\w-]{16}$/),
     });
   });
 });

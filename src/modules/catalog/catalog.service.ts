@@ -105,10 +105,7 @@ export function createCatalogService(
      * go into it.
      */
     async locationsVersion(): Promise<string> {
-      const [facts, sensitive] = await Promise.all([
-        photosRepo.publicPlaceFacts(),
-        sensitiveSpecies.names(),
-      ]);
+      const [facts, sensitive] = await Promise.all([photosRepo.publicPlaceFacts(), sensitiveSpecies.names()]);
       const parts: unknown[] = [];
       for (const p of facts) {
         const { inForce, shown } = publicPlaceOf(p, sensitive);

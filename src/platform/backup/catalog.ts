@@ -98,6 +98,23 @@ export async function tablesWithRows(client: pg.Client, tables: string[]): Promi
   return found;
 }
 
+/** A table's comment that says its migration fills it with starting rows (the owner edits them later). */
+export const SEEDED_TABLE_COMMENT = 'seeded by its migration';
+
+/**
+ * Tables a migration fills with starting rows (commented SEEDED_TABLE_COMMENT): those rows are not
+ * data a restore would overwrite, and the archive's rows replace them.
+ */
+export async function seededTables(client: pg.Client): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(
+    `select c.relname as name from pg_class c
+      where c.relnamespace = current_schema()::regnamespace and c.relkind in ('r', 'p')
+        and obj_description(c.oid, 'pg_class') like $1`,
+    [`${SEEDED_TABLE_COMMENT}%`],
+  );
+  return rows.map((r) => r.name);
+}
+
 /** The migrations applied to this database, in the order they ran (none when it has no knex table). */
 export async function appliedMigrations(client: pg.Client): Promise<string[]> {
   const { rows } = await client.query<{ present: boolean }>(

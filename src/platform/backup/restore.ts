@@ -15,6 +15,7 @@ import {
   readTables,
   setCopySettings,
   tablesWithRows,
+  seededTables,
   type TableInfo,
 } from './catalog';
 import { connect, describeDatabase } from './connect';
@@ -111,9 +112,10 @@ const reason = (err: unknown) => {
 /** Checks the target is empty and compatible; throws the operator's message otherwise. */
 async function checkTarget(client: pg.Client, manifest: Manifest, database: string): Promise<string[]> {
   const tables = await readTables(client);
+  const seeded = await seededTables(client);
   const full = await tablesWithRows(
     client,
-    tables.map((t) => t.name),
+    tables.map((t) => t.name).filter((t) => !seeded.includes(t)),
   );
   if (full.length) throw new BackupError(backupMessages.notEmpty(database, full), 'not_empty');
   const applied = await appliedMigrations(client);
@@ -195,10 +197,16 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
     checkSchema(manifest, target);
     const names = target.map((t) => t.name);
     if (names.length) await conn.query(`lock table ${names.map(ident).join(', ')} in access exclusive mode`);
-    const full = await tablesWithRows(conn, names);
+    const seeded = await seededTables(conn);
+    const full = await tablesWithRows(
+      conn,
+      names.filter((t) => !seeded.includes(t)),
+    );
     if (full.length) throw new BackupError(backupMessages.notEmpty(database, full), 'not_empty');
 
     const inArchive = new Map(manifest.tables.map((t) => [t.name, t]));
+    // a migration's starting rows give way to the archive's (an older archive without the table keeps them)
+    for (const t of seeded) if (inArchive.has(t)) await conn.query(`delete from ${ident(t)}`);
     const references = new Map(target.map((t) => [t.name, t.references.filter((r) => inArchive.has(r))]));
     const loaded = new Map<string, number>(); // table -> rows loaded
     for (const t of manifest.tables) if (t.rows === 0) loaded.set(t.name, 0);

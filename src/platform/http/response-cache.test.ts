@@ -9,8 +9,11 @@ const servers: http.Server[] = [];
 afterEach(() => servers.splice(0).forEach((s) => s.close()));
 
 /** An app the way app.ts wires it: tryServe before Express, capture before the routes. */
-async function start(setup: (app: express.Express, cache: ReturnType<typeof createResponseCache>) => void) {
-  const cache = createResponseCache({ baseHeaders: [['X-Frame-Options', 'SAMEORIGIN']] });
+async function start(
+  setup: (app: express.Express, cache: ReturnType<typeof createResponseCache>) => void,
+  opts: Parameters<typeof createResponseCache>[0] = {},
+) {
+  const cache = createResponseCache({ baseHeaders: [['X-Frame-Options', 'SAMEORIGIN']], ...opts });
   const app = express();
   app.use(cache.capture);
   setup(app, cache);
@@ -95,5 +98,43 @@ describe('response cache: the API a renderer uses', () => {
       await fetch(`${url}/x/cookie`);
     }
     expect(calls).toBe(4);
+  });
+});
+
+describe('response cache: answers that change by themselves (nextChangeAt)', () => {
+  it('uses no entry past the next change time, and asks for it again when cleared', async () => {
+    let next: Date | null = null;
+    let asked = 0;
+    let reads = 0;
+    const { cache, url } = await start(
+      (app, cache) => {
+        cache.route(/^\/api\/photos$/);
+        app.get('/api/photos', (_req, res) => {
+          reads++;
+          res.json({ reads });
+        });
+      },
+      {
+        nextChangeAt: async () => {
+          asked++;
+          return next;
+        },
+      },
+    );
+    const get = async () => (await (await fetch(`${url}/api/photos`)).json()).reads;
+    expect(await get()).toBe(1);
+    expect(await get()).toBe(1); // kept: nothing scheduled
+    // a write schedules something 300 ms from now; the clear asks again
+    next = new Date(Date.now() + 300);
+    const before = asked;
+    await cache.invalidate();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked).toBe(before + 1);
+    expect(await get()).toBe(2);
+    expect(await get()).toBe(2); // kept until that time
+    next = null;
+    await new Promise((r) => setTimeout(r, 320));
+    expect(await get()).toBe(3); // its time has come: read again, without any write
+    expect(await get()).toBe(3); // and kept again (nothing more is scheduled)
   });
 });

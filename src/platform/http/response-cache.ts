@@ -40,6 +40,12 @@ export type ResponseCacheOptions = {
    * the answer came from the cache (or from another request's answer it waited for), not the route.
    */
   onLookup?: (req: IncomingMessage, group: string, hit: boolean) => void;
+  /**
+   * When the answers change by themselves (content scheduled to appear): the soonest such time
+   * still to come, or null. No entry is used past it; asked again whenever the cache is cleared
+   * (every write, here or in another process, may have moved it) and once that time has come.
+   */
+  nextChangeAt?: () => Promise<Date | null>;
 };
 
 // How long a write's answer waits for Redis to take the invalidation: with Redis away the answer
@@ -83,11 +89,32 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
    */
   let listening = !opts.redis;
 
+  /** Epoch ms by which every entry must go (nextChangeAt), or null. */
+  let expiry: number | null = null;
+  let expiryAsked = 0;
+  function askExpiry(): void {
+    if (!opts.nextChangeAt) return;
+    const asked = ++expiryAsked;
+    opts.nextChangeAt().then(
+      (at) => {
+        if (asked === expiryAsked) expiry = at ? at.getTime() : null;
+      },
+      (err: Error) => {
+        // not known (the database away): entries last a second at most until it is
+        if (asked === expiryAsked) expiry = Date.now() + 1000;
+        opts.logger?.debug({ err: err.message }, 'response cache: next change time not read');
+      },
+    );
+  }
+
   const clear = () => {
     generation++;
     entries.clear();
     pending.clear();
+    // a write may have moved the next change; until asked, the old time still stands
+    askExpiry();
   };
+  askExpiry();
 
   function routeFor(url: string): Route | undefined {
     if (!routes.length) return undefined;
@@ -105,6 +132,10 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
   }
 
   function fresh(key: string): Entry | undefined {
+    if (expiry !== null && Date.now() >= expiry) {
+      expiry = null;
+      clear();
+    }
     const e = entries.get(key);
     if (!e) return undefined;
     if (Date.now() - e.storedAt > maxAgeMs) {
