@@ -32,9 +32,7 @@ export function PlaceWarningDialog({ open, phrases, onEdit, onSaveAnyway }: Plac
         <Button variant="contained" onClick={onEdit} autoFocus>
           Edit
         </Button>
-        <Button onClick={onSaveAnyway}>
-          Save anyway
-        </Button>
+        <Button onClick={onSaveAnyway}>Save anyway</Button>
       </DialogActions>
     </Dialog>
   );
