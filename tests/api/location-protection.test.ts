@@ -36,6 +36,7 @@ let photoId: number;
 let optionId: number;
 
 type Photo = Record<string, unknown> & {
+  printOptions: { id: number }[];
   id: number;
   files: { thumbnail: string; display: { url: string }[] }[];
 };

@@ -159,8 +159,12 @@ export function createPhotosRepository(db: Db) {
     },
 
     async sitemapPhotos(): Promise<Pick<PhotoModel, 'id' | 'updatedAt'>[]> {
+      // a scheduled photo's page is new when it is published, not when it was last saved
       return publishedNow(
-        PhotoModel.query(db).select('id', 'updated_at').whereNull('photos.archived_at').orderBy('id'),
+        PhotoModel.query(db)
+          .select('id', raw('greatest(updated_at, coalesce(publish_at, updated_at)) as updated_at'))
+          .whereNull('photos.archived_at')
+          .orderBy('id'),
       );
     },
   };
