@@ -167,6 +167,35 @@ for (const size of sizes) {
       await visitorContext.close();
     });
 
+    test.describe('in her time zone', () => {
+      test.use({ timezoneId: 'America/New_York' });
+
+      test('a photo scheduled for later is marked in her list and on no public page', async ({
+        page,
+        db,
+      }) => {
+        const title = `Scheduled heron ${size.name} ${Date.now()}`;
+        const year = new Date().getFullYear() + 1;
+        await signInAsOwner(page);
+        const id = await refugePhoto(page, title);
+        await page.goto(`/admin/edit-photo/${id}`);
+        await page.getByLabel('Publish on').fill(`${year}-12-03T09:00`);
+        await page.getByRole('button', { name: 'Save Changes' }).click();
+        await expect(toast(page, 'Photo updated')).toBeVisible({ timeout: 20_000 });
+        await page.waitForURL('**/admin/dashboard');
+        await page.getByLabel('Search photos').fill(title);
+        await expect(
+          page.getByRole('article', { name: title }).getByText(`Scheduled for Dec 3, ${year}, 9:00 AM`),
+        ).toBeVisible();
+        // 9:00 in her browser's zone (New York, EST in December) is the instant stored
+        const stored = (await db('photos').where({ id }).first()) as { publish_at: Date };
+        expect(stored.publish_at.toISOString()).toBe(`${year}-12-03T14:00:00.000Z`);
+        expect((await page.request.get(`/api/photos/${id}`)).status()).toBe(404);
+        await page.goto(`/admin/edit-photo/${id}`);
+        await expect(page.getByLabel('Publish on')).toHaveValue(`${year}-12-03T09:00`);
+      });
+    });
+
     test('the sensitive species card adds and removes a species', async ({ page, db }) => {
       const species = `E2E Warbler ${size.name} ${Date.now()}`;
       await signInAsOwner(page);
