@@ -78,7 +78,7 @@ export function SensitiveSpeciesCard() {
       ) : isLoading ? (
         <Skeleton variant="rounded" height={160} />
       ) : (
-        <Stack spacing={2}>
+        <Stack spacing={2} sx={{ maxWidth: 640 }}>
           {list.length === 0 ? (
             <Typography color="text.secondary">
               No species on the list: only photos you protect yourself are.
