@@ -2,6 +2,8 @@
 export type {
   AboutContent,
   AdminOrder,
+  AdminPhotoDetail,
+  AdminPhotoSummary,
   AdminUser,
   BuyerOrder,
   Carrier,
@@ -40,6 +42,7 @@ export type {
   RefundInput,
   RefundReason,
   RefundView,
+  SensitiveSpecies,
   Shipment,
   ShippingNotice,
   Site,

@@ -58,6 +58,7 @@ export const api = createApi({
     'Order',
     'AdminUser',
     'Site',
+    'SensitiveSpecies',
   ],
   keepUnusedDataFor: 300,
   refetchOnFocus: false,

@@ -21,6 +21,16 @@ export function photoJsonLd(
   const pageUrl = `${origin}/photo/${photo.id}`;
   const imageUrl = `${origin}/api/photos/${photo.id}/image`;
   const creator = { '@type': 'Person', name: photographerName };
+  const common = photo.species?.common?.trim();
+  const scientific = photo.species?.scientific?.trim();
+  const about =
+    common || scientific
+      ? {
+          '@type': 'Taxon',
+          ...(scientific ? { name: scientific } : { name: common }),
+          ...(scientific && common ? { alternateName: common } : {}),
+        }
+      : null;
   const graph: Record<string, unknown>[] = [
     {
       '@type': 'Photograph',
@@ -32,7 +42,9 @@ export function photoJsonLd(
       creator,
       author: creator,
       ...(photo.dateTaken ? { dateCreated: photo.dateTaken } : {}),
+      // the server sends a protected photo's place and date already generalized
       ...(photo.location ? { contentLocation: { '@type': 'Place', name: photo.location } } : {}),
+      ...(about ? { about } : {}),
     },
   ];
   const options = photo.printOptions ?? [];
