@@ -256,6 +256,22 @@ test('a new locationsVersion drops the cached pages and API reads of an earlier 
     await (await caches.open('wildframe-images')).put('/media/earlier.jpg', new Response('jpeg'));
     localStorage.setItem('wildframe:locations-version', 'before-the-owl-was-protected');
   });
+  // and the app's own saved answer from then, in storage before the reloaded page's scripts read it
+  await page.addInitScript(() => {
+    if (sessionStorage.getItem('saved-answer-planted')) return;
+    sessionStorage.setItem('saved-answer-planted', '1');
+    const now = Date.now();
+    const entry = { status: 'fulfilled', endpointName: 'getPhoto', requestId: 'earlier', originalArgs: 999 };
+    const queries = {
+      'getPhoto(999)': {
+        ...entry,
+        startedTimeStamp: now,
+        fulfilledTimeStamp: now,
+        data: { location: 'Wildlife Drive pullout 3' },
+      },
+    };
+    localStorage.setItem('wildframe:api-cache', JSON.stringify({ format: 1, queries }));
+  });
   await page.reload();
   await expect
     .poll(() => page.evaluate(() => localStorage.getItem('wildframe:locations-version')), { timeout: 15_000 })
@@ -266,4 +282,8 @@ test('a new locationsVersion drops the cached pages and API reads of an earlier 
     image: Boolean(await caches.match('/media/earlier.jpg')),
   }));
   expect(left).toEqual({ page: false, read: false, image: true });
+  // leaving the page saves what it keeps for offline visits: the earlier answer is not among it
+  await page.goto('/about');
+  const saved = await page.evaluate(() => localStorage.getItem('wildframe:api-cache') ?? '');
+  expect(saved).not.toContain('pullout');
 });

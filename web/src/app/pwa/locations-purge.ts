@@ -1,8 +1,11 @@
+import { forgetSavedApiAnswers } from '../store';
+
 /**
  * When the public place or date of any photo changed (a photo protected, a species listed, a
  * scheduled photo gone public: /api/site's locationsVersion), the service worker's copies of pages
- * and API reads may still hold the exact place: they are deleted before the next offline visit
- * could show them. Images are left alone (they carry no location).
+ * and API reads, and the app's own saved answers (localStorage), may still hold the exact place:
+ * they are deleted before the next offline visit could show them. Images are left alone (they
+ * carry no location).
  */
 export const LOCATIONS_VERSION_KEY = 'wildframe:locations-version';
 export const LOCATION_CACHES = ['wildframe-pages', 'wildframe-api-reads'] as const;
@@ -10,6 +13,7 @@ export const LOCATION_CACHES = ['wildframe-pages', 'wildframe-api-reads'] as con
 type Deps = {
   storage: Pick<Storage, 'getItem' | 'setItem'> | null;
   caches: Pick<CacheStorage, 'delete'> | null;
+  forgetSaved: () => void;
 };
 
 function browserDeps(): Deps {
@@ -19,7 +23,11 @@ function browserDeps(): Deps {
   } catch {
     storage = null; // blocked storage (privacy settings)
   }
-  return { storage, caches: typeof caches === 'undefined' ? null : caches };
+  return {
+    storage,
+    caches: typeof caches === 'undefined' ? null : caches,
+    forgetSaved: forgetSavedApiAnswers,
+  };
 }
 
 /**
@@ -28,7 +36,7 @@ function browserDeps(): Deps {
  * stores it. Resolves true when it purged.
  */
 export async function purgeStaleLocations(version: string | null | undefined, deps: Deps = browserDeps()) {
-  const { storage, caches } = deps;
+  const { storage, caches, forgetSaved } = deps;
   if (!version || !storage) return false;
   let stored: string | null;
   try {
@@ -37,8 +45,11 @@ export async function purgeStaleLocations(version: string | null | undefined, de
     return false;
   }
   if (stored === version) return false;
-  const purge = stored !== null && caches !== null;
-  if (purge) await Promise.all(LOCATION_CACHES.map((name) => caches.delete(name).catch(() => false)));
+  const purge = stored !== null;
+  if (purge) {
+    forgetSaved();
+    if (caches) await Promise.all(LOCATION_CACHES.map((name) => caches.delete(name).catch(() => false)));
+  }
   try {
     storage.setItem(LOCATIONS_VERSION_KEY, version);
   } catch {
