@@ -15,6 +15,8 @@ export const jobs = {
   media: {
     /** Make every variant of a stored image (queued when an image is served before they exist, and by the sweeper). */
     'make-variants': z.object({ assetId: id }),
+    /** Store an original stored before issue 35 again without its GPS and place tags (queued by the sweeper). */
+    'clean-original': z.object({ assetId: id }),
   },
   payments: {
     /** Move an order to match one recorded provider event (the job id is the event id). */

@@ -4,7 +4,8 @@ import type { WorkerDeps } from './worker-deps';
 
 /**
  * What the sweeper re-drives from Postgres (see src/platform/redrive.ts): domain events never
- * relayed or whose delivery job was lost, unsent e-mails, images without variants, payments still
+ * relayed or whose delivery job was lost, unsent e-mails, images without variants, originals
+ * still carrying GPS (stored before issue 35), payments still
  * pending (and unpaid orders older than UNPAID_ORDER_TTL_HOURS, canceled with their intent), and
  * it deletes stale carts. A module with durable work of its own adds one entry here.
  */
@@ -20,6 +21,8 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   { name: 'variants', run: () => modules.media.sweepMissingVariants() },
   // image files no row names: a crash between the file and its row, or a deleted image
   { name: 'media-files', run: () => modules.media.sweepOrphans() },
+  // originals stored before issue 35, with GPS and place tags: each stored again without them
+  { name: 'clean-originals', run: () => modules.media.sweepUncleanedOriginals() },
   {
     name: 'payments',
     run: async () => {

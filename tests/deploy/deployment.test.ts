@@ -348,7 +348,16 @@ describe('the production build behind Caddy (TLS), two APIs and a worker, PgBoun
       expect(gap, `gaps between sweeps: ${gaps.join(', ')} ms`).toBeGreaterThanOrEqual(SWEEP_EVERY_MS - 5);
     // every task of the sweep ran, through PgBouncer (its advisory lock is a transaction's)
     expect(Object.keys(sweeps().at(-1)!.counts as object).sort()).toEqual(
-      ['emails', 'events', 'media-files', 'payments', 'print-lab', 'stale-carts', 'variants'].sort(),
+      [
+        'clean-originals',
+        'emails',
+        'events',
+        'media-files',
+        'payments',
+        'print-lab',
+        'stale-carts',
+        'variants',
+      ].sort(),
     );
     // the sweep is the worker's job alone: the API processes never sweep
     for (const api of [...apis, plain!]) expect(api.output()).not.toContain('re-drive sweep');

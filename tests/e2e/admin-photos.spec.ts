@@ -62,7 +62,7 @@ async function addEditAssignAndSignOut(
   await page.keyboard.type('A heron fishing at dawn.');
   await page.getByRole('button', { name: 'Bold' }).click();
   await page.keyboard.type(' Patience.');
-  await page.getByLabel('Location').fill('Kenilworth Aquatic Gardens');
+  await page.getByLabel('Location', { exact: true }).fill('Kenilworth Aquatic Gardens');
   await page.getByLabel('Date Taken').fill('2024');
   await page.getByRole('combobox', { name: 'Aspect Ratio' }).fill('3:2');
   await page.getByRole('combobox', { name: 'Category' }).click();

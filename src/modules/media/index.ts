@@ -4,7 +4,7 @@ import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
 import { createMediaRepository } from './media.repository';
 import { createMediaStore } from './media-store.config';
-import { createMediaService } from './media.service';
+import { cleanFile, createMediaService } from './media.service';
 import { createImageSenders } from './media.http';
 import { createMediaRoutes } from './media.routes';
 import { createMediaUrls } from './media.urls';
@@ -30,9 +30,23 @@ export {
 } from './media.rules';
 
 /** What `npm run media:migrate` needs: the store's repository alone (no queues, no events). */
-export function createMediaModuleForScripts(ctx: Pick<AppContext, 'db' | 'config'>) {
-  const repo = createMediaRepository(ctx.db, createMediaStore(ctx.config));
-  return { moveBytesToStore: repo.moveBytesToStore, countToMove: repo.countToMove };
+export function createMediaModuleForScripts(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  store = createMediaStore(ctx.config),
+) {
+  const repo = createMediaRepository(ctx.db, store);
+  return {
+    moveBytesToStore: repo.moveBytesToStore,
+    countToMove: repo.countToMove,
+    /** The originals stored before the location cleaning (and replaced files not yet deleted). */
+    countToClean: repo.countToClean,
+    /** Cleans the next `limit` originals, one at a time; returns how many it handled (0: none left). */
+    async cleanLocations(limit: number): Promise<number> {
+      const ids = await repo.idsToClean(limit);
+      for (const id of ids) await repo.cleanOriginal(id, cleanFile);
+      return ids.length;
+    },
+  };
 }
 
 /**
@@ -58,6 +72,8 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     const { outcome, detail } = await service.makeVariants(assetId);
     return { outcome, detail };
   });
+  // Originals stored before issue 35 lose their GPS and place tags (queued by the sweeper).
+  deps.jobs.handle('media', 'clean-original', ({ assetId }) => service.cleanOriginal(assetId));
   const senders = createImageSenders(service);
   const urls = createMediaUrls(ctx.config.PUBLIC_MEDIA_URL);
   const module = {
@@ -68,6 +84,8 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     enqueueVariants: service.enqueueVariants,
     makeVariants: service.makeVariants,
     sweepMissingVariants: service.sweepMissingVariants,
+    /** Originals stored before the location cleaning, queued for it (the maintenance sweep). */
+    sweepUncleanedOriginals: service.sweepUncleanedOriginals,
     /** Files of the store no row names, older than an hour (the maintenance sweep). */
     sweepOrphans: (now?: number) => repo.sweepOrphans(now),
     deleteAsset: service.deleteAsset,

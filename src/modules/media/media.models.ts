@@ -25,6 +25,10 @@ export class MediaAssetModel extends BaseModel {
   declare byteSize: number;
   declare sha256: string;
   declare placeholderColor: string;
+  /** When the original's file was last made free of GPS and place tags (null: stored before that). */
+  declare locationCleanedAt: Date | null;
+  /** A replaced original's old key, until that file (with GPS) is deleted. */
+  declare replacedStorageKey: string | null;
   /** Set by the media job once the full set of variants exists. */
   declare variantsReadyAt: Date | null;
   declare createdAt: Date;

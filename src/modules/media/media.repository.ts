@@ -71,13 +71,22 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       throw new Error(`media file ${key} did not read back as written: nothing was changed for it`);
   }
 
+  /** Deletes a replaced original's old file, then forgets its key. */
+  async function dropReplaced(id: number, oldKey: string) {
+    await store.delete([oldKey]);
+    await db('media_assets')
+      .where({ id, replaced_storage_key: oldKey })
+      .update({ replaced_storage_key: null });
+  }
+
   const repo = {
     async insertAsset(a: NewAsset, trx: Executor = db): Promise<number> {
       const { data, ...meta } = a;
       const storageKey = originalKey(a.mimeType);
       await store.put(storageKey, data, a.mimeType);
+      // the caller cleaned the bytes (ingest strips the location before anything is stored)
       const row = await MediaAssetModel.query(trx)
-        .insert({ ...meta, storageKey, byteSize: data.length })
+        .insert({ ...meta, storageKey, byteSize: data.length, locationCleanedAt: new Date() })
         .returning('id');
       return row.id;
     },
@@ -195,6 +204,90 @@ export function createMediaRepository(db: Db, store: MediaStore) {
           .update({ storage_key: key, data: null });
       }
       return moved;
+    },
+
+    /** Originals stored before the location cleaning, or whose replaced file is not yet deleted. */
+    async idsToClean(limit: number): Promise<number[]> {
+      return db('media_assets')
+        .where((q) => q.whereNull('location_cleaned_at').orWhereNotNull('replaced_storage_key'))
+        .orderBy('id')
+        .limit(limit)
+        .pluck('id');
+    },
+
+    async countToClean(): Promise<number> {
+      const row = await db('media_assets')
+        .where((q) => q.whereNull('location_cleaned_at').orWhereNotNull('replaced_storage_key'))
+        .count({ n: '*' })
+        .first();
+      return Number(row?.n ?? 0);
+    },
+
+    /**
+     * Stores one original again through `clean` (the location stripper). The clean file gets a
+     * new key, is written and read back, and only then does the row name it, with the old key
+     * kept in `replaced_storage_key` in the same update; the old file (the one with GPS) is
+     * deleted after, and the column cleared. So the row always names a whole file, and a run
+     * stopped at any step leaves either the old state (the new file an orphan, itself clean) or a
+     * row whose old file the next run deletes first. Every update is conditional on what was read:
+     * two runs at once (the sweeper's job and the command) cannot both switch a row.
+     */
+    async cleanOriginal(
+      id: number,
+      clean: (data: Buffer, mimeType: string) => Promise<{ data: Buffer; changed: boolean }>,
+    ): Promise<'cleaned' | 'already clean' | 'no location' | 'gone'> {
+      const row = await db('media_assets')
+        .where({ id })
+        .first(
+          'id',
+          'data',
+          'storage_key',
+          'mime_type',
+          'sha256',
+          'location_cleaned_at',
+          'replaced_storage_key',
+        );
+      if (!row) return 'gone';
+      if (row.replaced_storage_key) await dropReplaced(id, row.replaced_storage_key);
+      if (row.location_cleaned_at) return 'already clean';
+      const bytes = await bytesOf({ data: row.data, storageKey: row.storage_key });
+      const result = await clean(bytes!, row.mime_type);
+      const sha = sha256(result.data);
+      if (!result.changed) {
+        await db('media_assets')
+          .where({ id })
+          .whereNull('location_cleaned_at')
+          .update({ location_cleaned_at: db.fn.now() });
+        return 'no location';
+      }
+      if (row.data) {
+        // a row from before the media store: its bytes are replaced where they are
+        await db('media_assets').where({ id, sha256: row.sha256 }).whereNotNull('data').update({
+          data: result.data,
+          sha256: sha,
+          byte_size: result.data.length,
+          location_cleaned_at: db.fn.now(),
+        });
+        return 'cleaned';
+      }
+      const key = originalKey(row.mime_type);
+      await putVerified(key, result.data, row.mime_type);
+      const switched = await db('media_assets')
+        .where({ id, storage_key: row.storage_key })
+        .whereNull('location_cleaned_at')
+        .update({
+          storage_key: key,
+          sha256: sha,
+          byte_size: result.data.length,
+          location_cleaned_at: db.fn.now(),
+          replaced_storage_key: row.storage_key,
+        });
+      if (!switched) {
+        await store.delete([key]); // another run got there first; this copy names nothing
+        return 'already clean';
+      }
+      await dropReplaced(id, row.storage_key);
+      return 'cleaned';
     },
 
     /** Images whose bytes are still in the database, and variants stored under an earlier name. */

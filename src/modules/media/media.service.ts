@@ -5,6 +5,7 @@ import { AppError, badRequest } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
+import { stripLocation } from './media.location-strip';
 import type { AssetMeta, MediaRepository, NewVariant, VariantRef } from './media.repository';
 import {
   MAX_INPUT_PIXELS,
@@ -16,6 +17,7 @@ import {
   variantFor,
   type AssetKind,
   type PlannedVariant,
+  type SniffedFormat,
   type VariantFormat,
   type VariantKind,
 } from './media.rules';
@@ -86,6 +88,23 @@ export function render(
   p = p.resize({ width: v.width, height: v.height, fit: 'fill' });
   if (keepIcc) p = p.keepIccProfile();
   return encode(p, v.format, v.width);
+}
+
+const formatOfMime = (mimeType: string): SniffedFormat => {
+  const found = (Object.keys(mimeByFormat) as SniffedFormat[]).find((f) => mimeByFormat[f] === mimeType);
+  if (!found) throw new Error(`no location cleaning for ${mimeType}`);
+  return found;
+};
+
+/** A stored original's bytes without location tags (the format from its stored type; `data` may be edited in place). */
+export async function cleanFile(data: Buffer, mimeType: string): Promise<{ data: Buffer; changed: boolean }> {
+  // An EXIF block too broken to edit is dropped whole; a picture must not lose its turn with it
+  // (its stored size and variants assume the orientation). Read first: JPEGs are edited in place.
+  const before = (await sharp(data).metadata()).orientation ?? 1;
+  const result = stripLocation(data, formatOfMime(mimeType));
+  if (result.changed && ((await sharp(result.data).metadata()).orientation ?? 1) !== before)
+    throw new Error('the location could not be removed without losing the orientation');
+  return result;
 }
 
 export function createMediaService(repo: MediaRepository, deps: { queues: Queues<Jobs>; logger: Logger }) {
@@ -181,17 +200,25 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       } catch {
         throw fail(mediaMessages.damaged, opts.field);
       }
+      // Where it was taken never reaches the store: GPS and place tags go, the pixels stay as
+      // they are (media.location-strip.ts). A file whose metadata cannot be followed is refused.
+      let clean: Buffer;
+      try {
+        clean = (await cleanFile(buffer, mimeByFormat[sniffed])).data;
+      } catch {
+        throw fail(mediaMessages.damaged, opts.field);
+      }
       const { dominant } = await sharp(small.data, {
         raw: { width: small.info.width, height: small.info.height, channels: small.info.channels },
       }).stats();
       const rotated = (meta.orientation ?? 1) >= 5;
       const asset = {
         kind: opts.kind,
-        data: buffer,
+        data: clean,
         mimeType: mimeByFormat[sniffed],
         width: rotated ? meta.height : meta.width,
         height: rotated ? meta.width : meta.height,
-        sha256: await sha256Hex(buffer),
+        sha256: await sha256Hex(clean),
         placeholderColor: toHexColor(dominant),
       };
       const id = await repo.insertAsset(asset, trx);
@@ -248,6 +275,27 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       }
       await repo.completeVariants(assetId, made);
       return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
+    },
+
+    /**
+     * The `media/clean-original` job: an original stored before issue 35 stored again without its
+     * GPS and place tags (the repository swaps the file safely; running it again changes nothing).
+     * Variants need nothing: they never carried metadata and the pixels are the same.
+     */
+    async cleanOriginal(assetId: number): Promise<JobOutcome> {
+      const result = await repo.cleanOriginal(assetId, cleanFile);
+      return {
+        outcome: result === 'cleaned' || result === 'no location' ? 'done' : 'skipped',
+        detail: result,
+      };
+    },
+
+    /** For the sweeper: queues the cleaning of originals stored before it (a batch per sweep). */
+    async sweepUncleanedOriginals(limit = 200): Promise<number> {
+      const ids = await repo.idsToClean(limit);
+      for (const id of ids)
+        await deps.queues.enqueueOrRetry('media', 'clean-original', { assetId: id }, `clean-original-${id}`);
+      return ids.length;
     },
 
     /** For the sweeper: re-queues every asset whose variants were never completed. */

@@ -7,7 +7,9 @@ import {
   PERSISTED_ENDPOINTS,
   readSaved,
   rehydrationFrom,
+  storage,
   STORAGE_KEY,
+  type SavedQuery,
 } from '../lib/api-cache';
 
 /** A new store: one per server render, one in the browser. */
@@ -21,6 +23,22 @@ export function makeStore() {
   });
 }
 
+/** The answers saved for offline visits (this page's, and earlier visits' read at start). */
+let savedAnswers: Map<string, SavedQuery> | null = null;
+
+/**
+ * Drops every saved answer, in memory and in storage (a photo's public place changed: an earlier
+ * visit's answers may hold the exact one). Answers fetched from now on are saved again.
+ */
+export function forgetSavedApiAnswers(): void {
+  savedAnswers?.clear();
+  try {
+    storage()?.removeItem(STORAGE_KEY);
+  } catch {
+    // blocked storage: nothing was saved
+  }
+}
+
 /**
  * Public catalog and content answers survive a reload, so visited pages work
  * offline. A page rendered by the server brings its own answers (`rehydrate` false, so the first
@@ -28,6 +46,7 @@ export function makeStore() {
  */
 export function keepApiCacheOffline(store: AppStore, { rehydrate }: { rehydrate: boolean }): void {
   const saved = readSaved();
+  savedAnswers = saved;
   const rehydration = rehydrate ? rehydrationFrom(saved, navigator.onLine) : null;
   if (rehydration) store.dispatch(apiRehydrated({ [api.reducerPath]: rehydration }));
   // Saving starts after the page has loaded; it then catches up with everything fetched so far.

@@ -1,12 +1,13 @@
 /** The shapes of the HTTP API, from the server's contract (src/contract/). Money is in dollars. */
 export type {
   AdminEdition,
-  AdminPhotoDetail,
   LineEdition,
   PublicEdition,
   OfferedPrintOption,
   AboutContent,
   AdminOrder,
+  AdminPhotoDetail,
+  AdminPhotoSummary,
   AdminUser,
   BuyerOrder,
   Carrier,
@@ -45,6 +46,7 @@ export type {
   RefundInput,
   RefundReason,
   RefundView,
+  SensitiveSpecies,
   Shipment,
   ShippingNotice,
   Site,

@@ -59,6 +59,7 @@ export const api = createApi({
     'AdminUser',
     'Site',
     'Editions',
+    'SensitiveSpecies',
   ],
   keepUnusedDataFor: 300,
   refetchOnFocus: false,

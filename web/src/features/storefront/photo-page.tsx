@@ -15,6 +15,7 @@ import { photoMetaDescription } from './meta';
 import { PhotoLoadFailed, PhotoNotFound, PhotoSkeleton } from './photo-page-states';
 import { EditionNote, PhotoPurchase } from './photo-purchase';
 import { photoJsonLd } from './photo-seo';
+import { speciesText } from './photo-species';
 import { PhotoViewer } from './photo-viewer';
 import styles from './photo-page.module.css';
 
@@ -77,6 +78,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
   const origin = useSiteOrigin();
   const ratio = photo.width && photo.height ? photo.width / photo.height : 1.5;
   const description = photoMetaDescription(photo, photographerName);
+  const species = speciesText(photo.species);
   const shareWidth = photo.widths?.includes(1080) ? 1080 : photo.widths?.[photo.widths.length - 1];
 
   return (
@@ -133,8 +135,19 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
           <hr className={styles.divider} />
           <h2 className={`t-h5 ${styles.sectionHeading}`}>Details</h2>
           <dl className={styles.details}>
+            {species && (
+              <>
+                <dt>Species</dt>
+                <dd>{species}</dd>
+              </>
+            )}
             <dt>Location</dt>
-            <dd>{photo.location?.trim() || 'Not specified'}</dd>
+            <dd>
+              {photo.location?.trim() || 'Not specified'}
+              {photo.locationProtected && (
+                <span className={styles.withheld}>Exact location withheld to protect wildlife.</span>
+              )}
+            </dd>
             <dt>Date</dt>
             <dd>{photo.dateTaken?.trim() || 'Not specified'}</dd>
             {photo.showCameraDetails && photo.camera && <CameraRows camera={photo.camera} />}

@@ -26,6 +26,16 @@ export function photoJsonLd(
   const editions = options.map((o) => o.edition);
   // the shared edition, else the largest per-size one (artEdition is one number)
   const artEdition = photo.edition?.size ?? Math.max(0, ...editions.map((e) => e?.size ?? 0));
+  const common = photo.species?.common?.trim();
+  const scientific = photo.species?.scientific?.trim();
+  const about =
+    common || scientific
+      ? {
+          '@type': 'Taxon',
+          ...(scientific ? { name: scientific } : { name: common }),
+          ...(scientific && common ? { alternateName: common } : {}),
+        }
+      : null;
   const graph: Record<string, unknown>[] = [
     {
       '@type': artEdition ? ['Photograph', 'VisualArtwork'] : 'Photograph',
@@ -38,7 +48,9 @@ export function photoJsonLd(
       creator,
       author: creator,
       ...(photo.dateTaken ? { dateCreated: photo.dateTaken } : {}),
+      // the server sends a protected photo's place and date already generalized
       ...(photo.location ? { contentLocation: { '@type': 'Place', name: photo.location } } : {}),
+      ...(about ? { about } : {}),
     },
   ];
   if (options.length) {

@@ -1,6 +1,7 @@
 /** Form state and client validation of the add and edit photo screens. */
 
 import type { PhotoPrintOptionEdits, PrintOption, PrintOptionFields } from '../../../lib/api-types';
+import type { ProtectionSetting } from '@shared/location-protection';
 import { isValidPrice, isValidShipping, toNumber } from '../shared/price-fields';
 
 export type PhotoFields = {
@@ -15,6 +16,13 @@ export type PhotoFields = {
   verticalPosition: number;
   /** Show the camera details read from the file on the public photo page. */
   showCameraDetails: boolean;
+  speciesCommon: string;
+  speciesScientific: string;
+  protection: ProtectionSetting;
+  /** Blank: the region read from the location. */
+  publicRegion: string;
+  /** A datetime-local value in the browser's time zone; blank: public now. */
+  publishAt: string;
 };
 
 /** A print option row of the add form (the older per-photo shape, plus its shipping). */
@@ -60,6 +68,11 @@ export function emptyPhotoFields(): PhotoFields {
     featured: false,
     verticalPosition: DEFAULT_VERTICAL_POSITION,
     showCameraDetails: false,
+    speciesCommon: '',
+    speciesScientific: '',
+    protection: 'auto',
+    publicRegion: '',
+    publishAt: '',
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PhotoDetail } from '../../../lib/api-types';
+import type { AdminPhotoDetail as PhotoDetail } from '../../../lib/api-types';
 import { initialPhotoFormState, photoFormReducer } from './photo-form-state';
 
 const photo = {

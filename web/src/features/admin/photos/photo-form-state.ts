@@ -1,7 +1,8 @@
 import { useReducer, type Dispatch } from 'react';
-import type { PhotoDetail } from '../../../lib/api-types';
+import type { AdminPhotoDetail as PhotoDetail } from '../../../lib/api-types';
 import type { CameraDetails } from '@shared/photo-metadata';
 import type { PrintOption } from '../../../lib/api-types';
+import { toLocalInput } from '../shared/photo-protection';
 import {
   DEFAULT_EDIT_CATEGORY,
   catalogueRow,
@@ -100,6 +101,11 @@ function fieldsOf(photo: PhotoDetail): PhotoFields {
     featured: photo.featured,
     verticalPosition: photo.verticalPosition ?? 50,
     showCameraDetails: photo.showCameraDetails ?? false,
+    speciesCommon: photo.speciesCommon ?? '',
+    speciesScientific: photo.speciesScientific ?? '',
+    protection: photo.protection ?? 'auto',
+    publicRegion: photo.publicRegion ?? '',
+    publishAt: toLocalInput(photo.publishAt),
   };
 }
 

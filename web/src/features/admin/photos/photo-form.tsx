@@ -1,4 +1,4 @@
-import { useEffect, useRef, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -6,15 +6,20 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { PhotoDetail } from '../../../lib/api-types';
+import type { AdminPhotoDetail as PhotoDetail } from '../../../lib/api-types';
 import { useToast } from '../../../components/toast';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
+import { DEFAULT_SENSITIVE_SPECIES } from '@shared/location-protection';
+import { useGetSensitiveSpeciesQuery } from '../shared/api';
 import { FormSection } from '../shared/form-section';
+import { protectionPreview } from '../shared/photo-protection';
 import { formatSize } from './image-files';
 import { PhotoDetailsSection } from './photo-details-section';
 import { emptyAddOption, emptyEditOption, type PhotoFields } from './photo-form-model';
 import { usePhotoFormState, type AddRowsSource, type OptionPatch, type Phase } from './photo-form-state';
 import { PhotoImageSection } from './photo-image-section';
+import { PhotoProtectionSection } from './photo-protection-section';
+import { PlaceWarningDialog } from './place-warning-dialog';
 import { PrintOptionRows } from './print-option-rows';
 import { usePhotoSubmit } from './use-photo-submit';
 
@@ -55,12 +60,28 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
     if (!isEdit && catalogue) dispatch({ type: 'offerOptions', ratio, catalogue });
   }, [isEdit, catalogue, ratio, dispatch]);
 
+  // the preview follows the owner's list; until it has loaded, the list a new shop starts with
+  const { data: sensitive } = useGetSensitiveSpeciesQuery();
+  const sensitiveList = sensitive?.species ?? DEFAULT_SENSITIVE_SPECIES;
+  const preview = useMemo(
+    () => protectionPreview(state.fields, sensitiveList),
+    [state.fields, sensitiveList],
+  );
+  // the words the warning names while it is open
+  const [warning, setWarning] = useState<{ open: boolean; phrases: string[] }>({ open: false, phrases: [] });
+
   const setField = <K extends keyof PhotoFields>(name: K, value: PhotoFields[K]) =>
     dispatch({ type: 'field', name, value });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (busy) return;
+    if (preview.givingAway.length > 0) setWarning({ open: true, phrases: preview.givingAway });
+    else void submit(photo);
+  };
+
+  const saveAnyway = () => {
+    setWarning((w) => ({ ...w, open: false }));
     void submit(photo);
   };
 
@@ -108,6 +129,14 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
             camera={state.image ? state.image.camera : photo?.camera}
           />
         </Box>
+
+        <PhotoProtectionSection
+          fields={state.fields}
+          errors={state.fieldErrors}
+          setField={setField}
+          busy={busy}
+          preview={preview}
+        />
 
         <FormSection
           title="Print Options"
@@ -178,6 +207,12 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
           </Button>
         </Box>
       </Stack>
+      <PlaceWarningDialog
+        open={warning.open}
+        phrases={warning.phrases}
+        onEdit={() => setWarning((w) => ({ ...w, open: false }))}
+        onSaveAnyway={saveAnyway}
+      />
     </Box>
   );
 }

@@ -13,12 +13,13 @@ import EditIcon from '@mui/icons-material/Edit';
 import StarIcon from '@mui/icons-material/Star';
 import TuneIcon from '@mui/icons-material/Tune';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
-import type { PhotoSummary } from '../../../lib/api-types';
+import type { AdminPhotoSummary } from '../../../lib/api-types';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useGetCategoriesQuery } from '../../../lib/catalog-api';
 import { useGetAdminPhotosQuery } from '../shared/api';
 import { filterPhotos, PHOTO_GRID_SIZES } from '../shared/photo-filter';
 import { LoadError } from '../shared/load-error';
+import { photoMarks } from '../shared/photo-protection';
 import { SearchField } from '../shared/search-field';
 import { TabHeader } from '../shared/tab-header';
 
@@ -28,7 +29,8 @@ const gridSx = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
 } as const;
 
-function AdminPhotoCard({ photo, categoryName }: { photo: PhotoSummary; categoryName: string }) {
+function AdminPhotoCard({ photo, categoryName }: { photo: AdminPhotoSummary; categoryName: string }) {
+  const marks = photoMarks(photo);
   return (
     <Card component="article" aria-label={photo.title} sx={{ display: 'flex', flexDirection: 'column' }}>
       <Box sx={{ position: 'relative' }}>
@@ -50,6 +52,11 @@ function AdminPhotoCard({ photo, categoryName }: { photo: PhotoSummary; category
         <Typography variant="body2" color="text.secondary">
           {[photo.location, photo.dateTaken].filter(Boolean).join(' · ') || 'No location'}
         </Typography>
+        {marks.map((mark) => (
+          <Typography key={mark} variant="body2" sx={{ mt: 0.5, fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {mark}
+          </Typography>
+        ))}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }}>
           <Chip label={categoryName} size="small" variant="outlined" />
           {photo.aspectRatio && <Chip label={photo.aspectRatio} size="small" variant="outlined" />}

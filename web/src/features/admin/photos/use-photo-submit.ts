@@ -1,9 +1,10 @@
 import type { RefObject } from 'react';
 import { useNavigate } from 'react-router';
 import { api, isApiError } from '../../../lib/api';
-import type { PhotoDetail } from '../../../lib/api-types';
+import type { AdminPhotoDetail as PhotoDetail } from '../../../lib/api-types';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
+import { localInputToIso } from '../shared/photo-protection';
 import { useSessionExpiryCheck } from '../shared/session';
 import {
   addOptionBody,
@@ -79,6 +80,12 @@ export function usePhotoSubmit(
       showCameraDetails: fields.showCameraDetails,
       printOptions: JSON.stringify(printOptions),
     });
+    // sent even when blank: a blank field clears the saved value (blank publishAt: public now)
+    form.append('speciesCommon', fields.speciesCommon.trim());
+    form.append('speciesScientific', fields.speciesScientific.trim());
+    form.append('protection', fields.protection);
+    form.append('publicRegion', fields.publicRegion.trim());
+    form.append('publishAt', localInputToIso(fields.publishAt));
     return form;
   };
 

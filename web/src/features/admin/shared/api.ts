@@ -1,6 +1,11 @@
 import type { SetupChecklist, SetupItem, SetupState } from '@contract';
 import { api, type ApiError } from '../../../lib/api';
-import type { AdminPhotoDetail, AdminUser, PhotoSummary } from '../../../lib/api-types';
+import type {
+  AdminPhotoDetail,
+  AdminPhotoSummary,
+  AdminUser,
+  SensitiveSpecies,
+} from '../../../lib/api-types';
 
 export type { AdminUser, SetupChecklist, SetupItem, SetupState };
 
@@ -26,7 +31,7 @@ export const sharedAdminApi = api.injectEndpoints({
     logout: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/admin/logout', method: 'POST' }),
     }),
-    getAdminPhotos: build.query<PhotoSummary[], void>({
+    getAdminPhotos: build.query<AdminPhotoSummary[], void>({
       query: () => '/admin/photos',
       providesTags: (photos) => [
         'Photos',
@@ -36,6 +41,11 @@ export const sharedAdminApi = api.injectEndpoints({
     getAdminPhoto: build.query<AdminPhotoDetail, number>({
       query: (id) => `/admin/photos/${id}`,
       providesTags: (_photo, _error, id) => [{ type: 'Photo', id }],
+    }),
+    /** The owner's sensitive species (the photo form's preview, the Website Data tab's card). */
+    getSensitiveSpecies: build.query<SensitiveSpecies, void>({
+      query: () => ({ url: '/admin/sensitive-species', cache: 'no-store' }),
+      providesTags: ['SensitiveSpecies'],
     }),
     /** The dashboard's set-up checklist (and whether a payment provider is set up: the admin banner). */
     getSetupChecklist: build.query<SetupChecklist, void>({
@@ -50,4 +60,5 @@ export const {
   useGetAdminPhotosQuery,
   useGetAdminPhotoQuery,
   useGetSetupChecklistQuery,
+  useGetSensitiveSpeciesQuery,
 } = sharedAdminApi;

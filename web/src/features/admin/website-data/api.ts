@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api';
-import type { Category, CategoryInput, Logo } from '../../../lib/api-types';
+import type { Category, CategoryInput, Logo, SensitiveSpecies } from '../../../lib/api-types';
 
 export type { CategoryInput };
 
@@ -30,6 +30,11 @@ export const websiteDataAdminApi = api.injectEndpoints({
       },
       invalidatesTags: ['Logo'],
     }),
+    /** Replaces the list; every photo's "shown publicly as" may change with it. */
+    saveSensitiveSpecies: build.mutation<SensitiveSpecies, string[]>({
+      query: (species) => ({ url: '/admin/sensitive-species', method: 'PUT', body: { species } }),
+      invalidatesTags: ['SensitiveSpecies', 'Photos', 'Photo'],
+    }),
   }),
 });
 
@@ -39,4 +44,5 @@ export const {
   useDeleteCategoryMutation,
   useReorderCategoriesMutation,
   useUpdateLogoMutation,
+  useSaveSensitiveSpeciesMutation,
 } = websiteDataAdminApi;

@@ -7,6 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { CategoriesPanel } from './categories-panel';
 import { LogoPanel } from './logo-panel';
+import { SensitiveSpeciesCard } from './sensitive-species-card';
 
 type Section = 'categories' | 'logo';
 
@@ -19,7 +20,9 @@ export default function WebsiteDataTab() {
         <Typography variant="h5" component="h2">
           Website Data
         </Typography>
-        <Typography color="text.secondary">Portfolio categories and the site logo.</Typography>
+        <Typography color="text.secondary">
+          Portfolio categories, the site logo and the species whose place is protected.
+        </Typography>
       </Box>
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         <Tabs
@@ -51,6 +54,7 @@ export default function WebsiteDataTab() {
           {section === 'categories' ? <CategoriesPanel /> : <LogoPanel />}
         </Box>
       </Paper>
+      <SensitiveSpeciesCard />
     </Stack>
   );
 }
