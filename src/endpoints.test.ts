@@ -30,8 +30,9 @@ describe('every declared endpoint', () => {
       }
       if (e.query !== undefined) expect(isSchema(e.query), call(e)).toBe(true);
       // every numeric id of the path is parsed; the secrets (the order page's token, the lab's
-      // webhook secret, a lab file's signature) and a media file's name are the handler's own
-      const secrets = ['token', 'secret', 'signature', 'file'];
+      // webhook secret, a lab file's signature, a certificate's random id) and a media file's name
+      // are the handler's own
+      const secrets = ['token', 'secret', 'signature', 'file', 'certificate'];
       const names = [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]).filter((n) => !secrets.includes(n!));
       expect(Object.keys(e.params ?? {}), call(e)).toEqual(names);
     }
@@ -73,11 +74,11 @@ describe("the app's lists come from the declarations", () => {
     expect(edge.images.test('/api/photos/12/image')).toBe(true);
   });
 
-  it("keeps the storefront's shared pages, and never the buyer's order page", () => {
+  it("keeps the storefront's shared pages, and never the buyer's order page or a certificate's check", () => {
     for (const page of Object.values(storefrontPages))
       for (const path of page.paths)
         expect(edge.sharedPages.test(sample(path)), path).toBe(page.cache === 'shared');
-    expect(edge.privatePages).toEqual(['/orders/:token']);
+    expect(edge.privatePages).toEqual(['/orders/:token', '/verify/:id']);
     expect(edge.sharedPages.test('/admin')).toBe(false);
     expect(edge.sharedPages.test('/api/photos')).toBe(false);
   });

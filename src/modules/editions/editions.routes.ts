@@ -26,7 +26,7 @@ export const editionsEndpoints = {
   // the verify page's read in the browser (the server renders the page from verifyView itself)
   certificateCheck: {
     method: 'GET',
-    path: '/api/certificates/:id',
+    path: '/api/certificates/:certificate',
     auth: 'public',
     session: false,
     cache: 'no-store',
@@ -145,7 +145,7 @@ const signatureUpload: RequestHandler = (() => {
 export function createEditionsRoutes(service: EditionsService) {
   return bindEndpoints(editionsEndpoints, {
     certificateCheck: async (req, res) => {
-      const id = String(req.params.id);
+      const id = String(req.params.certificate);
       const view = /^[A-Za-z0-9_-]{16,64}$/.test(id) ? await service.verifyView(id) : null;
       if (!view) throw notFound('Certificate not found.');
       res.json(view);
