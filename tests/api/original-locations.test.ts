@@ -362,8 +362,12 @@ describe('cleaning originals stored before', () => {
     try {
       await workers.redriver.runOnce();
       const start = Date.now();
-      while (!(await assetRow(id)).location_cleaned_at && Date.now() - start < 30_000)
-        await new Promise((r) => setTimeout(r, 100));
+      // done: cleaned, and the replaced file (with GPS) deleted, which comes just after
+      const done = async () => {
+        const r = await assetRow(id);
+        return !!r.location_cleaned_at && !r.replaced_storage_key;
+      };
+      while (!(await done()) && Date.now() - start < 30_000) await new Promise((r) => setTimeout(r, 100));
       const row = await assetRow(id);
       expect(row.location_cleaned_at).not.toBeNull();
       expect(await store.get(key)).toBeNull();

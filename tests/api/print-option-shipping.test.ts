@@ -17,9 +17,16 @@ afterAll(() => app?.close());
 
 const count = (table: string) => countRows(app, table);
 /** The options the public photo page offers for a photo. */
-const offered = async (photoId: number) =>
-  (await admin.json<{ printOptions: PrintOption[] }>(app.client().get(`/api/photos/${photoId}`)))
-    .printOptions;
+/** The photo's public options, each as the catalogue's (they also carry their edition: none here). */
+const offered = async (photoId: number) => {
+  const photo = await admin.json<{ printOptions: (PrintOption & { edition: unknown })[] }>(
+    app.client().get(`/api/photos/${photoId}`),
+  );
+  return photo.printOptions.map(({ edition, ...option }) => {
+    expect(edition).toBeNull();
+    return option;
+  });
+};
 const addFormOption = (body: Record<string, unknown>, status = 201) =>
   admin.json<PrintOption>(admin.post('/api/admin/print-options', body), status);
 const catalogueOption = (body: Record<string, unknown>) =>

@@ -350,6 +350,7 @@ describe('the production build behind Caddy (TLS), two APIs and a worker, PgBoun
     expect(Object.keys(sweeps().at(-1)!.counts as object).sort()).toEqual(
       [
         'clean-originals',
+        'edition-prints',
         'emails',
         'events',
         'media-files',
