@@ -23,6 +23,7 @@ async function newPhoto(page: Page): Promise<{ photoId: number; title: string }>
       imageType: 'image/jpeg',
       aspectRatio: '3:2',
       category: 'landscapes',
+      displayOrder: 900, // after the shop's photos, which other specs take first
     },
   });
   expect(created.status()).toBe(201);

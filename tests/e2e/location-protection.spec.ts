@@ -41,6 +41,7 @@ async function refugePhoto(page: Page, title: string): Promise<number> {
       category: 'landscapes',
       location: LOCATION,
       dateTaken: '2025-05-14',
+      displayOrder: 900, // after the shop's photos, which other specs take first
     },
   });
   expect(created.status()).toBe(201);
