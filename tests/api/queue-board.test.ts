@@ -60,7 +60,14 @@ describe('failed jobs are visible to the owner', () => {
       return h.queues.mail.failed === 1 && h;
     });
     expect(health.outbox.stale).toBe(1);
-    expect(Object.keys(health.queues).sort()).toEqual(['editions', 'events', 'fulfillment', 'mail', 'media', 'payments']);
+    expect(Object.keys(health.queues).sort()).toEqual([
+      'editions',
+      'events',
+      'fulfillment',
+      'mail',
+      'media',
+      'payments',
+    ]);
     for (const q of Object.values(health.queues))
       expect(q).toMatchObject({
         waiting: expect.any(Number),
