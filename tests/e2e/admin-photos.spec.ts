@@ -119,7 +119,7 @@ async function addEditAssignAndSignOut(
   await page.getByLabel('Title').fill(edited);
   await page.getByRole('button', { name: 'Add Print Option' }).click();
   const size = `5x7 ${label}`; // typed with 'inch', stored in the one form
-  await page.getByLabel('Size').last().fill(`5x7 inch ${label}`);
+  await page.getByLabel(/^Size/).last().fill(`5x7 inch ${label}`);
   await page.getByLabel('Format').last().fill('Fine Art Paper');
   await page.getByLabel('Price').last().fill('45');
   await page.getByLabel('Shipping').last().fill('8');
