@@ -47,7 +47,7 @@ export default function EditionsToSignCard() {
                 {print.certificateUrl && (
                   <>
                     {' · '}
-                    <Link href={print.certificateUrl} target="_blank" rel="noopener">
+                    <Link href={print.certificateUrl} target="_blank" rel="noopener" underline="always">
                       Certificate
                     </Link>
                   </>
