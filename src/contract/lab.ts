@@ -4,8 +4,10 @@ import { wholeNumber } from '../platform/http/input-rules';
 // The print lab: the owner's settings, which print options the lab makes, and an order's lab order.
 
 /** The labs the shop can work with: the ids of fulfillment's `labProviders` registry. */
-export const labProviderIds = ['lumaprints'] as const;
+export const labProviderIds = ['lumaprints', 'prodigi'] as const;
 export type LabProviderId = (typeof labProviderIds)[number];
+/** The labs' names as the owner reads them. */
+export const labNames: Record<LabProviderId, string> = { lumaprints: 'Lumaprints', prodigi: 'Prodigi' };
 
 export const labShippingMethods = [
   'default',
@@ -17,7 +19,22 @@ export const labShippingMethods = [
   'usps_priority_mail',
 ] as const;
 export const labProductionTimes = ['regular', 'nextday', 'sameday'] as const;
-export const labOrderStatuses = ['held', 'sending', 'sent', 'shipped', 'failed', 'canceled'] as const;
+/**
+ * A lab order's states: 'review' waits for the owner's approval (the lab's review setting),
+ * 'on_hold' the owner held it (sent when she approves), 'held' waits for the hold period, 'sending'
+ * is being sent or retried while the lab is down (`nextAttemptAt`), then 'sent', 'shipped'; 'failed'
+ * the lab refused it (or stayed down 24 hours), 'canceled' the shop order was.
+ */
+export const labOrderStatuses = [
+  'review',
+  'on_hold',
+  'held',
+  'sending',
+  'sent',
+  'shipped',
+  'failed',
+  'canceled',
+] as const;
 export type LabOrderStatus = (typeof labOrderStatuses)[number];
 
 export const labMessages = {
@@ -45,9 +62,11 @@ const secretText = z
   .max(200, labMessages.secretText)
   .regex(/^[A-Za-z0-9_-]*$/, labMessages.secretText);
 
-/** PUT /api/admin/lab: a blank (or absent) key or secret keeps the one stored. */
+/** PUT /api/admin/lab/{provider}: a blank (or absent) key or secret keeps the one stored. */
 export const labSettingsInputSchema = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false' }),
+  /** Paid orders wait in 'To review' until the owner approves them (else the hold, then sent). */
+  reviewBeforeSending: z.boolean({ error: 'reviewBeforeSending must be true or false' }).default(false),
   sandbox: z.boolean({ error: 'sandbox must be true or false' }),
   apiKey: secretText.optional(),
   apiSecret: secretText.optional(),
@@ -59,24 +78,52 @@ export const labSettingsInputSchema = z.object({
 });
 export type LabSettingsInput = z.output<typeof labSettingsInputSchema>;
 
-/** GET /api/admin/lab: never the key or secret themselves, only whether they are set. */
+/** One lab's settings: never the key or secret themselves, only whether they are set. */
 export const labSettingsViewSchema = z.object({
   provider: z.enum(labProviderIds),
+  /** 'Lumaprints', 'Prodigi'. */
+  name: z.string(),
+  /** The lab is the built-in demo double (LAB_DEMO): no account, nothing printed or shipped. */
+  demo: z.boolean(),
   enabled: z.boolean(),
   sandbox: z.boolean(),
   apiKeySet: z.boolean(),
   apiSecretSet: z.boolean(),
+  /** Whether the lab asks for a secret beside the key (Prodigi: a key only). */
+  usesSecret: z.boolean(),
+  /** Whether orders go to one of the account's stores (Lumaprints), chosen after a successful test. */
+  usesStores: z.boolean(),
   storeId: z.number().nullable(),
   shippingMethod: z.enum(labShippingMethods),
+  /** The shipping methods this lab offers (a subset of labShippingMethods). */
+  shippingMethods: z.array(z.enum(labShippingMethods)),
   productionTime: z.enum(labProductionTimes),
+  productionTimes: z.array(z.enum(labProductionTimes)),
   holdMinutes: z.number(),
+  reviewBeforeSending: z.boolean(),
   minMarginPercent: z.number(),
 });
 export type LabSettingsView = z.infer<typeof labSettingsViewSchema>;
 
-/** POST /api/admin/lab/test-connection: the stores the credentials reach. */
+/** GET /api/admin/lab: every lab's settings, and whether the labs are the demo doubles. */
+export const labSetupSchema = z.object({ demo: z.boolean(), labs: z.array(labSettingsViewSchema) });
+export type LabSetup = z.infer<typeof labSetupSchema>;
+
+/**
+ * POST /api/admin/lab/{provider}/test-connection: what is typed, tested without saving it (a
+ * blank key or secret tests the stored one).
+ */
+export const labConnectionTestSchema = z.object({
+  sandbox: z.boolean({ error: 'sandbox must be true or false' }),
+  apiKey: secretText.optional(),
+  apiSecret: secretText.optional(),
+});
+export type LabConnectionTest = z.output<typeof labConnectionTestSchema>;
+
+/** The answer: the stores the credentials reach (empty for a lab without stores), in words. */
 export const labConnectionSchema = z.object({
   ok: z.literal(true),
+  message: z.string(),
   stores: z.array(z.object({ storeId: z.number(), storeName: z.string() })),
 });
 
@@ -118,8 +165,9 @@ const inches = z.preprocess(
     .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, labMessages.size),
 );
 
-/** PUT /api/admin/lab/products/{printOptionId}: the print option is made by the lab. */
+/** PUT /api/admin/lab/products/{printOptionId}: the print option is made by this lab. */
 export const labProductInputSchema = z.object({
+  provider: z.enum(labProviderIds, { error: 'Choose the lab.' }).default('lumaprints'),
   subcategoryId: wholeNumber(labMessages.subcategory, 1, 2_147_483_647),
   widthIn: inches,
   heightIn: inches,
@@ -133,6 +181,7 @@ export type LabProductInput = z.output<typeof labProductInputSchema>;
 /** A print option the lab makes, with its cost and margin against our price (dollars). */
 export const labProductViewSchema = z.object({
   printOptionId: z.number(),
+  provider: z.enum(labProviderIds),
   size: z.string(),
   format: z.string(),
   subcategoryId: z.number(),
@@ -155,20 +204,61 @@ export const labProductViewSchema = z.object({
 export type LabProductView = z.infer<typeof labProductViewSchema>;
 export const labProductListSchema = z.object({ products: z.array(labProductViewSchema) });
 
-/** An order's lab order, in the admin's order details. */
+/** A line of a lab order: what the lab makes, and the file it gets (the owner can download it). */
+export const labOrderLineSchema = z.object({
+  lineId: z.number(),
+  photoTitle: z.string(),
+  size: z.string(),
+  format: z.string(),
+  /** The lab's product (its paper or canvas). */
+  productName: z.string(),
+  quantity: z.number(),
+  /** The print's sides as sent, turned to the crop's orientation. */
+  widthIn: z.number(),
+  heightIn: z.number(),
+  /** The cropped file at full resolution (an admin download), and a small image of it. */
+  printFileUrl: z.string(),
+  thumbnailUrl: z.string().nullable(),
+});
+
+/** One lab's order for a shop order (an order with lines for two labs has two). */
 export const labOrderViewSchema = z.object({
+  provider: z.enum(labProviderIds),
+  name: z.string(),
+  demo: z.boolean(),
   status: z.enum(labOrderStatuses),
   labOrderNumber: z.string().nullable(),
   sendAfter: z.string(),
   sentAt: z.string().nullable(),
   shippedAt: z.string().nullable(),
+  /** In the photographer's words; `labText` is the lab's own, shown beside it. */
   lastError: z.string().nullable(),
+  labText: z.string().nullable(),
   attempts: z.number(),
-  /** How many of the order's lines the lab makes (the rest the owner ships herself). */
-  labLines: z.number(),
+  /** While the lab is down: when the next try is (retried for 24 hours). */
+  nextAttemptAt: z.string().nullable(),
+  /** The lab's shipping charge for this order, dollars (null until known). */
+  labShipping: z.number().nullable(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  lines: z.array(labOrderLineSchema),
 });
 export type LabOrderView = z.infer<typeof labOrderViewSchema>;
-export const orderLabSchema = z.object({ lab: labOrderViewSchema.nullable() });
+/** GET /api/admin/orders/{id}/lab, and the send/hold answers. */
+export const orderLabSchema = z.object({ labs: z.array(labOrderViewSchema) });
+
+/** GET /api/admin/lab/review: paid orders waiting for the owner ('review' and 'on_hold'). */
+export const labReviewListSchema = z.object({
+  orders: z.array(
+    z.object({
+      orderId: z.number(),
+      customerName: z.string(),
+      paidAt: z.string().nullable(),
+      labs: z.array(labOrderViewSchema),
+    }),
+  ),
+});
+export type LabReviewList = z.infer<typeof labReviewListSchema>;
 
 /** GET /api/admin/photos/{id}/print-sizes: which sizes buyers are offered, and why not. */
 export const printSizesSchema = z.object({
