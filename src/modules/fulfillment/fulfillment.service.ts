@@ -39,7 +39,7 @@ export function createFulfillmentService(ctx: AppContext, deps: FulfillmentDeps)
   const settings = createLabSettings(ctx, { repo, secrets, forgetCatalog: () => products.forgetCatalog() });
   const products = createLabProducts({ repo, settings, catalog: deps.catalog });
   const offerRule = createOfferRule(ctx, { repo, catalog: deps.catalog, media: deps.media });
-  const files = createLabFiles(ctx, { secrets, media: deps.media });
+  const files = createLabFiles(ctx, { secrets, catalog: deps.catalog, media: deps.media });
   const labOrders = createLabOrders(ctx, { ...deps, settings, fileUrl: (id) => files.fileUrl(id) });
   return {
     settings: () => settings.settings(),

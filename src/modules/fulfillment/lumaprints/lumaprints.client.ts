@@ -36,7 +36,7 @@ import {
  * Lumaprints' REST API (https://api-docs.lumaprints.com, "open beta"): HTTP Basic with the API key
  * and secret, JSON both ways, everything under /api/v1. The base URL is the caller's choice:
  * production https://us.api.lumaprints.com, the sandbox https://us.api-sandbox.lumaprints.com, or
- * the test double (tests/support/fake-lumaprints.ts). Not the dashboard hosts.
+ * the local double (src/demo/labs/lumaprints-double.ts). Not the dashboard hosts.
  *
  * Answers: a 2xx is read defensively (ids and money may come as strings); 400, 401, 403, 404,
  * 406, 422 (and any other 4xx but 408, 425, 429) are 'refused' with the lab's own message; 408,
