@@ -47,6 +47,14 @@ const schema = z
     // The print lab's API (Lumaprints): set only to use a local double (tests, a demo without keys);
     // otherwise the lab's production or sandbox address, as the admin's test mode says.
     LUMAPRINTS_API_BASE: optionalUrl(/^https?$/),
+    // Prodigi's API (v4.0, with the version in the address), likewise only for a local double.
+    PRODIGI_API_BASE: optionalUrl(/^https?$/),
+    // The demo labs: both labs' doubles run inside the API (under /demo-labs on PUBLIC_URL), the
+    // labs point at them and are set up with the doubles' keys: products, quotes, an order sent
+    // and shipped with tracking, without an account. Everything made is marked demo.
+    LAB_DEMO: bool(false),
+    // How long after a demo lab takes an order it ships it (tracking number, webhook/callback).
+    LAB_DEMO_SHIP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
     // The fewest pixels per inch of print a lab-made size needs (on both sides) to be offered.
     LAB_MIN_PPI: z.coerce.number().int().min(50).max(600).default(150),
     PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['stripe', 'test']).optional()),
@@ -133,6 +141,12 @@ const schema = z
       issue('STRIPE_SECRET_KEY', 'is required when PAYMENTS_PROVIDER=stripe');
   });
 
+/** Where the demo labs' APIs answer on the shop's address (LAB_DEMO): Prodigi's with its version. */
+export const DEMO_LAB_PATHS = {
+  lumaprints: '/demo-labs/lumaprints',
+  prodigi: '/demo-labs/prodigi/v4.0',
+} as const;
+
 /** Express's 'trust proxy': nobody, the nearest n hops, or proxies at these addresses/CIDRs/names. */
 export type TrustProxy = false | number | string[];
 
@@ -182,11 +196,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const paymentsProvider =
     c.PAYMENTS_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : c.NODE_ENV === 'production' ? 'none' : 'test');
   const httpsOnly = c.PUBLIC_URL?.startsWith('https:') ?? false;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`).replace(/\/$/, '');
   return {
     ...c,
+    // the demo labs answer on the shop's own address (src/demo/labs/demo-labs.ts), so the worker
+    // processes reach them too; a base URL set explicitly wins
+    ...(c.LAB_DEMO
+      ? {
+          LUMAPRINTS_API_BASE: c.LUMAPRINTS_API_BASE ?? `${publicUrl}${DEMO_LAB_PATHS.lumaprints}`,
+          PRODIGI_API_BASE: c.PRODIGI_API_BASE ?? `${publicUrl}${DEMO_LAB_PATHS.prodigi}`,
+        }
+      : {}),
     // Outside production a fixed secret is fine: sessions live in a local Redis anyway.
     sessionSecret: c.SESSION_SECRET ?? 'wildframe-development-session-secret-not-for-production',
-    publicUrl: (c.PUBLIC_URL ?? `http://localhost:${c.PORT || 3000}`).replace(/\/$/, ''),
+    publicUrl,
     httpsOnly,
     trustProxy: c.TRUST_PROXY ?? (httpsOnly ? [...PRIVATE_PROXIES] : false),
     paymentsProvider,

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { LabProductInput, LabProviderId, LabSettingsInput, LabSettingsView } from '../../contract';
+import type {
+  LabProductInput,
+  LabProviderId,
+  LabSettingsInput,
+  LabSettingsView,
+  labProductionTimes,
+  labShippingMethods,
+} from '../../contract';
 
 /**
  * A print lab reached by API: what the fulfillment module needs of one, in no lab's words.
@@ -57,6 +64,8 @@ export type NewLabOrder = {
   productionTime: string;
   recipient: LabRecipient;
   items: LabOrderItem[];
+  /** Where the lab calls us back about this order, for a lab that takes it per order (Prodigi). */
+  callbackUrl?: string;
 };
 
 export type LabShipment = { carrier: string | null; trackingNumber: string | null; shippedAt: string | null };
@@ -132,4 +141,12 @@ export type LabProviderDefinition<S extends Record<string, unknown>, R extends L
   missingSetting(settings: S): { field: string; message: string } | null;
   productRefFromWire(input: LabProductInput): R;
   productRefToWire(ref: R): ProductOnWire;
+  /** The shipping methods and production times it offers (unset: all of the contract's). */
+  shippingMethods?: readonly (typeof labShippingMethods)[number][];
+  productionTimes?: readonly (typeof labProductionTimes)[number][];
+  /** Whether it asks for a secret beside the key, and sends orders to a store (unset: both, as Lumaprints). */
+  usesSecret?: boolean;
+  usesStores?: boolean;
+  /** The lab's order id in a callback's body, for a lab whose callback is not `{orderNumber}` (Prodigi's CloudEvent). */
+  callbackOrderNumber?(body: unknown): string | null;
 };

@@ -1,6 +1,7 @@
 import type { LabProviderId } from '../../contract';
 import type { LabProductRef, LabProviderDefinition } from './lab-provider';
 import { lumaprintsLab } from './lumaprints/lumaprints.lab';
+import { prodigiLab } from './prodigi/prodigi.lab';
 
 export type AnyLabProvider = LabProviderDefinition<Record<string, unknown>, LabProductRef>;
 
@@ -10,6 +11,7 @@ export type AnyLabProvider = LabProviderDefinition<Record<string, unknown>, LabP
  */
 export const labProviders: Record<LabProviderId, AnyLabProvider> = {
   lumaprints: lumaprintsLab,
+  prodigi: prodigiLab,
 };
 
 /** The lab the owner's settings, products and orders are for (the one lab today). */
