@@ -137,8 +137,7 @@ export function cheapestShipping(body: Json): { cents: number; currency: string 
 }
 
 /** The order in an answer: `{outcome, order}` (create, get) or a callback's `{data: {order}}`. */
-export const orderIn = (body: Json): Obj | null =>
-  isObj(body) && isObj(body.order) ? body.order : null;
+export const orderIn = (body: Json): Obj | null => (isObj(body) && isObj(body.order) ? body.order : null);
 
 /**
  * Its shipments: the carrier's name, the tracking number and when the lab dispatched it. A

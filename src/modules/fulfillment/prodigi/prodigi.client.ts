@@ -144,7 +144,10 @@ export function createProdigiClient(opts: ProdigiClientOptions): ProdigiClient {
   const dollars = (cost: { cents: number; currency: string } | null, what: string) => {
     if (!cost) throw garbled(what);
     if (cost.currency.toUpperCase() !== CURRENCY)
-      throw new LabError('refused', `Prodigi quoted in ${cost.currency || 'another currency'}, not US dollars.`);
+      throw new LabError(
+        'refused',
+        `Prodigi quoted in ${cost.currency || 'another currency'}, not US dollars.`,
+      );
     return cost.cents;
   };
 
@@ -190,7 +193,11 @@ export function createProdigiClient(opts: ProdigiClientOptions): ProdigiClient {
     async findByMerchantReference(reference, since) {
       const from = since ? new Date(since.getTime() - CLOCK_SKEW_MS).toISOString() : null;
       for (let page = 0; page < FIND_MAX_PAGES; page++) {
-        const query = new URLSearchParams({ merchantReferences: reference, top: '100', skip: String(page * 100) });
+        const query = new URLSearchParams({
+          merchantReferences: reference,
+          top: '100',
+          skip: String(page * 100),
+        });
         if (from) query.set('createdFrom', from);
         const { body } = await call('GET', `/orders?${query}`);
         const orders = isObj(body) && Array.isArray(body.orders) ? body.orders : [];

@@ -43,7 +43,8 @@ const MIN_PPI = 150;
 function itemOf(spec: LabProductSpec): Omit<ProdigiItem, 'copies'> {
   const ref = prodigiProductRefSchema.parse(spec.ref);
   const family = familyOf(ref.subcategoryId);
-  if (!family) throw new LabError('refused', `Prodigi product ${ref.subcategoryId} is not one the shop offers.`);
+  if (!family)
+    throw new LabError('refused', `Prodigi product ${ref.subcategoryId} is not one the shop offers.`);
   const sku = skuFor(family, spec.widthIn, spec.heightIn);
   if (!sku)
     throw new LabError(
@@ -113,12 +114,14 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
       },
       options: async (productId) => {
         const family = familyOf(productId);
-        if (!family) throw new LabError('refused', `Prodigi product ${productId} is not one the shop offers.`);
+        if (!family)
+          throw new LabError('refused', `Prodigi product ${productId} is not one the shop offers.`);
         return optionGroupsOf(family);
       },
-      productCost: (spec) => client.unitCost(itemOf(spec)),
+      productCost: async (spec) => client.unitCost(itemOf(spec)),
       // Prodigi quotes by country only: the address beyond it does not change the price
-      shippingCost: (items) => client.shippingCost(items.map((i) => ({ ...itemOf(i), copies: i.quantity }))),
+      shippingCost: async (items) =>
+        client.shippingCost(items.map((i) => ({ ...itemOf(i), copies: i.quantity }))),
       async checkImage(spec, imageUrl) {
         itemOf(spec); // a size Prodigi does not make is its refusal
         const px = await pixelsAt(imageUrl);
