@@ -28,6 +28,7 @@ import { metricsFor } from './platform/metrics';
 import { createVersionEndpoints } from './platform/version';
 import { pickFormat } from './modules/media';
 import { edge, endpoints } from './endpoints';
+import { mountDemoLabs } from './demo/labs/demo-labs';
 
 // dist/web and dist/server are found from the package root, from source and from dist/node alike.
 const rootDir = packageRoot;
@@ -190,6 +191,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
           : { status: 'ok' },
       );
   });
+
+  // LAB_DEMO: the labs' doubles answer here, on the shop's own address (demo-labs.ts)
+  if (config.LAB_DEMO) mountDemoLabs(app, ctx);
 
   app.use('/api', rejectNulInUrl);
   // The Stripe webhook needs the raw body and is authenticated by its signature, not by origin.

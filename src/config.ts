@@ -141,10 +141,10 @@ const schema = z
       issue('STRIPE_SECRET_KEY', 'is required when PAYMENTS_PROVIDER=stripe');
   });
 
-/** Where the demo labs' APIs answer on the shop's address (LAB_DEMO): Prodigi's with its version. */
+/** Where the demo labs' APIs answer on the shop's address (LAB_DEMO). */
 export const DEMO_LAB_PATHS = {
   lumaprints: '/demo-labs/lumaprints',
-  prodigi: '/demo-labs/prodigi/v4.0',
+  prodigi: '/demo-labs/prodigi',
 } as const;
 
 /** Express's 'trust proxy': nobody, the nearest n hops, or proxies at these addresses/CIDRs/names. */
@@ -204,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...(c.LAB_DEMO
       ? {
           LUMAPRINTS_API_BASE: c.LUMAPRINTS_API_BASE ?? `${publicUrl}${DEMO_LAB_PATHS.lumaprints}`,
-          PRODIGI_API_BASE: c.PRODIGI_API_BASE ?? `${publicUrl}${DEMO_LAB_PATHS.prodigi}`,
+          PRODIGI_API_BASE: c.PRODIGI_API_BASE ?? `${publicUrl}${DEMO_LAB_PATHS.prodigi}/v4.0`,
         }
       : {}),
     // Outside production a fixed secret is fine: sessions live in a local Redis anyway.

@@ -289,7 +289,16 @@ function priceProduct(
 const today = () => new Date().toISOString().slice(0, 10);
 
 export async function startFakeLumaprints(
-  opts: { apiKey?: string; apiSecret?: string; verifyWebhookUrls?: boolean; port?: number } = {},
+  opts: {
+    apiKey?: string;
+    apiSecret?: string;
+    verifyWebhookUrls?: boolean;
+    port?: number;
+    /** false: no server of its own; mount `handler` on an app (the demo lab). */
+    listen?: boolean;
+    /** Ships each new order this long after it is made and calls the webhooks (the demo lab). */
+    autoShipAfterMs?: number;
+  } = {},
 ) {
   const apiKey = opts.apiKey ?? FAKE_LUMAPRINTS_CREDENTIALS.apiKey;
   const apiSecret = opts.apiSecret ?? FAKE_LUMAPRINTS_CREDENTIALS.apiSecret;
@@ -308,6 +317,7 @@ export async function startFakeLumaprints(
   let strictImagesOn = false;
   let addressRefused: ((r: Recipient) => boolean) | null = null;
   let createDelayMs = 0;
+  const shipTimers = new Set<NodeJS.Timeout>();
 
   type Answer = [number, unknown];
   const bad = (message: string | string[], status = 400): Answer => [
@@ -632,6 +642,7 @@ export async function startFakeLumaprints(
         orderStatus: 'Awaiting Fulfillment',
         shipments: [],
       });
+      if (opts.autoShipAfterMs !== undefined) autoShip(String(orderNumber), opts.autoShipAfterMs);
       // the order exists from here on: a client that gives up waiting has still made it
       if (createDelayMs) await new Promise((r) => setTimeout(r, createDelayMs));
       return [
@@ -725,7 +736,21 @@ export async function startFakeLumaprints(
     });
   }
 
-  const server = http.createServer((req, res) => {
+  /** The demo lab's shipment: a UPS tracking number, every registered webhook told. */
+  function autoShip(orderNumber: string, ms: number) {
+    const t = setTimeout(() => {
+      shipTimers.delete(t);
+      const o = orders.get(orderNumber);
+      if (!o || o.shipments.length) return;
+      api.ship(orderNumber, { carrier: 'UPS', trackingNumber: `1Z999AA1${String(Date.now()).slice(-10)}` });
+      for (const hook of registeredWebhooks.filter((w) => w.storeId === o.storeId))
+        void post(hook.url, api.webhookPayload(orderNumber), hook).catch(() => undefined);
+    }, ms);
+    t.unref();
+    shipTimers.add(t);
+  }
+
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
@@ -807,9 +832,10 @@ export async function startFakeLumaprints(
         console.error('fake lumaprints:', err);
       }
     });
-  });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  };
+  const server = opts.listen === false ? null : http.createServer(handler);
+  if (server) await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  const port = server ? (server.address() as AddressInfo).port : 0;
 
   const get = (orderNumber: string | number) => {
     const o = orders.get(String(orderNumber));
@@ -818,7 +844,10 @@ export async function startFakeLumaprints(
   };
 
   const api = {
-    url: `http://127.0.0.1:${port}`,
+    /** Its base URL (none when mounted: the app's address is the caller's). */
+    url: server ? `http://127.0.0.1:${port}` : '',
+    /** The request listener, to mount on an app (`listen: false`). */
+    handler,
     credentials: { apiKey, apiSecret },
     store: FAKE_LUMAPRINTS_STORE,
     /** The orders made, by order number (a string), with the body as received. */
@@ -903,11 +932,14 @@ export async function startFakeLumaprints(
         registeredWebhooks.find((w) => w.url === url),
       );
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: () => {
+      for (const t of shipTimers) clearTimeout(t);
+      return new Promise<void>((resolve) => {
+        if (!server) return resolve();
         server.close(() => resolve());
         server.closeAllConnections();
-      }),
+      });
+    },
   };
   return api;
 }

@@ -7,6 +7,7 @@ import type { CatalogModule, DeleteGuard } from '../catalog';
 import type { MediaModule } from '../media';
 import type { OrdersModule } from '../orders';
 import { createLabSecrets } from './lab-secrets';
+import { createLabDemo } from './lab-demo';
 import { createFulfillmentRepository } from './fulfillment.repository';
 import { createFulfillmentRoutes } from './fulfillment.routes';
 import { createFulfillmentService } from './fulfillment.service';
@@ -34,9 +35,10 @@ export function createFulfillmentModule(
   },
 ) {
   const repo = createFulfillmentRepository(ctx.db);
+  const secrets = createLabSecrets(ctx.config.sessionSecret);
   const service = createFulfillmentService(ctx, {
     repo,
-    secrets: createLabSecrets(ctx.config.sessionSecret),
+    secrets,
     orders: deps.orders.service,
     catalog: deps.catalog.service,
     media: deps.media,
@@ -66,6 +68,8 @@ export function createFulfillmentModule(
     /** service.hiddenOptions is the resolution guard, catalog's offer rule (src/modules.ts). */
     service,
     labProductsGuard,
+    /** LAB_DEMO: the labs set up with the demo doubles' keys (src/demo/labs/demo-labs.ts). */
+    labDemo: createLabDemo(ctx, { repo, secrets }),
     endpoints: () => createFulfillmentRoutes(service),
   };
   return module satisfies HttpModule;
