@@ -23,6 +23,22 @@ describe('config', () => {
     expect(() => loadConfig({ MAX_PHOTO_MB: '12.5' })).toThrow(/MAX_PHOTO_MB: must be a whole number of MB/);
   });
 
+  it('LAB_DEMO points both labs at their doubles on the shop address, unless a base URL is set', () => {
+    const off = loadConfig({});
+    expect([off.LAB_DEMO, off.LUMAPRINTS_API_BASE, off.PRODIGI_API_BASE]).toEqual([
+      false,
+      undefined,
+      undefined,
+    ]);
+    const on = loadConfig({ LAB_DEMO: 'true', PUBLIC_URL: 'https://prints.example.com/' });
+    expect(on.LUMAPRINTS_API_BASE).toBe('https://prints.example.com/demo-labs/lumaprints');
+    expect(on.PRODIGI_API_BASE).toBe('https://prints.example.com/demo-labs/prodigi/v4.0');
+    expect(on.LAB_DEMO_SHIP_SECONDS).toBe(60);
+    const own = loadConfig({ LAB_DEMO: 'true', PRODIGI_API_BASE: 'http://127.0.0.1:9/v4.0' });
+    expect(own.PRODIGI_API_BASE).toBe('http://127.0.0.1:9/v4.0');
+    expect(() => loadConfig({ LAB_DEMO_SHIP_SECONDS: '-1' })).toThrow(/LAB_DEMO_SHIP_SECONDS/);
+  });
+
   it('rejects bad values with a list naming each one', () => {
     let error: unknown;
     try {
