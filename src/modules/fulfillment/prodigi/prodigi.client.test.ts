@@ -20,6 +20,7 @@ import {
   measureImage,
   parseShipments,
   shippingMethodFor,
+  type ProdigiItem,
 } from './prodigi-mapping';
 
 // The mapping of Prodigi's answers, and the client and the lab seam against the double of its API
@@ -300,7 +301,7 @@ describe('the client against the double', () => {
     expect(await client().unitCost({ sku: 'GLOBAL-CAN-16X20', attributes: { wrap: 'ImageWrap' } })).toBe(
       Math.round(fakeProdigiUnitCost('GLOBAL-CAN-16X20') * 100),
     );
-    const items = [
+    const items: ProdigiItem[] = [
       { sku: 'GLOBAL-HPR-8X10', copies: 2, attributes: {} },
       { sku: 'GLOBAL-CAN-16X20', copies: 1, attributes: { wrap: 'Black' } },
     ];
