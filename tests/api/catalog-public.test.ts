@@ -157,7 +157,10 @@ describe('public photo detail', () => {
     ]);
     // the spec's item options: the same, without the photo page's crop
     expect(await c.json(c.get(`/api/photos/${heron.id}/item-options`))).toEqual(
-      detail.printOptions.map(({ crop: _crop, ...o }) => o),
+      detail.printOptions.map((o: Record<string, unknown>) => {
+        const { crop: _crop, ...option } = o;
+        return option;
+      }),
     );
   });
 
