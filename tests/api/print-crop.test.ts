@@ -114,7 +114,13 @@ beforeAll(async () => {
   marsh = { photoId, assetId };
   for (const s of Object.keys(size) as (keyof typeof size)[]) {
     const [{ id }] = await db('print_options')
-      .insert({ aspect_ratio: '3:2', size: s, format: 'Archival Matte', price_cents: 9000, shipping_cents: 0 })
+      .insert({
+        aspect_ratio: '3:2',
+        size: s,
+        format: 'Archival Matte',
+        price_cents: 9000,
+        shipping_cents: 0,
+      })
       .returning('id');
     await db('photo_print_options').insert({ photo_id: photoId, print_option_id: id });
     size[s] = id;
@@ -179,15 +185,21 @@ describe('the file a lab prints from', () => {
     const moved = await admin.json<{ printOptions: { id: number; crop: unknown }[] }>(
       admin.put(path, { x: 0, y: 50 }),
     );
-    expect(moved.printOptions.find((o) => o.id === size['8x10'])?.crop).toEqual({ x: 0, y: 50, custom: true });
+    expect(moved.printOptions.find((o) => o.id === size['8x10'])?.crop).toEqual({
+      x: 0,
+      y: 50,
+      custom: true,
+    });
     const box = cropFor(PX, { widthIn: 8, heightIn: 10 }, { x: 0, y: 50 });
     expect(box.left).toBe(0);
     const file = await labFile(size['8x10'], { widthIn: 8, heightIn: 10 });
     expect(await meanDifference(file.data, await expected(box))).toBeLessThan(1.5);
     // the buyer's page is told the same crop
-    const publicPhoto = await app.client().json<{ printOptions: { id: number; crop: unknown }[] }>(
-      app.client().get(`/api/photos/${marsh.photoId}`),
-    );
+    const publicPhoto = await app
+      .client()
+      .json<{ printOptions: { id: number; crop: unknown }[] }>(
+        app.client().get(`/api/photos/${marsh.photoId}`),
+      );
     expect(publicPhoto.printOptions.find((o) => o.id === size['8x10'])?.crop).toEqual({
       x: 0,
       y: 50,
@@ -195,11 +207,15 @@ describe('the file a lab prints from', () => {
     });
 
     const reset = await admin.json<{ printOptions: { id: number; crop: unknown }[] }>(admin.delete(path));
-    expect(reset.printOptions.find((o) => o.id === size['8x10'])?.crop).toEqual({ x: 50, y: 50, custom: false });
+    expect(reset.printOptions.find((o) => o.id === size['8x10'])?.crop).toEqual({
+      x: 50,
+      y: 50,
+      custom: false,
+    });
     const centred = await labFile(size['8x10'], { widthIn: 8, heightIn: 10 });
-    expect(await meanDifference(centred.data, await expected(cropFor(PX, { widthIn: 8, heightIn: 10 })))).toBeLessThan(
-      1.5,
-    );
+    expect(
+      await meanDifference(centred.data, await expected(cropFor(PX, { widthIn: 8, heightIn: 10 }))),
+    ).toBeLessThan(1.5);
   });
 
   it('follows the photo’s focal point, both halves', async () => {
@@ -209,9 +225,9 @@ describe('the file a lab prints from', () => {
       expect(box.left).toBe(500); // as far right as the image allows
       const file = await labFile(size['8x10'], { widthIn: 8, heightIn: 10 });
       expect(await meanDifference(file.data, await expected(box))).toBeLessThan(1.5);
-      const publicPhoto = await app.client().json<{ horizontalPosition: number }>(
-        app.client().get(`/api/photos/${marsh.photoId}`),
-      );
+      const publicPhoto = await app
+        .client()
+        .json<{ horizontalPosition: number }>(app.client().get(`/api/photos/${marsh.photoId}`));
       expect(publicPhoto.horizontalPosition).toBe(90);
     } finally {
       await app.ctx.db('photos').where({ id: marsh.photoId }).update({ horizontal_position: 50 });
@@ -274,16 +290,20 @@ describe('other originals', () => {
 
   it('turns an original by its EXIF orientation before cutting (the box is in the turned pixels)', async () => {
     // stored 1500 x 1000, tagged to be shown turned a quarter: a 1000 x 1500 portrait
-    const turned = await sharp(original).resize(1500, 1000).withMetadata({ orientation: 6 }).jpeg().toBuffer();
+    const turned = await sharp(original)
+      .resize(1500, 1000)
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
     const { photoId } = await photoOf(turned, 'image/jpeg', { width: 1000, height: 1500 });
     const box = cropFor({ width: 1000, height: 1500 }, { widthIn: 5, heightIn: 7 });
     const file = await fileOf(photoId);
     expect([file.widthIn, file.heightIn]).toEqual([5, 7]);
     const meta = await sharp(file.data).metadata();
     expect([meta.width, meta.height, meta.orientation ?? 1]).toEqual([box.width, box.height, 1]);
-    expect(await meanDifference(file.data, await sharp(turned).rotate().extract(box).png().toBuffer())).toBeLessThan(
-      1.5,
-    );
+    expect(
+      await meanDifference(file.data, await sharp(turned).rotate().extract(box).png().toBuffer()),
+    ).toBeLessThan(1.5);
   });
 
   it('keeps a PNG original lossless: its crop is a PNG with the very pixels', async () => {
@@ -300,20 +320,21 @@ describe('other originals', () => {
 describe('the resolution guard', () => {
   it('does not offer a lab size whose crop lacks the pixels, and says why', async () => {
     // 16x20 at the lab's 150 ppi needs 3000 x 2400; the 5:4 crop of 3000 x 2000 has 2500 x 2000
-    const publicPhoto = await app.client().json<{ printOptions: { id: number }[] }>(
-      app.client().get(`/api/photos/${marsh.photoId}`),
-    );
+    const publicPhoto = await app
+      .client()
+      .json<{ printOptions: { id: number }[] }>(app.client().get(`/api/photos/${marsh.photoId}`));
     const offered = publicPhoto.printOptions.map((o) => o.id);
     expect(offered).toContain(size['8x10']);
     expect(offered).not.toContain(size['16x20']);
     const c = app.client();
     // nor can it be bought
-    expect((await c.post('/api/cart', { photoId: marsh.photoId, printOptionId: size['16x20'], quantity: 1 })).status).toBe(
-      400,
-    );
-    const sizes = await admin.json<{ sizes: { printOptionId: number; offered: boolean; note: string | null }[] }>(
-      admin.get(`/api/admin/photos/${marsh.photoId}/print-sizes`),
-    );
+    expect(
+      (await c.post('/api/cart', { photoId: marsh.photoId, printOptionId: size['16x20'], quantity: 1 }))
+        .status,
+    ).toBe(400);
+    const sizes = await admin.json<{
+      sizes: { printOptionId: number; offered: boolean; note: string | null }[];
+    }>(admin.get(`/api/admin/photos/${marsh.photoId}/print-sizes`));
     expect(sizes.sizes.find((s) => s.printOptionId === size['16x20'])).toMatchObject({
       offered: false,
       note: 'Hidden from buyers: the lab needs 3000 × 2400 px at 150 ppi; its crop of the photo has 2500 × 2000.',
@@ -332,7 +353,9 @@ describe('the owner’s download in Order Details', () => {
       { photoId: marsh.photoId, printOptionId: size['5x7'], quantity: 1 },
     ]);
     const address = { line1: '1 Marsh Road', city: 'Cambridge', state: 'MD', zip: '21613' };
-    const quote = await c.json<{ total: number }>(c.post('/api/checkout/quote', { address: { state: 'MD' } }));
+    const quote = await c.json<{ total: number }>(
+      c.post('/api/checkout/quote', { address: { state: 'MD' } }),
+    );
     const placed = await c.json<{ orderId: number; total: number }>(
       c.post('/api/checkout', { ...customer, address, totalAmount: quote.total }),
       201,
@@ -346,7 +369,11 @@ describe('the owner’s download in Order Details', () => {
       async () => (await app.ctx.db('orders').where({ id: orderId }).first()).status === 'paid',
     );
     lines = (
-      await app.ctx.db('order_line_items').where({ order_id: orderId }).orderBy('id').select('id', 'print_option_id')
+      await app.ctx
+        .db('order_line_items')
+        .where({ order_id: orderId })
+        .orderBy('id')
+        .select('id', 'print_option_id')
     ).map((l: { id: number; print_option_id: number }) => ({ id: l.id, printOptionId: l.print_option_id }));
   });
 
@@ -379,7 +406,11 @@ describe('the owner’s download in Order Details', () => {
 
   it('needs the admin session, and answers 404 for a line of another order', async () => {
     const line = lines[0]!;
-    expect((await app.client().get(`/api/admin/orders/${orderId}/lines/${line.id}/print-file`)).status).toBe(401);
-    expect((await admin.get(`/api/admin/orders/${orderId}/lines/${line.id + 1000}/print-file`)).status).toBe(404);
+    expect((await app.client().get(`/api/admin/orders/${orderId}/lines/${line.id}/print-file`)).status).toBe(
+      401,
+    );
+    expect((await admin.get(`/api/admin/orders/${orderId}/lines/${line.id + 1000}/print-file`)).status).toBe(
+      404,
+    );
   });
 });

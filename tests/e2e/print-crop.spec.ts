@@ -114,7 +114,10 @@ for (const size of sizes) {
         // ---- and back: Reset to focal point centres it again ----
         await page.goto(`/admin/edit-photo/${photo.id}`);
         await page.getByRole('button', { name: 'Adjust crop for 8x10' }).click();
-        await page.getByRole('dialog', { name: 'Crop for 8x10' }).getByRole('button', { name: 'Reset to focal point' }).click();
+        await page
+          .getByRole('dialog', { name: 'Crop for 8x10' })
+          .getByRole('button', { name: 'Reset to focal point' })
+          .click();
         await expect(page.getByRole('dialog', { name: 'Crop for 8x10' })).toBeHidden();
         await page.goto(`/photo/${photo.id}`);
         await sizeButton(page, '8x10').click();

@@ -260,7 +260,8 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
     /** The owner moves one size's crop of a photo (its own focal point); the photo as she sees it. */
     async setPrintCrop(photoId: number, optionId: number, at: PrintCropInput): Promise<AdminPhotoDetail> {
       await service.livePhoto(photoId);
-      if (!(await crops.setCrop(photoId, optionId, at))) throw notFound(catalogMessages.optionNotOnPhoto(optionId));
+      if (!(await crops.setCrop(photoId, optionId, at)))
+        throw notFound(catalogMessages.optionNotOnPhoto(optionId));
       return service.adminGetPhoto(photoId);
     },
 

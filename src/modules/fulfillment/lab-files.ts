@@ -1,6 +1,12 @@
 import type { AppContext } from '../../platform/context';
 import { notFound } from '../../platform/http/app-error';
-import { cropFor, orientedPrint, type CropBox, type FocalPoint, type PrintInches } from '../../shared/print-crop';
+import {
+  cropFor,
+  orientedPrint,
+  type CropBox,
+  type FocalPoint,
+  type PrintInches,
+} from '../../shared/print-crop';
 import { parseInches } from '../../shared/print-sizes';
 import type { FulfillmentRepository } from './fulfillment.repository';
 import type { LabSecrets } from './lab-secrets';
@@ -67,7 +73,10 @@ export function createLabFiles(ctx: AppContext, deps: LabFilesDeps) {
     return { assetId, asset, box, sides: orientedPrint(box, inches) };
   }
 
-  async function bytesOf(photoId: number, printOptionId: number): Promise<PrintFileBytes & { sides: PrintInches | null }> {
+  async function bytesOf(
+    photoId: number,
+    printOptionId: number,
+  ): Promise<PrintFileBytes & { sides: PrintInches | null }> {
     const { assetId, box, sides } = await cropOf(photoId, printOptionId, await inchesOf(printOptionId));
     const file = await deps.media.printFile(assetId, box);
     if (!file) throw notFound('The image of this photo no longer exists.');

@@ -125,7 +125,10 @@ export function createMediaRepository(db: Db, store: MediaStore) {
     },
 
     /** The kept file of a print crop of an original (its bytes), or undefined when none was made. */
-    async printFile(assetId: number, box: PrintCrop): Promise<{ data: Buffer; mimeType: string } | undefined> {
+    async printFile(
+      assetId: number,
+      box: PrintCrop,
+    ): Promise<{ data: Buffer; mimeType: string } | undefined> {
       const row = (await db('media_print_files')
         .where({
           asset_id: assetId,

@@ -383,12 +383,21 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
      * (once, however many ask at a time) and kept, so every later fetch gets the same bytes. Null
      * when the asset is gone.
      */
-    async printFile(assetId: number, box: PrintCrop | null): Promise<{ data: Buffer; mimeType: string } | null> {
+    async printFile(
+      assetId: number,
+      box: PrintCrop | null,
+    ): Promise<{ data: Buffer; mimeType: string } | null> {
       const meta = await repo.findMeta(assetId);
       if (!meta) return null;
-      const whole = !box || (box.left === 0 && box.top === 0 && box.width === meta.width && box.height === meta.height);
+      const whole =
+        !box || (box.left === 0 && box.top === 0 && box.width === meta.width && box.height === meta.height);
       if (whole) return service.original(assetId);
-      if (box.left < 0 || box.top < 0 || box.left + box.width > meta.width || box.top + box.height > meta.height)
+      if (
+        box.left < 0 ||
+        box.top < 0 ||
+        box.left + box.width > meta.width ||
+        box.top + box.height > meta.height
+      )
         throw new Error(`print crop outside asset ${assetId}`);
       const kept = await repo.printFile(assetId, box);
       if (kept) return kept;

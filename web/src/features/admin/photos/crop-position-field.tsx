@@ -91,8 +91,8 @@ export function CropPositionField({
         Focal point
       </Typography>
       <Typography variant="caption" color="text.secondary" component="p" sx={{ mb: 1 }}>
-        Which part of the photo stays visible when a card or a print size crops it. Vertical: 0 shows
-        the top, 100 the bottom. Horizontal: 0 the left edge, 100 the right.
+        Which part of the photo stays visible when a card or a print size crops it. Vertical: 0 shows the top,
+        100 the bottom. Horizontal: 0 the left edge, 100 the right.
       </Typography>
       {hasImage && (
         <Box
@@ -116,7 +116,12 @@ export function CropPositionField({
       )}
       <Box sx={{ maxWidth: 360, display: 'grid', gap: 1 }}>
         <PositionSlider axis="verticalPosition" value={vertical} onChange={onChange} disabled={disabled} />
-        <PositionSlider axis="horizontalPosition" value={horizontal} onChange={onChange} disabled={disabled} />
+        <PositionSlider
+          axis="horizontalPosition"
+          value={horizontal}
+          onChange={onChange}
+          disabled={disabled}
+        />
       </Box>
     </Box>
   );

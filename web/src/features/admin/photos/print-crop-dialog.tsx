@@ -57,7 +57,14 @@ export function PrintCropDialog({
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" fullScreen={fullScreen} aria-labelledby={titleId}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+    >
       {open && <CropEditor photo={photo} option={option} titleId={titleId} onClose={onClose} />}
     </Dialog>
   );
@@ -78,9 +85,7 @@ function CropEditor({
   const helpId = useId();
   const inches = parseInches(option.size)!;
   const px = { width: photo.width, height: photo.height };
-  const [focal, setFocal] = useState<FocalPoint>(() =>
-    centreOf(cropFractions(px, inches, option.crop)),
-  );
+  const [focal, setFocal] = useState<FocalPoint>(() => centreOf(cropFractions(px, inches, option.crop)));
   const [error, setError] = useState<string | null>(null);
   const [save, saving] = useSetPrintCropMutation();
   const [clear, clearing] = useClearPrintCropMutation();
@@ -156,8 +161,8 @@ function CropEditor({
       <DialogTitle id={titleId}>Crop for {option.size}</DialogTitle>
       <DialogContent>
         <Typography id={helpId} variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-          The frame is the part of the photo the {option.size} print shows. Drag it, or select it and use
-          the arrow keys (Shift moves further).
+          The frame is the part of the photo the {option.size} print shows. Drag it, or select it and use the
+          arrow keys (Shift moves further).
         </Typography>
         <Box
           ref={imageRef}
@@ -193,7 +198,11 @@ function CropEditor({
               border: '2px solid #fff',
               boxShadow: '0 0 0 1px rgba(0,0,0,0.6), 0 0 0 100vmax rgba(0,0,0,0.5)',
               cursor: busy ? 'default' : 'move',
-              '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.light', outlineOffset: '-5px' },
+              '&:focus-visible': {
+                outline: '3px solid',
+                outlineColor: 'primary.light',
+                outlineOffset: '-5px',
+              },
             }}
           />
         </Box>
@@ -201,9 +210,7 @@ function CropEditor({
           Centred {where}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {option.crop.custom
-            ? 'This size has its own crop.'
-            : "This size follows the photo's focal point."}
+          {option.crop.custom ? 'This size has its own crop.' : "This size follows the photo's focal point."}
         </Typography>
         {error && (
           <Alert severity="error" role="alert" sx={{ mt: 2 }}>
