@@ -234,6 +234,32 @@ describe('the file a lab prints from', () => {
     }
   });
 
+  it('takes the focal point’s horizontal half in photo writes, kept when a write leaves it out', async () => {
+    const [category] = await app.ctx.db('categories').pluck('name');
+    const fields = { title: 'Marsh at First Light', description: '', category: category ?? 'birds' };
+    if (!category) await app.ctx.db('categories').insert({ name: 'birds', display_name: 'Birds' });
+    const path = `/api/admin/photos/${marsh.photoId}`;
+    try {
+      const saved = await admin.json<{ horizontalPosition: number }>(
+        admin.put(path, { ...fields, horizontalPosition: 30 }),
+      );
+      expect(saved.horizontalPosition).toBe(30);
+      // the spec's client knows nothing of it: its save keeps the stored one
+      expect(
+        (await admin.json<{ horizontalPosition: number }>(admin.put(path, fields))).horizontalPosition,
+      ).toBe(30);
+      const bad = await admin.json<{ errors: Record<string, string> }>(
+        admin.put(path, { ...fields, horizontalPosition: 101 }),
+        400,
+      );
+      expect(bad.errors).toMatchObject({
+        horizontalPosition: 'Horizontal position must be between 0 and 100',
+      });
+    } finally {
+      await app.ctx.db('photos').where({ id: marsh.photoId }).update({ horizontal_position: 50 });
+    }
+  });
+
   it('refuses a crop out of range or of a size the photo is not offered in, changing nothing', async () => {
     const path = `/api/admin/photos/${marsh.photoId}/crops/${size['8x10']}`;
     const bad = await admin.json<{ errors: Record<string, string> }>(admin.put(path, { x: 120, y: 50 }), 400);
