@@ -196,6 +196,20 @@ const photoFields = {
     )
     .optional()
     .transform((v) => v ?? 50),
+  /**
+   * The focal point's other half, beside the spec's verticalPosition (0 the left edge, 100 the
+   * right): where a print's crop centres. Newer than the spec's client: left out of an update it
+   * keeps what is stored (50 when new).
+   */
+  horizontalPosition: numberFrom('Horizontal position is required', 'Horizontal position must be a number')
+    .pipe(
+      z
+        .number()
+        .int('Horizontal position must be a whole number')
+        .min(0, 'Horizontal position must be between 0 and 100')
+        .max(100, 'Horizontal position must be between 0 and 100'),
+    )
+    .optional(),
   /** Show the camera details read from the file on the public photo page; left out: unchanged (off when new). */
   showCameraDetails: booleanFrom('Show camera details').optional(),
   thumbnailData: z.string({ error: 'Thumbnail data must be text' }).nullish(),
@@ -354,6 +368,8 @@ export const photoSummarySchema = z.object({
   featured: z.boolean(),
   /** 0 shows the top, 100 the bottom; default 50. */
   verticalPosition: z.number(),
+  /** 0 the left edge, 100 the right; default 50. With verticalPosition, the focal point a print's crop centres on. */
+  horizontalPosition: z.number(),
   createdAt: z.string(),
   /** Pixel size of the original (after auto-rotation). */
   width: z.number(),
@@ -387,6 +403,24 @@ export const photoSummarySchema = z.object({
 export type PhotoSummary = z.infer<typeof photoSummarySchema>;
 
 /**
+ * Where a print size's crop of a photo centres, in percent of the image (x 0 the left edge, y 0
+ * the top): the owner's own for this size (`custom`), else the photo's focal point
+ * (horizontalPosition, verticalPosition). The crop itself is `cropFor` (src/shared/print-crop.ts)
+ * of the photo's width and height and the size's inches.
+ */
+export const printCropSchema = z.object({ x: z.number(), y: z.number(), custom: z.boolean() });
+export type PrintCrop = z.infer<typeof printCropSchema>;
+
+const percent = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .min(0, `${label} must be between 0 and 100`)
+    .max(100, `${label} must be between 0 and 100`);
+/** PUT /api/admin/photos/{id}/crops/{printOptionId}: that size's focal point, in percent. */
+export const printCropInputSchema = z.object({ x: percent('x'), y: percent('y') });
+export type PrintCropInput = z.infer<typeof printCropInputSchema>;
+
+/**
  * A print option as a photo offers it: `edition` is the limited edition its prints are numbered in
  * (its size's own, else the photo's shared one) or null; a sold-out size is shown, not purchasable.
  */
@@ -394,7 +428,8 @@ export const offeredPrintOptionSchema = printOptionSchema.extend({ edition: publ
 export type OfferedPrintOption = z.infer<typeof offeredPrintOptionSchema>;
 
 export const photoDetailSchema = photoSummarySchema.extend({
-  printOptions: z.array(offeredPrintOptionSchema),
+  /** Each with where its print's crop centres (the frame the photo page draws for the chosen size). */
+  printOptions: z.array(offeredPrintOptionSchema.extend({ crop: printCropSchema })),
   /** The edition shared by all the photo's sizes, or null (per-size editions are on the options). */
   edition: publicEditionSchema.nullable(),
 });
@@ -428,7 +463,9 @@ export type AdminPhotoSummary = z.infer<typeof adminPhotoSummarySchema>;
 /** The owner's photo with its print options: the shared edition, and each option's own edition. */
 export const adminPhotoDetailSchema = photoDetailSchema.extend({
   ...adminPhotoFields,
-  printOptions: z.array(printOptionSchema.extend({ edition: adminEditionSchema.nullable() })),
+  printOptions: z.array(
+    printOptionSchema.extend({ edition: adminEditionSchema.nullable(), crop: printCropSchema }),
+  ),
   edition: adminEditionSchema.nullable(),
 });
 export type AdminPhotoDetail = z.infer<typeof adminPhotoDetailSchema>;

@@ -141,6 +141,8 @@ describe('public photo detail', () => {
         price: 95.5,
         shipping: 12,
         edition: null,
+        // where the size's print crop centres: the photo's focal point until the owner moves it
+        crop: { x: 50, y: 50, custom: false },
       },
       {
         id: metal.id,
@@ -150,9 +152,16 @@ describe('public photo detail', () => {
         price: 150,
         shipping: 0,
         edition: null,
+        crop: { x: 50, y: 50, custom: false },
       },
     ]);
-    expect(await c.json(c.get(`/api/photos/${heron.id}/item-options`))).toEqual(detail.printOptions);
+    // the spec's item options: the same, without the photo page's crop
+    expect(await c.json(c.get(`/api/photos/${heron.id}/item-options`))).toEqual(
+      detail.printOptions.map((o: Record<string, unknown>) => {
+        const { crop: _crop, ...option } = o;
+        return option;
+      }),
+    );
   });
 
   it('leaves archived options out of the photo and the catalogue', async () => {

@@ -319,7 +319,8 @@ describe('the resolution guard', () => {
         madeBy: 'you',
         offered: true,
         ppi: 60,
-        note: 'Low resolution: 60 ppi at this size (150 recommended); the photo has 1200 × 1500.',
+        // 20x24 is 5:6: printed from the 1200 x 1440 crop of the 4:5 photo
+        note: 'Low resolution: 60 ppi at this size (150 recommended); its crop of the photo has 1200 × 1440.',
       },
     ]);
   });

@@ -15,6 +15,7 @@ const row = (over: Partial<PhotoRow> = {}) =>
     displayOrder: 0,
     featured: false,
     verticalPosition: 50,
+    horizontalPosition: 50,
     createdAt: new Date('2026-01-01T00:00:00Z'),
     original: { id: 1, width: 1200, height: 800, placeholderColor: '#000000', variantsReadyAt: null },
     originalId: 1,

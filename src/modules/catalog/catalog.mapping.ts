@@ -92,6 +92,7 @@ export function toPhotoSummary(
     displayOrder: p.displayOrder,
     featured: p.featured,
     verticalPosition: p.verticalPosition,
+    horizontalPosition: p.horizontalPosition,
     createdAt: p.createdAt.toISOString(),
     width: p.original.width,
     height: p.original.height,

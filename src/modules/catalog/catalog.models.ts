@@ -46,6 +46,8 @@ export class PhotoModel extends BaseModel {
   declare displayOrder: number;
   declare featured: boolean;
   declare verticalPosition: number;
+  /** The focal point's other half (0 left, 100 right): where print crops centre. */
+  declare horizontalPosition: number;
   /** From the image's EXIF when it was stored; never GPS. */
   declare cameraDetails: CameraDetails | null;
   /** The owner's choice: the public photo page shows cameraDetails. */

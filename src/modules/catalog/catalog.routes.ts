@@ -26,6 +26,7 @@ import {
   photoUpdateWithOptionsSchema,
   photoUploadLimitsSchema,
   offeredPrintOptionSchema,
+  printCropInputSchema,
   printOptionSchema,
 } from '../../contract';
 
@@ -155,6 +156,25 @@ export const catalogEndpoints = {
     params: photoId,
     answer: deleteResultSchema,
     contract: 'DELETE /api/admin/photos/{id}',
+  },
+  // One print size's crop of a photo (its own focal point), or back to the photo's focal point.
+  setPrintCrop: {
+    ...admin,
+    method: 'PUT',
+    path: '/api/admin/photos/:id/crops/:printOptionId',
+    params: { id: 'photo id', printOptionId: 'print option id' },
+    body: printCropInputSchema,
+    invalid: 'crop',
+    answer: adminPhotoDetailSchema,
+    contract: 'PUT/DELETE /api/admin/photos/{id}/crops/{printOptionId}',
+  },
+  clearPrintCrop: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/photos/:id/crops/:printOptionId',
+    params: { id: 'photo id', printOptionId: 'print option id' },
+    answer: adminPhotoDetailSchema,
+    contract: 'PUT/DELETE /api/admin/photos/{id}/crops/{printOptionId}',
   },
   listSensitiveSpecies: {
     ...admin,
@@ -324,6 +344,12 @@ export function createCatalogRoutes({ service, media }: Deps) {
           : await oneSave(() => service.createPhoto(input.body));
         res.status(201).json(created);
       },
+    },
+    setPrintCrop: async (_req, res, { params, body }) => {
+      res.json(await service.setPrintCrop(params.id, params.printOptionId, body));
+    },
+    clearPrintCrop: async (_req, res, { params }) => {
+      res.json(await service.clearPrintCrop(params.id, params.printOptionId));
     },
     updatePhoto: {
       before: [photoUpload({ image: limits.editImage, thumbnail: limits.editThumbnail })],

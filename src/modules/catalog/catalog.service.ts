@@ -15,6 +15,7 @@ import { createPhotosRepository } from './photos.repository';
 import { createPhotosService, type PhotosDeps } from './photos.service';
 import { createPhotoPrintOptionEdits } from './print-option-writes';
 import { createPrintOptionsRepository } from './print-options.repository';
+import { createPrintCropsRepository } from './print-crops.repository';
 import { createPrintOptionsService } from './print-options.service';
 import { createSensitiveSpeciesRepository } from './sensitive-species.repository';
 import { createSensitiveSpeciesService } from './sensitive-species.service';
@@ -53,6 +54,7 @@ export function createCatalogService(
     categories,
     options: createPhotoPrintOptionEdits(optionsRepo),
     optionsRepo,
+    crops: createPrintCropsRepository(db),
     offers,
     offerInfos,
     deleteGuards,

@@ -122,6 +122,13 @@ export function createPhotosRepository(db: Db) {
       return PhotoModel.query(db).findById(id).select('original_id', 'custom_thumbnail_id');
     },
 
+    /** A photo's focal point, archived or not. */
+    async focalPoint(
+      id: number,
+    ): Promise<Pick<PhotoModel, 'horizontalPosition' | 'verticalPosition'> | undefined> {
+      return PhotoModel.query(db).findById(id).select('horizontal_position', 'vertical_position');
+    },
+
     async insertPhoto(p: PhotoWrite, trx: Trx): Promise<number> {
       return (await PhotoModel.query(trx).insert(p)).id;
     },

@@ -4,7 +4,12 @@ import { probeImage, type MediaModule } from '../media';
 import { nearestAspectRatio } from '../../shared/photo-metadata';
 import { toAdminPhotoSummary, toPhotoSummary, toPrintOption } from './catalog.mapping';
 import { catalogMessages, imageLimits } from './catalog.messages';
-import type { PhotoCreateWithOptions, PhotoUpdateWithOptions } from '../../contract';
+import type {
+  PhotoCreateWithOptions,
+  PhotoUpdateWithOptions,
+  PrintCrop,
+  PrintCropInput,
+} from '../../contract';
 import type {
   AdminPhotoDetail,
   AdminPhotoSummary,
@@ -25,6 +30,8 @@ import {
   type OfferRules,
 } from './catalog.types';
 import type { PrintOptionsRepository } from './print-options.repository';
+import type { PrintCropsRepository } from './print-crops.repository';
+import type { FocalPoint } from '../../shared/print-crop';
 import { requireRatio, type PhotoPrintOptionEditor } from './print-option-writes';
 
 /** Who reads a photo: the public sees camera details only when the owner shows them. */
@@ -90,6 +97,8 @@ export type PhotosDeps = {
   categories: Pick<CategoriesService, 'assertCategory'>;
   options: PhotoPrintOptionEditor;
   optionsRepo: Pick<PrintOptionsRepository, 'optionsForPhoto'>;
+  /** The owner's own crop of each print size (photo_print_crops). */
+  crops: PrintCropsRepository;
   /** Publishes 'photo.uploaded' in the transaction that stored the images (variants follow). */
   photoUploaded(trx: Trx, photoId: number, assetIds: number[]): Promise<unknown>;
   limits?: PhotoUploadLimits;
@@ -103,9 +112,22 @@ export type PhotosDeps = {
   sensitiveSpecies(): Promise<string[]>;
 };
 
+/** The photo's focal point, where a print's crop centres unless the owner moved that size's. */
+const focalPointOf = (p: Pick<PhotoRow, 'horizontalPosition' | 'verticalPosition'>): FocalPoint => ({
+  x: p.horizontalPosition,
+  y: p.verticalPosition,
+});
+
 /** Photos: public reads, and the admin writes of a photo with its images and print options. */
 export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
-  const { media, options, optionsRepo } = deps;
+  const { media, options, optionsRepo, crops } = deps;
+
+  /** Each size's crop centre: the owner's for that size, else the photo's focal point. */
+  async function cropsOf(photo: PhotoRow): Promise<(optionId: number) => PrintCrop> {
+    const own = await crops.cropsFor(photo.id);
+    const focal = focalPointOf(photo);
+    return (optionId) => ({ ...(own.get(optionId) ?? focal), custom: own.has(optionId) });
+  }
   const formLimits = deps.limits ?? photoUploadLimits();
   const limitsOf = (via: FilesVia) => (via === 'form' ? formLimits : specLimits);
 
@@ -120,9 +142,10 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   }
 
   async function detail(photo: PhotoRow): Promise<PhotoDetail> {
-    const [all, sensitive] = await Promise.all([
+    const [all, sensitive, cropOf] = await Promise.all([
       optionsRepo.optionsForPhoto(photo.id),
       deps.sensitiveSpecies(),
+      cropsOf(photo),
     ]);
     const printOptions = await offered(deps.offers, photo.id, all.map(toPrintOption));
     const facts = await publicOfferFacts(
@@ -133,14 +156,15 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
     return {
       ...toPhotoSummary(photo, media.filesOf, sensitive),
       ...facts.photo,
-      printOptions: printOptions.map((o) => ({ ...o, ...facts.option(o.id) })),
+      printOptions: printOptions.map((o) => ({ ...o, ...facts.option(o.id), crop: cropOf(o.id) })),
     };
   }
 
   async function adminDetail(photo: PhotoRow): Promise<AdminPhotoDetail> {
-    const [all, sensitive] = await Promise.all([
+    const [all, sensitive, cropOf] = await Promise.all([
       optionsRepo.optionsForPhoto(photo.id),
       deps.sensitiveSpecies(),
+      cropsOf(photo),
     ]);
     const facts = await adminOfferFacts(
       deps.offerInfos,
@@ -150,7 +174,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
     return {
       ...toAdminPhotoSummary(photo, media.filesOf, sensitive),
       ...facts.photo,
-      printOptions: all.map((o) => ({ ...toPrintOption(o), ...facts.option(o.id) })),
+      printOptions: all.map((o) => ({ ...toPrintOption(o), ...facts.option(o.id), crop: cropOf(o.id) })),
     };
   }
 
@@ -221,6 +245,31 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
 
     async countPhotos(): Promise<number> {
       return repo.countPhotos();
+    },
+
+    /**
+     * Where a photo's prints are cropped around (also for archived photos: an order's print file):
+     * its focal point, and the sizes whose crop the owner moved.
+     */
+    async printCrops(photoId: number): Promise<{ focal: FocalPoint; sizes: Map<number, FocalPoint> }> {
+      const photo = await repo.focalPoint(photoId);
+      if (!photo) throw notFound(catalogMessages.photoNotFound);
+      return { focal: focalPointOf(photo), sizes: await crops.cropsFor(photoId) };
+    },
+
+    /** The owner moves one size's crop of a photo (its own focal point); the photo as she sees it. */
+    async setPrintCrop(photoId: number, optionId: number, at: PrintCropInput): Promise<AdminPhotoDetail> {
+      await service.livePhoto(photoId);
+      if (!(await crops.setCrop(photoId, optionId, at)))
+        throw notFound(catalogMessages.optionNotOnPhoto(optionId));
+      return service.adminGetPhoto(photoId);
+    },
+
+    /** Back to the photo's focal point for that size. */
+    async clearPrintCrop(photoId: number, optionId: number): Promise<AdminPhotoDetail> {
+      await service.livePhoto(photoId);
+      await crops.clearCrop(photoId, optionId);
+      return service.adminGetPhoto(photoId);
     },
 
     /** The admin form's limits (multipart); the spec's JSON upload keeps the spec's. */
@@ -381,5 +430,6 @@ function photoFields(input: CreateFields | UpdateFields, existing?: PhotoRow) {
     displayOrder: input.displayOrder,
     featured: input.featured,
     verticalPosition: input.verticalPosition,
+    horizontalPosition: kept(input.horizontalPosition, 'horizontalPosition', 50),
   };
 }

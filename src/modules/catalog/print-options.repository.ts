@@ -43,6 +43,12 @@ export function createPrintOptionsRepository(db: Db) {
         .orderBy(['print_options.price_cents', 'print_options.id']);
     },
 
+    /** An option's size text, archived or not (an order's line still names it). */
+    async sizeOf(id: number): Promise<string | null> {
+      const row = await PrintOptionModel.query(db).findById(id).select('size');
+      return row?.size ?? null;
+    },
+
     async findPrintOptionById(id: number, ex: Executor = db): Promise<PrintOptionRow | undefined> {
       return liveOptions(ex).findById(id);
     },

@@ -56,6 +56,11 @@ export function createPrintOptionsService(
       return list.map((o) => ({ ...o, ...facts.option(o.id) }));
     },
 
+    /** An option's size text ('8x10'), archived or not; null when there is no such option. */
+    printOptionSize(id: number): Promise<string | null> {
+      return repo.sizeOf(id);
+    },
+
     async listPrintOptions(): Promise<PrintOption[]> {
       return (await repo.listPrintOptions()).map(toPrintOption);
     },

@@ -142,6 +142,28 @@ export const fulfillmentEndpoints = {
     answer: 'image bytes',
     contract: 'GET /api/lab-files/{assetId}/{expires}/{signature}/original.jpg',
   },
+  // A line's print file for the lab: the crop of the photo to the print size, at full resolution
+  // (made on the first fetch, then kept). Signed and expiring like the original's; its name is
+  // print.jpg (print.png for a PNG original).
+  labPrintFile: {
+    method: 'GET',
+    path: '/api/lab-files/p/:photoId/:printOptionId/:expires/:signature/:file',
+    auth: 'public',
+    session: false,
+    cache: 'no-store',
+    params: { photoId: 'file', printOptionId: 'file', expires: 'expiry' },
+    answer: 'image bytes',
+    contract: 'GET /api/lab-files/p/{photoId}/{printOptionId}/{expires}/{signature}/print.jpg',
+  },
+  // The owner's download of a line's print file (the same bytes a lab gets), as an attachment.
+  orderLinePrintFile: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/orders/:id/lines/:lineId/print-file',
+    params: { id: 'id', lineId: 'line id' },
+    answer: 'image bytes',
+    contract: 'GET /api/admin/orders/{id}/lines/{lineId}/print-file',
+  },
 } satisfies Record<string, EndpointSpec>;
 
 export function createFulfillmentRoutes(service: FulfillmentService) {
@@ -193,6 +215,21 @@ export function createFulfillmentRoutes(service: FulfillmentService) {
       if (!file) throw notFound('Not found.');
       res.set('Cache-Control', 'no-store');
       res.type(file.mimeType).send(file.data);
+    },
+    labPrintFile: async (req, res, { params }) => {
+      const file = await service.printFileBytes(
+        params.photoId,
+        params.printOptionId,
+        params.expires,
+        String(req.params.signature ?? ''),
+        String(req.params.file ?? ''),
+      );
+      if (!file) throw notFound('Not found.');
+      res.type(file.mimeType).send(file.data);
+    },
+    orderLinePrintFile: async (_req, res, { params }) => {
+      const file = await service.lineFile(params.id, params.lineId);
+      res.attachment(file.fileName).type(file.mimeType).send(file.data);
     },
   });
 }

@@ -7,21 +7,17 @@ import { createLabProducts } from './lab-products.service';
 import { createOfferRule } from './offer-rule';
 import { createLabOrders, type LabOrdersDeps, type ShopOrders } from './lab-orders.service';
 import { createLabWebhook } from './lab-webhook';
-import { createLabFiles } from './lab-files';
+import { createLabFiles, type LabFilesDeps } from './lab-files';
 
 export type FulfillmentDeps = {
   repo: FulfillmentRepository;
   secrets: LabSecrets;
   orders: ShopOrders;
-  catalog: {
+  catalog: LabFilesDeps['catalog'] & {
     listPrintOptions(): Promise<PrintOption[]>;
-    imageAsset(photoId: number, kind: 'image'): Promise<number>;
     getPhoto(id: number, audience: 'admin'): Promise<PhotoDetail>;
   };
-  media: {
-    original(assetId: number): Promise<{ data: Buffer; mimeType: string } | null>;
-    getAsset(assetId: number): Promise<{ width: number; height: number } | null>;
-  };
+  media: LabFilesDeps['media'];
   enqueueSend: LabOrdersDeps['enqueueSend'];
   enqueueSync: LabOrdersDeps['enqueueSync'];
   enqueueEmail: LabOrdersDeps['enqueueEmail'];
@@ -39,7 +35,13 @@ export function createFulfillmentService(ctx: AppContext, deps: FulfillmentDeps)
   const settings = createLabSettings(ctx, { repo, secrets, forgetCatalog: () => products.forgetCatalog() });
   const products = createLabProducts({ repo, settings, catalog: deps.catalog });
   const offerRule = createOfferRule(ctx, { repo, catalog: deps.catalog, media: deps.media });
-  const files = createLabFiles(ctx, { secrets, catalog: deps.catalog, media: deps.media });
+  const files = createLabFiles(ctx, {
+    secrets,
+    repo,
+    orders: deps.orders,
+    catalog: deps.catalog,
+    media: deps.media,
+  });
   const labOrders = createLabOrders(ctx, { ...deps, settings, fileUrl: (id) => files.fileUrl(id) });
   return {
     settings: () => settings.settings(),
@@ -60,6 +62,10 @@ export function createFulfillmentService(ctx: AppContext, deps: FulfillmentDeps)
     sendNow: labOrders.sendNow,
     webhook: createLabWebhook(ctx, { repo, enqueueSync: deps.enqueueSync }),
     file: files.file,
+    /** The file a line is printed from (its crop) and its signed address for the lab. */
+    printFile: files.printFile,
+    printFileBytes: files.print,
+    lineFile: files.lineFile,
   };
 }
 export type FulfillmentService = ReturnType<typeof createFulfillmentService>;

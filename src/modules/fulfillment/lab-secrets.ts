@@ -41,13 +41,16 @@ export function createLabSecrets(sessionSecret: string) {
         return null;
       }
     },
-    /** The signature of a lab file address: the asset and the time it stops working. */
-    sign(assetId: number, expires: number): string {
-      return createHmac('sha256', signingKey).update(`${assetId}.${expires}`).digest('base64url');
+    /**
+     * The signature of a lab file address: what it names (an original's asset id, or a print's
+     * 'p.{photoId}.{printOptionId}') and the time it stops working.
+     */
+    sign(subject: number | string, expires: number): string {
+      return createHmac('sha256', signingKey).update(`${subject}.${expires}`).digest('base64url');
     },
-    verify(assetId: number, expires: number, signature: string, now = Date.now()): boolean {
+    verify(subject: number | string, expires: number, signature: string, now = Date.now()): boolean {
       if (!Number.isSafeInteger(expires) || expires * 1000 < now) return false;
-      const want = Buffer.from(this.sign(assetId, expires));
+      const want = Buffer.from(this.sign(subject, expires));
       const got = Buffer.from(signature);
       return want.length === got.length && timingSafeEqual(want, got);
     },

@@ -3,6 +3,7 @@ import type { PhotoDetail, PrintSizes } from '../../contract';
 import { currentLabProvider } from './lab-providers';
 import type { FulfillmentRepository } from './fulfillment.repository';
 import { parseInches } from '../../shared/print-sizes';
+import { cropFor, needsCrop, type FocalPoint } from '../../shared/print-crop';
 
 /**
  * Whether an image of `px` pixels prints at `inches` with at least `ppi` pixels per inch on both
@@ -28,8 +29,9 @@ export function resolutionFor(
 }
 
 /**
- * The resolution guard: a lab-made size the photo's original has too few pixels for is not
- * offered to buyers while the lab is on; the admin sees every size, who makes it and why not.
+ * The resolution guard: a lab-made size whose crop of the photo's original (cropFor: the print's
+ * ratio around the size's focal point) has too few pixels is not offered to buyers while the lab
+ * is on; the admin sees every size, who makes it and why not.
  */
 export function createOfferRule(
   ctx: AppContext,
@@ -38,6 +40,7 @@ export function createOfferRule(
     catalog: {
       imageAsset(photoId: number, kind: 'image'): Promise<number>;
       getPhoto(id: number, audience: 'admin'): Promise<PhotoDetail>;
+      printCrops(photoId: number): Promise<{ focal: FocalPoint; sizes: Map<number, FocalPoint> }>;
     };
     media: { getAsset(assetId: number): Promise<{ width: number; height: number } | null> };
   },
@@ -46,18 +49,20 @@ export function createOfferRule(
   const labOn = async () => !!(await repo.settings(currentLabProvider))?.enabled;
   return {
     /**
-     * The lab-made sizes this photo's original has too few pixels for (at LAB_MIN_PPI, or the
-     * lab's own required DPI when higher): not offered to buyers while the lab is on.
+     * The lab-made sizes whose crop of this photo's original has too few pixels (at LAB_MIN_PPI,
+     * or the lab's own required DPI when higher): not offered to buyers while the lab is on.
      */
     async hiddenOptions(photoId: number, optionIds: number[]): Promise<Set<number>> {
       const products = await repo.productsFor(optionIds);
       if (!products.size || !(await labOn())) return new Set();
       const asset = await deps.media.getAsset(await deps.catalog.imageAsset(photoId, 'image'));
       if (!asset) return new Set();
+      const { focal, sizes } = await deps.catalog.printCrops(photoId);
       const hidden = new Set<number>();
       for (const [optionId, p] of products) {
         const ppi = Math.max(ctx.config.LAB_MIN_PPI, p.requiredDpi ?? 0);
-        if (!resolutionFor(asset, p, ppi).ok) hidden.add(optionId);
+        const crop = cropFor(asset, p, sizes.get(optionId) ?? focal);
+        if (!resolutionFor(crop, p, ppi).ok) hidden.add(optionId);
       }
       return hidden;
     },
@@ -77,9 +82,14 @@ export function createOfferRule(
           const product = products.get(o.id);
           const inches = product ?? parseInches(o.size);
           const ppi = Math.max(minPpi, product?.requiredDpi ?? 0);
-          const fit = inches ? resolutionFor(px, inches, ppi) : null;
+          // the pixels the print is made from: the size's crop of the photo
+          const crop = inches ? cropFor(px, inches, o.crop) : null;
+          const fit = inches && crop ? resolutionFor(crop, inches, ppi) : null;
           const need = fit ? `${fit.needWidth} × ${fit.needHeight} px at ${ppi} ppi` : '';
-          const has = `the photo has ${px.width} × ${px.height}`;
+          const has =
+            inches && crop && needsCrop(px, inches)
+              ? `its crop of the photo has ${crop.width} × ${crop.height}`
+              : `the photo has ${px.width} × ${px.height}`;
           let note: string | null = null;
           if (fit && !fit.ok)
             note = product

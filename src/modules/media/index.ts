@@ -91,6 +91,8 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     deleteAsset: service.deleteAsset,
     getAsset: service.getAsset,
     original: service.original,
+    /** A print's file: the original, or its crop at full resolution (made once, then kept). */
+    printFile: service.printFile,
     /** Answers the spec's negotiated image addresses (catalog's and content's routes call it). */
     sendImage: senders.sendImage,
     /** `/media/{asset}/{file}`: one file per address. */

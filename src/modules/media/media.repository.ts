@@ -36,6 +36,12 @@ const metaColumns = ['id', 'kind', 'mime_type', 'width', 'height', 'placeholder_
 /** Where a file goes in the store. Originals get a fresh name (their row does not exist yet). */
 export const originalKey = (mimeType: string) => `originals/${randomUUID()}.${extensionOf(mimeType)}`;
 export const variantKey = (assetId: number, v: VariantKey) => `variants/${assetId}/${variantFileName(v)}`;
+/** A print file's name follows from its asset and crop: the same crop is the same bytes. */
+export const printFileKey = (assetId: number, box: PrintCrop, mimeType: string) =>
+  `prints/${assetId}/${box.left}-${box.top}-${box.width}x${box.height}.${extensionOf(mimeType)}`;
+
+/** A crop of an original in its (EXIF-rotated) pixels. */
+export type PrintCrop = { left: number; top: number; width: number; height: number };
 
 /** variantKey() in SQL. */
 const CANONICAL_VARIANT_KEY = `'variants/' || asset_id || '/' || (CASE WHEN kind = 'thumb' THEN 'thumb' ELSE width::text END)
@@ -116,6 +122,44 @@ export function createMediaRepository(db: Db, store: MediaStore) {
         });
       if (!asset) return undefined;
       return { asset, variants: asset.variants ?? [] };
+    },
+
+    /** The kept file of a print crop of an original (its bytes), or undefined when none was made. */
+    async printFile(
+      assetId: number,
+      box: PrintCrop,
+    ): Promise<{ data: Buffer; mimeType: string } | undefined> {
+      const row = (await db('media_print_files')
+        .where({
+          asset_id: assetId,
+          crop_left: box.left,
+          crop_top: box.top,
+          crop_width: box.width,
+          crop_height: box.height,
+        })
+        .first('storage_key', 'mime_type')) as { storage_key: string; mime_type: string } | undefined;
+      if (!row) return undefined;
+      const data = await store.get(row.storage_key);
+      return data ? { data, mimeType: row.mime_type } : undefined;
+    },
+
+    /** Keeps a print crop's file: written before its row names it; a second writer changes nothing. */
+    async insertPrintFile(assetId: number, box: PrintCrop, data: Buffer, mimeType: string): Promise<void> {
+      const storageKey = printFileKey(assetId, box, mimeType);
+      await store.put(storageKey, data, mimeType);
+      await db('media_print_files')
+        .insert({
+          asset_id: assetId,
+          crop_left: box.left,
+          crop_top: box.top,
+          crop_width: box.width,
+          crop_height: box.height,
+          mime_type: mimeType,
+          storage_key: storageKey,
+          byte_size: data.length,
+        })
+        .onConflict(['asset_id', 'crop_left', 'crop_top', 'crop_width', 'crop_height'])
+        .merge(['storage_key', 'mime_type', 'byte_size']);
     },
 
     async variantData(variantId: number): Promise<Buffer | undefined> {
@@ -307,9 +351,10 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       const named = new Set<string>([
         ...(await db('media_assets').whereNotNull('storage_key').pluck('storage_key')),
         ...(await db('media_variants').whereNotNull('storage_key').pluck('storage_key')),
+        ...(await db('media_print_files').pluck('storage_key')),
       ]);
       const orphans: string[] = [];
-      for (const prefix of ['originals', 'variants'])
+      for (const prefix of ['originals', 'variants', 'prints'])
         for await (const f of store.list(prefix))
           if (!named.has(f.key) && now - f.modifiedAt.getTime() > ORPHAN_AGE_MS) orphans.push(f.key);
       if (orphans.length) await store.delete(orphans);

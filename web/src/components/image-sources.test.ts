@@ -100,6 +100,10 @@ describe('objectPositionFor', () => {
     expect(objectPositionFor(null)).toBe('50% 50%');
     expect(objectPositionFor(140)).toBe('50% 100%');
   });
+  it('puts horizontalPosition first: the focal point left to right', () => {
+    expect(objectPositionFor(20, 80)).toBe('80% 20%');
+    expect(objectPositionFor(20, -5)).toBe('0% 20%');
+  });
 });
 
 describe('noImageDataUri', () => {

@@ -77,10 +77,18 @@ export function pictureSources(
   };
 }
 
-/** verticalPosition 0 shows the top, 100 the bottom; centred when absent. */
-export function objectPositionFor(verticalPosition: number | null | undefined): string {
-  const v = typeof verticalPosition === 'number' && Number.isFinite(verticalPosition) ? verticalPosition : 50;
-  return `50% ${Math.min(100, Math.max(0, Math.round(v)))}%`;
+const percent = (n: number | null | undefined) =>
+  Math.min(100, Math.max(0, Math.round(typeof n === 'number' && Number.isFinite(n) ? n : 50)));
+
+/**
+ * The photo's focal point as a CSS position: verticalPosition 0 shows the top, 100 the bottom;
+ * horizontalPosition 0 the left edge, 100 the right; each centred when absent.
+ */
+export function objectPositionFor(
+  verticalPosition: number | null | undefined,
+  horizontalPosition?: number | null,
+): string {
+  return `${percent(horizontalPosition)}% ${percent(verticalPosition)}%`;
 }
 
 /** A locally generated 'No Image' placeholder (no outside placeholder service). */

@@ -24,6 +24,7 @@ export type ImageSource = {
   placeholderColor?: string | null;
   title?: string | null;
   verticalPosition?: number | null;
+  horizontalPosition?: number | null;
 };
 
 export type ResponsiveImageProps = {
@@ -129,7 +130,7 @@ export function ResponsiveImage({
       onError={() => setFailedSrc(requested)}
       style={{
         objectFit: failed ? 'cover' : fit,
-        objectPosition: objectPositionFor(photo?.verticalPosition),
+        objectPosition: objectPositionFor(photo?.verticalPosition, photo?.horizontalPosition),
       }}
     />
   );

@@ -17,6 +17,7 @@ import { EditionNote, PhotoPurchase } from './photo-purchase';
 import { photoJsonLd } from './photo-seo';
 import { speciesText } from './photo-species';
 import { PhotoViewer } from './photo-viewer';
+import { PrintFrame } from './print-frame';
 import styles from './photo-page.module.css';
 
 /** The camera details the owner chose to show (from the file's EXIF; never its position). */
@@ -75,6 +76,9 @@ export default function PhotoPage() {
 function PhotoView({ photo }: { photo: PhotoDetail }) {
   const { siteName, photographerName } = useSite();
   const [viewerOpen, setViewerOpen] = useState(false);
+  // the size chosen below: its print's crop is framed over the photo
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const selected = photo.printOptions?.find((o) => o.id === selectedId && !o.edition?.soldOut);
   const origin = useSiteOrigin();
   const ratio = photo.width && photo.height ? photo.width / photo.height : 1.5;
   const description = photoMetaDescription(photo, photographerName);
@@ -114,6 +118,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
           {/* The button lies over the photo: a button may hold only phrasing content, and the image box is a div. */}
           <div className={styles.open} style={{ '--ratio': ratio } as CSSProperties}>
             <ResponsiveImage photo={photo} priority sizes={IMAGE_SIZES} className={styles.image} />
+            <PrintFrame photo={photo} option={selected} className={styles.frame} />
             <button
               type="button"
               onClick={() => setViewerOpen(true)}
@@ -153,11 +158,11 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
             {photo.showCameraDetails && photo.camera && <CameraRows camera={photo.camera} />}
           </dl>
 
-          <PhotoPurchase photo={photo} />
+          <PhotoPurchase photo={photo} selected={selected} onSelect={setSelectedId} />
         </div>
       </SplitColumns>
 
-      <PhotoViewer photo={photo} open={viewerOpen} onClose={() => setViewerOpen(false)} />
+      <PhotoViewer photo={photo} open={viewerOpen} onClose={() => setViewerOpen(false)} selected={selected} />
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { PhotoDetail, PrintOption } from '../../lib/api-types';
 import { OFFLINE_MESSAGE } from '../../lib/api';
 import { ClosedShopNotice } from '../../components/closed-shop-notice';
@@ -9,6 +8,7 @@ import { editionText, type PublicEdition } from '../../lib/editions';
 import { formatPrice } from '../../lib/format';
 import { useSite } from '../../lib/site-context';
 import { useAddToCart } from '../cart';
+import { PrintFrameNote } from './print-frame';
 import pageStyles from './photo-page.module.css';
 import styles from './photo-purchase.module.css';
 
@@ -16,14 +16,20 @@ import styles from './photo-purchase.module.css';
  * The photo page's print options: pick one, then add it to the cart. While the shop takes no orders
  * the options and prices still show, and a notice says so where 'Add to Cart' would be.
  */
-export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
-  const [selectedId, setSelectedId] = useState<number | null>(null);
+export function PhotoPurchase({
+  photo,
+  selected,
+  onSelect,
+}: {
+  photo: PhotoDetail;
+  /** The size chosen (never a sold-out edition's: it shows but cannot be picked). */
+  selected: PhotoDetail['printOptions'][number] | undefined;
+  onSelect: (id: number) => void;
+}) {
   const { addToCart, isAdding } = useAddToCart();
   const online = useOnline();
   const { takingOrders } = useSite();
   const options = photo.printOptions ?? [];
-  // a sold-out edition's size shows but cannot be picked
-  const selected = options.find((option) => option.id === selectedId && !option.edition?.soldOut);
   return (
     <>
       <hr className={pageStyles.divider} />
@@ -42,7 +48,7 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
               option={option}
               edition={option.edition}
               selected={option === selected}
-              onSelect={() => setSelectedId(option.id)}
+              onSelect={() => onSelect(option.id)}
             />
           ))}
         </div>
@@ -63,6 +69,7 @@ export function PhotoPurchase({ photo }: { photo: PhotoDetail }) {
           {selected && <SelectedOption option={selected} />}
         </>
       )}
+      <PrintFrameNote photo={photo} option={selected} />
     </>
   );
 }

@@ -220,7 +220,7 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
       </Section>
 
       <Section title="Items">
-        <OrderItems lineItems={lineItems} compact={compact} />
+        <OrderItems lineItems={lineItems} compact={compact} orderId={order.id} />
       </Section>
 
       {/* Two lists around the rule: a <dl> may hold only its terms and values (no <hr>). */}

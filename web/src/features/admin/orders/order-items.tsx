@@ -7,12 +7,44 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import Link from '@mui/material/Link';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
+import DownloadIcon from '@mui/icons-material/Download';
 import { formatPrice } from '../../../lib/format';
 import type { AdminOrderLineItem } from './api';
 
-/** An order's line items: cards when compact (a phone), else a table. */
-export function OrderItems({ lineItems, compact }: { lineItems: AdminOrderLineItem[]; compact: boolean }) {
+/**
+ * The file a line is printed from (the photo cut to the print's ratio at full resolution: the
+ * same file a lab gets), for the owner to print herself or check; a download.
+ */
+function PrintFileLink({ orderId, item }: { orderId: number; item: AdminOrderLineItem }) {
+  if (!item.photo) return null;
+  return (
+    <Link
+      href={`/api/admin/orders/${orderId}/lines/${item.id}/print-file`}
+      download
+      aria-label={`Print file: ${itemTitle(item)}, ${optionText(item)}`}
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, typography: 'body2' }}
+    >
+      <DownloadIcon fontSize="inherit" aria-hidden />
+      Print file
+    </Link>
+  );
+}
+
+/**
+ * An order's line items: cards when compact (a phone), else a table; with `orderId`, each line's
+ * print file to download.
+ */
+export function OrderItems({
+  lineItems,
+  compact,
+  orderId,
+}: {
+  lineItems: AdminOrderLineItem[];
+  compact: boolean;
+  orderId?: number;
+}) {
   if (lineItems.length === 0) {
     return <Typography color="text.secondary">No items recorded for this order.</Typography>;
   }
@@ -28,6 +60,7 @@ export function OrderItems({ lineItems, compact }: { lineItems: AdminOrderLineIt
                 <Typography variant="body2" color="text.secondary">
                   {optionText(item)}
                 </Typography>
+                {orderId !== undefined && <PrintFileLink orderId={orderId} item={item} />}
               </Box>
             </Box>
             <Box
@@ -71,7 +104,14 @@ export function OrderItems({ lineItems, compact }: { lineItems: AdminOrderLineIt
                 <span>{itemTitle(item)}</span>
               </Box>
             </TableCell>
-            <TableCell>{optionText(item)}</TableCell>
+            <TableCell>
+              {optionText(item)}
+              {orderId !== undefined && (
+                <Box>
+                  <PrintFileLink orderId={orderId} item={item} />
+                </Box>
+              )}
+            </TableCell>
             <TableCell align="right">{formatPrice(item.priceAtPurchase)}</TableCell>
             <TableCell align="right">{item.quantity}</TableCell>
             <TableCell align="right">{formatPrice(item.priceAtPurchase * item.quantity)}</TableCell>

@@ -41,7 +41,12 @@ export function PhotoDetailsSection({ fields, errors, setField, busy, camera }: 
   }, [categories, fields.category]);
 
   /** The props every text field of the section shares. */
-  const text = (name: Exclude<keyof PhotoFields, 'featured' | 'verticalPosition' | 'showCameraDetails'>) => ({
+  const text = (
+    name: Exclude<
+      keyof PhotoFields,
+      'featured' | 'verticalPosition' | 'horizontalPosition' | 'showCameraDetails'
+    >,
+  ) => ({
     value: fields[name],
     onValueChange: (value: string) => setField(name, value),
     error: errors[name],

@@ -14,6 +14,8 @@ export type PhotoFields = {
   displayOrder: string;
   featured: boolean;
   verticalPosition: number;
+  /** The focal point's other half: 0 the left edge, 100 the right (where print crops centre). */
+  horizontalPosition: number;
   /** Show the camera details read from the file on the public photo page. */
   showCameraDetails: boolean;
   speciesCommon: string;
@@ -67,6 +69,7 @@ export function emptyPhotoFields(): PhotoFields {
     displayOrder: '0',
     featured: false,
     verticalPosition: DEFAULT_VERTICAL_POSITION,
+    horizontalPosition: DEFAULT_VERTICAL_POSITION,
     showCameraDetails: false,
     speciesCommon: '',
     speciesScientific: '',

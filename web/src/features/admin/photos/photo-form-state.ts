@@ -100,6 +100,7 @@ function fieldsOf(photo: PhotoDetail): PhotoFields {
     displayOrder: String(photo.displayOrder ?? 0),
     featured: photo.featured,
     verticalPosition: photo.verticalPosition ?? 50,
+    horizontalPosition: photo.horizontalPosition ?? 50,
     showCameraDetails: photo.showCameraDetails ?? false,
     speciesCommon: photo.speciesCommon ?? '',
     speciesScientific: photo.speciesScientific ?? '',

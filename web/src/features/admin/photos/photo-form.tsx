@@ -152,7 +152,7 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
             </Alert>
           )}
           {isEdit ? (
-            <PrintOptionRows mode="edit" rows={state.editRows} {...rowHandlers} />
+            <PrintOptionRows mode="edit" rows={state.editRows} photo={photo!} {...rowHandlers} />
           ) : (
             <PrintOptionRows
               mode="add"

@@ -203,8 +203,9 @@ export function PhotoImageSection({ state, dispatch, photo, busy }: PhotoImageSe
           error={state.fieldErrors.thumbnail}
         />
         <CropPositionField
-          value={state.fields.verticalPosition}
-          onChange={(value) => dispatch({ type: 'field', name: 'verticalPosition', value })}
+          vertical={state.fields.verticalPosition}
+          horizontal={state.fields.horizontalPosition}
+          onChange={(name, value) => dispatch({ type: 'field', name, value })}
           previewSrc={image?.previewUrl}
           photo={photo}
           disabled={busy}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -9,7 +9,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
-import type { PrintOption } from '../../../lib/api-types';
+import CropIcon from '@mui/icons-material/Crop';
+import type { AdminPhotoDetail, PrintOption } from '../../../lib/api-types';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
 import { matchingOption } from '../shared/print-option-match';
 import { FormTextField, MoneyField, type FormTextFieldProps } from '../shared/form-field';
@@ -18,6 +19,7 @@ import type { OptionPatch } from './photo-form-state';
 import { useIdParam } from '../shared/use-id-param';
 import { useGetPrintSizesQuery, type PrintSize } from '../shared/print-sizes-api';
 import { MadeByLine, SizeNote } from '../shared/print-size-status';
+import { PrintCropDialog, cropAdjustable } from './print-crop-dialog';
 
 const fullOnPhone = { gridColumn: { xs: '1 / -1', md: 'auto' } } as const;
 const noOptions: PrintOption[] = [];
@@ -27,10 +29,10 @@ const noOptions: PrintOption[] = [];
  * (size, format, price, shipping). */
 type ModeRows =
   | { mode: 'add'; rows: AddOptionRow[]; aspectRatio: string; offered: boolean }
-  | { mode: 'edit'; rows: EditOptionRow[] };
+  | { mode: 'edit'; rows: EditOptionRow[]; photo: AdminPhotoDetail };
 type ModeRow =
   | { mode: 'add'; row: AddOptionRow; catalogued?: PrintOption }
-  | { mode: 'edit'; row: EditOptionRow; status?: PrintSize };
+  | { mode: 'edit'; row: EditOptionRow; status?: PrintSize; onAdjustCrop?: () => void };
 
 type Handlers = {
   errors: Record<string, RowErrors>;
@@ -100,6 +102,7 @@ function OptionRow({
   const isNew = props.mode === 'edit' && !props.row.id;
   const catalogued = props.mode === 'add' ? props.catalogued : undefined;
   const status = props.mode === 'edit' ? props.status : undefined;
+  const onAdjustCrop = props.mode === 'edit' ? props.onAdjustCrop : undefined;
   useCatalogueValues(props.row, catalogued, onSync);
   /** The props of one text field of the row. */
   const text = (name: keyof RowErrors, label: string, value: string) => ({
@@ -181,7 +184,21 @@ function OptionRow({
       )}
       {status && (
         <Box sx={{ gridColumn: '1 / -1', order: { md: 2 }, display: 'grid', gap: 1 }}>
-          <MadeByLine size={status} />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <MadeByLine size={status} sx={{ flex: 1 }} />
+            {onAdjustCrop && (
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<CropIcon />}
+                onClick={onAdjustCrop}
+                disabled={disabled}
+                aria-label={`Adjust crop for ${status.size}`}
+              >
+                Adjust crop
+              </Button>
+            )}
+          </Box>
           <SizeNote size={status} />
         </Box>
       )}
@@ -208,6 +225,17 @@ export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProp
   /** A saved row's status, while its size is still the one the server judged. */
   const statusOf = (row: EditOptionRow) =>
     sizes?.sizes.find((s) => s.printOptionId === row.id && s.size === row.size.trim());
+  // the saved size whose crop the owner is adjusting (a row whose size is being edited is not offered)
+  const [cropping, setCropping] = useState<number | null>(null);
+  const photo = props.mode === 'edit' ? props.photo : undefined;
+  const savedOption = (id: number | undefined) => photo?.printOptions.find((o) => o.id === id);
+  const croppable = (row: EditOptionRow) => {
+    const saved = savedOption(row.id);
+    return photo && saved && saved.size === row.size.trim() && cropAdjustable(photo, saved.size)
+      ? () => setCropping(saved.id)
+      : undefined;
+  };
+  const croppingOption = savedOption(cropping ?? undefined);
   const rowProps = (key: string, index: number) => ({
     index,
     errors: errors[key] ?? {},
@@ -239,8 +267,23 @@ export function PrintOptionRows({ errors, onAdd, ...props }: PrintOptionRowsProp
             />
           ))
         : props.rows.map((row, i) => (
-            <OptionRow key={row.key} mode="edit" row={row} status={statusOf(row)} {...rowProps(row.key, i)} />
+            <OptionRow
+              key={row.key}
+              mode="edit"
+              row={row}
+              status={statusOf(row)}
+              onAdjustCrop={croppable(row)}
+              {...rowProps(row.key, i)}
+            />
           ))}
+      {photo && croppingOption && (
+        <PrintCropDialog
+          photo={photo}
+          option={croppingOption}
+          open={cropping !== null}
+          onClose={() => setCropping(null)}
+        />
+      )}
       <Button
         onClick={onAdd}
         disabled={props.disabled}

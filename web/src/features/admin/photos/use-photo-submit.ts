@@ -77,6 +77,7 @@ export function usePhotoSubmit(
       displayOrder: displayOrderOf(fields.displayOrder),
       featured: fields.featured,
       verticalPosition: fields.verticalPosition,
+      horizontalPosition: fields.horizontalPosition,
       showCameraDetails: fields.showCameraDetails,
       printOptions: JSON.stringify(printOptions),
     });
