@@ -6,7 +6,6 @@ import { freePort } from '../support/redis-server';
 import { fillCart, insertPhoto, testCard } from '../support/shop-data';
 import type { HttpClient } from '../support/http-client';
 import { labProviders } from '../../src/modules/fulfillment';
-import { lumaprintsLab } from '../../src/modules/fulfillment/lumaprints/lumaprints.lab';
 import type { LabProviderId } from '../../src/contract';
 
 // Issue 39: a lab order per (order, lab) sent exactly once whoever asks (a lease in the row and
@@ -35,7 +34,7 @@ const realProdigi = labProviders.prodigi;
 beforeAll(async () => {
   lab = await startFakeLumaprints();
   second = await startFakeLumaprints();
-  labProviders.prodigi = { ...lumaprintsLab, id: 'prodigi', baseUrl: () => second.url };
+  labProviders.prodigi = { ...labProviders.lumaprints, id: 'prodigi', baseUrl: () => second.url };
   sink = await startSmtpSink();
   const publicUrl = `http://127.0.0.1:${await freePort()}`;
   app = await createTestApp({
