@@ -220,7 +220,11 @@ describe('patient with a lab that is down, quick with a refusal', () => {
         last_error: 'Lumaprints is not answering right now.',
         lab_text: 'Lumaprints is unavailable (HTTP 503).',
       });
-      // the next try in 30 s
+      // the next try in 30 s: the same send job (one id per lab order), delayed to then
+      const job = () => app.ctx.queues.get('fulfillment').getJob(`lab-send-${orderId}-lumaprints`);
+      await eventually(async () => (await (await job())?.getState()) === 'delayed');
+      const delayed = (await job())!;
+      expect(delayed.timestamp + delayed.delay).toBeGreaterThan(Date.now() + 25_000);
       const wait = (r: { next_attempt_at: Date }) => r.next_attempt_at.getTime() - Date.now();
       expect(wait(first)).toBeGreaterThan(25_000);
       expect(wait(first)).toBeLessThanOrEqual(30_000);
