@@ -250,6 +250,21 @@ export function createFulfillmentRepository(db: Db) {
       return rows[0] ? labOrderOf(rows[0]) : null;
     },
 
+    /**
+     * Renews this run's lease just before the lab is asked to make the order: false when the row
+     * is no longer this run's (its lease ran out and another run claimed it: `attempts` moved on).
+     */
+    async renew(key: LabOrderKey, attempts: number, leaseMs: number): Promise<boolean> {
+      const n = await db('lab_orders')
+        .where(where(key))
+        .andWhere({ attempts, status: 'sending' })
+        .update({
+          claimed_until: db.raw('now() + make_interval(secs => ?)', [leaseMs / 1000]),
+          updated_at: db.fn.now(),
+        });
+      return n > 0;
+    },
+
     async update(q: Knex, key: LabOrderKey, patch: Partial<Record<string, unknown>>): Promise<void> {
       await q('lab_orders')
         .where(where(key))

@@ -335,6 +335,10 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
           };
           // the lab's shipping charge for the admin (its order answer, read on sync, may correct it)
           shippingCents = await client.shippingCost(items, recipient).catch(() => null);
+          // the look-up took long enough for the lease to run out and another run to take over:
+          // that run sends it (it looks first)
+          if (!(await repo.renew(key, claimed.attempts, LEASE_MS)))
+            return { outcome: 'skipped', detail: 'another run took the lab order over' };
           submitting = true;
           ({ orderNumber } = await client.createOrder({
             externalId: String(orderId),
