@@ -127,7 +127,10 @@ test.describe('checkout on a desktop', () => {
     expect(order?.status).not.toBe('paid');
   });
 
-  test('the address is asked for in parts and the owner sees it as entered', async ({ page, db }) => {
+  test('the address is asked for in parts, a phone for the carrier optionally, and the owner sees it as entered', async ({
+    page,
+    db,
+  }) => {
     await addPrintFromPortfolio(page, 0);
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     await expect(page).toHaveURL(/\/checkout$/);
@@ -139,10 +142,11 @@ test.describe('checkout on a desktop', () => {
       state: 'NM',
       zip: '87501-1234',
     };
-    await fillDetails(page, { name: 'Georgia OKeeffe', email, address });
+    await fillDetails(page, { name: 'Georgia OKeeffe', email, address, phone: '(505) 555-0199' });
     await expect(page.getByRole('form', { name: 'Payment' })).toBeVisible();
     const order = await db('orders').where({ customer_email: email }).first();
     expect(order).toMatchObject({
+      customer_phone: '(505) 555-0199',
       shipping_address: composedAddress(address),
       address_line1: '500 Main St',
       address_line2: 'Apt 4B',

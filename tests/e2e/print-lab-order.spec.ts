@@ -135,7 +135,7 @@ for (const size of sizes) {
       try {
         // ---- the owner, through the admin API: the lab on (no hold), two sizes made by it ----
         await json(
-          await owner.put('/api/admin/lab', {
+          await owner.put('/api/admin/lab/lumaprints', {
             data: {
               enabled: true,
               sandbox: true,
@@ -298,7 +298,7 @@ for (const size of sizes) {
       } finally {
         // the owner ships these sizes herself again and the lab is off, as other specs expect
         for (const id of mapped) await owner.delete(`/api/admin/lab/products/${id}`);
-        await owner.put('/api/admin/lab', {
+        await owner.put('/api/admin/lab/lumaprints', {
           data: {
             enabled: false,
             sandbox: true,

@@ -43,7 +43,7 @@ const money = (dollars: number) => `$${dollars.toFixed(2)}`;
 
 /** The lab connected through its API, as the settings page saves it. */
 async function connectLab(page: Page) {
-  const saved = await page.request.put('/api/admin/lab', {
+  const saved = await page.request.put('/api/admin/lab/lumaprints', {
     data: {
       enabled: true,
       sandbox: true,

@@ -14,5 +14,5 @@ export const labProviders: Record<LabProviderId, AnyLabProvider> = {
   prodigi: prodigiLab,
 };
 
-/** The lab the owner's settings, products and orders are for (the one lab today). */
+/** The first lab (the resolution guard's, offer-rule.ts, until it reads each product's own). */
 export const currentLabProvider: LabProviderId = 'lumaprints';

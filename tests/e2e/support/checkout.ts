@@ -34,7 +34,7 @@ export async function addPrintToCart(page: Page): Promise<number> {
 
 /** The shipping address as the checkout asks for it: in parts (state: its two-letter code). */
 export type BuyerAddress = { line1: string; line2?: string; city: string; state: string; zip: string };
-export type BuyerDetails = { name: string; email: string; address: BuyerAddress };
+export type BuyerDetails = { name: string; email: string; address: BuyerAddress; phone?: string };
 
 export const buyer = (email: string): BuyerDetails => ({
   name: 'Rachel Carson',
@@ -60,11 +60,12 @@ export async function fillAddress(page: Page, address: BuyerAddress): Promise<vo
 
 /** Fills 'Your details' and continues to the payment step. */
 export async function fillDetails(page: Page, details: BuyerDetails | string): Promise<void> {
-  const { name, email, address } = typeof details === 'string' ? buyer(details) : details;
+  const { name, email, address, phone } = typeof details === 'string' ? buyer(details) : details;
   const form = page.getByRole('form', { name: 'Your details' });
   await form.getByLabel('Full Name').fill(name);
   await form.getByLabel('Email').fill(email);
   await fillAddress(page, address);
+  if (phone) await form.getByLabel('Phone (optional, for the carrier)').fill(phone);
   await form.getByRole('button', { name: 'Continue to Payment' }).click();
 }
 
