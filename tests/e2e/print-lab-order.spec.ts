@@ -37,7 +37,7 @@ type PrintSizes = {
     note: string | null;
   }[];
 };
-type LabOrder = { status: string; labOrderNumber: string | null; labLines: number };
+type LabOrder = { provider: string; status: string; labOrderNumber: string | null };
 type DoubleOrder = {
   orderNumber: string;
   externalId: string;
@@ -135,7 +135,7 @@ for (const size of sizes) {
       try {
         // ---- the owner, through the admin API: the lab on (no hold), two sizes made by it ----
         await json(
-          await owner.put('/api/admin/lab', {
+          await owner.put('/api/admin/lab/lumaprints', {
             data: {
               enabled: true,
               sandbox: true,
@@ -153,7 +153,7 @@ for (const size of sizes) {
           mapped.push(s.printOptionId);
           await json(
             await owner.put(`/api/admin/lab/products/${s.printOptionId}`, {
-              data: { subcategoryId: PAPER, ...inchesOf(s.size)! },
+              data: { provider: 'lumaprints', subcategoryId: PAPER, ...inchesOf(s.size)! },
             }),
           );
         }
@@ -199,12 +199,15 @@ for (const size of sizes) {
         await expect
           .poll(
             async () =>
-              (await json<{ lab: LabOrder | null }>(await owner.get(`/api/admin/orders/${orderId}/lab`))).lab
+              (await json<{ labs: LabOrder[] }>(await owner.get(`/api/admin/orders/${orderId}/lab`))).labs[0]
                 ?.status,
             { timeout: 30_000 },
           )
           .toBe('sent');
-        const { lab } = await json<{ lab: LabOrder }>(await owner.get(`/api/admin/orders/${orderId}/lab`));
+        const {
+          labs: [lab],
+        } = await json<{ labs: LabOrder[] }>(await owner.get(`/api/admin/orders/${orderId}/lab`));
+        expect(lab.provider).toBe('lumaprints');
         const atTheLab = (await doubleOrders()).filter((o) => o.externalId === String(orderId));
         expect(atTheLab).toHaveLength(1);
         expect(atTheLab[0].orderNumber).toBe(lab.labOrderNumber);
@@ -298,7 +301,7 @@ for (const size of sizes) {
       } finally {
         // the owner ships these sizes herself again and the lab is off, as other specs expect
         for (const id of mapped) await owner.delete(`/api/admin/lab/products/${id}`);
-        await owner.put('/api/admin/lab', {
+        await owner.put('/api/admin/lab/lumaprints', {
           data: {
             enabled: false,
             sandbox: true,
