@@ -47,6 +47,9 @@ const schema = z
     // The print lab's API (Lumaprints): set only to use a local double (tests, a demo without keys);
     // otherwise the lab's production or sandbox address, as the admin's test mode says.
     LUMAPRINTS_API_BASE: optionalUrl(/^https?$/),
+    // The labs are their built-in demo doubles (no account, nothing printed or shipped): every
+    // lab view says so.
+    LAB_DEMO: bool(false),
     // The fewest pixels per inch of print a lab-made size needs (on both sides) to be offered.
     LAB_MIN_PPI: z.coerce.number().int().min(50).max(600).default(150),
     PAYMENTS_PROVIDER: optionalString.pipe(z.enum(['stripe', 'test']).optional()),

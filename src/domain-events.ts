@@ -14,8 +14,15 @@ export const domainEvents = {
    * every way an unpaid order ends meets here, so a promotion code's use is released here.
    */
   'order.payment-canceled': z.object({ orderId: id }),
-  /** The owner marked the order shipped with new tracking details: the buyer is told. */
-  'order.shipped': z.object({ orderId: id }),
+  /**
+   * The order shipped with new tracking details (the owner, or a lab's shipment): the buyer is
+   * told of this shipment (events queued before issue 39 name none: the order's own is told).
+   */
+  'order.shipped': z.object({
+    orderId: id,
+    carrier: z.string().nullable().optional(),
+    trackingNumber: z.string().nullable().optional(),
+  }),
   /** A refund of the order succeeded at the provider (made here or in its dashboard). */
   'order.refunded': z.object({ orderId: id, refundId: id }),
   /** The buyer disputed the charge (first seen; later updates only change the record). */

@@ -3,6 +3,7 @@
 // owns it, in its index.ts) gets the parsed payload. The platform's own jobs are declared next to
 // the code that owns them and listed here, so this is the whole catalog.
 import { z } from 'zod';
+import { labProviderIds } from './contract';
 import { eventJobs } from './platform/events';
 import { mailJobs } from './platform/outbox';
 import { createJobRegistry, type JobCatalog, type JobRegistry } from './platform/queue';
@@ -25,10 +26,13 @@ export const jobs = {
     'check-pending-order': z.object({ orderId: id }),
   },
   fulfillment: {
-    /** Send a paid order's lab lines to the print lab, once (its hold is over, or the owner asked). */
-    'send-lab-order': z.object({ orderId: id }),
-    /** Read a lab order back from the lab (its webhook, or polling) and mark it shipped. */
-    'sync-lab-order': z.object({ orderId: id }),
+    /**
+     * Send a paid order's lines for one lab to it, once (its hold is over, or the owner asked);
+     * jobs queued before issue 39 name no lab: Lumaprints, the one lab then.
+     */
+    'send-lab-order': z.object({ orderId: id, provider: z.enum(labProviderIds).default('lumaprints') }),
+    /** Read a lab order back from its lab (its webhook, or polling) and mark it shipped. */
+    'sync-lab-order': z.object({ orderId: id, provider: z.enum(labProviderIds).default('lumaprints') }),
   },
   editions: {
     /** Make a sold edition print's certificate, once (the job id is the number's). */

@@ -47,7 +47,23 @@ export const orderMessages = {
   carrier: 'Carrier must be one of USPS, UPS, FedEx, DHL, other.',
   trackingNumber: 'The tracking number must be at most 100 letters, digits, spaces or dashes.',
   paymentFilter: 'Payment filter must be unpaid or all.',
+  phone: 'Please enter a phone number of 7 to 20 digits (spaces, dashes, dots, + and brackets are fine)',
 } as const;
+
+/** The buyer's phone for the carrier: optional; digits with the usual separators. */
+export const phoneText = z.preprocess(
+  (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+  z
+    .string({ error: orderMessages.phone })
+    .trim()
+    .max(40, orderMessages.phone)
+    .regex(/^\+?[\d\s().-]+$/, orderMessages.phone)
+    .refine((s) => {
+      const digits = s.replace(/\D/g, '').length;
+      return digits >= 7 && digits <= 20;
+    }, orderMessages.phone)
+    .optional(),
+);
 
 /** One line of an address: trimmed, one line, no markup. */
 const addressText = (max: number, tooLong: string) =>
@@ -107,6 +123,8 @@ export const checkoutSchema = z
       .optional(),
     /** The address in parts (our checkout): preferred over `shippingAddress` when both are sent. */
     address: usAddressSchema.optional(),
+    /** Optional, for the carrier: given to the print lab with the address. */
+    phone: phoneText,
     /** A promotion code the buyer applied (checked again here; a used-up code is refused). */
     promotionCode: z.preprocess(
       (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
@@ -317,7 +335,12 @@ export const orderDetailSchema = z.object({
     promotion: appliedPromotionSchema.nullable(),
     taxLine: appliedTaxSchema.nullable(),
     paymentIntentId: z.string().nullable(),
+    /** The buyer's phone for the carrier, when given. */
+    phone: z.string().nullable(),
+    /** The latest shipment (the order's carrier and tracking number). */
     shipment: shipmentSchema,
+    /** Every shipment, oldest first: one per lab that made part of the order, or the owner's own. */
+    shipments: z.array(shipmentSchema),
     refundedAmount: z.number(),
     refunds: z.array(refundViewSchema),
   }),
@@ -355,7 +378,9 @@ export const buyerOrderSchema = z.object({
   refundedAmount: z.number(),
   refunds: z.array(z.object({ amount: z.number(), reason: z.string(), createdAt: z.string() })),
   shippingAddress: z.string(),
+  /** The latest shipment; `shipments` has every one (an order made by two labs ships twice). */
   shipment: shipmentSchema,
+  shipments: z.array(shipmentSchema),
   shippingNotice: z.object({ line1: z.string(), line2: z.string().nullable() }).nullable(),
 });
 export type BuyerOrder = z.infer<typeof buyerOrderSchema>;

@@ -1,4 +1,4 @@
-import { Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
+import { DelayedError, Queue, UnrecoverableError, Worker, type Job, type JobsOptions } from 'bullmq';
 import type { z } from 'zod';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger';
@@ -146,9 +146,46 @@ export class Queues<C extends JobCatalog = JobCatalog> {
     await this.enqueue(queue, name, data, { jobId });
   }
 
+  /**
+   * One job for this id whoever asks, however often: BullMQ ignores an add whose id it holds
+   * (waiting, delayed, running, or finished and kept), so a finished run is removed first, and the
+   * job removes itself when it ends, freeing the id. A waiting or running job is left as it is; a
+   * delayed one is brought forward when asked for now (`delayMs` 0).
+   */
+  async enqueueOnce<Q extends QueueOf<C>, N extends JobOf<C, Q>>(
+    queue: Q,
+    name: N,
+    data: z.input<C[Q][N]>,
+    jobId: string,
+    delayMs = 0,
+  ): Promise<void> {
+    parsePayload(this.catalog, queue, name, data);
+    const existing = await this.get(queue).getJob(jobId);
+    if (existing) {
+      const state = await existing.getState();
+      if (state === 'delayed') {
+        // promoted meanwhile by another caller: it runs now either way
+        if (delayMs === 0) await existing.promote().catch(() => undefined);
+        return;
+      }
+      if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return; // it will run
+      await existing.remove().catch(() => undefined);
+    }
+    await this.enqueue(queue, name, data, { jobId, delay: delayMs, removeOnComplete: true, removeOnFail: true });
+  }
+
   async close(): Promise<void> {
     await Promise.all([...this.queues.values()].map((q) => q.close()));
   }
+}
+
+/**
+ * From a handler: the same job (its id kept) runs again at `at` (ms since the epoch) instead of
+ * finishing; not a failure, so no attempt is used up.
+ */
+export async function runAgainAt(job: Job, at: number): Promise<never> {
+  await job.moveToDelayed(at, job.token);
+  throw new DelayedError();
 }
 
 /**

@@ -9,6 +9,8 @@ import type { HttpClient } from '../support/http-client';
 // Issue 26: paid orders go to a print lab (Lumaprints, here its local double) once, after the
 // owner's hold, with the address in parts and the originals behind signed, expiring addresses;
 // shipments come back by the lab's webhook (only a prompt: the order is re-read) or by polling.
+// Issue 39: the routes per lab, lab orders per lab with their lines; tests/api/lab-sends.test.ts
+// has the exactly-once, outage, review and two-lab cases.
 
 let app: TestApp;
 let lab: FakeLumaprints;
@@ -69,12 +71,13 @@ afterAll(async () => {
 const dc = { line1: '1100 4th Street SW', line2: 'Apt 2', city: 'Washington', state: 'DC', zip: '20024' };
 const labRow = (orderId: number) => app.ctx.db('lab_orders').where({ order_id: orderId }).first();
 const orderRow = (orderId: number) => app.ctx.db('orders').where({ id: orderId }).first();
+const send = (orderId: number) => app.modules.fulfillment.service.send({ orderId, provider: 'lumaprints' });
 const labOrdersFor = (orderId: number) =>
   [...lab.orders.values()].filter((o) => o.externalId === String(orderId));
 
 function saveSettings(overrides: Record<string, unknown> = {}) {
   return admin.json(
-    admin.put('/api/admin/lab', {
+    admin.put('/api/admin/lab/lumaprints', {
       enabled: true,
       sandbox: true,
       apiKey: lab.credentials.apiKey,
@@ -114,18 +117,31 @@ async function paidMixedOrder(address = dc, name = 'Rachel Carson') {
 
 describe('settings', () => {
   it('keeps the key and secret encrypted and never answers them', async () => {
-    const view = await admin.json<Record<string, unknown>>(admin.get('/api/admin/lab'));
-    expect(view).toMatchObject({
+    const view = await admin.json<{ demo: boolean; labs: Record<string, unknown>[] }>(
+      admin.get('/api/admin/lab'),
+    );
+    expect(view.demo).toBe(false);
+    expect(view.labs.map((l) => l.provider)).toEqual(['lumaprints', 'prodigi']);
+    expect(view.labs[0]).toMatchObject({
+      provider: 'lumaprints',
+      name: 'Lumaprints',
+      demo: false,
       enabled: true,
       apiKeySet: true,
       apiSecretSet: true,
+      usesSecret: true,
+      usesStores: true,
       storeId: lab.store.storeId,
+      reviewBeforeSending: false,
     });
     expect(JSON.stringify(view)).not.toContain(lab.credentials.apiKey);
     const row = await app.ctx.db('lab_settings').first();
     expect(JSON.stringify(row)).not.toContain(lab.credentials.apiSecret);
-    expect(await admin.json(admin.post('/api/admin/lab/test-connection'))).toEqual({
+    expect(
+      await admin.json(admin.post('/api/admin/lab/lumaprints/test-connection', { sandbox: true })),
+    ).toEqual({
       ok: true,
+      message: 'Connected to Lumaprints (its sandbox): one store. Choose the store orders go to.',
       stores: [lab.store],
     });
     // the shipping webhook was registered with the lab
@@ -139,6 +155,7 @@ describe('settings', () => {
     expect(products).toHaveLength(2);
     expect(products[0]).toMatchObject({
       printOptionId: heron.optionIds[0],
+      provider: 'lumaprints',
       productName: 'Archival Matte Fine Art Paper',
     });
     expect(products[0]!.labCost).toEqual(expect.any(Number));
@@ -169,12 +186,36 @@ describe('sending', () => {
       [103001, 2],
       [101001, 1],
     ]);
-    for (let i = 0; i < 3; i++) await app.modules.fulfillment.service.send(orderId);
+    for (let i = 0; i < 3; i++) await send(orderId);
     expect(labOrdersFor(orderId)).toHaveLength(1);
-    const view = await admin.json(admin.get(`/api/admin/orders/${orderId}/lab`));
+    const view = await admin.json<{ labs: { lines: unknown[] }[] }>(admin.get(`/api/admin/orders/${orderId}/lab`));
     expect(view).toMatchObject({
-      lab: { status: 'sent', labLines: 2, labOrderNumber: labOrdersFor(orderId)[0]!.orderNumber },
+      labs: [
+        {
+          provider: 'lumaprints',
+          name: 'Lumaprints',
+          status: 'sent',
+          labOrderNumber: labOrdersFor(orderId)[0]!.orderNumber,
+          lastError: null,
+          labText: null,
+        },
+      ],
     });
+    // the lab's shipping charge, as quoted at sending
+    expect(view.labs[0]).toMatchObject({ labShipping: expect.any(Number) });
+    expect(view.labs[0]!.lines).toEqual([
+      expect.objectContaining({
+        photoTitle: 'Heron at Dawn',
+        size: '8x10 inch',
+        productName: 'Archival Matte Fine Art Paper',
+        quantity: 2,
+        widthIn: 8,
+        heightIn: 10,
+        printFileUrl: expect.stringMatching(new RegExp(`^/api/admin/orders/${orderId}/lines/\\d+/print-file$`)),
+        thumbnailUrl: `/api/photos/${heron.photoId}/thumbnail`,
+      }),
+      expect.objectContaining({ size: '12x16 inch', quantity: 1, widthIn: 12, heightIn: 16 }),
+    ]);
 
     // the lab fetched the originals from their signed addresses; the address works and expires
     const url = sent.orderItems[0]!.file.imageUrl;
@@ -197,19 +238,20 @@ describe('sending', () => {
     try {
       const orderId = await paidMixedOrder();
       await eventually(async () => (await labRow(orderId))?.status === 'held');
-      // the lab took it, then the worker died before recording the number
+      // the lab took it, then the worker died before recording the number (its lease ran out)
+      const crashed = { status: 'sending', claimed_until: new Date(Date.now() - 1000) };
       await app.ctx
         .db('lab_orders')
         .where({ order_id: orderId })
-        .update({ status: 'sending', send_after: app.ctx.db.fn.now() });
-      const first = await app.modules.fulfillment.service.send(orderId);
+        .update({ ...crashed, send_after: app.ctx.db.fn.now() });
+      const first = await send(orderId);
       expect(first.outcome).toBe('done');
       const number = (await labRow(orderId)).lab_order_number;
       await app.ctx
         .db('lab_orders')
         .where({ order_id: orderId })
-        .update({ status: 'sending', lab_order_number: null });
-      await app.modules.fulfillment.service.send(orderId);
+        .update({ ...crashed, lab_order_number: null });
+      await send(orderId);
       expect(labOrdersFor(orderId)).toHaveLength(1);
       expect(await labRow(orderId)).toMatchObject({ status: 'sent', lab_order_number: number });
     } finally {
@@ -222,7 +264,12 @@ describe('sending', () => {
     try {
       const orderId = await paidMixedOrder({ ...dc, zip: '99999' });
       await eventually(async () => (await labRow(orderId))?.status === 'failed');
-      expect((await labRow(orderId)).last_error).toMatch(/ZIP code 99999 is not valid/);
+      // in the owner's words, the lab's own beside
+      expect(await labRow(orderId)).toMatchObject({
+        last_error:
+          'Lumaprints found something it cannot take in what was sent (the address, a size or a file).',
+        lab_text: expect.stringMatching(/ZIP code 99999 is not valid/),
+      });
       const mails = await eventually(async () => {
         const m = sink.mails.filter((x) => x.subject === `Order #${orderId} did not reach the print lab`);
         return m.length ? m : null;
@@ -232,7 +279,7 @@ describe('sending', () => {
       expect(labOrdersFor(orderId)).toHaveLength(0);
       lab.refuseAddress(null);
       expect(await admin.json(admin.post(`/api/admin/orders/${orderId}/lab/send`))).toMatchObject({
-        lab: { status: expect.any(String) },
+        labs: [{ provider: 'lumaprints', status: expect.any(String) }],
       });
       await eventually(async () => (await labRow(orderId))?.status === 'sent');
       expect(labOrdersFor(orderId)).toHaveLength(1);
@@ -248,10 +295,17 @@ describe('sending', () => {
     try {
       orderId = await paidMixedOrder();
       await eventually(async () => !!(await labRow(orderId))?.last_error);
-      expect(await labRow(orderId)).toMatchObject({ status: 'sending' });
+      expect(await labRow(orderId)).toMatchObject({
+        status: 'sending',
+        last_error: 'Lumaprints is not answering right now.',
+        next_attempt_at: expect.any(Date),
+      });
     } finally {
       lab.setDown(false);
     }
+    // its next try (30 s on: brought forward here) sends it
+    await app.ctx.db('lab_orders').where({ order_id: orderId }).update({ next_attempt_at: new Date() });
+    await app.modules.fulfillment.service.sweep();
     await eventually(async () => (await labRow(orderId))?.status === 'sent', 20_000);
     expect(labOrdersFor(orderId)).toHaveLength(1);
   });

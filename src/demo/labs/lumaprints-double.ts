@@ -651,7 +651,21 @@ export async function startFakeLumaprints(
       const page = Number(url.searchParams.get('page') ?? '1');
       if (!Number.isInteger(page) || page < 1) return bad(['page must not be less than 1']);
       if (storeId !== FAKE_LUMAPRINTS_STORE.storeId) return bad('Store not found', 404);
-      const all = [...orders.values()].filter((o) => o.storeId === storeId).reverse(); // newest first
+      // the docs' date filters (`orderDateStart`, `orderDateEnd`: days, both ends included)
+      const range: string[] = [];
+      for (const f of ['orderDateStart', 'orderDateEnd']) {
+        const v = url.searchParams.get(f);
+        if (v !== null && !/^\d{4}-\d{2}-\d{2}$/.test(v)) range.push(`${f} must be a valid date (YYYY-MM-DD)`);
+      }
+      if (range.length) return bad(range);
+      const start = url.searchParams.get('orderDateStart') ?? '0000-00-00';
+      const end = url.searchParams.get('orderDateEnd') ?? '9999-99-99';
+      const all = [...orders.values()]
+        .filter((o) => o.storeId === storeId && o.orderDate.slice(0, 10) >= start && o.orderDate.slice(0, 10) <= end)
+        .sort(
+          // newest first
+          (a, b) => b.orderDate.localeCompare(a.orderDate) || Number(b.orderNumber) - Number(a.orderNumber),
+        );
       return [
         200,
         {
@@ -855,6 +869,23 @@ export async function startFakeLumaprints(
     /** Slows the answer to an order submit; the order is made before the wait. */
     setCreateDelay(ms: number) {
       createDelayMs = ms;
+    },
+    /**
+     * An order the store already has, made at `orderDate` (an ISO time): say, one of another shop
+     * whose order ids were the same, long ago.
+     */
+    seedOrder(o: { externalId: string; orderDate: string }): string {
+      const orderNumber = String(nextOrderNumber++);
+      orders.set(orderNumber, {
+        orderNumber,
+        received: { externalId: o.externalId, storeId: FAKE_LUMAPRINTS_STORE.storeId, orderItems: [] },
+        storeId: FAKE_LUMAPRINTS_STORE.storeId,
+        externalId: o.externalId,
+        orderDate: o.orderDate,
+        orderStatus: 'Shipped',
+        shipments: [],
+      });
+      return orderNumber;
     },
     /** Sets an order's status as the lab would ("In Production", "Cancelled"). */
     setStatus(orderNumber: string | number, status: string) {

@@ -5,15 +5,11 @@ import type { LabProductRef } from './lab-provider';
 
 /**
  * A lab's own settings and product reference are objects only the lab reads (its schemas in
- * `labProviders`). They are kept in the columns the first lab needed (`store_id`; `subcategory_id`
- * and `option_ids`), read into and written from those objects here and nowhere else: a lab that
- * needs other fields adds a jsonb column beside them.
+ * `labProviders`), kept whole as jsonb (`provider_settings`, `product_ref`). The columns the first
+ * lab needed (`store_id`; `subcategory_id`, `option_ids`) stay filled from them for its rows.
  */
-const settingsColumns = (s: Record<string, unknown>) => ({ store_id: (s.storeId as number | null) ?? null });
-const refColumns = (ref: LabProductRef) => ({
-  subcategory_id: ref.subcategoryId as number,
-  option_ids: ref.optionIds as number[],
-});
+const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const numbers = (v: unknown) => (Array.isArray(v) && v.every((n) => typeof n === 'number') ? v : []);
 
 export type LabSettingsRow = {
   provider: LabProviderId;
@@ -26,6 +22,7 @@ export type LabSettingsRow = {
   shippingMethod: string;
   productionTime: string;
   holdMinutes: number;
+  reviewBeforeSending: boolean;
   minMarginPercent: number;
   webhookSecret: string;
 };
@@ -43,18 +40,32 @@ export type LabProductRow = {
   requiredDpi: number | null;
 };
 
-export type LabOrderRow = {
-  orderId: number;
-  provider: LabProviderId;
+/** One lab's order for a shop order: the key is (orderId, provider). */
+export type LabOrderKey = { orderId: number; provider: LabProviderId };
+
+export type LabOrderRow = LabOrderKey & {
   status: LabOrderStatus;
   sendAfter: Date;
   labOrderNumber: string | null;
   attempts: number;
+  /** In the owner's words; `labText` the lab's own. */
   lastError: string | null;
+  labText: string | null;
   errorNotifiedAt: Date | null;
+  /** A run holds the row until then (a lease): nobody else sends it meanwhile. */
+  claimedUntil: Date | null;
+  /** While the lab does not answer: the next try, the first failure, how many in a row. */
+  nextAttemptAt: Date | null;
+  firstFailedAt: Date | null;
+  failures: number;
+  outageNotifiedAt: Date | null;
+  labShippingCents: number | null;
+  carrier: string | null;
+  trackingNumber: string | null;
   sentAt: Date | null;
   shippedAt: Date | null;
   checkedAt: Date | null;
+  createdAt: Date;
 };
 
 const settingsOf = (r: Record<string, unknown>): LabSettingsRow => ({
@@ -63,17 +74,18 @@ const settingsOf = (r: Record<string, unknown>): LabSettingsRow => ({
   sandbox: r.sandbox as boolean,
   apiKeyEncrypted: r.api_key_encrypted as string | null,
   apiSecretEncrypted: r.api_secret_encrypted as string | null,
-  providerSettings: { storeId: r.store_id as number | null },
+  providerSettings: (r.provider_settings as Record<string, unknown> | null) ?? {},
   shippingMethod: r.shipping_method as string,
   productionTime: r.production_time as string,
   holdMinutes: r.hold_minutes as number,
+  reviewBeforeSending: r.review_before_sending as boolean,
   minMarginPercent: r.min_margin_percent as number,
   webhookSecret: r.webhook_secret as string,
 });
 const productOf = (r: Record<string, unknown>): LabProductRow => ({
   printOptionId: r.print_option_id as number,
   provider: r.provider as LabProviderId,
-  ref: { subcategoryId: r.subcategory_id as number, optionIds: r.option_ids as number[] },
+  ref: r.product_ref as LabProductRef,
   productName: r.product_name as string,
   widthIn: Number(r.width_in),
   heightIn: Number(r.height_in),
@@ -89,13 +101,28 @@ const labOrderOf = (r: Record<string, unknown>): LabOrderRow => ({
   labOrderNumber: r.lab_order_number as string | null,
   attempts: r.attempts as number,
   lastError: r.last_error as string | null,
+  labText: r.lab_text as string | null,
   errorNotifiedAt: r.error_notified_at as Date | null,
+  claimedUntil: r.claimed_until as Date | null,
+  nextAttemptAt: r.next_attempt_at as Date | null,
+  firstFailedAt: r.first_failed_at as Date | null,
+  failures: r.failures as number,
+  outageNotifiedAt: r.outage_notified_at as Date | null,
+  labShippingCents: r.lab_shipping_cents as number | null,
+  carrier: r.carrier as string | null,
+  trackingNumber: r.tracking_number as string | null,
   sentAt: r.sent_at as Date | null,
   shippedAt: r.shipped_at as Date | null,
   checkedAt: r.checked_at as Date | null,
+  createdAt: r.created_at as Date,
 });
+const keyOf = (r: Record<string, unknown>): LabOrderKey => ({
+  orderId: r.order_id as number,
+  provider: r.provider as LabProviderId,
+});
+const where = (k: LabOrderKey) => ({ order_id: k.orderId, provider: k.provider });
 
-/** lab_settings (one row per lab), lab_products and lab_orders. */
+/** lab_settings (one row per lab), lab_products and lab_orders (one per shop order and lab). */
 export function createFulfillmentRepository(db: Db) {
   return {
     transaction: <T>(fn: (trx: Knex.Transaction) => Promise<T>) => db.transaction(fn),
@@ -117,10 +144,12 @@ export function createFulfillmentRepository(db: Db) {
         sandbox: s.sandbox,
         api_key_encrypted: s.apiKeyEncrypted,
         api_secret_encrypted: s.apiSecretEncrypted,
-        ...settingsColumns(s.providerSettings),
+        provider_settings: JSON.stringify(s.providerSettings),
+        store_id: num(s.providerSettings.storeId),
         shipping_method: s.shippingMethod,
         production_time: s.productionTime,
         hold_minutes: s.holdMinutes,
+        review_before_sending: s.reviewBeforeSending,
         min_margin_percent: s.minMarginPercent,
         webhook_secret: s.webhookSecret,
       };
@@ -145,7 +174,9 @@ export function createFulfillmentRepository(db: Db) {
       const row = {
         print_option_id: p.printOptionId,
         provider: p.provider,
-        ...refColumns(p.ref),
+        product_ref: JSON.stringify(p.ref),
+        subcategory_id: num(p.ref.subcategoryId),
+        option_ids: numbers(p.ref.optionIds),
         product_name: p.productName,
         width_in: p.widthIn,
         height_in: p.heightIn,
@@ -162,66 +193,156 @@ export function createFulfillmentRepository(db: Db) {
     deleteProduct: (printOptionId: number, q: Knex = db) =>
       q('lab_products').where({ print_option_id: printOptionId }).delete(),
 
-    async labOrder(orderId: number, q: Knex = db): Promise<LabOrderRow | null> {
-      const row = await q('lab_orders').where({ order_id: orderId }).first();
+    async labOrder(key: LabOrderKey, q: Knex = db): Promise<LabOrderRow | null> {
+      const row = await q('lab_orders').where(where(key)).first();
       return row ? labOrderOf(row) : null;
     },
 
-    async lockLabOrder(trx: Knex.Transaction, orderId: number): Promise<LabOrderRow | null> {
-      const row = await trx('lab_orders').where({ order_id: orderId }).forUpdate().first();
+    /** A shop order's lab orders, one per lab. */
+    async labOrdersOf(orderId: number): Promise<LabOrderRow[]> {
+      return (await db('lab_orders').where({ order_id: orderId }).orderBy('provider')).map(labOrderOf);
+    },
+
+    async byLabNumber(orderNumber: string, provider?: LabProviderId): Promise<LabOrderRow | null> {
+      const q = db('lab_orders').where({ lab_order_number: orderNumber });
+      if (provider) q.andWhere({ provider });
+      const row = await q.first();
       return row ? labOrderOf(row) : null;
     },
 
-    async byLabNumber(orderNumber: string): Promise<LabOrderRow | null> {
-      const row = await db('lab_orders').where({ lab_order_number: orderNumber }).first();
-      return row ? labOrderOf(row) : null;
-    },
-
-    /** A paid order's lab order, held until `sendAfter` (once: a second call changes nothing). */
-    async hold(q: Knex, orderId: number, provider: LabProviderId, sendAfter: Date): Promise<boolean> {
+    /** A paid order's lab order, waiting for review or held until `sendAfter` (once: again changes nothing). */
+    async hold(
+      q: Knex,
+      key: LabOrderKey,
+      status: 'held' | 'review',
+      sendAfter: Date,
+    ): Promise<boolean> {
       const rows = await q('lab_orders')
-        .insert({ order_id: orderId, provider, status: 'held', send_after: sendAfter })
-        .onConflict('order_id')
+        .insert({ ...where(key), status, send_after: sendAfter })
+        .onConflict(['order_id', 'provider'])
         .ignore()
         .returning('order_id');
       return rows.length > 0;
     },
 
-    async update(q: Knex, orderId: number, patch: Partial<Record<string, unknown>>): Promise<void> {
-      await q('lab_orders')
-        .where({ order_id: orderId })
-        .update({ ...patch, updated_at: q.fn.now() });
-    },
-
-    /** Held orders whose hold is over, and orders left 'sending' by a crash: for the sweeper. */
-    async dueIds(): Promise<number[]> {
+    /**
+     * The lease: the row becomes 'sending', held by this run until `leaseMs` from now, when it is
+     * due ('held' past its hold, or 'sending' at its next try) and nobody holds it. Postgres
+     * serialises the update, so of runs at once one gets the row; the others get null.
+     */
+    async claim(key: LabOrderKey, leaseMs: number): Promise<LabOrderRow | null> {
       const rows = await db('lab_orders')
-        .where((w) =>
+        .where(where(key))
+        .andWhere((w) => w.whereNull('claimed_until').orWhere('claimed_until', '<', db.fn.now()))
+        .andWhere((w) =>
           w
-            .where({ status: 'held' })
-            .andWhere('send_after', '<=', db.fn.now())
+            .where((h) => h.where({ status: 'held' }).andWhere('send_after', '<=', db.fn.now()))
             .orWhere((s) =>
               s
                 .where({ status: 'sending' })
-                .andWhere('updated_at', '<', db.raw("now() - interval '5 minutes'")),
+                .andWhere((n) => n.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', db.fn.now())),
+            ),
+        )
+        .update({
+          status: 'sending',
+          claimed_until: db.raw("now() + make_interval(secs => ?)", [leaseMs / 1000]),
+          attempts: db.raw('attempts + 1'),
+          updated_at: db.fn.now(),
+        })
+        .returning('*');
+      return rows[0] ? labOrderOf(rows[0]) : null;
+    },
+
+    async update(q: Knex, key: LabOrderKey, patch: Partial<Record<string, unknown>>): Promise<void> {
+      await q('lab_orders')
+        .where(where(key))
+        .update({ ...patch, updated_at: q.fn.now() });
+    },
+
+    /**
+     * The owner sends now: those of the order's lab orders waiting (review, on hold, held) or
+     * failed start again, due now; one waiting out the lab's outage is tried now. Answers the
+     * labs that will go.
+     */
+    async releaseNow(orderId: number): Promise<LabProviderId[]> {
+      return db.transaction(async (trx) => {
+        const waiting = await trx('lab_orders')
+          .where({ order_id: orderId })
+          .whereIn('status', ['review', 'on_hold', 'held', 'failed'])
+          .update({
+            status: 'held',
+            send_after: trx.fn.now(),
+            next_attempt_at: null,
+            first_failed_at: null,
+            failures: 0,
+            outage_notified_at: null,
+            error_notified_at: null,
+            updated_at: trx.fn.now(),
+          })
+          .returning('provider');
+        const retrying = await trx('lab_orders')
+          .where({ order_id: orderId, status: 'sending' })
+          .andWhere((w) => w.whereNull('claimed_until').orWhere('claimed_until', '<', trx.fn.now()))
+          .update({ next_attempt_at: trx.fn.now(), updated_at: trx.fn.now() })
+          .returning('provider');
+        return [...waiting, ...retrying].map((r) => r.provider as LabProviderId);
+      });
+    },
+
+    /** The owner holds an order: its lab orders waiting for review (or the hold) wait for her. */
+    async holdForOwner(orderId: number): Promise<number> {
+      const rows = await db('lab_orders')
+        .where({ order_id: orderId })
+        .whereIn('status', ['review', 'held'])
+        .update({ status: 'on_hold', updated_at: db.fn.now() })
+        .returning('provider');
+      return rows.length;
+    },
+
+    /** Orders with a lab order waiting for the owner ('review', 'on_hold'), oldest first. */
+    async toReview(): Promise<number[]> {
+      const rows = await db('lab_orders')
+        .whereIn('status', ['review', 'on_hold'])
+        .groupBy('order_id')
+        .orderByRaw('min(created_at)')
+        .limit(200)
+        .select('order_id');
+      return rows.map((r) => r.order_id as number);
+    },
+
+    /**
+     * For the sweeper: held orders whose hold is over, orders waiting out an outage whose next try
+     * is due, and runs cut off (their lease over).
+     */
+    async due(): Promise<LabOrderKey[]> {
+      const rows = await db('lab_orders')
+        .where((w) => w.whereNull('claimed_until').orWhere('claimed_until', '<', db.fn.now()))
+        .andWhere((w) =>
+          w
+            .where((h) => h.where({ status: 'held' }).andWhere('send_after', '<=', db.fn.now()))
+            .orWhere((s) =>
+              s
+                .where({ status: 'sending' })
+                .andWhere((n) => n.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', db.fn.now())),
             ),
         )
         .orderBy('send_after')
         .limit(100)
-        .pluck('order_id');
-      return rows;
+        .select('order_id', 'provider');
+      return rows.map(keyOf);
     },
 
     /** Orders at the lab not shipped yet and not checked for an hour: polled in case a webhook was lost. */
-    async toPoll(): Promise<number[]> {
-      return db('lab_orders')
+    async toPoll(): Promise<LabOrderKey[]> {
+      const rows = await db('lab_orders')
         .where({ status: 'sent' })
         .andWhere((w) =>
           w.whereNull('checked_at').orWhere('checked_at', '<', db.raw("now() - interval '1 hour'")),
         )
         .orderBy('sent_at')
         .limit(50)
-        .pluck('order_id');
+        .select('order_id', 'provider');
+      return rows.map(keyOf);
     },
   };
 }

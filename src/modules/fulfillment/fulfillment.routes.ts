@@ -1,9 +1,13 @@
+import type { Request } from 'express';
 import { z } from 'zod';
 import { notFound } from '../../platform/http/app-error';
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import {
   labCatalogSchema,
   labConnectionSchema,
+  labConnectionTestSchema,
+  labReviewListSchema,
+  labSetupSchema,
   labOptionGroupsSchema,
   labProductInputSchema,
   labProductListSchema,
@@ -32,40 +36,42 @@ export const fulfillmentEndpoints = {
     ...admin,
     method: 'GET',
     path: '/api/admin/lab',
-    answer: labSettingsViewSchema,
-    contract: 'GET/PUT /api/admin/lab',
+    answer: labSetupSchema,
+    contract: 'GET /api/admin/lab, PUT /api/admin/lab/{provider}',
   },
+  // `:provider` is a lab's id (labProviderIds), checked by the service: 404 for another word
   saveLabSettings: {
     ...admin,
     method: 'PUT',
-    path: '/api/admin/lab',
+    path: '/api/admin/lab/:provider',
     body: labSettingsInputSchema,
     invalid: 'print lab settings',
     answer: labSettingsViewSchema,
-    contract: 'GET/PUT /api/admin/lab',
+    contract: 'GET /api/admin/lab, PUT /api/admin/lab/{provider}',
   },
   testLabConnection: {
     ...admin,
     method: 'POST',
-    path: '/api/admin/lab/test-connection',
-    body: 'none',
+    path: '/api/admin/lab/:provider/test-connection',
+    body: labConnectionTestSchema,
+    invalid: 'connection test',
     answer: labConnectionSchema,
-    contract: 'POST /api/admin/lab/test-connection',
+    contract: 'POST /api/admin/lab/{provider}/test-connection',
   },
   labCatalog: {
     ...admin,
     method: 'GET',
-    path: '/api/admin/lab/catalog',
+    path: '/api/admin/lab/:provider/catalog',
     answer: labCatalogSchema,
-    contract: 'GET /api/admin/lab/catalog[/subcategories/{id}/options]',
+    contract: 'GET /api/admin/lab/{provider}/catalog[/subcategories/{id}/options]',
   },
   labOptions: {
     ...admin,
     method: 'GET',
-    path: '/api/admin/lab/catalog/subcategories/:id/options',
+    path: '/api/admin/lab/:provider/catalog/subcategories/:id/options',
     params: { id: 'lab product id' },
     answer: labOptionGroupsSchema,
-    contract: 'GET /api/admin/lab/catalog[/subcategories/{id}/options]',
+    contract: 'GET /api/admin/lab/{provider}/catalog[/subcategories/{id}/options]',
   },
   labProducts: {
     ...admin,
@@ -92,6 +98,13 @@ export const fulfillmentEndpoints = {
     answer: message,
     contract: 'PUT/DELETE /api/admin/lab/products/{printOptionId}',
   },
+  labReview: {
+    ...admin,
+    method: 'GET',
+    path: '/api/admin/lab/review',
+    answer: labReviewListSchema,
+    contract: 'GET /api/admin/lab/review',
+  },
   printSizes: {
     ...admin,
     method: 'GET',
@@ -115,15 +128,24 @@ export const fulfillmentEndpoints = {
     params: { id: 'id' },
     body: 'none',
     answer: orderLabSchema,
-    contract: 'POST /api/admin/orders/{id}/lab/send',
+    contract: 'POST /api/admin/orders/{id}/lab/send|hold',
   },
-  // The lab's shipping webhook: the secret in the path is the only key (the body is not signed).
-  // Its address names the lab (registered so: one declaration per lab of `labProviders`); the
-  // one without, registered before, still works.
-  lumaprintsWebhook: {
+  holdOrderLab: {
+    ...admin,
+    method: 'POST',
+    path: '/api/admin/orders/:id/lab/hold',
+    params: { id: 'id' },
+    body: 'none',
+    answer: orderLabSchema,
+    contract: 'POST /api/admin/orders/{id}/lab/send|hold',
+  },
+  // The labs' shipping webhook: the secret in the path is the only key (the body is not signed).
+  // Its address names the lab (`:provider`, as registered); the one without, registered before,
+  // still works.
+  labWebhook: {
     ...labWebhook,
-    path: '/api/webhooks/lab/lumaprints/:secret',
-    contract: 'POST /api/webhooks/lab/lumaprints/{secret}',
+    path: '/api/webhooks/lab/:provider/:secret',
+    contract: 'POST /api/webhooks/lab/{provider}/{secret}',
   },
   labWebhookUnnamed: {
     ...labWebhook,
@@ -144,22 +166,28 @@ export const fulfillmentEndpoints = {
   },
 } satisfies Record<string, EndpointSpec>;
 
+/** The lab a path names: the service checks it is one of ours. */
+const provider = (req: Request) => String(req.params.provider ?? '');
+
 export function createFulfillmentRoutes(service: FulfillmentService) {
   return bindEndpoints(fulfillmentEndpoints, {
     labSettings: async (_req, res) => {
       res.json(await service.settings());
     },
-    saveLabSettings: async (_req, res, { body }) => {
-      res.json(await service.saveSettings(body));
+    saveLabSettings: async (req, res, { body }) => {
+      res.json(await service.saveSettings(provider(req), body));
     },
-    testLabConnection: async (_req, res) => {
-      res.json(await service.testConnection());
+    testLabConnection: async (req, res, { body }) => {
+      res.json(await service.testConnection(provider(req), body));
     },
-    labCatalog: async (_req, res) => {
-      res.json(await service.catalog());
+    labCatalog: async (req, res) => {
+      res.json(await service.catalog(provider(req)));
     },
-    labOptions: async (_req, res, { params }) => {
-      res.json(await service.options(params.id));
+    labOptions: async (req, res, { params }) => {
+      res.json(await service.options(provider(req), params.id));
+    },
+    labReview: async (_req, res) => {
+      res.json(await service.reviewList());
     },
     labProducts: async (_req, res) => {
       res.json(await service.products());
@@ -174,13 +202,16 @@ export function createFulfillmentRoutes(service: FulfillmentService) {
       res.json(await service.printSizes(params.id));
     },
     orderLab: async (_req, res, { params }) => {
-      res.json(await service.labOrder(params.id));
+      res.json(await service.labOrders(params.id));
     },
     sendOrderToLab: async (_req, res, { params }) => {
       res.json(await service.sendNow(params.id));
     },
-    lumaprintsWebhook: async (req, res, { body }) => {
-      if (!(await service.webhook(String(req.params.secret ?? ''), body, 'lumaprints')))
+    holdOrderLab: async (_req, res, { params }) => {
+      res.json(await service.hold(params.id));
+    },
+    labWebhook: async (req, res, { body }) => {
+      if (!(await service.webhook(String(req.params.secret ?? ''), body, provider(req))))
         throw notFound('Not found.');
       res.json({ received: true });
     },

@@ -1,8 +1,14 @@
 import type { AppContext } from '../../platform/context';
-import type { PhotoDetail, PrintOption } from '../../contract';
+import type {
+  LabConnectionTest,
+  LabProductInput,
+  LabSettingsInput,
+  PhotoDetail,
+  PrintOption,
+} from '../../contract';
 import type { LabSecrets } from './lab-secrets';
 import type { FulfillmentRepository } from './fulfillment.repository';
-import { createLabSettings } from './lab-settings.service';
+import { createLabSettings, labOf } from './lab-settings.service';
 import { createLabProducts } from './lab-products.service';
 import { createOfferRule } from './offer-rule';
 import { createLabOrders, type LabOrdersDeps, type ShopOrders } from './lab-orders.service';
@@ -29,26 +35,33 @@ export type FulfillmentDeps = {
 
 /**
  * The fulfillment module's one service, put together from its parts by role: the owner's lab
- * settings (lab-settings.service.ts), the lab's products and which print options it makes
- * (lab-products.service.ts), the resolution guard (offer-rule.ts), the lab order's lifecycle
- * (lab-orders.service.ts), the lab's webhook (lab-webhook.ts) and the signed originals
- * (lab-files.ts). The lab itself is reached through `labProviders` (lab-providers.ts).
+ * settings, one per lab (lab-settings.service.ts), the labs' products and which print options
+ * each makes (lab-products.service.ts), the resolution guard (offer-rule.ts), the lab orders'
+ * lifecycle (lab-orders.service.ts), the labs' webhook (lab-webhook.ts) and the signed print files
+ * (lab-files.ts). The labs themselves are reached through `labProviders` (lab-providers.ts); a
+ * path's lab is checked here (`labOf`: 404 for an unknown one).
  */
 export function createFulfillmentService(ctx: AppContext, deps: FulfillmentDeps) {
   const { repo, secrets } = deps;
-  const settings = createLabSettings(ctx, { repo, secrets, forgetCatalog: () => products.forgetCatalog() });
+  const settings = createLabSettings(ctx, {
+    repo,
+    secrets,
+    forgetCatalog: (provider) => products.forgetCatalog(provider),
+  });
   const products = createLabProducts({ repo, settings, catalog: deps.catalog });
   const offerRule = createOfferRule(ctx, { repo, catalog: deps.catalog, media: deps.media });
   const files = createLabFiles(ctx, { secrets, catalog: deps.catalog, media: deps.media });
-  const labOrders = createLabOrders(ctx, { ...deps, settings, fileUrl: (id) => files.fileUrl(id) });
+  const labOrders = createLabOrders(ctx, { ...deps, settings, printFile: files.printFile });
   return {
-    settings: () => settings.settings(),
-    saveSettings: settings.saveSettings,
-    testConnection: () => settings.testConnection(),
-    catalog: () => products.catalog(),
-    options: products.options,
+    settings: () => settings.setup(),
+    labStatus: () => settings.status(),
+    saveSettings: (provider: string, input: LabSettingsInput) => settings.saveSettings(labOf(provider), input),
+    testConnection: (provider: string, input: LabConnectionTest) =>
+      settings.testConnection(labOf(provider), input),
+    catalog: (provider: string) => products.catalog(labOf(provider)),
+    options: (provider: string, productId: number) => products.options(labOf(provider), productId),
     products: products.products,
-    mapProduct: products.mapProduct,
+    mapProduct: (printOptionId: number, input: LabProductInput) => products.mapProduct(printOptionId, input),
     unmapProduct: products.unmapProduct,
     hiddenOptions: offerRule.hiddenOptions,
     printSizes: offerRule.printSizes,
@@ -56,8 +69,10 @@ export function createFulfillmentService(ctx: AppContext, deps: FulfillmentDeps)
     send: labOrders.send,
     sync: labOrders.sync,
     sweep: labOrders.sweep,
-    labOrder: labOrders.labOrder,
+    labOrders: labOrders.labOrders,
     sendNow: labOrders.sendNow,
+    hold: labOrders.hold,
+    reviewList: labOrders.reviewList,
     webhook: createLabWebhook(ctx, { repo, enqueueSync: deps.enqueueSync }),
     file: files.file,
   };

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import { enqueueEmail } from '../../platform/outbox';
+import { runAgainAt } from '../../platform/queue';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
 import type { CatalogModule, DeleteGuard } from '../catalog';
@@ -19,9 +20,10 @@ export { labProviders } from './lab-providers';
 export type { OfferRule } from './offer-rule';
 
 /**
- * Prints made by a lab (one of `labProviders`: Lumaprints today): which print options the lab makes, and each paid order's lab
- * lines sent to it once after the owner's hold, then marked shipped from the lab's webhook or by
- * polling. Writes lab_settings, lab_products and lab_orders. Subscribes to order.paid.
+ * Prints made by labs (`labProviders`: Lumaprints, Prodigi): which print options each lab makes,
+ * and each paid order's lines for a lab sent to it once after the owner's review or hold, then
+ * marked shipped from the lab's webhook or by polling. Writes lab_settings, lab_products and
+ * lab_orders. Subscribes to order.paid.
  */
 export function createFulfillmentModule(
   ctx: AppContext,
@@ -40,22 +42,35 @@ export function createFulfillmentModule(
     orders: deps.orders.service,
     catalog: deps.catalog.service,
     media: deps.media,
-    enqueueSend: (orderId, delayMs, jobId) =>
-      ctx.queues.enqueue('fulfillment', 'send-lab-order', { orderId }, { jobId, delay: delayMs }),
-    enqueueSync: (orderId) =>
+    // one job id per lab order, whoever asks: a hold's delayed job, 'Send now' presses and the
+    // sweeper all meet in it (the lease in the row is the guarantee; this keeps the queue to one)
+    enqueueSend: ({ orderId, provider }, delayMs) =>
+      ctx.queues.enqueueOnce(
+        'fulfillment',
+        'send-lab-order',
+        { orderId, provider },
+        `lab-send-${orderId}-${provider}`,
+        delayMs,
+      ),
+    enqueueSync: ({ orderId, provider }) =>
       ctx.queues.enqueue(
         'fulfillment',
         'sync-lab-order',
-        { orderId },
-        { jobId: `lab-sync-${orderId}-${Date.now()}` },
+        { orderId, provider },
+        { jobId: `lab-sync-${orderId}-${provider}-${Date.now()}` },
       ),
     enqueueEmail: (emailId) => enqueueEmail(ctx.queues, emailId),
   });
   deps.events.subscribe('order.paid', 'fulfillment.hold-lab-order', ({ orderId }, { trx, afterCommit }) =>
     service.orderPaid(orderId, trx, afterCommit),
   );
-  deps.jobs.handle('fulfillment', 'send-lab-order', ({ orderId }) => service.send(orderId));
-  deps.jobs.handle('fulfillment', 'sync-lab-order', async ({ orderId }) => service.sync(orderId));
+  deps.jobs.handle('fulfillment', 'send-lab-order', async (key, job) => {
+    const { retryAt, ...result } = await service.send(key);
+    // the lab did not answer: this same job (its id kept) tries again then
+    if (retryAt) return runAgainAt(job, retryAt.getTime());
+    return result;
+  });
+  deps.jobs.handle('fulfillment', 'sync-lab-order', async (key) => service.sync(key));
   /** A deleted print option takes the lab's product row for it along (catalog's delete guard). */
   const labProductsGuard: DeleteGuard = {
     async deleting(entry, trx) {

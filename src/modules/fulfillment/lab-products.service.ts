@@ -5,11 +5,13 @@ import {
   type LabCatalog,
   type LabProductInput,
   type LabProductView,
+  type LabProviderId,
   type PrintOption,
 } from '../../contract';
 import type { LabRecipient, LabSubcategory } from './lab-provider';
 import { labProviders } from './lab-providers';
-import { forOwner, type LabSettings } from './lab-settings.service';
+import { forOwner } from './lab-errors';
+import type { LabSettings } from './lab-settings.service';
 import type { FulfillmentRepository, LabProductRow } from './fulfillment.repository';
 
 const CATALOG_TTL_MS = 60 * 60 * 1000;
@@ -33,6 +35,7 @@ function productView(option: PrintOption, p: LabProductRow, minMargin: number): 
   const { subcategoryId, optionIds } = labProviders[p.provider].productRefToWire(p.ref);
   return {
     printOptionId: option.id,
+    provider: p.provider,
     size: option.size,
     format: option.format,
     subcategoryId,
@@ -58,67 +61,72 @@ export function createLabProducts(deps: {
   catalog: { listPrintOptions(): Promise<PrintOption[]> };
 }) {
   const { repo, settings } = deps;
-  let catalogCache: { at: number; value: LabCatalog } | null = null;
+  const catalogCache = new Map<LabProviderId, { at: number; value: LabCatalog }>();
 
   const products = {
-    /** New credentials or another mode: the next catalogue is asked of the lab again. */
-    forgetCatalog() {
-      catalogCache = null;
+    /** New credentials or another mode: the lab's next catalogue is asked of it again. */
+    forgetCatalog(provider: LabProviderId) {
+      catalogCache.delete(provider);
     },
 
-    async catalog(): Promise<LabCatalog> {
-      if (catalogCache && Date.now() - catalogCache.at < CATALOG_TTL_MS) return catalogCache.value;
-      const client = settings.connect(await settings.row());
-      const value = await forOwner(async () => {
+    async catalog(provider: LabProviderId): Promise<LabCatalog> {
+      const cached = catalogCache.get(provider);
+      if (cached && Date.now() - cached.at < CATALOG_TTL_MS) return cached.value;
+      const client = settings.connect(await settings.row(provider));
+      const value = await forOwner(provider, async () => {
         const categories = await client.categories();
         const withSubs = [];
         for (const c of categories) withSubs.push({ ...c, subcategories: await client.subcategories(c.id) });
         return { categories: withSubs };
       });
-      catalogCache = { at: Date.now(), value };
+      catalogCache.set(provider, { at: Date.now(), value });
       return value;
     },
 
-    async options(productId: number) {
-      const client = settings.connect(await settings.row());
-      return { groups: await forOwner(() => client.options(productId)) };
+    async options(provider: LabProviderId, productId: number) {
+      const client = settings.connect(await settings.row(provider));
+      return { groups: await forOwner(provider, () => client.options(productId)) };
     },
 
+    /** Every print option a lab makes, each with its lab, cost and margin (under that lab's threshold). */
     async products(): Promise<{ products: LabProductView[] }> {
-      const [rows, options, s] = await Promise.all([
-        repo.products(),
-        deps.catalog.listPrintOptions(),
-        settings.row(),
-      ]);
+      const [rows, options] = await Promise.all([repo.products(), deps.catalog.listPrintOptions()]);
+      const minMargin = new Map<LabProviderId, number>();
+      for (const p of new Set(rows.map((r) => r.provider)))
+        minMargin.set(p, (await settings.row(p)).minMarginPercent);
       const byId = new Map(options.map((o) => [o.id, o]));
       return {
         products: rows.flatMap((p) => {
           const option = byId.get(p.printOptionId);
-          return option ? [productView(option, p, s.minMarginPercent)] : [];
+          return option ? [productView(option, p, minMargin.get(p.provider)!)] : [];
         }),
       };
     },
 
-    /** The print option is made by the lab: its product, with the lab's cost and shipping quoted now. */
+    /**
+     * The print option is made by this lab (one lab: mapping it to another moves it there): its
+     * product, with the lab's cost and shipping quoted now.
+     */
     async mapProduct(printOptionId: number, input: LabProductInput): Promise<LabProductView> {
       const option = (await deps.catalog.listPrintOptions()).find((o) => o.id === printOptionId);
       if (!option) throw notFound(messages.optionNotFound);
-      const s = await settings.row();
+      const provider = input.provider;
+      const s = await settings.row(provider);
       const client = settings.connect(s);
-      const sub: LabSubcategory | undefined = (await products.catalog()).categories
+      const sub: LabSubcategory | undefined = (await products.catalog(provider)).categories
         .flatMap((c) => c.subcategories)
         .find((x) => x.subcategoryId === input.subcategoryId);
       if (!sub) throw badRequest(messages.subcategory, { subcategoryId: messages.subcategory });
-      const ref = labProviders[s.provider].productRefFromWire({ ...input, subcategoryId: sub.subcategoryId });
+      const ref = labProviders[provider].productRefFromWire({ ...input, subcategoryId: sub.subcategoryId });
       const spec = { ref, widthIn: input.widthIn, heightIn: input.heightIn };
       // the lab refusing the product (a size out of range, a frame missing) is the owner's 400
-      const costCents = await forOwner(() => client.productCost(spec));
+      const costCents = await forOwner(provider, () => client.productCost(spec));
       const shippingCents = await client
         .shippingCost([{ ...spec, quantity: 1 }], QUOTE_RECIPIENT)
         .catch(() => null);
       const row: LabProductRow = {
         printOptionId,
-        provider: s.provider,
+        provider,
         ...spec,
         productName: sub.name,
         costCents,

@@ -1,6 +1,13 @@
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { LabProductInput, LabProviderId, LabSettingsInput, LabSettingsView } from '../../contract';
+import type {
+  LabProductInput,
+  LabProviderId,
+  LabSettingsInput,
+  LabSettingsView,
+  labProductionTimes,
+  labShippingMethods,
+} from '../../contract';
 
 /**
  * A print lab reached by API: what the fulfillment module needs of one, in no lab's words.
@@ -46,12 +53,12 @@ export type LabOrderItem = LabProductSpec & {
   /** Our line item's id: the lab echoes it. */
   externalItemId: string;
   quantity: number;
-  /** Where the lab fetches the full-resolution original (signed, expiring). */
+  /** Where the lab fetches the file the line is printed from (signed, expiring). */
   imageUrl: string;
 };
 
 export type NewLabOrder = {
-  /** Our order id: one lab order per shop order. */
+  /** Our order id: one lab order per shop order and lab. */
   externalId: string;
   shippingMethod: string;
   productionTime: string;
@@ -66,6 +73,8 @@ export type LabOrderState = {
   /** The lab's own words ("Awaiting Fulfillment", "Shipped"). */
   status: string;
   shipments: LabShipment[];
+  /** What the lab charges us for shipping this order, in cents, when its answer says. */
+  shippingCents: number | null;
 };
 
 /**
@@ -97,14 +106,18 @@ export type LabProvider = {
   /** Whether the lab takes this image for this product (its own check); the lab's message if not. */
   checkImage(spec: LabProductSpec, imageUrl: string): Promise<{ ok: boolean; message: string }>;
   createOrder(order: NewLabOrder): Promise<{ orderNumber: string }>;
-  /** The lab order made for our order id, if any (the lab keeps no idempotency key: we look first). */
-  findByExternalId(externalId: string): Promise<{ orderNumber: string } | null>;
+  /**
+   * The lab order made for our order id, if any (the lab keeps no idempotency key: we look
+   * first). Only orders made since `since` (our order's creation) are looked through.
+   */
+  findByExternalId(externalId: string, since: Date): Promise<{ orderNumber: string } | null>;
   /** The order as the lab has it now, with its shipments. */
   order(orderNumber: string): Promise<LabOrderState>;
   /** Registers our shipping webhook with the lab (a URL it already has is fine). */
   registerWebhook(url: string): Promise<void>;
 };
 
+/** The key and (for a lab that uses one) the secret; '' for a lab without a secret. */
 export type LabCredentials = { apiKey: string; apiSecret: string; baseUrl: string };
 
 /** The wire's lab-specific fields of the settings (the admin's form). */
@@ -118,6 +131,13 @@ type ProductOnWire = Pick<LabProductInput, 'subcategoryId' | 'optionIds'>;
  */
 export type LabProviderDefinition<S extends Record<string, unknown>, R extends LabProductRef> = {
   id: LabProviderId;
+  /** Whether the lab asks for a secret beside the API key (Lumaprints does, Prodigi does not). */
+  usesSecret: boolean;
+  /** Whether orders go to one of the account's stores (chosen after a successful test). */
+  usesStores: boolean;
+  /** The shipping methods and production times the lab offers (of the contract's lists). */
+  shippingMethods: readonly (typeof labShippingMethods)[number][];
+  productionTimes: readonly (typeof labProductionTimes)[number][];
   settingsSchema: z.ZodType<S>;
   /** Its settings before the owner saves any. */
   defaultSettings: S;
@@ -132,4 +152,9 @@ export type LabProviderDefinition<S extends Record<string, unknown>, R extends L
   missingSetting(settings: S): { field: string; message: string } | null;
   productRefFromWire(input: LabProductInput): R;
   productRefToWire(ref: R): ProductOnWire;
+  /**
+   * The lab's order number a shipping callback names (its body is only a prompt: the order is
+   * read again from the lab's API); null when it names none (the lab checking the address).
+   */
+  orderNumberOfCallback(body: unknown): string | null;
 };

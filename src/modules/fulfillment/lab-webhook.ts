@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
-import type { LabProviderId } from '../../contract';
-import type { FulfillmentRepository, LabSettingsRow } from './fulfillment.repository';
+import { labProviderIds } from '../../contract';
+import type { FulfillmentRepository, LabOrderKey, LabSettingsRow } from './fulfillment.repository';
+import { labProviders } from './lab-providers';
 
 const sameSecret = (s: LabSettingsRow, secret: string) => {
   const want = Buffer.from(s.webhookSecret ?? '');
@@ -10,31 +11,33 @@ const sameSecret = (s: LabSettingsRow, secret: string) => {
 };
 
 /**
- * The labs' shipping webhook: its URL names the lab (`/api/webhooks/lab/lumaprints/{secret}`;
+ * The labs' shipping webhook: its URL names the lab (`/api/webhooks/lab/{provider}/{secret}`;
  * the address without it, registered before, still works for any lab's secret) and holds our
  * long secret; its body is only a prompt (not signed), so the order is re-read from the lab's API
  * (the sync job) before anything changes.
  */
 export function createLabWebhook(
   ctx: AppContext,
-  deps: { repo: FulfillmentRepository; enqueueSync(orderId: number): Promise<unknown> },
+  deps: { repo: FulfillmentRepository; enqueueSync(key: LabOrderKey): Promise<unknown> },
 ) {
   const { repo } = deps;
-  return async function webhook(secret: string, body: unknown, provider?: LabProviderId): Promise<boolean> {
-    const rows = provider
-      ? [await repo.settings(provider)].filter((r) => r !== null)
-      : await repo.allSettings();
-    if (!rows.some((s) => sameSecret(s, secret))) return false;
-    const raw = (body as { orderNumber?: unknown } | null)?.orderNumber;
-    const orderNumber = typeof raw === 'number' || typeof raw === 'string' ? String(raw).slice(0, 100) : null;
+  /** false (a 404) for a secret that is not the lab's, or a lab we do not know. */
+  return async function webhook(secret: string, body: unknown, provider?: string): Promise<boolean> {
+    const named = labProviderIds.find((p) => p === provider);
+    if (provider !== undefined && !named) return false;
+    const rows = named ? [await repo.settings(named)].filter((r) => r !== null) : await repo.allSettings();
+    const lab = rows.find((s) => sameSecret(s, secret));
+    if (!lab) return false;
+    const orderNumber = labProviders[lab.provider].orderNumberOfCallback(body);
     // the lab checks the address with an empty body when the webhook is registered
     if (!orderNumber) return true;
-    const row = await repo.byLabNumber(orderNumber);
+    // the lab whose secret it is: its order numbers are its own
+    const row = await repo.byLabNumber(orderNumber, lab.provider);
     if (!row) {
       ctx.logger.warn({ labOrderNumber: orderNumber }, 'lab webhook for an order we did not send: ignored');
       return true;
     }
-    await deps.enqueueSync(row.orderId);
+    await deps.enqueueSync(row);
     return true;
   };
 }

@@ -99,12 +99,14 @@ export function createOrdersModule(
     taxReport: createTaxReport(ctx.db),
     refunds: payments,
     cancelPayment: (orderId) => payments.cancelUnpaid(orderId),
-    orderShipped: (trx, orderId) => events.publish(trx, 'order.shipped', { orderId }),
+    orderShipped: (trx, orderId, shipment) => events.publish(trx, 'order.shipped', { orderId, ...shipment }),
   });
   // Every order e-mail is a reaction, written to the outbox once in the delivery's transaction.
   const mail = createOrderMail(ctx, repo, { content: deps.content.service, refunds: payments, lineDetails });
   events.subscribe('order.paid', 'orders.paid-emails', ({ orderId }, d) => mail.paid(orderId, d));
-  events.subscribe('order.shipped', 'orders.shipped-email', ({ orderId }, d) => mail.shipped(orderId, d));
+  events.subscribe('order.shipped', 'orders.shipped-email', ({ orderId, ...shipment }, d) =>
+    mail.shipped(orderId, shipment, d),
+  );
   events.subscribe('order.refunded', 'orders.refund-email', ({ orderId, refundId }, d) =>
     mail.refunded(orderId, refundId, d),
   );

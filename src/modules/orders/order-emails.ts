@@ -120,25 +120,31 @@ export function ownerNoticeEmail(
 // ---- after the payment: shipped, refunded, disputed ----
 
 /** 'Your order has shipped': the carrier, the tracking number and, for known carriers, the link. */
-export function shippedEmail(order: Order, lines: OrderLineItem[], site: Site): OutboundEmail {
-  const url = trackingUrl(order.shippingCarrier, order.trackingNumber);
-  const carrier = order.shippingCarrier && order.shippingCarrier !== 'other' ? order.shippingCarrier : null;
+export function shippedEmail(
+  order: Order,
+  lines: OrderLineItem[],
+  site: Site,
+  shipment: { carrier: string | null; trackingNumber: string | null },
+): OutboundEmail {
+  const { trackingNumber } = shipment;
+  const url = trackingUrl(shipment.carrier, trackingNumber);
+  const carrier = shipment.carrier && shipment.carrier !== 'other' ? shipment.carrier : null;
   const html: string[] = [`Hi ${escapeHtml(order.customerName)}, your prints are on their way.`];
   const text: string[] = [`Hi ${order.customerName}, your prints are on their way.`];
   if (carrier) {
     html.push(`<strong>Carrier:</strong> ${escapeHtml(carrier)}`);
     text.push(`Carrier: ${carrier}`);
   }
-  if (order.trackingNumber) {
-    html.push(`<strong>Tracking number:</strong> ${escapeHtml(order.trackingNumber)}`);
-    text.push(`Tracking number: ${order.trackingNumber}`);
+  if (trackingNumber) {
+    html.push(`<strong>Tracking number:</strong> ${escapeHtml(trackingNumber)}`);
+    text.push(`Tracking number: ${trackingNumber}`);
   }
   if (url) {
     html.push(link(url, 'Track your package'));
     text.push(`Track your package: ${url}`);
   }
   return orderUpdateEmail(order, lines, site, {
-    dedupeKey: `order-shipped-${order.id}-${order.trackingNumber ?? 'none'}`,
+    dedupeKey: `order-shipped-${order.id}-${trackingNumber ?? 'none'}`,
     subject: 'Your order has shipped',
     headline: 'Your order has shipped',
     html,

@@ -61,11 +61,22 @@ export function createOrderMail(ctx: AppContext, repo: OrdersRepository, deps: D
         ];
       }),
 
-    /** On order.shipped: 'Your order has shipped', once per tracking number; never to a buyer who has not paid. */
-    shipped: (orderId: number, d: DeliveryContext) =>
-      send(orderId, d, ({ order, lines }) =>
-        isPaid(order.status) ? [shippedEmail(order, lines, site())] : [],
-      ),
+    /**
+     * On order.shipped: 'Your order has shipped' for this shipment (the event's tracking, else the
+     * order's), once per tracking number; never to a buyer who has not paid.
+     */
+    shipped: (
+      orderId: number,
+      shipment: { carrier?: string | null; trackingNumber?: string | null },
+      d: DeliveryContext,
+    ) =>
+      send(orderId, d, ({ order, lines }) => {
+        const named = shipment.trackingNumber !== undefined;
+        const which = named
+          ? { carrier: shipment.carrier ?? null, trackingNumber: shipment.trackingNumber ?? null }
+          : { carrier: order.shippingCarrier, trackingNumber: order.trackingNumber };
+        return isPaid(order.status) ? [shippedEmail(order, lines, site(), which)] : [];
+      }),
 
     /** On order.refunded: the buyer's refund notice, once per refund. */
     refunded: (orderId: number, refundId: number, d: DeliveryContext) =>

@@ -63,6 +63,15 @@ const toShipment = (o: Order): Shipment => ({
   trackingUrl: trackingUrl(o.shippingCarrier, o.trackingNumber),
 });
 
+/** An order's shipments (order_shipments), oldest first. */
+export type ShipmentRow = { carrier: string | null; trackingNumber: string };
+const toShipments = (rows: ShipmentRow[]): Shipment[] =>
+  rows.map((r) => ({
+    carrier: r.carrier,
+    trackingNumber: r.trackingNumber,
+    trackingUrl: trackingUrl(r.carrier, r.trackingNumber),
+  }));
+
 /** The admin's order detail. */
 /** The address in parts, or null when it was given as one text that could not be read. */
 export function addressParts(order: Order) {
@@ -86,6 +95,7 @@ export function toOrderDetail(
   lines: OrderLineItem[],
   refunds: RefundView[],
   detailsOf: DetailsOf = noDetails,
+  shipments: ShipmentRow[] = [],
 ): OrderDetail {
   const money = orderMoney(order);
   return {
@@ -99,7 +109,9 @@ export function toOrderDetail(
       money: moneyView(money),
       ...appliedLines(order),
       paymentIntentId: order.paymentIntentId,
+      phone: order.customerPhone ?? null,
       shipment: toShipment(order),
+      shipments: toShipments(shipments),
       refundedAmount: toDollars(money.refundedCents),
       refunds,
     },
@@ -126,6 +138,7 @@ export function toBuyerView(
   refunds: RefundView[],
   notice: ShippingNotice,
   detailsOf: DetailsOf = noDetails,
+  shipments: ShipmentRow[] = [],
 ): BuyerOrder {
   const money = orderMoney(order);
   return {
@@ -153,6 +166,7 @@ export function toBuyerView(
     refunds: refunds.map((r) => ({ amount: r.amount, reason: r.reason, createdAt: r.createdAt })),
     shippingAddress: maskedAddress(order.shippingAddress),
     shipment: toShipment(order),
+    shipments: toShipments(shipments),
     // the notice (e.g. holiday delays) is about shipping still to come: not once it has shipped
     shippingNotice:
       notice && waitingToShip(order) ? { line1: notice.line1, line2: notice.line2 ?? null } : null,

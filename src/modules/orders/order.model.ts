@@ -15,6 +15,8 @@ export class Order extends BaseModel {
   declare id: number;
   declare customerName: string;
   declare customerEmail: string;
+  /** The buyer's phone for the carrier (optional at checkout); the print lab gets it. */
+  declare customerPhone: string | null;
   /** The spec's multi-line address; composed from the parts below when they are known. */
   declare shippingAddress: string;
   declare addressLine1: string | null;

@@ -8,6 +8,7 @@ export type NewOrder = Pick<
   Order,
   | 'customerName'
   | 'customerEmail'
+  | 'customerPhone'
   | 'shippingAddress'
   | 'addressLine1'
   | 'addressLine2'
@@ -199,6 +200,29 @@ export function createOrdersRepository(db: Db) {
         })
         .returning('*');
       return row;
+    },
+
+    /**
+     * Records a shipment of the order (one per tracking number: the same one again changes
+     * nothing); true when it is new.
+     */
+    async addShipment(
+      trx: Tx,
+      orderId: number,
+      s: { carrier: string | null; trackingNumber: string },
+    ): Promise<boolean> {
+      const rows = await trx('order_shipments')
+        .insert({ order_id: orderId, carrier: s.carrier, tracking_number: s.trackingNumber })
+        .onConflict(['order_id', 'tracking_number'])
+        .ignore()
+        .returning('id');
+      return rows.length > 0;
+    },
+
+    /** The order's shipments, oldest first. */
+    async shipmentsOf(orderId: number): Promise<{ carrier: string | null; trackingNumber: string }[]> {
+      const rows = await db('order_shipments').where({ order_id: orderId }).orderBy('id');
+      return rows.map((r) => ({ carrier: r.carrier as string | null, trackingNumber: r.tracking_number as string }));
     },
 
     async lockById(trx: Tx, id: number): Promise<Order | undefined> {

@@ -49,8 +49,12 @@ type Deps = {
   refunds: Pick<RefundsService, 'refundsFor'>;
   /** Cancels an unpaid order's payment, its intent at the provider first (payments.service.ts). */
   cancelPayment(orderId: number): Promise<void>;
-  /** Publishes 'order.shipped' (the buyer is told) in the transaction of the change. */
-  orderShipped(trx: Tx, orderId: number): Promise<unknown>;
+  /** Publishes 'order.shipped' (the buyer is told of this shipment) in the transaction of the change. */
+  orderShipped(
+    trx: Tx,
+    orderId: number,
+    shipment: { carrier: string | null; trackingNumber: string | null },
+  ): Promise<unknown>;
 };
 
 /** An order as a print lab reads it (orders.forLab). */
@@ -58,9 +62,22 @@ export type LabOrderSource = {
   id: number;
   paid: boolean;
   fulfillmentStatus: FulfillmentStatus;
+  paidAt: Date | null;
+  /** When the order was placed: a lab's look-up for it searches from then. */
+  createdAt: Date;
   customerName: string;
+  /** For the carrier, when the buyer gave one. */
+  phone: string | null;
   address: { line1: string; line2: string | null; city: string; state: string; zip: string } | null;
-  lines: { id: number; photoId: number; printOptionId: number; quantity: number; title: string }[];
+  lines: {
+    id: number;
+    photoId: number;
+    printOptionId: number;
+    quantity: number;
+    title: string;
+    size: string;
+    format: string;
+  }[];
 };
 
 /** The buyer paid (and may have been refunded since): only then is a shipping e-mail sent. */
@@ -204,6 +221,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       const details = {
         customerName: input.customerName,
         customerEmail: input.customerEmail,
+        customerPhone: input.phone ?? null,
         ...address,
         ...priceColumns(priced),
       };
@@ -272,11 +290,12 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
     async detail(id: number): Promise<OrderDetail> {
       const found = await repo.findWithLines(id);
       if (!found) throw notFound(messages.orderNotFound);
-      const [refunds, details] = await Promise.all([
+      const [refunds, details, shipments] = await Promise.all([
         deps.refunds.refundsFor([id]),
         deps.lineDetails.fields([id]),
+        repo.shipmentsOf(id),
       ]);
-      return toOrderDetail(found.order, found.lines, refunds, details.of);
+      return toOrderDetail(found.order, found.lines, refunds, details.of, shipments);
     },
 
     /**
@@ -305,12 +324,19 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         const carrier = shipping.carrier === undefined ? before.shippingCarrier : shipping.carrier;
         const trackingNumber =
           shipping.trackingNumber === undefined ? before.trackingNumber : shipping.trackingNumber || null;
+        // each tracking number is a shipment of its own (a lab each, or the owner's): told once
+        const newShipment =
+          !!trackingNumber &&
+          (status === 'shipped' || status === 'completed') &&
+          (await repo.addShipment(trx, id, { carrier, trackingNumber }));
         const notify =
           status === 'shipped' &&
           isPaid(before.status) &&
-          (!before.shippedNotifiedAt || (trackingNumber ?? '') !== (before.shippedNotifiedTracking ?? ''));
+          (newShipment ||
+            !before.shippedNotifiedAt ||
+            (!trackingNumber && (before.shippedNotifiedTracking ?? '') !== ''));
         const updated = await repo.setFulfillment(trx, id, { status, carrier, trackingNumber, notify });
-        if (notify) await deps.orderShipped(trx, id);
+        if (notify) await deps.orderShipped(trx, id, { carrier, trackingNumber });
         return updated!;
       });
       logger.info({ orderId: id, fulfillmentStatus: status }, 'fulfillment status changed');
@@ -339,7 +365,10 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         id: order.id,
         paid: isPaid(order.status),
         fulfillmentStatus: order.fulfillmentStatus,
+        paidAt: order.paidAt,
+        createdAt: order.createdAt,
         customerName: order.customerName,
+        phone: order.customerPhone,
         address: addressParts(order),
         lines: lines.map((l) => ({
           id: l.id,
@@ -347,6 +376,8 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
           printOptionId: l.printOptionId,
           quantity: l.quantity,
           title: l.title,
+          size: l.size,
+          format: l.format,
         })),
       };
     },
@@ -360,12 +391,13 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
     async byToken(token: string): Promise<BuyerOrder | null> {
       const found = await repo.findByToken(token);
       if (!found) return null;
-      const [refunds, notice, details] = await Promise.all([
+      const [refunds, notice, details, shipments] = await Promise.all([
         deps.refunds.refundsFor([found.order.id]),
         deps.content.activeShippingNotice(),
         deps.lineDetails.fields([found.order.id]),
+        repo.shipmentsOf(found.order.id),
       ]);
-      return toBuyerView(found.order, found.lines, refunds, notice, details.of);
+      return toBuyerView(found.order, found.lines, refunds, notice, details.of, shipments);
     },
 
     /** The month's sales tax per state (CSV): taxable sales, tax collected, refunds' tax reversed. */

@@ -32,7 +32,7 @@ export function createSetupModule(
     mailStatus: () => deps.contact.service.mailStatus(),
     taxConfigured: () => deps.tax.service.isConfigured(),
     activeShippingNotice: () => deps.content.service.activeShippingNotice(),
-    labSettings: () => deps.fulfillment.service.settings(),
+    labSettings: () => deps.fulfillment.service.labStatus(),
     withOneTimePassword: () => deps.adminAuth.service.withOneTimePassword(),
   });
   const module = { service, endpoints: () => createSetupRoutes(service) };

@@ -45,6 +45,22 @@ export const LUMAPRINTS_SANDBOX_URL = 'https://us.api-sandbox.lumaprints.com';
 
 /** The lab's list of orders is paged; we look through at most this many pages for an externalId. */
 export const FIND_MAX_PAGES = 20;
+export const DAY_MS = 86_400_000;
+
+/** YYYY-MM-DD of a time, in UTC. */
+const day = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+/**
+ * The look-up's query: the store, and the days from our order's creation to now, a day wider
+ * each side (the lab's days may be in its own time zone).
+ */
+export function findQuery(storeId: number, since: Date, now: Date): string {
+  return new URLSearchParams({
+    storeId: String(storeId),
+    orderDateStart: day(since.getTime() - DAY_MS),
+    orderDateEnd: day(now.getTime() + DAY_MS),
+  }).toString();
+}
 /** The lab's message is kept on our order and shown in the admin: never longer than this. */
 export const MAX_MESSAGE = 500;
 /** Lumaprints ships to the US from this account (our shop sells in the US only). */
@@ -225,6 +241,7 @@ export function parseOrder(body: Json, orderNumber: string, shipments: LabShipme
     externalId: str(o.externalId),
     status: str(o.orderStatus ?? o.status) ?? '',
     shipments,
+    shippingCents: num(o.shippingTotal) === null ? null : cents(num(o.shippingTotal)!),
   };
 }
 

@@ -302,9 +302,39 @@ describe('the client', () => {
       baseUrl: 'https://lab.test',
       fetch: net.fetch,
     });
-    expect(await client.findByExternalId(5, 'mine')).toBeNull();
+    const since = new Date();
+    expect(await client.findByExternalId(5, 'mine', since)).toBeNull();
     expect(net.calls).toHaveLength(20);
-    expect(net.calls[19].url).toBe('https://lab.test/api/v1/orders?storeId=5&page=20');
+    const url = new URL(net.calls[19].url);
+    expect(url.pathname).toBe('/api/v1/orders');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      storeId: '5',
+      page: '20',
+      // from the day before our order (the lab's time zone) to the day after now
+      orderDateStart: new Date(since.getTime() - 86_400_000).toISOString().slice(0, 10),
+      orderDateEnd: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10),
+    });
+  });
+
+  it('stops paging at an order placed before ours', async () => {
+    const since = new Date('2026-11-20T12:00:00Z');
+    const net = network(
+      json({
+        orders: [
+          { orderNumber: '3', externalId: 'other-3', orderDate: '2026-11-21T08:00:00.000Z' },
+          { orderNumber: '2', externalId: 'other-2', orderDate: '2026-11-10T08:00:00.000Z' },
+        ],
+        totalPages: 50,
+      }),
+    );
+    const client = createLumaprintsClient({
+      apiKey: KEY,
+      apiSecret: SECRET,
+      baseUrl: 'https://lab.test',
+      fetch: net.fetch,
+    });
+    expect(await client.findByExternalId(5, 'mine', since)).toBeNull();
+    expect(net.calls).toHaveLength(1);
   });
 
   it('a list answering 404 means no orders', async () => {
@@ -315,7 +345,7 @@ describe('the client', () => {
       baseUrl: 'https://lab.test',
       fetch: net.fetch,
     });
-    expect(await client.findByExternalId(5, 'mine')).toBeNull();
+    expect(await client.findByExternalId(5, 'mine', new Date())).toBeNull();
   });
 
   it('a webhook URL the lab already has is fine; another 400 is refused', async () => {

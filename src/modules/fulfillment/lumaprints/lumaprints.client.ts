@@ -8,9 +8,11 @@ import {
   type LabSubcategory,
 } from '../lab-provider';
 import {
+  DAY_MS,
   DEFAULT_MESSAGES,
   errorFor,
   FIND_MAX_PAGES,
+  findQuery,
   isObj,
   labMessage,
   listAt,
@@ -65,8 +67,8 @@ export type LumaprintsClient = {
   /** Whether the lab takes this image for this product (its own check); the lab's message if not. */
   checkImage(spec: LumaprintsProductSpec, imageUrl: string): Promise<{ ok: boolean; message: string }>;
   createOrder(order: LumaprintsNewOrder): Promise<{ orderNumber: string }>;
-  /** The lab order made for our order id, if any (the lab keeps no idempotency key: we look first). */
-  findByExternalId(storeId: number, externalId: string): Promise<{ orderNumber: string } | null>;
+  /** The lab order made for our order id since `since`, if any (the lab keeps no idempotency key: we look first). */
+  findByExternalId(storeId: number, externalId: string, since: Date): Promise<{ orderNumber: string } | null>;
   /** The order as the lab has it now, with its shipments. */
   order(orderNumber: string): Promise<LabOrderState>;
   /** Registers our shipping webhook with the lab (a URL it already has is fine). */
@@ -226,26 +228,33 @@ export function createLumaprintsClient(opts: LumaprintsClientOptions): Lumaprint
       return { orderNumber };
     },
 
-    // GET /api/v1/orders?storeId=&page=N -> {orders[], totalOrders, currentPage, totalPages}.
-    // Lumaprints has no lookup by externalId, so we page through the store's orders, from page 1,
-    // and stop at an empty page, at the last page it reports, at a 404 (angelsrest saw one for
-    // "no orders"), or after FIND_MAX_PAGES pages (20: rate limit of 40 a minute; an order we sent
-    // is recent, and the list is expected newest first). The first order carrying our id wins.
+    // GET /api/v1/orders?storeId=&page=N&orderDateStart=YYYY-MM-DD&orderDateEnd=YYYY-MM-DD ->
+    // {orders[], totalOrders, currentPage, totalPages}. Lumaprints has no lookup by externalId, so
+    // we page through the store's orders placed since our order was (the date filters of its docs'
+    // example: `orderDateStart`, `orderDateEnd`, days; a day either side for time zones), from page
+    // 1, and stop at an empty page, at the last page it reports, at a 404 (angelsrest saw one for
+    // "no orders"), at an order older than that (the list is newest first), or after
+    // FIND_MAX_PAGES pages (rate limit of 40 a minute). The first order carrying our id wins.
     // Orders are queued by the lab, so a just-made order may not be listed for a few minutes.
-    async findByExternalId(storeId, externalId) {
+    async findByExternalId(storeId, externalId, since) {
+      const query = findQuery(storeId, since, new Date());
+      const oldest = since.getTime() - DAY_MS;
       for (let page = 1; page <= FIND_MAX_PAGES; page++) {
-        const path = `/api/v1/orders?storeId=${encodeURIComponent(storeId)}&page=${page}`;
-        const { status, body } = await call('GET', path, { accept: [404] });
+        const { status, body } = await call('GET', `/api/v1/orders?${query}&page=${page}`, { accept: [404] });
         if (status === 404) return null;
         const orders = listAt(body, (o) => o.orders);
         if (!orders.length) return null;
+        let older = false;
         for (const o of orders) {
-          if (!isObj(o) || str(o.externalId) !== externalId) continue;
+          if (!isObj(o)) continue;
+          const placed = Date.parse(str(o.orderDate) ?? '');
+          if (Number.isFinite(placed) && placed < oldest) older = true;
+          if (str(o.externalId) !== externalId) continue;
           const orderNumber = str(o.orderNumber);
           if (orderNumber) return { orderNumber };
         }
         const totalPages = isObj(body) ? num(body.totalPages) : null;
-        if (totalPages !== null && page >= totalPages) return null;
+        if (older || (totalPages !== null && page >= totalPages)) return null;
       }
       return null;
     },

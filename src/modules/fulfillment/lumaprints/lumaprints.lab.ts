@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { labMessages } from '../../../contract';
+import { labMessages, labProductionTimes, labShippingMethods } from '../../../contract';
 import { LabError, type LabProductSpec, type LabProvider, type LabProviderDefinition } from '../lab-provider';
 import { createLumaprintsClient } from './lumaprints.client';
 import {
@@ -32,6 +32,10 @@ const specOf = (spec: LabProductSpec): LumaprintsProductSpec => {
 /** The lab seam over Lumaprints' client: the store id bound in, product references read. */
 export const lumaprintsLab: LabProviderDefinition<LumaprintsSettings, LumaprintsProductRef> = {
   id: 'lumaprints',
+  usesSecret: true,
+  usesStores: true,
+  shippingMethods: labShippingMethods,
+  productionTimes: labProductionTimes,
   settingsSchema: lumaprintsSettingsSchema,
   defaultSettings: { storeId: null },
   productRefSchema: lumaprintsProductRefSchema,
@@ -69,7 +73,7 @@ export const lumaprintsLab: LabProviderDefinition<LumaprintsSettings, Lumaprints
             imageUrl: i.imageUrl,
           })),
         }),
-      findByExternalId: (externalId) => client.findByExternalId(store(), externalId),
+      findByExternalId: (externalId, since) => client.findByExternalId(store(), externalId, since),
       order: (orderNumber) => client.order(orderNumber),
       registerWebhook: (url) => client.registerWebhook(store(), url),
     };
@@ -82,4 +86,9 @@ export const lumaprintsLab: LabProviderDefinition<LumaprintsSettings, Lumaprints
   missingSetting: (s) => (s.storeId ? null : { field: 'storeId', message: labMessages.storeId }),
   productRefFromWire: (input) => ({ subcategoryId: input.subcategoryId, optionIds: input.optionIds }),
   productRefToWire: (ref) => ({ subcategoryId: ref.subcategoryId, optionIds: ref.optionIds }),
+  // {orderNumber, externalId, shipments}: a number or a string; an empty body checks the address
+  orderNumberOfCallback(body) {
+    const raw = (body as { orderNumber?: unknown } | null)?.orderNumber;
+    return typeof raw === 'number' || typeof raw === 'string' ? String(raw).slice(0, 100) || null : null;
+  },
 };
