@@ -95,7 +95,8 @@ for (const size of sizes) {
         await secret.fill(FAKE_LUMAPRINTS_CREDENTIALS.apiSecret);
         await luma.getByRole('button', { name: 'Test connection' }).click();
         const found = luma.getByRole('status');
-        await expect(found).toContainText('1 store found. Save to send orders to it.');
+        await expect(found).toContainText('Connected to Lumaprints (its sandbox): one store.');
+        await expect(found).toContainText('It is chosen below: save to send orders to it.');
         const store = luma.getByRole('combobox', { name: 'Store' });
         await expect(store).toHaveText(
           `${FAKE_LUMAPRINTS_STORE.storeName} (#${FAKE_LUMAPRINTS_STORE.storeId})`,

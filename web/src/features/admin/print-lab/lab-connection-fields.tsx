@@ -10,7 +10,14 @@ import { FormTextField } from '../shared/form-field';
 import { GridBox } from '../shared/grid-box';
 import { useSessionExpiryCheck } from '../shared/session';
 import { SwitchRow } from './switch-row';
-import { afterConnection, labFieldId, storeText, type LabField, type LabValues } from './lab-settings-model';
+import {
+  afterConnection,
+  connectionText,
+  labFieldId,
+  storeText,
+  type LabField,
+  type LabValues,
+} from './lab-settings-model';
 import { useTestLabConnectionMutation, type LabConnection, type LabSettingsView } from './api';
 
 export type Store = LabConnection['stores'][number];
@@ -64,7 +71,7 @@ export function LabConnectionFields({ lab, values, set, errors, busy, stores, on
       });
       onStores(answer.stores);
       if (lab.usesStores) set('storeId', storeId);
-      setNote({ ok: true, text: `${answer.message} ${next}` });
+      setNote({ ok: true, text: connectionText(answer, next) });
     } catch (err) {
       checkSession(err);
       // the lab's refusal in words, its own text beside (the server's sentence)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterConnection, storeText } from './lab-settings-model';
+import { afterConnection, connectionText, storeText } from './lab-settings-model';
 
 const store = (storeId: number, storeName = `Store ${storeId}`) => ({ storeId, storeName });
 const answer = (...stores: ReturnType<typeof store>[]) => ({
@@ -12,29 +12,35 @@ describe('afterConnection', () => {
   it('chooses the only store found, and says to save', () => {
     expect(afterConnection(answer(store(82222)), { usesStores: true, storeId: '' })).toEqual({
       storeId: 82222,
-      next: '1 store found. Save to send orders to it.',
+      next: 'It is chosen below: save to send orders to it.',
     });
   });
   it('keeps the chosen store when the test finds it', () => {
     expect(afterConnection(answer(store(1), store(2)), { usesStores: true, storeId: 2 })).toEqual({
       storeId: 2,
-      next: '2 stores found.',
+      next: null,
     });
   });
-  it('asks to choose among several stores, the saved one gone', () => {
+  it('leaves the choice among several stores to the owner, the saved one gone', () => {
     expect(afterConnection(answer(store(1), store(2)), { usesStores: true, storeId: 9 })).toEqual({
       storeId: '',
-      next: '2 stores found. Choose the store, then save.',
+      next: null,
     });
-  });
-  it('says an account without a store needs one first', () => {
-    expect(afterConnection(answer(), { usesStores: true, storeId: '' }).next).toMatch(/no store yet/);
   });
   it('asks a lab without stores only to save', () => {
     expect(afterConnection(answer(), { usesStores: false, storeId: '' })).toEqual({
       storeId: '',
       next: 'Save to keep these settings.',
     });
+  });
+});
+
+describe('connectionText', () => {
+  it('gives the lab’s answer, then the next step when there is one', () => {
+    expect(connectionText(answer(), 'Save to keep these settings.')).toBe(
+      'Connected. Save to keep these settings.',
+    );
+    expect(connectionText(answer(), null)).toBe('Connected.');
   });
 });
 

@@ -39,19 +39,21 @@ export const storeText = (s: Store) =>
 
 /**
  * What a successful test means for the store: the one to choose (the only store found, when the
- * chosen one is not among them), and the next step in words after the lab's own answer.
+ * chosen one is not among them), and what to do next, when the lab's answer leaves it unsaid.
  */
 export function afterConnection(
   answer: LabConnection,
   lab: { usesStores: boolean; storeId: number | '' },
-): { storeId: number | ''; next: string } {
+): { storeId: number | ''; next: string | null } {
   if (!lab.usesStores) return { storeId: '', next: 'Save to keep these settings.' };
   const { stores } = answer;
-  if (stores.length === 0)
-    return { storeId: '', next: 'The account has no store yet: add one at the lab, then test again.' };
-  const found = `${stores.length} ${stores.length === 1 ? 'store' : 'stores'} found.`;
-  if (stores.some((s) => s.storeId === lab.storeId)) return { storeId: lab.storeId, next: found };
+  if (stores.some((s) => s.storeId === lab.storeId)) return { storeId: lab.storeId, next: null };
   // one store: it is the one
-  if (stores.length === 1) return { storeId: stores[0].storeId, next: `${found} Save to send orders to it.` };
-  return { storeId: '', next: `${found} Choose the store, then save.` };
+  if (stores.length === 1)
+    return { storeId: stores[0].storeId, next: 'It is chosen below: save to send orders to it.' };
+  return { storeId: '', next: null };
 }
+
+/** The test's answer in words: the lab's (the server's sentence), then the next step. */
+export const connectionText = (answer: LabConnection, next: string | null) =>
+  next ? `${answer.message} ${next}` : answer.message;
