@@ -47,13 +47,14 @@ for (const size of sizes) {
         await page.goto('/admin/orders');
         const notice = page.getByRole('note').filter({ hasText: 'for your review before going to the lab' });
         await expect(notice).toBeVisible();
+        await shot(page, testInfo, `orders-to-review-${size.name}`);
         await notice.getByRole('link', { name: /^To review \(\d+\)$/ }).click();
         await expect(page.getByRole('heading', { name: 'To review', level: 1 })).toBeVisible();
 
         // ---- the order, its lab and its print: the cropped file, size, paper, quantity ----
         const card = page.getByRole('listitem', { name: `Order #${orderId} · ${customer}` });
         await expect(card).toBeVisible();
-        const lab = card.getByRole('region', { name: 'Lumaprints' });
+        const lab = card.getByRole('region', { name: 'Lumaprints', exact: true });
         await expect(lab).toContainText('To review');
         const prints = lab.getByRole('list', { name: 'Prints made by Lumaprints' });
         await expect(prints).toContainText(line.title);
@@ -92,7 +93,7 @@ for (const size of sizes) {
         await page.getByLabel('Search orders').fill(customer);
         await page.getByRole('button', { name: `Order #${orderId} details` }).click();
         const details = page.getByRole('dialog', { name: 'Order Details' });
-        await expect(details.getByRole('region', { name: 'Lumaprints' })).toContainText(
+        await expect(details.getByRole('region', { name: 'Lumaprints', exact: true })).toContainText(
           `At the lab, order ${atTheLab[0].orderNumber}`,
         );
       } finally {

@@ -62,8 +62,8 @@ for (const size of sizes) {
         await page.goto('/admin/orders');
         await page.getByRole('link', { name: 'Print lab' }).click();
         await expect(page.getByRole('heading', { name: 'Print Lab', level: 1 })).toBeVisible();
-        const luma = page.getByRole('region', { name: 'Lumaprints' });
-        const prodigi = page.getByRole('region', { name: 'Prodigi' });
+        const luma = page.getByRole('region', { name: 'Lumaprints', exact: true });
+        const prodigi = page.getByRole('region', { name: 'Prodigi', exact: true });
         await expect(luma.getByRole('heading', { name: 'Lumaprints', level: 2 })).toBeVisible();
         // Prodigi asks for a key only, and has no stores
         await expect(prodigi.getByLabel('API key')).toBeVisible();
@@ -270,7 +270,7 @@ for (const size of sizes) {
           .filter({ has: page.getByRole('heading', { name: 'Print lab' }) });
         await expect(section).toContainText('Lumaprints makes every item in this order.');
         // the lab's own panel: where it is, and the print it makes with its file
-        const panel = section.getByRole('region', { name: 'Lumaprints' });
+        const panel = section.getByRole('region', { name: 'Lumaprints', exact: true });
         await expect(panel).toContainText('Waiting to send (until ');
         const prints = panel.getByRole('list', { name: 'Prints made by Lumaprints' });
         await expect(prints).toContainText(line.title);

@@ -80,7 +80,7 @@ export function ReviewOrderCard({ order }: { order: LabReviewOrder }) {
       sx={{ p: { xs: 2, sm: 2.5 }, display: 'grid', gap: 2 }}
     >
       <Box>
-        <Typography id={headingId} component="h2" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+        <Typography id={headingId} component="h2" variant="h5" sx={{ overflowWrap: 'anywhere' }}>
           Order #{order.orderId} · {order.customerName}
         </Typography>
         {order.paidAt && (
