@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { orientedPrint } from '../../src/shared/print-crop';
 import { FAKE_LUMAPRINTS_CREDENTIALS, FAKE_LUMAPRINTS_STORE } from '../support/fake-lumaprints';
 import { expectNoA11yViolations } from './support/axe';
 import {
@@ -220,7 +221,8 @@ for (const size of sizes) {
           country: 'US',
         });
         expect(atTheLab[0].received.orderItems).toEqual([
-          expect.objectContaining({ subcategoryId: PAPER, quantity: 1, ...dims(fits.size) }),
+          // the print's sides turned to the photo's (a landscape 8x12 goes as 12 x 8)
+          expect.objectContaining({ subcategoryId: PAPER, quantity: 1, ...dims(fits.size, guard) }),
         ]);
 
         // ---- the owner: the photo's sizes, who makes each and why one is hidden ----
@@ -319,8 +321,8 @@ for (const size of sizes) {
   });
 }
 
-/** The width and height the lab was sent for a size ('8x12' -> 8 and 12). */
-function dims(size: string) {
-  const inches = inchesOf(size)!;
+/** The width and height the lab was sent for a size, turned to the photo ('8x12' of a landscape -> 12 and 8). */
+function dims(size: string, photo: { width: number; height: number }) {
+  const inches = orientedPrint(photo, inchesOf(size)!);
   return { width: inches.widthIn, height: inches.heightIn };
 }
