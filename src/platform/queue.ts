@@ -171,7 +171,12 @@ export class Queues<C extends JobCatalog = JobCatalog> {
       if (state !== 'completed' && state !== 'failed' && state !== 'unknown') return; // it will run
       await existing.remove().catch(() => undefined);
     }
-    await this.enqueue(queue, name, data, { jobId, delay: delayMs, removeOnComplete: true, removeOnFail: true });
+    await this.enqueue(queue, name, data, {
+      jobId,
+      delay: delayMs,
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
   }
 
   async close(): Promise<void> {

@@ -330,6 +330,28 @@ describe('orders', () => {
     expect(await client.findByExternalId(STORE, 'no-such-order', new Date())).toBeNull();
   });
 
+  it("lists only the orders of the docs' date filters (orderDateStart, orderDateEnd: days, both included)", async () => {
+    const old = lab.seedOrder({ externalId: 'dated-1', orderDate: '2024-03-10T23:30:00.000Z' });
+    const list = async (query: string) => {
+      const res = await fetch(`${lab.url}/api/v1/orders?storeId=${STORE}&${query}`, {
+        headers: {
+          authorization: `Basic ${Buffer.from(`${FAKE_LUMAPRINTS_CREDENTIALS.apiKey}:${FAKE_LUMAPRINTS_CREDENTIALS.apiSecret}`).toString('base64')}`,
+        },
+      });
+      return { status: res.status, body: (await res.json()) as { orders?: { orderNumber: string }[] } };
+    };
+    const numbers = async (query: string) => (await list(query)).body.orders!.map((o) => o.orderNumber);
+    expect(await numbers('orderDateStart=2024-03-10&orderDateEnd=2024-03-10')).toEqual([old]);
+    expect(await numbers('orderDateStart=2024-03-11')).not.toContain(old);
+    expect(await numbers('orderDateEnd=2024-03-09')).not.toContain(old);
+    expect((await list('orderDateStart=yesterday')).status).toBe(400);
+    // the client's look-up asks from the day before our order: an order of long before is not ours
+    expect(await client.findByExternalId(STORE, 'dated-1', new Date('2025-01-01'))).toBeNull();
+    expect(await client.findByExternalId(STORE, 'dated-1', new Date('2024-03-10T12:00:00Z'))).toEqual({
+      orderNumber: old,
+    });
+  });
+
   it('finds an order on a later page, and the lab makes a second order for the same externalId', async () => {
     const first = newOrder({ items: [newOrder().items[0]] });
     const { orderNumber } = await client.createOrder(first);
@@ -351,6 +373,8 @@ describe('orders', () => {
       externalId: order.externalId,
       status: 'Awaiting Fulfillment',
       shipments: [],
+      // the lab's shipping charge on the order (its cheapest method, as the double prices it)
+      shippingCents: expect.any(Number),
     });
     lab.ship(orderNumber, { carrier: 'FedEx', trackingNumber: '392964503590', shipmentDate: '2026-11-27' });
     lab.ship(orderNumber, { carrier: 'USPS', trackingNumber: null, shipmentDate: '2026-11-28' });
@@ -362,6 +386,7 @@ describe('orders', () => {
         { carrier: 'FedEx', trackingNumber: '392964503590', shippedAt: '2026-11-27' },
         { carrier: 'USPS', trackingNumber: null, shippedAt: '2026-11-28' },
       ],
+      shippingCents: expect.any(Number),
     });
     const err = await labError(client.order('99999999999'));
     expect(err).toMatchObject({ kind: 'refused', status: 404, message: 'Order not found' });

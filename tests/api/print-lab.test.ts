@@ -188,7 +188,9 @@ describe('sending', () => {
     ]);
     for (let i = 0; i < 3; i++) await send(orderId);
     expect(labOrdersFor(orderId)).toHaveLength(1);
-    const view = await admin.json<{ labs: { lines: unknown[] }[] }>(admin.get(`/api/admin/orders/${orderId}/lab`));
+    const view = await admin.json<{ labs: { lines: unknown[] }[] }>(
+      admin.get(`/api/admin/orders/${orderId}/lab`),
+    );
     expect(view).toMatchObject({
       labs: [
         {
@@ -211,7 +213,9 @@ describe('sending', () => {
         quantity: 2,
         widthIn: 8,
         heightIn: 10,
-        printFileUrl: expect.stringMatching(new RegExp(`^/api/admin/orders/${orderId}/lines/\\d+/print-file$`)),
+        printFileUrl: expect.stringMatching(
+          new RegExp(`^/api/admin/orders/${orderId}/lines/\\d+/print-file$`),
+        ),
         thumbnailUrl: `/api/photos/${heron.photoId}/thumbnail`,
       }),
       expect.objectContaining({ size: '12x16 inch', quantity: 1, widthIn: 12, heightIn: 16 }),

@@ -655,13 +655,17 @@ export async function startFakeLumaprints(
       const range: string[] = [];
       for (const f of ['orderDateStart', 'orderDateEnd']) {
         const v = url.searchParams.get(f);
-        if (v !== null && !/^\d{4}-\d{2}-\d{2}$/.test(v)) range.push(`${f} must be a valid date (YYYY-MM-DD)`);
+        if (v !== null && !/^\d{4}-\d{2}-\d{2}$/.test(v))
+          range.push(`${f} must be a valid date (YYYY-MM-DD)`);
       }
       if (range.length) return bad(range);
       const start = url.searchParams.get('orderDateStart') ?? '0000-00-00';
       const end = url.searchParams.get('orderDateEnd') ?? '9999-99-99';
       const all = [...orders.values()]
-        .filter((o) => o.storeId === storeId && o.orderDate.slice(0, 10) >= start && o.orderDate.slice(0, 10) <= end)
+        .filter(
+          (o) =>
+            o.storeId === storeId && o.orderDate.slice(0, 10) >= start && o.orderDate.slice(0, 10) <= end,
+        )
         .sort(
           // newest first
           (a, b) => b.orderDate.localeCompare(a.orderDate) || Number(b.orderNumber) - Number(a.orderNumber),

@@ -211,12 +211,7 @@ export function createFulfillmentRepository(db: Db) {
     },
 
     /** A paid order's lab order, waiting for review or held until `sendAfter` (once: again changes nothing). */
-    async hold(
-      q: Knex,
-      key: LabOrderKey,
-      status: 'held' | 'review',
-      sendAfter: Date,
-    ): Promise<boolean> {
+    async hold(q: Knex, key: LabOrderKey, status: 'held' | 'review', sendAfter: Date): Promise<boolean> {
       const rows = await q('lab_orders')
         .insert({ ...where(key), status, send_after: sendAfter })
         .onConflict(['order_id', 'provider'])
@@ -240,12 +235,14 @@ export function createFulfillmentRepository(db: Db) {
             .orWhere((s) =>
               s
                 .where({ status: 'sending' })
-                .andWhere((n) => n.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', db.fn.now())),
+                .andWhere((n) =>
+                  n.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', db.fn.now()),
+                ),
             ),
         )
         .update({
           status: 'sending',
-          claimed_until: db.raw("now() + make_interval(secs => ?)", [leaseMs / 1000]),
+          claimed_until: db.raw('now() + make_interval(secs => ?)', [leaseMs / 1000]),
           attempts: db.raw('attempts + 1'),
           updated_at: db.fn.now(),
         })
@@ -323,7 +320,9 @@ export function createFulfillmentRepository(db: Db) {
             .orWhere((s) =>
               s
                 .where({ status: 'sending' })
-                .andWhere((n) => n.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', db.fn.now())),
+                .andWhere((n) =>
+                  n.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', db.fn.now()),
+                ),
             ),
         )
         .orderBy('send_after')

@@ -128,7 +128,7 @@ export const fulfillmentEndpoints = {
     params: { id: 'id' },
     body: 'none',
     answer: orderLabSchema,
-    contract: 'POST /api/admin/orders/{id}/lab/send|hold',
+    contract: 'POST /api/admin/orders/{id}/lab/{send,hold}',
   },
   holdOrderLab: {
     ...admin,
@@ -137,7 +137,7 @@ export const fulfillmentEndpoints = {
     params: { id: 'id' },
     body: 'none',
     answer: orderLabSchema,
-    contract: 'POST /api/admin/orders/{id}/lab/send|hold',
+    contract: 'POST /api/admin/orders/{id}/lab/{send,hold}',
   },
   // The labs' shipping webhook: the secret in the path is the only key (the body is not signed).
   // Its address names the lab (`:provider`, as registered); the one without, registered before,

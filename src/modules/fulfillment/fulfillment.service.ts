@@ -55,7 +55,8 @@ export function createFulfillmentService(ctx: AppContext, deps: FulfillmentDeps)
   return {
     settings: () => settings.setup(),
     labStatus: () => settings.status(),
-    saveSettings: (provider: string, input: LabSettingsInput) => settings.saveSettings(labOf(provider), input),
+    saveSettings: (provider: string, input: LabSettingsInput) =>
+      settings.saveSettings(labOf(provider), input),
     testConnection: (provider: string, input: LabConnectionTest) =>
       settings.testConnection(labOf(provider), input),
     catalog: (provider: string) => products.catalog(labOf(provider)),

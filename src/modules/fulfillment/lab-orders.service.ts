@@ -19,7 +19,12 @@ import { LabError, type LabOrderItem } from './lab-provider';
 import { labErrorMessage, labErrorWords, type LabErrorWords } from './lab-errors';
 import type { PrintFile } from './lab-files';
 import type { LabSettings } from './lab-settings.service';
-import type { FulfillmentRepository, LabOrderKey, LabOrderRow, LabProductRow } from './fulfillment.repository';
+import type {
+  FulfillmentRepository,
+  LabOrderKey,
+  LabOrderRow,
+  LabProductRow,
+} from './fulfillment.repository';
 
 /** A run holds its lab order this long (a crashed run's is taken over after it). */
 const LEASE_MS = 10 * 60_000;
@@ -160,7 +165,10 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
     const first = row.firstFailedAt?.getTime() ?? now;
     const error = labErrorWords(provider, err);
     if (now - first >= GIVE_UP_MS) {
-      await fail(row, { words: `${name} did not answer for 24 hours: the order was not sent.`, labText: error.labText });
+      await fail(row, {
+        words: `${name} did not answer for 24 hours: the order was not sent.`,
+        labText: error.labText,
+      });
       return { outcome: 'skipped', detail: 'the lab did not answer for 24 hours' };
     }
     const failures = row.failures + 1;
@@ -190,8 +198,15 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
       });
     });
     if (emailId) await deps.enqueueEmail(emailId);
-    logger.warn({ orderId, provider, failures, retryAt, labText: error.labText }, 'lab not answering: send later');
-    return { outcome: 'skipped', detail: `the lab did not answer: again at ${retryAt.toISOString()}`, retryAt };
+    logger.warn(
+      { orderId, provider, failures, retryAt, labText: error.labText },
+      'lab not answering: send later',
+    );
+    return {
+      outcome: 'skipped',
+      detail: `the lab did not answer: again at ${retryAt.toISOString()}`,
+      retryAt,
+    };
   }
 
   /** The lab order's lines as sent: the print's sides turned to the file, the admin's download. */
@@ -346,7 +361,8 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
         logger.info({ orderId, provider, labOrderNumber: orderNumber }, 'order sent to the print lab');
         return { outcome: 'done', detail: `lab order ${orderNumber}` };
       } catch (err) {
-        if (err instanceof LabError && err.kind === 'unavailable') return retryLater(claimed, err, submitting);
+        if (err instanceof LabError && err.kind === 'unavailable')
+          return retryLater(claimed, err, submitting);
         if (err instanceof LabError) {
           await fail(claimed, labErrorWords(provider, err));
           return { outcome: 'skipped', detail: `lab refused: ${err.message}` };
@@ -401,8 +417,7 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
       const due = await repo.due();
       for (const key of due) await deps.enqueueSend(key, 0);
       const poll = [];
-      for (const key of await repo.toPoll())
-        if ((await settings.row(key.provider)).enabled) poll.push(key);
+      for (const key of await repo.toPoll()) if ((await settings.row(key.provider)).enabled) poll.push(key);
       for (const key of poll) await deps.enqueueSync(key);
       return due.length + poll.length;
     },

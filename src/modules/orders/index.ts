@@ -32,7 +32,7 @@ export { createStripeClient } from './payments/stripe.provider';
 /**
  * Orders: checkout, the order and its payment (one aggregate on one `orders` row: its payment
  * status gates fulfillment and the shipping mail), refunds, provider events, fulfillment and the
- * order e-mails. Writes orders, order_line_items, order_refunds and payment_events. Publishes
+ * order e-mails. Writes orders, order_line_items, order_shipments, order_refunds and payment_events. Publishes
  * order.paid, order.payment-canceled, order.refunded, order.disputed and order.shipped; what follows
  * a payment elsewhere (emptying the cart) subscribes to those events in its own module.
  */

@@ -222,7 +222,10 @@ export function createOrdersRepository(db: Db) {
     /** The order's shipments, oldest first. */
     async shipmentsOf(orderId: number): Promise<{ carrier: string | null; trackingNumber: string }[]> {
       const rows = await db('order_shipments').where({ order_id: orderId }).orderBy('id');
-      return rows.map((r) => ({ carrier: r.carrier as string | null, trackingNumber: r.tracking_number as string }));
+      return rows.map((r) => ({
+        carrier: r.carrier as string | null,
+        trackingNumber: r.tracking_number as string,
+      }));
     },
 
     async lockById(trx: Tx, id: number): Promise<Order | undefined> {

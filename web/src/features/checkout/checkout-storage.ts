@@ -25,13 +25,20 @@ const DETAIL_KEYS = [
   'addressCity',
   'addressState',
   'addressZip',
-] as const satisfies readonly (keyof CheckoutDetails)[];
+] as const satisfies readonly Exclude<keyof CheckoutDetails, 'phone'>[];
 
-/** The stored details, every field text; anything else (an older app's one-text address) is dropped. */
+/**
+ * The stored details, every field text; anything else (an older app's one-text address) is
+ * dropped. The phone, optional, is '' in details stored before it was asked.
+ */
 function readDetails(value: unknown): CheckoutDetails | null {
   const d = value as Partial<Record<string, unknown>> | null;
   if (!d || !DETAIL_KEYS.every((key) => isText(d[key]))) return null;
-  return Object.fromEntries(DETAIL_KEYS.map((key) => [key, d[key]])) as CheckoutDetails;
+  const details = Object.fromEntries(DETAIL_KEYS.map((key) => [key, d[key]])) as Omit<
+    CheckoutDetails,
+    'phone'
+  >;
+  return { ...details, phone: isText(d.phone) ? d.phone : '' };
 }
 
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

@@ -9,6 +9,7 @@ const complete: CheckoutDetails = {
   addressCity: 'Washington',
   addressState: 'DC',
   addressZip: '20001',
+  phone: '',
 };
 
 describe('checkout details validation', () => {
@@ -17,6 +18,16 @@ describe('checkout details validation', () => {
     expect(validateCheckoutDetails({ ...complete, addressLine2: 'Apt 2', addressZip: '20001-1234' })).toEqual(
       {},
     );
+  });
+
+  it('takes a phone for the carrier or none; one that is not a phone number is refused as the server does', () => {
+    for (const phone of ['', '(202) 555-0142', '+1 202.555.0142'])
+      expect(validateCheckoutDetails({ ...complete, phone })).toEqual({});
+    for (const phone of ['call me', '555-01', '1'.repeat(21)])
+      expect(validateCheckoutDetails({ ...complete, phone })).toEqual({
+        phone:
+          'Please enter a phone number of 7 to 20 digits (spaces, dashes, dots, + and brackets are fine)',
+      });
   });
 
   it('uses the spec texts for short names, bad e-mails and incomplete addresses, once', () => {

@@ -11,6 +11,8 @@ export type CheckoutDetails = {
   /** A code of US_STATES, or '' before one is chosen. */
   addressState: string;
   addressZip: string;
+  /** Optional, for the carrier ('' when not given). */
+  phone: string;
 };
 
 export type CheckoutErrors = Partial<Record<keyof CheckoutDetails, string>>;
@@ -18,6 +20,7 @@ export type CheckoutErrors = Partial<Record<keyof CheckoutDetails, string>>;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ZIP = /^\d{5}(-\d{4})?$/;
 const MARKUP = /[<>]/;
+const PHONE = /^\+?[\d\s().-]+$/;
 
 /** The server accepts names up to 100 characters. */
 export const NAME_MAX = 100;
@@ -71,6 +74,11 @@ export function validateCheckoutDetails(values: CheckoutDetails): CheckoutErrors
     errors.addressState ??= 'Please choose a US state or territory';
   if (values.addressZip.trim() && !ZIP.test(values.addressZip.trim()))
     errors.addressZip ??= 'Please enter a valid ZIP code (5 digits, or ZIP+4)';
+  const phone = values.phone.trim();
+  const digits = phone.replace(/\D/g, '').length;
+  if (phone && (phone.length > 40 || !PHONE.test(phone) || digits < 7 || digits > 20))
+    errors.phone =
+      'Please enter a phone number of 7 to 20 digits (spaces, dashes, dots, + and brackets are fine)';
   return errors;
 }
 

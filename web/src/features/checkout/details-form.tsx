@@ -56,6 +56,8 @@ const ADDRESS_FIELDS: readonly TextFieldSpec<keyof CheckoutDetails>[] = [
   { field: 'addressCity', name: 'city', label: 'City', autoComplete: 'shipping address-level2' },
   { field: 'addressState', name: 'state', label: 'State', autoComplete: 'shipping address-level1' },
   { field: 'addressZip', name: 'zip', label: 'ZIP', autoComplete: 'shipping postal-code' },
+  // optional; the print lab gives it to the carrier with the address
+  { field: 'phone', name: 'phone', label: 'Phone (optional, for the carrier)', autoComplete: 'shipping tel' },
 ];
 const FIELDS = [...CONTACT_FIELDS, ...ADDRESS_FIELDS].map(({ field }) => field);
 /** Where the server's field errors show: a part of `address`, or the one-text address at line 1. */
@@ -68,6 +70,7 @@ const SERVER_FIELDS: Record<string, keyof CheckoutDetails> = {
   'address.city': 'addressCity',
   'address.state': 'addressState',
   'address.zip': 'addressZip',
+  phone: 'phone',
 };
 
 const CHECKOUT_FALLBACK = 'There was a problem with your checkout. Please try again.';
@@ -165,6 +168,7 @@ export function DetailsForm({
           state: details.addressState as UsStateCode,
           zip: details.addressZip,
         },
+        ...(details.phone ? { phone: details.phone } : {}),
         ...(promotionCode ? { promotionCode } : {}),
         totalAmount: checkoutTotal,
       }).unwrap();
@@ -271,6 +275,7 @@ export function DetailsForm({
             </SelectField>
             {addressField('addressZip', { required: true, maxLength: 10 })}
           </Box>
+          <TextField {...common('phone')} type="tel" inputMode="tel" maxLength={40} />
         </Stack>
       </Box>
       {refusedCode && (

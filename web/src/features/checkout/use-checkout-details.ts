@@ -12,6 +12,7 @@ const EMPTY_DETAILS: CheckoutDetails = {
   addressCity: '',
   addressState: '',
   addressZip: '',
+  phone: '',
 };
 
 /** A code the server refused after it was applied (see `useCheckoutDetails`). */

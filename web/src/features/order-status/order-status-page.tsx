@@ -97,6 +97,13 @@ function Entry({ label, children, strong }: { label: string; children: ReactNode
 
 function OrderView({ order }: { order: BuyerOrder }) {
   const { shipment } = order;
+  // every shipment (an order made by two labs ships twice); the one the owner gave without a
+  // tracking number (a carrier only) is the order's own
+  const shipments = order.shipments.length
+    ? order.shipments
+    : shipment.carrier || shipment.trackingNumber
+      ? [shipment]
+      : [];
   return (
     <Stack spacing={3}>
       <title>{`Order ${order.orderNumber}`}</title>
@@ -121,17 +128,24 @@ function OrderView({ order }: { order: BuyerOrder }) {
         </Alert>
       )}
 
-      {(shipment.carrier || shipment.trackingNumber) && (
+      {shipments.length > 0 && (
         <Block title="Shipping">
-          <Typography>
-            {shipment.carrier && shipment.carrier !== 'other' ? `${shipment.carrier} ` : ''}
-            {shipment.trackingNumber ? `tracking number ${shipment.trackingNumber}` : ''}
-          </Typography>
-          {shipment.trackingUrl && (
-            <Link href={shipment.trackingUrl} target="_blank" rel="noopener noreferrer">
-              Track your package
-            </Link>
-          )}
+          <Stack spacing={1.5}>
+            {shipments.map((s, i) => (
+              <Box key={s.trackingNumber ?? i}>
+                <Typography>
+                  {shipments.length > 1 ? `Package ${i + 1} of ${shipments.length}: ` : ''}
+                  {s.carrier && s.carrier !== 'other' ? `${s.carrier} ` : ''}
+                  {s.trackingNumber ? `tracking number ${s.trackingNumber}` : ''}
+                </Typography>
+                {s.trackingUrl && (
+                  <Link href={s.trackingUrl} target="_blank" rel="noopener noreferrer">
+                    {shipments.length > 1 ? `Track package ${i + 1}` : 'Track your package'}
+                  </Link>
+                )}
+              </Box>
+            ))}
+          </Stack>
         </Block>
       )}
 
