@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { orientedPrint } from '../../src/shared/print-crop';
 import { FAKE_LUMAPRINTS_CREDENTIALS, FAKE_LUMAPRINTS_STORE } from '../support/fake-lumaprints';
 import { expectNoA11yViolations } from './support/axe';
 import {
@@ -37,7 +38,7 @@ type PrintSizes = {
     note: string | null;
   }[];
 };
-type LabOrder = { status: string; labOrderNumber: string | null; labLines: number };
+type LabOrder = { provider: string; status: string; labOrderNumber: string | null };
 type DoubleOrder = {
   orderNumber: string;
   externalId: string;
@@ -153,7 +154,7 @@ for (const size of sizes) {
           mapped.push(s.printOptionId);
           await json(
             await owner.put(`/api/admin/lab/products/${s.printOptionId}`, {
-              data: { subcategoryId: PAPER, ...inchesOf(s.size)! },
+              data: { provider: 'lumaprints', subcategoryId: PAPER, ...inchesOf(s.size)! },
             }),
           );
         }
@@ -199,12 +200,15 @@ for (const size of sizes) {
         await expect
           .poll(
             async () =>
-              (await json<{ lab: LabOrder | null }>(await owner.get(`/api/admin/orders/${orderId}/lab`))).lab
+              (await json<{ labs: LabOrder[] }>(await owner.get(`/api/admin/orders/${orderId}/lab`))).labs[0]
                 ?.status,
             { timeout: 30_000 },
           )
           .toBe('sent');
-        const { lab } = await json<{ lab: LabOrder }>(await owner.get(`/api/admin/orders/${orderId}/lab`));
+        const {
+          labs: [lab],
+        } = await json<{ labs: LabOrder[] }>(await owner.get(`/api/admin/orders/${orderId}/lab`));
+        expect(lab.provider).toBe('lumaprints');
         const atTheLab = (await doubleOrders()).filter((o) => o.externalId === String(orderId));
         expect(atTheLab).toHaveLength(1);
         expect(atTheLab[0].orderNumber).toBe(lab.labOrderNumber);
@@ -217,7 +221,8 @@ for (const size of sizes) {
           country: 'US',
         });
         expect(atTheLab[0].received.orderItems).toEqual([
-          expect.objectContaining({ subcategoryId: PAPER, quantity: 1, ...dims(fits.size) }),
+          // the print's sides turned to the photo's (a landscape 8x12 goes as 12 x 8)
+          expect.objectContaining({ subcategoryId: PAPER, quantity: 1, ...dims(fits.size, guard) }),
         ]);
 
         // ---- the owner: the photo's sizes, who makes each and why one is hidden ----
@@ -316,8 +321,8 @@ for (const size of sizes) {
   });
 }
 
-/** The width and height the lab was sent for a size ('8x12' -> 8 and 12). */
-function dims(size: string) {
-  const inches = inchesOf(size)!;
+/** The width and height the lab was sent for a size, turned to the photo ('8x12' of a landscape -> 12 and 8). */
+function dims(size: string, photo: { width: number; height: number }) {
+  const inches = orientedPrint(photo, inchesOf(size)!);
   return { width: inches.widthIn, height: inches.heightIn };
 }

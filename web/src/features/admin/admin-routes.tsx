@@ -32,6 +32,7 @@ const JobsPage = lazy(() => import('./jobs/jobs-page'));
 const PromotionsPage = lazy(() => import('./promotions/promotions-page'));
 const TaxPage = lazy(() => import('./tax/tax-page'));
 const PrintLabPage = lazy(() => import('./print-lab/print-lab-page'));
+const LabReviewPage = lazy(() => import('./lab-review/lab-review-page'));
 const PhotoEditionPanel = lazy(() => import('./editions/photo-edition-panel'));
 const EditionsToSignCard = lazy(() => import('./editions/editions-to-sign-card'));
 const CertificateSettingsPanel = lazy(() => import('./editions/certificate-settings-panel'));
@@ -125,7 +126,7 @@ function AdminRoutes() {
                 </Screen>
               }
             />
-            {/* the Orders tab's sub-pages: promotion codes, sales tax and the print lab */}
+            {/* the Orders tab's sub-pages: promotion codes, sales tax, the print lab and its orders to review */}
             <Route
               path="orders/promotions"
               element={
@@ -147,6 +148,14 @@ function AdminRoutes() {
               element={
                 <Screen>
                   <PrintLabPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="orders/to-review"
+              element={
+                <Screen>
+                  <LabReviewPage />
                 </Screen>
               }
             />

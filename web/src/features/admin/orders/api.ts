@@ -1,4 +1,3 @@
-import type { LabOrderView } from '@contract';
 import { api } from '../../../lib/api';
 import type { ApiState } from '../../../lib/hooks';
 import type {
@@ -14,7 +13,6 @@ import type {
 } from '../../../lib/api-types';
 
 // The wire shapes are the server's contract; the names here are the admin's.
-export type { LabOrderView };
 export type {
   AdminOrder,
   OrderSummary as AdminOrderSummary,
@@ -48,8 +46,8 @@ export type OrdersFilter = {
   payment?: OrderPaymentFilter;
 };
 
-// 'LabOrder': the order's lab order (the print lab section of the order's dialog).
-export const ordersAdminApi = api.enhanceEndpoints({ addTagTypes: ['LabOrder'] }).injectEndpoints({
+// The order's lab orders (its print lab section) are shared/lab/lab-orders-api.ts's.
+export const ordersAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
     getAdminOrders: build.query<OrderSummary[], OrdersFilter>({
       query: ({ fulfillmentStatus, q, disputed, payment }) => {
@@ -112,31 +110,6 @@ export const ordersAdminApi = api.enhanceEndpoints({ addTagTypes: ['LabOrder'] }
       query: ({ orderId, ...body }) => ({ url: `/admin/orders/${orderId}/refunds`, method: 'POST', body }),
       invalidatesTags: (_result, _error, { orderId }) => ['Orders', { type: 'Order', id: orderId }],
     }),
-    getOrderLab: build.query<LabOrderView | null, number>({
-      query: (orderId) => ({ url: `/admin/orders/${orderId}/lab`, cache: 'no-store' }),
-      transformResponse: (answer: { lab: LabOrderView | null }) => answer.lab,
-      providesTags: (_lab, _error, orderId) => [{ type: 'LabOrder', id: orderId }],
-    }),
-    /** Sends a held order now, or a failed one again; 409 with the reason when it may not. */
-    sendOrderToLab: build.mutation<LabOrderView, number>({
-      query: (orderId) => ({ url: `/admin/orders/${orderId}/lab/send`, method: 'POST' }),
-      transformResponse: (answer: { lab: LabOrderView }) => answer.lab,
-      // the order's own status may follow (sent to the lab: in progress); a refusal may mean
-      // the lab order moved on meanwhile: it is read again
-      invalidatesTags: (_lab, error, orderId) => [
-        { type: 'Order', id: orderId },
-        'Orders',
-        ...(error ? [{ type: 'LabOrder' as const, id: orderId }] : []),
-      ],
-      async onQueryStarted(orderId, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(ordersAdminApi.util.upsertQueryData('getOrderLab', orderId, data));
-        } catch {
-          // the section shows the refusal
-        }
-      },
-    }),
   }),
 });
 
@@ -146,8 +119,6 @@ export const {
   useUpdateFulfillmentStatusMutation,
   useRefundOrderMutation,
   useCancelOrderMutation,
-  useGetOrderLabQuery,
-  useSendOrderToLabMutation,
 } = ordersAdminApi;
 
 export const ORDERS_CSV_URL = '/api/admin/orders.csv';

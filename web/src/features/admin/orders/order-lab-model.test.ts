@@ -1,39 +1,52 @@
 import { describe, expect, it } from 'vitest';
-import type { LabOrderView } from './api';
-import { labOrderStatusText, labSendAction } from './order-lab-model';
+import type { LabOrderView } from '../shared/lab/lab-orders-api';
+import { orderLabActions } from './order-lab-model';
 
 const lab = (patch: Partial<LabOrderView>): LabOrderView => ({
+  provider: 'lumaprints',
+  name: 'Lumaprints',
+  demo: false,
   status: 'held',
   labOrderNumber: null,
   sendAfter: '2026-11-25T15:00:00Z',
   sentAt: null,
   shippedAt: null,
   lastError: null,
+  labText: null,
   attempts: 0,
-  labLines: 1,
+  nextAttemptAt: null,
+  labShipping: null,
+  carrier: null,
+  trackingNumber: null,
+  lines: [],
   ...patch,
 });
 
 const before = Date.parse('2026-11-25T14:00:00Z');
 const after = Date.parse('2026-11-25T15:00:01Z');
 
-describe('labOrderStatusText', () => {
-  it('says where the lab order is, with the lab’s order number and message', () => {
-    expect(labOrderStatusText(lab({}), before)).toMatch(/^Waiting to send \(until .+2026.+\)$/);
-    expect(labOrderStatusText(lab({}), after)).toBe('Sending to the lab');
-    expect(labOrderStatusText(lab({ status: 'sent', labOrderNumber: 'LP-1001' }))).toBe(
-      'At the lab, order LP-1001',
-    );
-    expect(labOrderStatusText(lab({ status: 'failed', lastError: 'Invalid zip code' }))).toBe(
-      'Failed: Invalid zip code',
-    );
+describe('orderLabActions', () => {
+  it('offers approving and holding while a lab order waits for review, approving once it is on hold', () => {
+    expect(orderLabActions([lab({ status: 'review' })])).toEqual({ send: 'Approve and send', hold: true });
+    expect(orderLabActions([lab({ status: 'on_hold' })])).toEqual({ send: 'Approve and send', hold: false });
+    // one lab's order already at the lab, the other's waiting: approving comes first
+    expect(
+      orderLabActions([lab({ status: 'sent' }), lab({ provider: 'prodigi', status: 'review' })]),
+    ).toEqual({
+      send: 'Approve and send',
+      hold: true,
+    });
   });
-  it('offers sending now while held and sending again once failed, nothing else', () => {
-    expect(labSendAction(lab({}), before)).toBe('Send to lab now');
+  it('offers sending now during the hold or a retry, sending again once failed, nothing else', () => {
+    expect(orderLabActions([lab({})], before).send).toBe('Send to lab now');
     // past its hold: on its way already
-    expect(labSendAction(lab({}), after)).toBeNull();
-    expect(labSendAction(lab({ status: 'failed' }))).toBe('Send again');
-    expect(labSendAction(lab({ status: 'sent' }))).toBeNull();
-    expect(labSendAction(lab({ status: 'shipped' }))).toBeNull();
+    expect(orderLabActions([lab({})], after).send).toBeNull();
+    expect(
+      orderLabActions([lab({ status: 'sending', nextAttemptAt: '2026-11-25T16:00:00Z' })], before).send,
+    ).toBe('Send to lab now');
+    expect(orderLabActions([lab({ status: 'sending' })], before).send).toBeNull();
+    expect(orderLabActions([lab({ status: 'failed' })]).send).toBe('Send again');
+    expect(orderLabActions([lab({ status: 'sent' })])).toEqual({ send: null, hold: false });
+    expect(orderLabActions([lab({ status: 'shipped' })])).toEqual({ send: null, hold: false });
   });
 });

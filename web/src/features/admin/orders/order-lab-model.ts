@@ -1,34 +1,21 @@
-import { formatDateTime } from '../shared/relative-time';
-import type { LabOrderView } from './api';
+import type { LabOrderView } from '../shared/lab/lab-orders-api';
+import { labOrderMoving } from '../shared/lab/lab-order-model';
 
-/** Held past its time (or sending): the worker is sending it now, the answer is moments away. */
-export function labOrderMoving(lab: LabOrderView, now = Date.now()): boolean {
-  return lab.status === 'sending' || (lab.status === 'held' && Date.parse(lab.sendAfter) <= now);
-}
+/** The owner's moves on an order's lab orders; send and hold act on all of them at once. */
+export type LabAction = { send: string | null; hold: boolean };
 
-/** Where the order's lab order is, in words. */
-export function labOrderStatusText(lab: LabOrderView, now = Date.now()): string {
-  switch (lab.status) {
-    case 'held':
-      return labOrderMoving(lab, now)
-        ? 'Sending to the lab'
-        : `Waiting to send (until ${formatDateTime(lab.sendAfter)})`;
-    case 'sending':
-      return 'Sending to the lab';
-    case 'sent':
-      return `At the lab, order ${lab.labOrderNumber ?? ''}`.trim();
-    case 'shipped':
-      return lab.labOrderNumber ? `Shipped by the lab, order ${lab.labOrderNumber}` : 'Shipped by the lab';
-    case 'failed':
-      return `Failed: ${lab.lastError ?? 'the lab gave no reason'}`;
-    case 'canceled':
-      return 'Canceled: not sent to the lab';
-  }
-}
-
-/** The button the lab order offers: send a held order now, or a failed one again. */
-export function labSendAction(lab: LabOrderView, now = Date.now()): string | null {
-  if (lab.status === 'held') return labOrderMoving(lab, now) ? null : 'Send to lab now';
-  if (lab.status === 'failed') return 'Send again';
-  return null;
+/**
+ * The buttons the order's lab orders offer, the most pressing first: approve (one waits for
+ * review or is on hold), send now (one waits for its hold, or for a retry while its lab is down),
+ * send again (one failed); hold only while one waits for review.
+ */
+export function orderLabActions(labs: LabOrderView[], now = Date.now()): LabAction {
+  const any = (test: (lab: LabOrderView) => boolean) => labs.some(test);
+  const hold = any((l) => l.status === 'review');
+  if (hold || any((l) => l.status === 'on_hold')) return { send: 'Approve and send', hold };
+  const waiting = (l: LabOrderView) =>
+    (l.status === 'held' || (l.status === 'sending' && l.nextAttemptAt !== null)) && !labOrderMoving(l, now);
+  if (any(waiting)) return { send: 'Send to lab now', hold: false };
+  if (any((l) => l.status === 'failed')) return { send: 'Send again', hold: false };
+  return { send: null, hold: false };
 }

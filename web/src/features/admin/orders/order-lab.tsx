@@ -3,45 +3,115 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import PauseOutlinedIcon from '@mui/icons-material/PauseOutlined';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
-import { useSessionExpiryCheck } from '../shared/session';
-import { LAB_NAME } from '../shared/lab/lab-model';
-import { useGetOrderLabQuery, useSendOrderToLabMutation } from './api';
-import { labOrderMoving, labOrderStatusText, labSendAction } from './order-lab-model';
-import { Section } from './detail-layout';
+import { formatPrice } from '../../../lib/format';
+import { DemoChip } from '../shared/lab/demo-chip';
+import { LabOrderLines } from '../shared/lab/lab-order-lines';
+import { labOrderMoving, labOrderStatusText, labSaidText } from '../shared/lab/lab-order-model';
+import {
+  useGetOrderLabQuery,
+  useHoldOrderLabMutation,
+  useSendOrderToLabMutation,
+  type LabOrderView,
+} from '../shared/lab/lab-orders-api';
 import { formatDateTime } from '../shared/relative-time';
+import { useSessionExpiryCheck } from '../shared/session';
+import { Section } from './detail-layout';
+import { orderLabActions } from './order-lab-model';
 
 const POLL_MS = 2000;
 
+/** One lab's order: its name, where it is, what it costs to ship, the tracking, the prints it makes. */
+function LabOrderPanel({ lab }: { lab: LabOrderView }) {
+  const headingId = `order-lab-${lab.provider}`;
+  const said = labSaidText(lab);
+  const facts = [
+    lab.labShipping === null ? null : `Lab shipping ${formatPrice(lab.labShipping)}.`,
+    lab.sentAt ? `Sent ${formatDateTime(lab.sentAt)}.` : null,
+    lab.attempts > 1 ? `Tried ${lab.attempts} times.` : null,
+  ].filter(Boolean);
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ display: 'grid', gap: 1.25, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 1 }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography id={headingId} component="h4" variant="subtitle1" sx={{ fontWeight: 700 }}>
+          {lab.name}
+        </Typography>
+        {lab.demo && <DemoChip />}
+      </Box>
+      {lab.status === 'failed' ? (
+        <Alert severity="error" sx={{ overflowWrap: 'anywhere' }}>
+          {labOrderStatusText(lab)}
+          {said && <Box sx={{ mt: 0.5 }}>{said}</Box>}
+        </Alert>
+      ) : (
+        <Box>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+            {labOrderStatusText(lab)}
+          </Typography>
+          {said && (
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {said}
+            </Typography>
+          )}
+        </Box>
+      )}
+      {lab.trackingNumber && (
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {lab.carrier ? `${lab.carrier} tracking` : 'Tracking'} {lab.trackingNumber}
+        </Typography>
+      )}
+      {facts.length > 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {facts.join(' ')}
+        </Typography>
+      )}
+      <LabOrderLines lines={lab.lines} label={`Prints made by ${lab.name}`} />
+    </Box>
+  );
+}
+
 /**
- * The order's lab order, when some of its prints are made by the print lab: where it is, and the
- * button that sends it now (held) or again (failed). Nothing when the lab makes none of them.
+ * The order's lab orders, one per lab that makes some of its prints: where each is, and the
+ * owner's moves on them (approve, hold, send now, send again). Nothing when no lab makes any.
  */
 export function OrderLab({ orderId, lineCount }: { orderId: number; lineCount: number }) {
   const toast = useToast();
   const checkSession = useSessionExpiryCheck();
-  // while the worker is sending it, asked again every few seconds until the lab has answered
+  // while a worker is sending, asked again every few seconds until the lab has answered
   const [moving, setMoving] = useState(false);
-  const { data: lab } = useGetOrderLabQuery(orderId, {
+  const { data: labs } = useGetOrderLabQuery(orderId, {
     refetchOnMountOrArgChange: true,
     pollingInterval: moving ? POLL_MS : 0,
   });
   const [send, { isLoading: sending }] = useSendOrderToLabMutation();
+  const [hold, { isLoading: holding }] = useHoldOrderLabMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
-  useEffect(() => setMoving(lab ? labOrderMoving(lab) : false), [lab]);
+  useEffect(() => setMoving(labs ? labs.some((l) => labOrderMoving(l)) : false), [labs]);
 
-  if (!lab) return null;
-  const action = labSendAction(lab);
-  const failed = lab.status === 'failed';
-  const rest = lineCount - lab.labLines;
+  if (!labs?.length) return null;
+  const actions = orderLabActions(labs);
+  const labLines = labs.reduce((n, l) => n + l.lines.length, 0);
+  const rest = lineCount - labLines;
+  const names = labs.map((l) => l.name).join(' and ');
+  const busy = sending || holding;
 
-  const onSend = async () => {
+  const run = async (move: 'send' | 'hold') => {
     setRefusal(null);
     try {
-      await send(orderId).unwrap();
-      toast({ title: 'Sending to the Lab', description: `Order #${orderId} goes to ${LAB_NAME} now.` });
+      if (move === 'send') {
+        await send(orderId).unwrap();
+        toast({ title: 'Sending to the Lab', description: `Order #${orderId} goes to ${names} now.` });
+      } else {
+        await hold(orderId).unwrap();
+        toast({ title: 'Order On Hold', description: `Order #${orderId} waits until you approve it.` });
+      }
     } catch (err) {
       checkSession(err);
       // 409 (not allowed now) or 503 (the lab is down): the server's sentence, here
@@ -51,36 +121,43 @@ export function OrderLab({ orderId, lineCount }: { orderId: number; lineCount: n
 
   return (
     <Section title="Print lab">
-      <Box sx={{ display: 'grid', gap: 1.5, justifyItems: 'start' }}>
-        {failed ? (
-          <Alert severity="error" sx={{ width: '100%', overflowWrap: 'anywhere' }}>
-            {labOrderStatusText(lab)}
-          </Alert>
-        ) : (
-          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-            {labOrderStatusText(lab)}
-          </Typography>
-        )}
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
         <Typography variant="body2" color="text.secondary">
           {rest > 0
-            ? `${LAB_NAME} makes ${lab.labLines} of the ${lineCount} items; you ship the other ${rest === 1 ? 'one' : rest}.`
-            : `${LAB_NAME} makes every item in this order.`}
-          {lab.sentAt ? ` Sent ${formatDateTime(lab.sentAt)}.` : ''}
-          {lab.attempts > 1 ? ` Tried ${lab.attempts} times.` : ''}
+            ? `${names} ${labs.length > 1 ? 'make' : 'makes'} ${labLines} of the ${lineCount} items; you ship the other ${rest === 1 ? 'one' : rest}.`
+            : `${names} ${labs.length > 1 ? 'make' : 'makes'} every item in this order.`}
         </Typography>
-        {action && (
-          <Button
-            variant={failed ? 'contained' : 'outlined'}
-            startIcon={<SendOutlinedIcon />}
-            onClick={() => void onSend()}
-            disabled={sending}
-            sx={{ width: { xs: '100%', sm: 'auto' } }}
-          >
-            {sending ? 'Sending...' : action}
-          </Button>
+        {labs.map((lab) => (
+          <LabOrderPanel key={lab.provider} lab={lab} />
+        ))}
+        {(actions.send || actions.hold) && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {actions.send && (
+              <Button
+                variant="contained"
+                startIcon={<SendOutlinedIcon />}
+                onClick={() => void run('send')}
+                disabled={busy}
+                sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+              >
+                {sending ? 'Sending...' : actions.send}
+              </Button>
+            )}
+            {actions.hold && (
+              <Button
+                variant="outlined"
+                startIcon={<PauseOutlinedIcon />}
+                onClick={() => void run('hold')}
+                disabled={busy}
+                sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+              >
+                {holding ? 'Holding...' : 'Hold'}
+              </Button>
+            )}
+          </Box>
         )}
         {refusal && (
-          <Alert severity="error" role="alert" sx={{ width: '100%' }}>
+          <Alert severity="error" role="alert" sx={{ overflowWrap: 'anywhere' }}>
             {refusal}
           </Alert>
         )}

@@ -15,6 +15,7 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import LocalPrintshopOutlinedIcon from '@mui/icons-material/LocalPrintshopOutlined';
 import PercentIcon from '@mui/icons-material/Percent';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
+import { ToReviewNotice } from '../shared/lab/to-review-link';
 import { ListHeader } from '../shared/list-panel';
 import { LoadError } from '../shared/load-error';
 import { ORDERS_CSV_URL, useGetAdminOrdersQuery, type OrderPaymentFilter } from './api';
@@ -133,6 +134,8 @@ export default function OrdersTab() {
           </Box>
         }
       />
+
+      <ToReviewNotice />
 
       <Box
         sx={{

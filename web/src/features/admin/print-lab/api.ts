@@ -1,4 +1,6 @@
 import type {
+  LabConnectionTest,
+  LabProviderId,
   LabSettingsInput,
   LabSettingsView,
   labConnectionSchema,
@@ -9,10 +11,10 @@ import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { labProductsApi } from '../shared/lab/api';
 
-export type { LabSettingsView };
+export type { LabProviderId, LabSettingsView };
 export type LabShippingMethod = (typeof labShippingMethods)[number];
 export type LabProductionTime = (typeof labProductionTimes)[number];
-/** POST /api/admin/lab/test-connection: the stores the saved key and secret reach. */
+/** POST /api/admin/lab/{provider}/test-connection: the stores the typed key and secret reach. */
 export type LabConnection = z.infer<typeof labConnectionSchema>;
 
 /** The lab's shipping methods and production times (the contract's values), in words. */
@@ -31,11 +33,14 @@ export const PRODUCTION_TIME_LABELS = {
   sameday: 'Same day',
 } as const satisfies Record<LabProductionTime, string>;
 
-/** PUT /api/admin/lab: numbers as typed (the server reads them); a key or secret left out is kept. */
+/** PUT /api/admin/lab/{provider}: numbers as typed (the server reads them); a key or secret left out is kept. */
 export type LabSettingsRequest = Omit<LabSettingsInput, 'holdMinutes' | 'minMarginPercent'> & {
+  provider: LabProviderId;
   holdMinutes: string;
   minMarginPercent: string;
 };
+/** What is typed, tested without saving it (a key or secret left out: the stored one). */
+export type LabConnectionRequest = LabConnectionTest & { provider: LabProviderId };
 
 // The settings are read with the lab products (shared/lab/api.ts: the lab product dialog reads
 // them too). The threshold changes which margins are low, and test mode changes the catalogue.
@@ -44,21 +49,29 @@ export const printLabApi = api
   .injectEndpoints({
     endpoints: (build) => ({
       saveLabSettings: build.mutation<LabSettingsView, LabSettingsRequest>({
-        query: (body) => ({ url: '/admin/lab', method: 'PUT', body }),
+        query: ({ provider, ...body }) => ({ url: `/admin/lab/${provider}`, method: 'PUT', body }),
         invalidatesTags: ['LabCatalog', 'LabProducts'],
-        // the answer is the saved settings: the page shows it at once
+        // the answer is the lab's saved settings: the page shows it at once
         async onQueryStarted(_body, { dispatch, queryFulfilled }) {
           try {
             const { data } = await queryFulfilled;
-            dispatch(labProductsApi.util.upsertQueryData('getLabSettings', undefined, data));
+            dispatch(
+              labProductsApi.util.updateQueryData('getLabSetup', undefined, (setup) => {
+                setup.labs = setup.labs.map((lab) => (lab.provider === data.provider ? data : lab));
+              }),
+            );
           } catch {
             // the page shows the refusal
           }
         },
       }),
-      /** 400 or 503 with the lab's (or our) message when it does not connect. */
-      testLabConnection: build.mutation<LabConnection, void>({
-        query: () => ({ url: '/admin/lab/test-connection', method: 'POST' }),
+      /** 400 or 503 with the lab's (or our) message when it does not connect; nothing is saved. */
+      testLabConnection: build.mutation<LabConnection, LabConnectionRequest>({
+        query: ({ provider, ...body }) => ({
+          url: `/admin/lab/${provider}/test-connection`,
+          method: 'POST',
+          body,
+        }),
       }),
     }),
   });

@@ -12,8 +12,14 @@ import { useToast } from '../../../components/toast';
 import { failureToast } from '../shared/action-toast';
 import { CardRow } from '../shared/card-row';
 import { FormSection } from '../shared/form-section';
-import { useGetLabProductsQuery, useRemoveLabProductMutation, type LabProductView } from '../shared/lab/api';
-import { inchesText, LAB_NAME } from '../shared/lab/lab-model';
+import {
+  useGetLabProductsQuery,
+  useGetLabSetupQuery,
+  useRemoveLabProductMutation,
+  type LabProductView,
+} from '../shared/lab/api';
+import { DemoChip } from '../shared/lab/demo-chip';
+import { inchesText, labName } from '../shared/lab/lab-model';
 import { LabMoneyLines } from '../shared/lab/lab-money';
 import { LabProductDialog, type LabProductTarget } from '../shared/lab/lab-product-dialog';
 import { LoadError } from '../shared/load-error';
@@ -30,11 +36,13 @@ const lowMarginChip = {
 
 function LabProductRow({
   product: p,
+  demo,
   onEdit,
   onRemove,
   removing,
 }: {
   product: LabProductView;
+  demo: boolean;
   onEdit: () => void;
   onRemove: () => void;
   removing: boolean;
@@ -49,6 +57,7 @@ function LabProductRow({
           <Typography id={headingId} component="h3" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
             {p.size} · {p.format}
           </Typography>
+          {demo && <DemoChip />}
           {p.lowMargin && (
             <Chip size="small" icon={<WarningAmberIcon />} label="Low margin" sx={lowMarginChip} />
           )}
@@ -77,6 +86,9 @@ function LabProductRow({
         </>
       }
     >
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        Made by {labName(p.provider)}
+      </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
         {p.productName}, {inchesText(p.widthIn)}×{inchesText(p.heightIn)} in
       </Typography>
@@ -85,13 +97,14 @@ function LabProductRow({
   );
 }
 
-/** The prints the lab makes, each with its margin: edit its lab product, or make it yourself. */
+/** The prints the labs make, each with its lab and margin: edit its lab product, or make it yourself. */
 export function LabProducts({ fullScreen }: { fullScreen: boolean }) {
   const toast = useToast();
   const checkSession = useSessionExpiryCheck();
   const { data, isLoading, error, refetch, isFetching } = useGetLabProductsQuery(undefined, {
     refetchOnMountOrArgChange: true,
   });
+  const { data: setup } = useGetLabSetupQuery();
   const [remove] = useRemoveLabProductMutation();
   const [removingId, setRemovingId] = useState<number | null>(null);
   const [editing, setEditing] = useState<LabProductTarget | null>(null);
@@ -100,7 +113,10 @@ export function LabProducts({ fullScreen }: { fullScreen: boolean }) {
     setRemovingId(p.printOptionId);
     try {
       await remove(p.printOptionId).unwrap();
-      toast({ title: 'You Ship It', description: `${labelOf(p)} is no longer sent to the lab.` });
+      toast({
+        title: 'You Ship It',
+        description: `${labelOf(p)} is no longer sent to ${labName(p.provider)}.`,
+      });
     } catch (err) {
       checkSession(err);
       toast(failureToast('stop sending to the lab', err));
@@ -118,18 +134,19 @@ export function LabProducts({ fullScreen }: { fullScreen: boolean }) {
       <Typography color="text.secondary">
         None yet: you ship every print yourself. In{' '}
         <Link component={RouterLink} to="/admin/manage-item-options" underline="always">
-          Manage Item Options
+          Sale Items, Manage Options
         </Link>
-        , a print’s Print lab button sends it to {LAB_NAME}.
+        , a print’s Print lab button chooses who makes it: you or one of your labs.
       </Typography>
     );
   else
     body = (
-      <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label="Prints made by the lab">
+      <Stack component="ul" spacing={1.5} sx={{ p: 0, m: 0 }} aria-label="Prints made by the labs">
         {data.map((p) => (
           <LabProductRow
             key={p.printOptionId}
             product={p}
+            demo={setup?.demo ?? false}
             onEdit={() => setEditing({ printOptionId: p.printOptionId, size: p.size, format: p.format })}
             onRemove={() => void onRemove(p)}
             removing={removingId === p.printOptionId}
@@ -140,7 +157,7 @@ export function LabProducts({ fullScreen }: { fullScreen: boolean }) {
 
   return (
     <FormSection
-      title="Prints made by the lab"
+      title="Prints made by the labs"
       description="Your price against the lab’s cost and shipping (quoted to your own state)."
     >
       {body}

@@ -17,7 +17,7 @@ import { useSessionExpiryCheck } from '../shared/session';
 import { SubPage } from '../shared/sub-page';
 import { useGetLabProductsQuery } from '../shared/lab/api';
 import { LabProductDialog, type LabProductTarget } from '../shared/lab/lab-product-dialog';
-import { LAB_NAME } from '../shared/lab/lab-model';
+import { labName } from '../shared/lab/lab-model';
 import { PrintOptionCard } from './print-option-card';
 import { PrintOptionFieldset } from './print-option-fieldset';
 import {
@@ -122,7 +122,7 @@ export default function ManagePrintOptionsPage() {
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   // which options the print lab makes; unknown (nothing said on the cards) until it answers
   const { data: labProducts } = useGetLabProductsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const labMade = new Set((labProducts ?? []).map((p) => p.printOptionId));
+  const labMade = new Map((labProducts ?? []).map((p) => [p.printOptionId, labName(p.provider)]));
   const [labTarget, setLabTarget] = useState<LabProductTarget | null>(null);
 
   const groups = groupByRatio(options ?? []);
@@ -182,7 +182,7 @@ export default function ManagePrintOptionsPage() {
                   option={option}
                   onDelete={setPendingDelete}
                   deleting={deleting && pendingDelete?.id === option.id}
-                  madeBy={labProducts ? (labMade.has(option.id) ? LAB_NAME : null) : undefined}
+                  madeBy={labProducts ? (labMade.get(option.id) ?? null) : undefined}
                   onPrintLab={(o) => setLabTarget({ printOptionId: o.id, size: o.size, format: o.format })}
                 />
               ))}

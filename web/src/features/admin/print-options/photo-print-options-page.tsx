@@ -185,7 +185,8 @@ export default function PhotoPrintOptionsPage() {
             </Button>
           }
         >
-          No print options exist for aspect ratio {photo.aspectRatio} yet.
+          No print options exist for aspect ratio {photo.aspectRatio} yet. Add them in Sale Items, Manage
+          Options.
         </Alert>
       ) : (
         <>

@@ -1,16 +1,20 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { LAB_NAME } from './lab/lab-model';
+import { useGetLabProductsQuery } from './lab/api';
+import { labName } from './lab/lab-model';
 import type { PrintSize, PrintSizes } from './print-sizes-api';
 
 // The resolution guard as the owner reads it, beside each of a photo's sizes: who makes it, the
 // pixels per inch the original reaches at it, and why a lab-made size is hidden from buyers (or a
 // warning for a size she ships herself). The sentences are the server's.
 
-/** 'Made by Lumaprints · 200 ppi', 'Made by you · 60 ppi' ('Made by you' for a size not in inches). */
-export function madeByText(size: Pick<PrintSize, 'madeBy' | 'ppi'>): string {
-  const who = size.madeBy === 'lab' ? `Made by ${LAB_NAME}` : 'Made by you';
+/**
+ * 'Made by Lumaprints · 200 ppi', 'Made by you · 60 ppi' ('Made by you' for a size not in inches);
+ * 'Made by the lab' until the lab that makes it is known.
+ */
+export function madeByText(size: Pick<PrintSize, 'madeBy' | 'ppi'>, lab?: string): string {
+  const who = size.madeBy === 'lab' ? `Made by ${lab ?? 'the lab'}` : 'Made by you';
   return size.ppi === null ? who : `${who} · ${size.ppi} ppi`;
 }
 
@@ -21,9 +25,12 @@ export function originalText(sizes: Pick<PrintSizes, 'width' | 'height'>): strin
 
 /** The size's maker and ppi, one short line. */
 export function MadeByLine({ size, sx }: { size: PrintSize; sx?: SxProps<Theme> }) {
+  // which lab: the print option's lab product says
+  const { data: products } = useGetLabProductsQuery(undefined, { skip: size.madeBy !== 'lab' });
+  const product = products?.find((p) => p.printOptionId === size.printOptionId);
   return (
     <Typography variant="body2" color="text.secondary" sx={sx}>
-      {madeByText(size)}
+      {madeByText(size, product && labName(product.provider))}
     </Typography>
   );
 }

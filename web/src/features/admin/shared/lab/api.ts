@@ -1,37 +1,47 @@
-import type { LabCatalog, LabProductView, LabSettingsView, labOptionGroupsSchema } from '@contract';
+import type {
+  LabCatalog,
+  LabProductView,
+  LabProviderId,
+  LabSettingsView,
+  LabSetup,
+  labOptionGroupsSchema,
+} from '@contract';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api';
 
-export type { LabCatalog, LabProductView, LabSettingsView };
+export type { LabCatalog, LabProductView, LabProviderId, LabSettingsView, LabSetup };
 export type LabOptionGroup = z.infer<typeof labOptionGroupsSchema>['groups'][number];
 
-/** PUT /api/admin/lab/products/{printOptionId}: the inches as typed. */
+/** PUT /api/admin/lab/products/{printOptionId}: the lab that makes it, the inches as typed. */
 export type LabProductRequest = {
   printOptionId: number;
+  provider: LabProviderId;
   subcategoryId: number;
   widthIn: string;
   heightIn: string;
   optionIds: number[];
 };
 
-// Which print options the lab makes: read and written from the print lab page and from the print
-// options' cards, with the lab's catalogue the dialog picks from. 'LabProducts' also hangs on
-// 'PrintOptions': a print option's new price changes its margin. Saving the settings
-// (print-lab/api.ts) invalidates 'LabCatalog' and 'LabProducts' and writes 'getLabSettings' here.
+// Which print options the labs make: read and written from the print lab page and from the print
+// options' cards, with each lab's catalogue the dialog picks from. 'LabProducts' also hangs on
+// 'PrintOptions': a print option's new price changes its margin. Saving a lab's settings
+// (print-lab/api.ts) invalidates 'LabCatalog' and 'LabProducts' and writes 'getLabSetup' here.
 export const labProductsApi = api
   .enhanceEndpoints({ addTagTypes: ['LabSettings', 'LabCatalog', 'LabProducts'] })
   .injectEndpoints({
     endpoints: (build) => ({
-      getLabSettings: build.query<LabSettingsView, void>({
+      /** Every lab's settings, and whether they are the demo labs. */
+      getLabSetup: build.query<LabSetup, void>({
         query: () => ({ url: '/admin/lab', cache: 'no-store' }),
         providesTags: ['LabSettings'],
       }),
-      getLabCatalog: build.query<LabCatalog, void>({
-        query: () => ({ url: '/admin/lab/catalog', cache: 'no-store' }),
+      getLabCatalog: build.query<LabCatalog, LabProviderId>({
+        query: (provider) => ({ url: `/admin/lab/${provider}/catalog`, cache: 'no-store' }),
         providesTags: ['LabCatalog'],
       }),
-      getLabOptionGroups: build.query<LabOptionGroup[], number>({
-        query: (subcategoryId) => `/admin/lab/catalog/subcategories/${subcategoryId}/options`,
+      getLabOptionGroups: build.query<LabOptionGroup[], { provider: LabProviderId; subcategoryId: number }>({
+        query: ({ provider, subcategoryId }) =>
+          `/admin/lab/${provider}/catalog/subcategories/${subcategoryId}/options`,
         transformResponse: (answer: z.infer<typeof labOptionGroupsSchema>) => answer.groups,
         providesTags: ['LabCatalog'],
       }),
@@ -58,7 +68,7 @@ export const labProductsApi = api
   });
 
 export const {
-  useGetLabSettingsQuery,
+  useGetLabSetupQuery,
   useGetLabCatalogQuery,
   useGetLabOptionGroupsQuery,
   useGetLabProductsQuery,

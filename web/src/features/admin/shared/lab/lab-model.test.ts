@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentText, sizeInches } from './lab-model';
+import { makerChoices, percentText, sizeInches } from './lab-model';
 
 describe('sizeInches', () => {
   it('reads the width and height from the ways sizes are written', () => {
@@ -22,5 +22,18 @@ describe('percentText', () => {
     expect(percentText(45)).toBe('45%');
     expect(percentText(12.345)).toBe('12.3%');
     expect(percentText(-5)).toBe('-5%');
+  });
+});
+
+describe('makerChoices', () => {
+  const labs = [
+    { provider: 'lumaprints' as const, enabled: true },
+    { provider: 'prodigi' as const, enabled: false },
+  ];
+  it('offers the owner and the labs that are on', () => {
+    expect(makerChoices(labs, undefined)).toEqual(['you', 'lumaprints']);
+  });
+  it('keeps the lab that makes the print now, even when it is off', () => {
+    expect(makerChoices(labs, 'prodigi')).toEqual(['you', 'lumaprints', 'prodigi']);
   });
 });

@@ -1,7 +1,29 @@
+import type { LabProviderId } from '@contract';
 import { parseInches } from '@shared/print-sizes';
 
-/** The lab the shop sends to (the contract's only provider so far), as the owner reads it. */
-export const LAB_NAME = 'Lumaprints';
+/** The labs as the owner reads them (the contract's `labNames`: the web app imports only its types). */
+export const LAB_NAMES = {
+  lumaprints: 'Lumaprints',
+  prodigi: 'Prodigi',
+} as const satisfies Record<LabProviderId, string>;
+export const labName = (provider: LabProviderId): string => LAB_NAMES[provider];
+
+/** Who makes a print option: the owner, or one of the labs. */
+export type Maker = LabProviderId | 'you';
+
+/**
+ * The makers a print option may be given: the owner, each lab that is on, and the lab that makes it
+ * now even when it is off (so the dialog shows it as it is).
+ */
+export function makerChoices(
+  labs: ReadonlyArray<{ provider: LabProviderId; enabled: boolean }>,
+  current: LabProviderId | undefined,
+): Maker[] {
+  return ['you', ...labs.filter((l) => l.enabled || l.provider === current).map((l) => l.provider)];
+}
+
+/** The demo labs' mark, beside a lab's name wherever it shows. */
+export const DEMO_TEXT = 'Demo: nothing is printed or shipped';
 
 /**
  * The width and height in inches a print option's size names ('8x10', '8 x 10 inch', '12×16 in',

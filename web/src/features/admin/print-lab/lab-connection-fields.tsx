@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { errorMessage } from '../../../lib/api';
+import { FormTextField } from '../shared/form-field';
+import { GridBox } from '../shared/grid-box';
+import { useSessionExpiryCheck } from '../shared/session';
+import { SwitchRow } from './switch-row';
+import {
+  afterConnection,
+  connectionText,
+  labFieldId,
+  storeText,
+  type LabField,
+  type LabValues,
+} from './lab-settings-model';
+import { useTestLabConnectionMutation, type LabConnection, type LabSettingsView } from './api';
+
+export type Store = LabConnection['stores'][number];
+const SAVED_SECRET = 'Saved — leave blank to keep';
+/** What the connection test said, shown under its button. */
+type ConnectionNote = { ok: boolean; text: string };
+
+type Props = {
+  lab: LabSettingsView;
+  values: LabValues;
+  set: <F extends keyof LabValues>(field: F, value: LabValues[F]) => void;
+  errors: Partial<Record<LabField, string>>;
+  busy: boolean;
+  /** The stores the last successful test found; null until then. */
+  stores: Store[] | null;
+  onStores: (stores: Store[] | null) => void;
+  onTesting: (testing: boolean) => void;
+};
+
+/**
+ * Test mode, the key (and secret), and 'Test connection', which tries what is typed without saving
+ * it; then, for a lab with stores, the store to send to, chosen from those the test found.
+ */
+export function LabConnectionFields({ lab, values, set, errors, busy, stores, onStores, onTesting }: Props) {
+  const checkSession = useSessionExpiryCheck();
+  const [testConnection, { isLoading: testing }] = useTestLabConnectionMutation();
+  const [note, setNote] = useState<ConnectionNote | null>(null);
+  const id = (field: LabField) => labFieldId(lab.provider, field);
+
+  // a new key, secret or mode makes the last test's answer stale
+  const retype = <F extends 'apiKey' | 'apiSecret' | 'sandbox'>(field: F, value: LabValues[F]) => {
+    set(field, value);
+    setNote(null);
+    onStores(null);
+  };
+
+  const onTest = async () => {
+    if (busy) return;
+    setNote(null);
+    onTesting(true);
+    try {
+      const answer = await testConnection({
+        provider: lab.provider,
+        sandbox: values.sandbox,
+        ...(values.apiKey.trim() ? { apiKey: values.apiKey.trim() } : {}),
+        ...(lab.usesSecret && values.apiSecret.trim() ? { apiSecret: values.apiSecret.trim() } : {}),
+      }).unwrap();
+      const { storeId, next } = afterConnection(answer, {
+        usesStores: lab.usesStores,
+        storeId: values.storeId,
+      });
+      onStores(answer.stores);
+      if (lab.usesStores) set('storeId', storeId);
+      setNote({ ok: true, text: connectionText(answer, next) });
+    } catch (err) {
+      checkSession(err);
+      // the lab's refusal in words, its own text beside (the server's sentence)
+      setNote({ ok: false, text: errorMessage(err) });
+    } finally {
+      onTesting(false);
+    }
+  };
+
+  const secretField = (field: 'apiKey' | 'apiSecret', label: string, saved: boolean) => (
+    <FormTextField
+      id={id(field)}
+      label={label}
+      type="password"
+      autoComplete="new-password"
+      value={values[field]}
+      onValueChange={(v) => retype(field, v)}
+      error={errors[field]}
+      helperText={saved ? SAVED_SECRET : undefined}
+      disabled={busy}
+      slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: 'none' } }}
+    />
+  );
+
+  return (
+    <Stack spacing={2}>
+      <SwitchRow
+        id={id('sandbox')}
+        checked={values.sandbox}
+        onChange={(checked) => retype('sandbox', checked)}
+        disabled={busy}
+        title="Test mode (sandbox)"
+        text="Orders go to the lab’s sandbox: nothing is printed, shipped or charged."
+      />
+      <GridBox columns={{ xs: '1fr', sm: lab.usesSecret ? '1fr 1fr' : '1fr' }} alignStart>
+        {secretField('apiKey', 'API key', lab.apiKeySet)}
+        {lab.usesSecret && secretField('apiSecret', 'API secret', lab.apiSecretSet)}
+      </GridBox>
+      <div>
+        <Button
+          variant="outlined"
+          onClick={() => void onTest()}
+          disabled={busy}
+          aria-describedby={`${id('apiKey')}-test-text`}
+          sx={{ width: { xs: '100%', sm: 'auto' } }}
+        >
+          {testing ? 'Testing...' : 'Test connection'}
+        </Button>
+        <Typography id={`${id('apiKey')}-test-text`} variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          Tries the key as typed (or the saved one), without saving it.
+        </Typography>
+      </div>
+      {note && (
+        <Alert
+          severity={note.ok ? 'success' : 'error'}
+          role={note.ok ? 'status' : 'alert'}
+          sx={{ overflowWrap: 'anywhere' }}
+        >
+          {note.text}
+        </Alert>
+      )}
+      {lab.usesStores && (
+        <StoreField lab={lab} values={values} set={set} error={errors.storeId} busy={busy} stores={stores} />
+      )}
+    </Stack>
+  );
+}
+
+/** The store orders go to: a choice among the stores a successful test found, else the saved one. */
+function StoreField({
+  lab,
+  values,
+  set,
+  error,
+  busy,
+  stores,
+}: Pick<Props, 'lab' | 'values' | 'set' | 'busy' | 'stores'> & { error?: string }) {
+  const fieldId = labFieldId(lab.provider, 'storeId');
+  if (stores === null)
+    return (
+      <Typography
+        id={fieldId}
+        tabIndex={-1}
+        variant="body2"
+        color={error ? 'error' : 'text.secondary'}
+        role={error ? 'alert' : undefined}
+      >
+        {error
+          ? `${error} Test the connection to list your stores.`
+          : values.storeId === ''
+            ? 'Test the connection to choose the store orders go to.'
+            : `Orders go to store #${values.storeId}. Test the connection to choose another.`}
+      </Typography>
+    );
+  return (
+    <TextField
+      select
+      id={fieldId}
+      label="Store"
+      value={stores.some((s) => s.storeId === values.storeId) ? values.storeId : ''}
+      onChange={(event) => set('storeId', Number(event.target.value))}
+      disabled={busy || stores.length === 0}
+      error={Boolean(error)}
+      helperText={error ?? 'Orders go to this store.'}
+    >
+      {stores.map((s) => (
+        <MenuItem key={s.storeId} value={s.storeId}>
+          {storeText(s)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

@@ -1,0 +1,115 @@
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { FormTextField } from '../shared/form-field';
+import { GridBox } from '../shared/grid-box';
+import { SwitchRow } from './switch-row';
+import { labFieldId, type LabField, type LabValues } from './lab-settings-model';
+import {
+  PRODUCTION_TIME_LABELS,
+  SHIPPING_METHOD_LABELS,
+  type LabProductionTime,
+  type LabSettingsView,
+  type LabShippingMethod,
+} from './api';
+
+type Props = {
+  lab: LabSettingsView;
+  values: LabValues;
+  set: <F extends keyof LabValues>(field: F, value: LabValues[F]) => void;
+  errors: Partial<Record<LabField, string>>;
+  busy: boolean;
+};
+
+/** The lab's own choices, with the saved one kept should the lab no longer list it. */
+const choices = <T extends string>(offered: readonly T[], current: T) =>
+  offered.includes(current) ? offered : [...offered, current];
+
+/** How orders go to the lab: reviewed or after the hold, its shipping and production, the margin warning. */
+export function LabOrderFields({ lab, values, set, errors, busy }: Props) {
+  const id = (field: LabField) => labFieldId(lab.provider, field);
+  const titleId = `${id('holdMinutes')}-section`;
+  return (
+    <Stack component="section" aria-labelledby={titleId} spacing={2} sx={{ pt: 1 }}>
+      <Typography id={titleId} variant="h6" component="h3">
+        Orders sent to {lab.name}
+      </Typography>
+      <SwitchRow
+        id={id('reviewBeforeSending')}
+        checked={values.reviewBeforeSending}
+        onChange={(checked) => set('reviewBeforeSending', checked)}
+        disabled={busy}
+        title="Review orders before sending"
+        text="Paid orders wait in To review, with each print’s file, size and paper, until you approve them. When off, they go after the hold."
+      />
+      <GridBox columns={{ xs: '1fr', sm: '1fr 1fr' }} alignStart>
+        <TextField
+          select
+          id={id('shippingMethod')}
+          label="Shipping method"
+          value={values.shippingMethod}
+          onChange={(event) => set('shippingMethod', event.target.value as LabShippingMethod)}
+          disabled={busy}
+          error={Boolean(errors.shippingMethod)}
+          helperText={errors.shippingMethod}
+        >
+          {choices(lab.shippingMethods, values.shippingMethod).map((value) => (
+            <MenuItem key={value} value={value}>
+              {SHIPPING_METHOD_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          id={id('productionTime')}
+          label="Production time"
+          value={values.productionTime}
+          onChange={(event) => set('productionTime', event.target.value as LabProductionTime)}
+          disabled={busy}
+          error={Boolean(errors.productionTime)}
+          helperText={errors.productionTime}
+        >
+          {choices(lab.productionTimes, values.productionTime).map((value) => (
+            <MenuItem key={value} value={value}>
+              {PRODUCTION_TIME_LABELS[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <FormTextField
+          id={id('holdMinutes')}
+          label="Hold"
+          value={values.holdMinutes}
+          onValueChange={(v) => set('holdMinutes', v)}
+          error={errors.holdMinutes}
+          helperText={
+            values.reviewBeforeSending
+              ? 'Used when review is off: paid orders wait this long before they go to the lab'
+              : 'Paid orders wait this long before they go to the lab, so you can cancel or correct the address'
+          }
+          disabled={busy}
+          required
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">minutes</InputAdornment> },
+            htmlInput: { inputMode: 'numeric' },
+          }}
+        />
+        <FormTextField
+          id={id('minMarginPercent')}
+          label="Margin warning"
+          value={values.minMarginPercent}
+          onValueChange={(v) => set('minMarginPercent', v)}
+          error={errors.minMarginPercent}
+          helperText="Prints whose margin is under this are marked Low margin."
+          disabled={busy}
+          required
+          slotProps={{
+            input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+            htmlInput: { inputMode: 'numeric' },
+          }}
+        />
+      </GridBox>
+    </Stack>
+  );
+}
