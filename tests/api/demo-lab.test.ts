@@ -220,6 +220,8 @@ describe('an order through the demo lab', () => {
       labs.prodigi.callbacks.find((c) => c.event.subject === orderNumber),
     );
     expect(callback.url).toMatch(new RegExp(`^${publicUrl}/api/webhooks/lab/prodigi/[\\w-]{40,}$`));
-    expect(await prodigi().findByExternalId('demo-prodigi-1')).toEqual({ orderNumber });
+    expect(await prodigi().findByExternalId('demo-prodigi-1', new Date(Date.now() - 3_600_000))).toEqual({
+      orderNumber,
+    });
   });
 });

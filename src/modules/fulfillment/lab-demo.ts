@@ -39,6 +39,7 @@ export function createLabDemo(ctx: AppContext, deps: { repo: FulfillmentReposito
           shippingMethod: 'default',
           productionTime: 'regular',
           holdMinutes: DEMO_HOLD_MINUTES,
+          reviewBeforeSending: stored?.reviewBeforeSending ?? false,
           minMarginPercent: stored?.minMarginPercent ?? 30,
           webhookSecret,
         });

@@ -346,6 +346,8 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
             productionTime: s.productionTime,
             recipient,
             items,
+            // a lab that takes its callback address with each order (Prodigi)
+            callbackUrl: settings.webhookUrl(s),
           }));
         }
         await repo.transaction((trx) =>

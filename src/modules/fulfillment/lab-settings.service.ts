@@ -105,6 +105,7 @@ export function createLabSettings(
 
   const labSettings = {
     row,
+    webhookUrl,
     connect,
     /** The lab's settings the lab cannot work without, missing (null: none). */
     missingSetting: (s: LabSettingsRow) => labProviders[s.provider].missingSetting(s.providerSettings),

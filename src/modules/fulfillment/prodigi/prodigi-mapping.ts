@@ -167,6 +167,8 @@ export function parseOrder(order: Obj, id: string): LabOrderState {
     // window answers without one
     status: str(status.stage) ?? 'OnHold',
     shipments: parseShipments(order),
+    // its charges come by invoice, not by order: the quote at sending is the shipping cost
+    shippingCents: null,
   };
 }
 

@@ -382,7 +382,7 @@ describe('the lab seam over Prodigi', () => {
       callbackUrl: 'https://shop.example/api/webhooks/lab/prodigi/s3cret',
       items: [{ sku: 'GLOBAL-CAN-16X20', attributes: { wrap: 'MirrorWrap' }, merchantReference: '7' }],
     });
-    expect(await connect().findByExternalId('42')).toEqual({ orderNumber });
+    expect(await connect().findByExternalId('42', new Date(Date.now() - 3_600_000))).toEqual({ orderNumber });
   });
 
   it('refuses a size Prodigi does not make, in words, without asking it', async () => {

@@ -91,7 +91,7 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
   productionTimes: prodigiProductionTimes,
   usesSecret: false,
   usesStores: false,
-  callbackOrderNumber: callbackOrderId,
+  orderNumberOfCallback: callbackOrderId,
 
   // the key only: the seam's apiSecret is Lumaprints' and is not used
   connect(credentials): LabProvider {
