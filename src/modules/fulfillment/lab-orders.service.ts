@@ -17,7 +17,6 @@ import {
 import type { LabOrderSource } from '../orders';
 import { LabError, type LabOrderItem } from './lab-provider';
 import { labErrorMessage, labErrorWords, type LabErrorWords } from './lab-errors';
-import type { PrintFile } from './lab-files';
 import type { LabSettings } from './lab-settings.service';
 import type {
   FulfillmentRepository,
@@ -54,7 +53,10 @@ export type LabOrdersDeps = {
   repo: FulfillmentRepository;
   settings: LabSettings;
   /** The file a line is printed from, and the print's sides turned to it (lab-files.ts). */
-  printFile(line: { photoId: number; printOptionId: number }, inches: PrintInches): Promise<PrintFile>;
+  printFile(
+    line: { photoId: number; printOptionId: number },
+    inches: PrintInches,
+  ): Promise<{ url: string; widthIn: number; heightIn: number }>;
   orders: ShopOrders;
   /** The send job of one lab order: one job id per (order, lab), however often asked. */
   enqueueSend(key: LabOrderKey, delayMs: number): Promise<unknown>;
