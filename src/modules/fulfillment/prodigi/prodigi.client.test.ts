@@ -288,6 +288,7 @@ describe('the client against the double', () => {
       externalId: 'ship-1',
       status: 'InProgress',
       shipments: [],
+      shippingCents: null,
     });
     await lab.ship(orderId, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
     expect(await client().order(orderId)).toMatchObject({
