@@ -227,14 +227,17 @@ describe('sending', () => {
     const res = await fetch(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^image\/jpeg/);
-    expect((await fetch(url.replace(/\/([\w-]+)\/original\.jpg$/, '/AAAA$1/original.jpg'))).status).toBe(404);
-    const [, assetId] = /lab-files\/(\d+)\//.exec(url)!;
+    // the print file's address (its crop, tests/api/print-crop.test.ts): a changed signature or an
+    // expired time is not found
+    const [, photoId, optionId, , signature] =
+      /lab-files\/p\/(\d+)\/(\d+)\/(\d+)\/([\w-]+)\/print\.jpg$/.exec(url)!;
+    expect((await fetch(url.replace(`/${signature}/`, `/AAAA${signature}/`))).status).toBe(404);
     const past = Math.floor(Date.now() / 1000) - 60;
     const { createLabSecrets } = await import('../../src/modules/fulfillment/lab-secrets');
-    const expired = createLabSecrets(app.ctx.config.sessionSecret).sign(Number(assetId), past);
-    expect((await fetch(`${app.url}/api/lab-files/${assetId}/${past}/${expired}/original.jpg`)).status).toBe(
-      404,
-    );
+    const expired = createLabSecrets(app.ctx.config.sessionSecret).sign(`p.${photoId}.${optionId}`, past);
+    expect(
+      (await fetch(`${app.url}/api/lab-files/p/${photoId}/${optionId}/${past}/${expired}/print.jpg`)).status,
+    ).toBe(404);
   });
 
   it('after a crash between the lab answer and our write, finds the lab order instead of making another', async () => {

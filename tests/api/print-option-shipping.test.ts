@@ -19,11 +19,12 @@ const count = (table: string) => countRows(app, table);
 /** The options the public photo page offers for a photo. */
 /** The photo's public options, each as the catalogue's (they also carry their edition: none here). */
 const offered = async (photoId: number) => {
-  const photo = await admin.json<{ printOptions: (PrintOption & { edition: unknown })[] }>(
+  const photo = await admin.json<{ printOptions: (PrintOption & { edition: unknown; crop: unknown })[] }>(
     app.client().get(`/api/photos/${photoId}`),
   );
-  return photo.printOptions.map(({ edition, ...option }) => {
+  return photo.printOptions.map(({ edition, crop, ...option }) => {
     expect(edition).toBeNull();
+    expect(crop).toEqual({ x: 50, y: 50, custom: false });
     return option;
   });
 };
