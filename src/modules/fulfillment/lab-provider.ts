@@ -60,6 +60,11 @@ export type LabOrderItem = LabProductSpec & {
 export type NewLabOrder = {
   /** Our order id: one lab order per shop order and lab. */
   externalId: string;
+  /**
+   * Unique to this order in this shop's database, for a lab that keeps idempotency keys (Prodigi
+   * keeps them per account forever): a recreated database's order "42" is not the old one.
+   */
+  idempotencyKey: string;
   shippingMethod: string;
   productionTime: string;
   recipient: LabRecipient;
@@ -82,17 +87,21 @@ export type LabOrderState = {
 /**
  * Why a call failed: 'refused' (the lab said no to this request: an address or image it will not
  * take, bad credentials; retrying the same will not help), 'unavailable' (down, throttled,
- * timed out: retried with backoff). `message` is the lab's own text when it gave one.
+ * timed out: retried with backoff). `message` is the lab's own text when it gave one; `about`
+ * what of ours it refused, when its answer says (the owner's words name it).
  */
 export class LabError extends Error {
   constructor(
     readonly kind: 'refused' | 'unavailable',
     message: string,
     readonly status: number | null = null,
+    readonly about: LabRefusalSubject | null = null,
   ) {
     super(message);
   }
 }
+/** What a refusal was about: the buyer's address, the print file, or the product or size asked for. */
+export type LabRefusalSubject = 'address' | 'file' | 'product';
 
 /** A lab connected with the owner's credentials and settings: what the services call. */
 export type LabProvider = {

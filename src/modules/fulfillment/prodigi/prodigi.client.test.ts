@@ -359,9 +359,10 @@ describe('the lab seam over Prodigi', () => {
     ]);
   });
 
-  it("orders a landscape print as the family's SKU, with the callback address", async () => {
+  it("orders a landscape print as the family's SKU, with the callback address and the shop's own key", async () => {
     const { orderNumber } = await connect().createOrder({
       externalId: '42',
+      idempotencyKey: '42-mid4n1ku',
       shippingMethod: '2_day',
       productionTime: 'regular',
       recipient,
@@ -379,6 +380,7 @@ describe('the lab seam over Prodigi', () => {
     });
     expect(lab.orders.get(orderNumber)).toMatchObject({
       merchantReference: '42',
+      idempotencyKey: '42-mid4n1ku',
       shippingMethod: 'Express',
       callbackUrl: 'https://shop.example/api/webhooks/lab/prodigi/s3cret',
       items: [{ sku: 'GLOBAL-CAN-16X20', attributes: { wrap: 'MirrorWrap' }, merchantReference: '7' }],

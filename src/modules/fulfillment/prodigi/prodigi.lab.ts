@@ -131,6 +131,7 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
       async createOrder(order) {
         const { orderId } = await client.createOrder({
           merchantReference: order.externalId,
+          idempotencyKey: order.idempotencyKey,
           shippingMethod: shippingMethodFor(order.shippingMethod),
           recipient: order.recipient,
           callbackUrl: order.callbackUrl,
@@ -143,12 +144,9 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
         });
         return { orderNumber: orderId };
       },
-      // bounded by the order's creation when the caller gives it (`since`: a Date or ISO time)
-      async findByExternalId(externalId: string, since?: Date | string) {
-        const found = await client.findByMerchantReference(
-          externalId,
-          since === undefined ? undefined : new Date(since),
-        );
+      // bounded by the order's creation: an older order under the same reference is not ours
+      async findByExternalId(externalId, since) {
+        const found = await client.findByMerchantReference(externalId, since);
         return found ? { orderNumber: found.orderId } : null;
       },
       order: (orderNumber) => client.order(orderNumber),
