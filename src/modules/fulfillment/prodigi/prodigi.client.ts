@@ -134,7 +134,7 @@ export function createProdigiClient(opts: ProdigiClientOptions): ProdigiClient {
     }
     if ((status >= 200 && status < 300) || init.accept?.includes(status)) return { status, body };
     const e = errorFor(status, body);
-    throw new LabError(e.kind, clean(e.message), e.status);
+    throw new LabError(e.kind, clean(e.message), e.status, e.about);
   }
 
   /** A 2xx whose body is not what the docs show: we cannot tell what happened. */
