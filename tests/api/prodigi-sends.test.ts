@@ -381,7 +381,13 @@ describe("Prodigi's callbacks", () => {
     const orderId = await paidOrder({ quantity: 2 });
     await eventually(async () => (await labRow(orderId))?.status === 'sent');
     const [made] = madeAt(orderId);
-    expect(made).toMatchObject({ items: [{ sku: 'GLOBAL-HPR-5X7', copies: 2 }] });
+    expect(made).toMatchObject({ shippingMethod: 'Standard', items: [{ sku: 'GLOBAL-HPR-5X7', copies: 2 }] });
+    // Prodigi charges by invoice: the admin sees its quote at the method sent (Standard: $8.95 and
+    // $1.50 for the second copy), not the cheapest
+    const sent = await admin.json<{ labs: { labShipping: number | null }[] }>(
+      admin.get(`/api/admin/orders/${orderId}/lab`),
+    );
+    expect(sent.labs[0]!.labShipping).toBe(10.45);
     expect(await prodigi.ship(made!.id, { carrier: 'USPS', trackingNumber: '9400111899223197428490' })).toBe(
       200,
     );

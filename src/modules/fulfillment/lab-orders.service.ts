@@ -343,8 +343,9 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
             zipCode: a.zip,
             phone: source.phone,
           };
-          // the lab's shipping charge for the admin (its order answer, read on sync, may correct it)
-          shippingCents = await client.shippingCost(items, recipient).catch(() => null);
+          // the lab's shipping charge for the admin, at the method sent (its order answer, read on
+          // sync, may correct it)
+          shippingCents = await client.shippingCost(items, recipient, s.shippingMethod).catch(() => null);
           // the look-up took long enough for the lease to run out and another run to take over:
           // that run sends it (it looks first)
           if (!(await repo.renew(key, claimed.attempts, LEASE_MS)))

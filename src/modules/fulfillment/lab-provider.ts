@@ -112,8 +112,16 @@ export type LabProvider = {
   options(productId: number): Promise<LabOptionGroup[]>;
   /** The lab's price for one print of this product, in cents. */
   productCost(spec: LabProductSpec): Promise<number>;
-  /** The cheapest shipping for these items to this address, in cents. */
-  shippingCost(items: (LabProductSpec & { quantity: number })[], to: LabRecipient): Promise<number>;
+  /**
+   * The shipping for these items to this address, in cents: at the shop's shipping method when
+   * given (what an order sent costs; a lab that charges by its order's answer may ignore it), else
+   * the cheapest.
+   */
+  shippingCost(
+    items: (LabProductSpec & { quantity: number })[],
+    to: LabRecipient,
+    shippingMethod?: string,
+  ): Promise<number>;
   /** Whether the lab takes this image for this product (its own check); the lab's message if not. */
   checkImage(spec: LabProductSpec, imageUrl: string): Promise<{ ok: boolean; message: string }>;
   createOrder(order: NewLabOrder): Promise<{ orderNumber: string }>;

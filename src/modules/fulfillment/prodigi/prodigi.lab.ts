@@ -119,9 +119,13 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
         return optionGroupsOf(family);
       },
       productCost: async (spec) => client.unitCost(itemOf(spec)),
-      // Prodigi quotes by country only: the address beyond it does not change the price
-      shippingCost: async (items) =>
-        client.shippingCost(items.map((i) => ({ ...itemOf(i), copies: i.quantity }))),
+      // Prodigi quotes by country only: the address beyond it does not change the price; its
+      // charges come by invoice, so an order's is its quote at the method sent
+      shippingCost: async (items, _to, method) =>
+        client.shippingCost(
+          items.map((i) => ({ ...itemOf(i), copies: i.quantity })),
+          method === undefined ? undefined : shippingMethodFor(method),
+        ),
       async checkImage(spec, imageUrl) {
         itemOf(spec); // a size Prodigi does not make is its refusal
         const px = await pixelsAt(imageUrl);
