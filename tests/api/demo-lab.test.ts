@@ -6,7 +6,6 @@ import { customer, fillCart, insertPhoto, testCard } from '../support/shop-data'
 import type { HttpClient } from '../support/http-client';
 import { startDemoLabs, type DemoLabs } from '../../src/demo/labs/demo-labs';
 import { FAKE_PRODIGI_API_KEY } from '../support/fake-prodigi';
-import { labProviders } from '../../src/modules/fulfillment';
 
 // Issue 39, a lab to try: with LAB_DEMO the API runs both labs' doubles in-process on the shop's
 // own address, sets the labs up with their keys, and a paid order goes out after the hold and
@@ -43,17 +42,6 @@ afterAll(async () => {
 
 const orderRow = (orderId: number) => app.ctx.db('orders').where({ id: orderId }).first();
 const labRow = (orderId: number) => app.ctx.db('lab_orders').where({ order_id: orderId }).first();
-/** Prodigi as the shop connects it: the key the demo set up, the address the config gives. */
-const prodigi = () =>
-  labProviders.prodigi.connect(
-    {
-      apiKey: FAKE_PRODIGI_API_KEY,
-      apiSecret: '',
-      baseUrl: labProviders.prodigi.baseUrl(true, app.ctx.config),
-    },
-    {},
-  );
-
 describe('the demo labs', () => {
   it("answer on the shop's own address, where both labs point", async () => {
     expect(app.ctx.config.LUMAPRINTS_API_BASE).toBe(`${publicUrl}/demo-labs/lumaprints`);
@@ -67,15 +55,34 @@ describe('the demo labs', () => {
   });
 
   it("set both labs up with the doubles' keys: enabled, sandbox, a 2-minute hold; the owner's own are kept", async () => {
-    const view = await admin.json<Record<string, unknown>>(admin.get('/api/admin/lab'));
-    expect(view).toMatchObject({
-      enabled: true,
-      sandbox: true,
-      apiKeySet: true,
-      apiSecretSet: true,
-      storeId: labs.lumaprints.store.storeId,
-      holdMinutes: 2,
-    });
+    const setup = await admin.json<{ demo: boolean; labs: Record<string, unknown>[] }>(
+      admin.get('/api/admin/lab'),
+    );
+    expect(setup.demo).toBe(true);
+    expect(setup.labs).toEqual([
+      expect.objectContaining({
+        provider: 'lumaprints',
+        demo: true,
+        enabled: true,
+        sandbox: true,
+        apiKeySet: true,
+        apiSecretSet: true,
+        storeId: labs.lumaprints.store.storeId,
+        holdMinutes: 2,
+      }),
+      expect.objectContaining({
+        provider: 'prodigi',
+        demo: true,
+        enabled: true,
+        sandbox: true,
+        apiKeySet: true,
+        apiSecretSet: false,
+        usesSecret: false,
+        usesStores: false,
+        storeId: null,
+        holdMinutes: 2,
+      }),
+    ]);
     const rows = await app.ctx.db('lab_settings').orderBy('provider');
     expect(rows.map((r) => [r.provider, r.enabled, !!r.api_key_encrypted, !!r.api_secret_encrypted])).toEqual(
       [
@@ -97,7 +104,7 @@ describe('the demo labs', () => {
 
   it("list both labs' products from the doubles", async () => {
     const catalog = await admin.json<{ categories: { name: string; subcategories: { name: string }[] }[] }>(
-      admin.get('/api/admin/lab/catalog'),
+      admin.get('/api/admin/lab/lumaprints/catalog'),
     );
     expect(catalog.categories.map((c) => c.name)).toEqual(['Canvas', 'Fine Art Paper']);
     expect(catalog.categories[1]!.subcategories.map((s) => s.name)).toContain(
@@ -106,17 +113,47 @@ describe('the demo labs', () => {
     expect(
       labs.lumaprints.requests.some((r) => r.path === '/api/v1/products/categories' && r.authorized),
     ).toBe(true);
-    const fineArt = await prodigi().subcategories(1);
-    expect(fineArt.map((s) => s.name)).toEqual(['Hahnemühle Photo Rag', 'Enhanced Matte Art Paper']);
-    const cost = await prodigi().productCost({
-      ref: { subcategoryId: 1001, optionIds: [] },
-      widthIn: 10,
-      heightIn: 8,
-    });
-    expect(cost).toBe(1320); // the double's Photo Rag 8x10: $6 + 80 sq in at $0.09
+    const prodigiCatalog = await admin.json<{
+      categories: { name: string; subcategories: { name: string }[] }[];
+    }>(admin.get('/api/admin/lab/prodigi/catalog'));
+    expect(prodigiCatalog.categories.map((c) => c.name)).toEqual(['Fine Art Paper', 'Photo Paper', 'Canvas']);
+    expect(prodigiCatalog.categories[0]!.subcategories.map((s) => s.name)).toEqual([
+      'Hahnemühle Photo Rag',
+      'Enhanced Matte Art Paper',
+    ]);
     expect(labs.prodigi.requests.map((r) => r.path)).toContain('/v4.0/products/GLOBAL-HPR-5X7');
   });
 });
+
+/** A buyer buys one print of the photo and pays: the order's id. */
+async function buy(photo: { photoId: number; optionIds: number[] }) {
+  const buyer = app.client();
+  await fillCart(buyer, [{ photoId: photo.photoId, printOptionId: photo.optionIds[0]!, quantity: 1 }]);
+  const address = {
+    line1: '1100 4th Street SW',
+    line2: 'Apt 2',
+    city: 'Washington',
+    state: 'DC',
+    zip: '20024',
+  };
+  const quote = await buyer.json<{ total: number }>(
+    buyer.post('/api/checkout/quote', { address: { state: 'DC' } }),
+  );
+  const { orderId, total } = await buyer.json<{ orderId: number; total: number }>(
+    buyer.post('/api/checkout', {
+      ...customer,
+      customerName: 'Rachel Carson',
+      address,
+      totalAmount: quote.total,
+    }),
+    201,
+  );
+  const { clientSecret } = await buyer.json<{ clientSecret: string }>(
+    buyer.post('/api/create-payment-intent', { orderId, amount: total }),
+  );
+  await buyer.json(buyer.post('/api/test-payments/confirm', { ...testCard, clientSecret }));
+  return orderId;
+}
 
 describe('an order through the demo lab', () => {
   it('is sent, ships with a tracking number a second later, and the buyer is mailed it', async () => {
@@ -132,31 +169,7 @@ describe('an order through the demo lab', () => {
         heightIn: 10,
       }),
     );
-    const buyer = app.client();
-    await fillCart(buyer, [{ photoId: heron.photoId, printOptionId: heron.optionIds[0]!, quantity: 1 }]);
-    const address = {
-      line1: '1100 4th Street SW',
-      line2: 'Apt 2',
-      city: 'Washington',
-      state: 'DC',
-      zip: '20024',
-    };
-    const quote = await buyer.json<{ total: number }>(
-      buyer.post('/api/checkout/quote', { address: { state: 'DC' } }),
-    );
-    const { orderId, total } = await buyer.json<{ orderId: number; total: number }>(
-      buyer.post('/api/checkout', {
-        ...customer,
-        customerName: 'Rachel Carson',
-        address,
-        totalAmount: quote.total,
-      }),
-      201,
-    );
-    const { clientSecret } = await buyer.json<{ clientSecret: string }>(
-      buyer.post('/api/create-payment-intent', { orderId, amount: total }),
-    );
-    await buyer.json(buyer.post('/api/test-payments/confirm', { ...testCard, clientSecret }));
+    const orderId = await buy(heron);
     // held for the demo's 2 minutes; the owner sends it now
     await eventually(async () => (await labRow(orderId))?.status === 'held');
     await admin.json(admin.post(`/api/admin/orders/${orderId}/lab/send`));
@@ -180,48 +193,48 @@ describe('an order through the demo lab', () => {
     expect(mail.body).toContain(shipped.tracking_number);
   });
 
-  it('Prodigi takes an order and ships it by itself, calling the shop back', async () => {
-    const { orderNumber } = await prodigi().createOrder({
-      externalId: 'demo-prodigi-1',
-      shippingMethod: 'default',
-      productionTime: 'regular',
-      recipient: {
-        firstName: 'Rachel',
-        lastName: 'Carson',
-        addressLine1: '1100 4th Street SW',
-        addressLine2: null,
-        city: 'Washington',
-        state: 'DC',
-        zipCode: '20024',
-        phone: null,
-      },
-      items: [
-        {
-          ref: { subcategoryId: 3001, optionIds: [] },
-          widthIn: 16,
-          heightIn: 20,
-          quantity: 1,
-          externalItemId: '1',
-          imageUrl: `${publicUrl}/api/photos/1/image`,
-        },
-      ],
+  it('Prodigi makes a print option: sent when the owner says, shipped by itself, the shop called back', async () => {
+    const owl = await insertPhoto(app.ctx.db, {
+      title: 'Snowy Owl',
+      pixels: { width: 2400, height: 3000 },
+      options: [{ size: '8x10 inch', format: 'Photo Rag', priceCents: 9000, shippingCents: 1000 }],
     });
-    expect((await prodigi().order(orderNumber)).status).toBe('InProgress');
-    const state = await eventually(async () => {
-      const s = await prodigi().order(orderNumber);
-      return s.shipments.length > 0 && s;
+    expect(
+      await admin.json(
+        admin.put(`/api/admin/lab/products/${owl.optionIds[0]}`, {
+          provider: 'prodigi',
+          subcategoryId: 1001,
+          widthIn: 8,
+          heightIn: 10,
+        }),
+      ),
+    ).toMatchObject({
+      provider: 'prodigi',
+      productName: 'Hahnemühle Photo Rag',
+      labCost: 13.2, // the double's Photo Rag 8x10: $6 + 80 sq in at $0.09
+      labShipping: 5.95, // its cheapest method (Budget) for one print
     });
-    expect(state).toMatchObject({
-      status: 'Complete',
-      shipments: [{ trackingNumber: expect.stringMatching(/^\d{12}$/) }],
-    });
-    // the callback went to the shop's Prodigi address (the account's callback the demo set up)
-    const callback = await eventually(async () =>
-      labs.prodigi.callbacks.find((c) => c.event.subject === orderNumber),
+    const orderId = await buy(owl);
+    await eventually(async () => (await labRow(orderId))?.status === 'held');
+    expect((await labRow(orderId)).provider).toBe('prodigi');
+    await admin.json(admin.post(`/api/admin/orders/${orderId}/lab/send`));
+    const sent = await eventually(async () =>
+      [...labs.prodigi.orders.values()].find((o) => o.merchantReference === String(orderId)),
     );
-    expect(callback.url).toMatch(new RegExp(`^${publicUrl}/api/webhooks/lab/prodigi/[\\w-]{40,}$`));
-    expect(await prodigi().findByExternalId('demo-prodigi-1', new Date(Date.now() - 3_600_000))).toEqual({
-      orderNumber,
-    });
+    expect(sent.items.map((i) => [i.sku, i.copies])).toEqual([['GLOBAL-HPR-8X10', 1]]);
+    expect(sent.callbackUrl).toMatch(new RegExp(`^${publicUrl}/api/webhooks/lab/prodigi/[\\w-]{40,}$`));
+
+    // a second later the double ships it and calls the shop back; the shop reads it back
+    await eventually(async () => (await orderRow(orderId)).fulfillment_status === 'shipped');
+    const callback = labs.prodigi.callbacks.find((c) => c.event.subject === sent.id);
+    expect(callback).toMatchObject({ url: sent.callbackUrl, status: 200 });
+    const shipped = await orderRow(orderId);
+    const tracking = labs.prodigi.orders.get(sent.id)!.shipments[0]!.tracking!.number;
+    expect(shipped).toMatchObject({ shipping_carrier: 'FedEx', tracking_number: tracking });
+    expect(await labRow(orderId)).toMatchObject({ status: 'shipped', lab_order_number: sent.id });
+    const mail = await eventually(async () =>
+      sink.mails.find((m) => m.subject.includes('has shipped') && m.subject.includes(`#${orderId}`)),
+    );
+    expect(mail.body).toContain(tracking);
   });
 });

@@ -5,7 +5,7 @@ import { startSmtpSink } from '../support/smtp-sink';
 import { freePort } from '../support/redis-server';
 import { fillCart, insertPhoto, testCard } from '../support/shop-data';
 import type { HttpClient } from '../support/http-client';
-import { labProviders } from '../../src/modules/fulfillment';
+import { startFakeProdigi, type FakeProdigi } from '../support/fake-prodigi';
 import type { LabProviderId } from '../../src/contract';
 
 // Issue 39: a lab order per (order, lab) sent exactly once whoever asks (a lease in the row and
@@ -13,32 +13,27 @@ import type { LabProviderId } from '../../src/contract';
 // refused at once when the lab says no; the look-up before sending bounded by the order's date;
 // the print's sides turned to the photo; the buyer's phone for the carrier; the owner's review;
 // an order for two labs making a lab order each, each shipment mailed and on the order page.
-//
-// The second lab: until the Prodigi lab (src/modules/fulfillment/prodigi/) is merged, Prodigi's
-// entry in `labProviders` is the Lumaprints lab pointed at a second Lumaprints double (`second`),
-// so two labs with two accounts run here. When Prodigi lands, start its double instead, pass its
-// address in the app's config (PRODIGI_API_BASE), drop the `labProviders.prodigi` override, and
-// map the second product and ship through Prodigi's double (its own product ids and callback).
+// The second lab is Prodigi against its double (its own products, SKUs and callbacks);
+// tests/api/prodigi-sends.test.ts has its exactly-once, outage and refusal cases.
 
 let app: TestApp;
 let lab: FakeLumaprints;
-let second: FakeLumaprints;
+let prodigi: FakeProdigi;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let admin: HttpClient;
 let heron: { photoId: number; optionIds: number[] };
 let owl: { photoId: number; optionIds: number[] };
 let dunes: { photoId: number; optionIds: number[] };
 const OWNER = 'owner@wildframe.example';
-const realProdigi = labProviders.prodigi;
 
 beforeAll(async () => {
   lab = await startFakeLumaprints();
-  second = await startFakeLumaprints();
-  labProviders.prodigi = { ...labProviders.lumaprints, id: 'prodigi', baseUrl: () => second.url };
+  prodigi = await startFakeProdigi();
   sink = await startSmtpSink();
   const publicUrl = `http://127.0.0.1:${await freePort()}`;
   app = await createTestApp({
     LUMAPRINTS_API_BASE: lab.url,
+    PRODIGI_API_BASE: prodigi.url,
     SMTP_URL: sink.url,
     OWNER_EMAIL: OWNER,
     PUBLIC_URL: publicUrl,
@@ -63,16 +58,19 @@ beforeAll(async () => {
     options: [{ size: '8x12 inch', format: 'Archival Matte', priceCents: 12000, shippingCents: 1200 }],
   });
   await saveSettings('lumaprints', { holdMinutes: 0 });
-  await saveSettings('prodigi', { holdMinutes: 0 }, second);
+  // Prodigi takes a key only: saved and enabled without a secret or a store
+  expect(
+    await saveSettings('prodigi', { apiKey: prodigi.apiKey, apiSecret: undefined, storeId: undefined }),
+  ).toMatchObject({ enabled: true, apiKeySet: true, apiSecretSet: false, usesSecret: false, storeId: null });
   await mapProduct(heron.optionIds[0]!, 'lumaprints', 8, 10);
   await mapProduct(dunes.optionIds[0]!, 'lumaprints', 8, 12);
-  await mapProduct(owl.optionIds[0]!, 'prodigi', 5, 7, 103002);
+  // Prodigi's Hahnemühle Photo Rag (its SKUs GLOBAL-HPR-{short}X{long})
+  await mapProduct(owl.optionIds[0]!, 'prodigi', 5, 7, 1001);
 });
 afterAll(async () => {
-  labProviders.prodigi = realProdigi;
   await app?.close();
   await lab?.close();
-  await second?.close();
+  await prodigi?.close();
   await sink?.close();
 });
 
@@ -93,14 +91,14 @@ const mailsTo = (to: string, subject: string | RegExp) =>
   );
 const settle = () => new Promise((r) => setTimeout(r, 600));
 
-function saveSettings(provider: LabProviderId, overrides: Record<string, unknown> = {}, double = lab) {
+function saveSettings(provider: LabProviderId, overrides: Record<string, unknown> = {}) {
   return admin.json(
     admin.put(`/api/admin/lab/${provider}`, {
       enabled: true,
       sandbox: true,
-      apiKey: double.credentials.apiKey,
-      apiSecret: double.credentials.apiSecret,
-      storeId: double.store.storeId,
+      apiKey: lab.credentials.apiKey,
+      apiSecret: lab.credentials.apiSecret,
+      storeId: lab.store.storeId,
       shippingMethod: 'default',
       productionTime: 'regular',
       holdMinutes: 0,
@@ -457,39 +455,69 @@ describe("the owner's review", () => {
 
 describe('two labs', () => {
   it('an order with lines for two labs makes a lab order at each; each shipment is mailed once and on the order page', async () => {
-    const orderId = await paidOrder([{ photo: heron }, { photo: owl, quantity: 3 }]);
+    const orderId = await paidOrder([{ photo: heron }, { photo: owl, quantity: 3 }], {
+      phone: '(202) 555-0142',
+    });
     await eventually(
       async () =>
         (await labRow(orderId))?.status === 'sent' && (await labRow(orderId, 'prodigi'))?.status === 'sent',
     );
-    const atFirst = madeAt(lab, orderId);
-    const atSecond = madeAt(second, orderId);
-    expect(atFirst).toHaveLength(1);
-    expect(atSecond).toHaveLength(1);
-    const items = (o: (typeof atFirst)[number]) =>
-      (o.received.orderItems as { subcategoryId: number; quantity: number }[]).map((i) => [
-        i.subcategoryId,
-        i.quantity,
-      ]);
-    expect(items(atFirst[0]!)).toEqual([[103001, 1]]);
-    expect(items(atSecond[0]!)).toEqual([[103002, 3]]);
-    const view = await admin.json<{ labs: { provider: string; lines: unknown[] }[] }>(
+    const atLumaprints = madeAt(lab, orderId);
+    const atProdigi = [...prodigi.orders.values()].filter((o) => o.merchantReference === String(orderId));
+    expect(atLumaprints).toHaveLength(1);
+    expect(atProdigi).toHaveLength(1);
+    const items = (atLumaprints[0]!.received.orderItems as { subcategoryId: number; quantity: number }[]).map(
+      (i) => [i.subcategoryId, i.quantity],
+    );
+    expect(items).toEqual([[103001, 1]]);
+    // Prodigi's order: its SKU for the 5x7 Photo Rag, three copies of the file the shop serves, the
+    // buyer's phone, and the address it calls us back at (with this lab's secret)
+    const sentToProdigi = atProdigi[0]!;
+    const secret = (await db()('lab_settings').where({ provider: 'prodigi' }).first()).webhook_secret;
+    expect(sentToProdigi).toMatchObject({
+      shippingMethod: 'Standard',
+      callbackUrl: `${app.ctx.config.publicUrl}/api/webhooks/lab/prodigi/${secret}`,
+      recipient: {
+        name: 'Rachel Carson',
+        phoneNumber: '(202) 555-0142',
+        address: { line1: '1100 4th Street SW', postalOrZipCode: '20024', townOrCity: 'Washington' },
+      },
+      items: [{ sku: 'GLOBAL-HPR-5X7', copies: 3, sizing: 'fillPrintArea', attributes: {} }],
+    });
+    expect(await labRow(orderId, 'prodigi')).toMatchObject({ lab_order_number: sentToProdigi.id });
+    // the double fetched the file from the shop, a 5:7 portrait as the owl is
+    const fileUrl = sentToProdigi.items[0]!.assets[0]!.url;
+    await eventually(async () => prodigi.assetFetches.some((f) => f.url === fileUrl && f.status === 200));
+    const { default: sharp } = await import('sharp');
+    const meta = await sharp(Buffer.from(await (await fetch(fileUrl)).arrayBuffer())).metadata();
+    expect(meta.width / meta.height).toBeCloseTo(5 / 7, 2);
+    const view = await admin.json<{ labs: { provider: string; lines: Record<string, unknown>[] }[] }>(
       admin.get(`/api/admin/orders/${orderId}/lab`),
     );
     expect(view.labs.map((l) => [l.provider, l.lines.length])).toEqual([
       ['lumaprints', 1],
       ['prodigi', 1],
     ]);
+    expect(view.labs[1]!.lines[0]).toMatchObject({
+      productName: 'Hahnemühle Photo Rag',
+      quantity: 3,
+      widthIn: 5,
+      heightIn: 7,
+    });
 
-    // each lab ships on its own (both doubles number their orders alike: a lab's numbers are its own)
-    const hook = (double: FakeLumaprints) => double.registeredWebhooks.at(-1)!.url;
-    expect(hook(second)).toMatch(/\/api\/webhooks\/lab\/prodigi\/[\w-]{40,}$/);
-    second.ship(atSecond[0]!.orderNumber, { carrier: 'USPS', trackingNumber: '9400111899223197428490' });
-    await second.deliverWebhook(hook(second), second.webhookPayload(atSecond[0]!.orderNumber));
+    // each lab ships on its own: Prodigi calls back the address it was given, Lumaprints its webhook
+    expect(
+      await prodigi.ship(sentToProdigi.id, { carrier: 'USPS', trackingNumber: '9400111899223197428490' }),
+    ).toBe(200);
     await eventually(async () => (await labRow(orderId, 'prodigi'))?.status === 'shipped');
+    expect(await labRow(orderId, 'prodigi')).toMatchObject({
+      carrier: 'USPS',
+      tracking_number: '9400111899223197428490',
+    });
     expect(await labRow(orderId)).toMatchObject({ status: 'sent' });
-    lab.ship(atFirst[0]!.orderNumber, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
-    await lab.deliverWebhook(hook(lab), lab.webhookPayload(atFirst[0]!.orderNumber));
+    const hook = lab.registeredWebhooks.at(-1)!.url;
+    lab.ship(atLumaprints[0]!.orderNumber, { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    await lab.deliverWebhook(hook, lab.webhookPayload(atLumaprints[0]!.orderNumber));
     await eventually(async () => (await labRow(orderId))?.status === 'shipped');
 
     const shipped = () =>
@@ -525,8 +553,11 @@ describe('two labs', () => {
         trackingUrl: expect.stringContaining('ups.com'),
       },
     ]);
-    // the same webhook again: nothing new
-    await lab.deliverWebhook(hook(lab), lab.webhookPayload(atFirst[0]!.orderNumber));
+    // the same webhook and callback again: nothing new
+    await lab.deliverWebhook(hook, lab.webhookPayload(atLumaprints[0]!.orderNumber));
+    expect(
+      await prodigi.deliverCallback(sentToProdigi.callbackUrl!, prodigi.callbackEvent(sentToProdigi.id)),
+    ).toBe(200);
     await settle();
     expect(shipped()).toHaveLength(2);
   });

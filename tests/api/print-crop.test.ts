@@ -68,22 +68,21 @@ async function labFile(printOptionId: number, inches: { widthIn: number; heightI
   return { ...file, res, data: Buffer.from(await res.arrayBuffer()) };
 }
 
-/** Turns the lab on (the settings' address is per lab once several labs are; the older one before). */
+/** Turns Lumaprints on. */
 async function enableLab() {
-  const settings = {
-    enabled: true,
-    sandbox: true,
-    apiKey: lab.credentials.apiKey,
-    apiSecret: lab.credentials.apiSecret,
-    storeId: lab.store.storeId,
-    shippingMethod: 'default',
-    productionTime: 'regular',
-    holdMinutes: 600,
-    minMarginPercent: 0,
-  };
-  const perLab = await admin.put('/api/admin/lab/lumaprints', settings);
-  if (perLab.status !== 404) return admin.json(perLab);
-  return admin.json(admin.put('/api/admin/lab', settings));
+  return admin.json(
+    admin.put('/api/admin/lab/lumaprints', {
+      enabled: true,
+      sandbox: true,
+      apiKey: lab.credentials.apiKey,
+      apiSecret: lab.credentials.apiSecret,
+      storeId: lab.store.storeId,
+      shippingMethod: 'default',
+      productionTime: 'regular',
+      holdMinutes: 600,
+      minMarginPercent: 0,
+    }),
+  );
 }
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');

@@ -22,7 +22,8 @@ import sharp from 'sharp';
  *   `data.order`, its id as `subject`) POSTed to the order's callbackUrl, else the account's
  *   (the dashboard's setting), when it ships.
  * Switches for bad days: down (503, an HTML page from its proxy), throttled (429), an address it
- * refuses (400 in its shape), a slow create (the order made before the wait). `ship(orderId)`
+ * refuses (400 in its shape), a slow create (the order made before the wait), a list that shows
+ * new orders late. `ship(orderId)`
  * adds a shipment with tracking and fires the callback; `autoShipAfterMs` does it by itself.
  * Assumed where the docs are silent: the 429's body, the address refusal's code.
  */
@@ -272,6 +273,7 @@ export async function startFakeProdigi(
   let down = false;
   let throttled = false;
   let createDelayMs = 0;
+  let listDelayMs = 0;
   let accountCallbackUrl: string | null = null;
   let addressRefused: ((address: Obj) => boolean) | null = null;
 
@@ -544,7 +546,9 @@ export async function startFakeProdigi(
     const references = many('merchantReferences');
     const ids = many('orderIds');
     const stage = q.get('status')?.toLowerCase();
+    const listedBefore = Date.now() - listDelayMs;
     const matching = [...orders.values()]
+      .filter((o) => Date.parse(o.created) <= listedBefore)
       .filter((o) => from === null || Date.parse(o.created) >= from)
       .filter((o) => to === null || Date.parse(o.created) <= to)
       .filter(
@@ -766,6 +770,13 @@ export async function startFakeProdigi(
     /** Slows the answer to an order's create; the order is made before the wait. */
     setCreateDelay(ms: number) {
       createDelayMs = ms;
+    },
+    /**
+     * Orders show in the list (GET /orders) only this long after they are made: a list behind its
+     * writes, so a client that finds nothing must rely on the idempotency key.
+     */
+    setListDelay(ms: number) {
+      listDelayMs = ms;
     },
     /** The account's callback URL (the dashboard's setting), for orders made without one. */
     setAccountCallbackUrl(url: string | null) {

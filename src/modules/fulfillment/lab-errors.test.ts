@@ -32,6 +32,34 @@ describe("a lab's answer in the owner's words", () => {
     );
   });
 
+  it('names what the lab refused when its answer says: the address, the file, the product', () => {
+    const about = (subject: 'address' | 'file' | 'product') =>
+      labErrorWords(
+        'prodigi',
+        new LabError('refused', 'recipient.address.townOrCity: Required', 400, subject),
+      ).words;
+    expect(about('address')).toBe('Prodigi did not accept the delivery address.');
+    expect(about('file')).toBe('Prodigi did not accept the print file for this size.');
+    expect(about('product')).toBe(
+      'Prodigi does not make the product as it was asked for (its size or options).',
+    );
+    expect(
+      labErrorMessage(
+        'prodigi',
+        labErrorWords(
+          'prodigi',
+          new LabError('refused', 'recipient.address.postalOrZipCode: InvalidValue', 400, 'address'),
+        ),
+      ),
+    ).toBe(
+      'Prodigi did not accept the delivery address. (Prodigi said: "recipient.address.postalOrZipCode: InvalidValue")',
+    );
+    // a lab without stores is not asked for one
+    expect(labErrorWords('prodigi', refused(404, 'EntityNotFound')).words).toBe(
+      'Prodigi could not find what it was asked for (the product or order).',
+    );
+  });
+
   it('keeps a refusal of ours as it is, and a timeout as not answering', () => {
     expect(
       labErrorWords('lumaprints', refused(null, 'Choose the Lumaprints store to send orders to.')),

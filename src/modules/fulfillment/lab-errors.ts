@@ -17,23 +17,26 @@ export function labErrorWords(provider: LabProviderId, err: LabError): LabErrorW
     return err.kind === 'refused'
       ? { words: err.message, labText: null }
       : { words: `${name} is not answering right now.`, labText: err.message };
-  const credentials = labProviders[provider].usesSecret ? 'the API key and secret' : 'the API key';
-  const s = err.status;
-  const words =
-    s === 401 || s === 403
-      ? `${name} did not accept ${credentials}.`
-      : s === 404
-        ? `${name} could not find what it was asked for (the store, product or order).`
-        : s === 406
-          ? `${name} did not accept the print file for this size.`
-          : s === 400 || s === 422
-            ? `${name} found something it cannot take in what was sent (the address, a size or a file).`
-            : s === 429
-              ? `${name} is busy (too many requests in a minute).`
-              : s >= 500 || err.kind === 'unavailable'
-                ? `${name} is not answering right now.`
-                : `${name} refused the request.`;
-  return { words, labText: err.message };
+  return { words: wordsFor(provider, err, err.status), labText: err.message };
+}
+
+function wordsFor(provider: LabProviderId, err: LabError, s: number): string {
+  const name = labNames[provider];
+  const lab = labProviders[provider];
+  if (s === 401 || s === 403)
+    return `${name} did not accept ${lab.usesSecret ? 'the API key and secret' : 'the API key'}.`;
+  if (s === 404)
+    return `${name} could not find what it was asked for (${lab.usesStores ? 'the store, product or order' : 'the product or order'}).`;
+  if (s === 429) return `${name} is busy (too many requests in a minute).`;
+  if (s >= 500 || err.kind === 'unavailable') return `${name} is not answering right now.`;
+  // a refusal: what of ours, when the lab's answer says
+  if (s === 406 || err.about === 'file') return `${name} did not accept the print file for this size.`;
+  if (err.about === 'address') return `${name} did not accept the delivery address.`;
+  if (err.about === 'product')
+    return `${name} does not make the product as it was asked for (its size or options).`;
+  if (s === 400 || s === 422)
+    return `${name} found something it cannot take in what was sent (the address, a size or a file).`;
+  return `${name} refused the request.`;
 }
 
 /** The words and the lab's text as one message: `... (Lumaprints said: "Unauthorized")`. */

@@ -86,6 +86,14 @@ function splitName(name: string): { firstName: string; lastName: string } {
 }
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/**
+ * The key a lab that keeps idempotency keys (Prodigi, per account, forever) gets for an order:
+ * its id and creation time, so a shop whose database was made again does not get its old order
+ * "42" back for a new one (the id alone stays the lab's reference, what its dashboard shows).
+ */
+const idempotencyKeyOf = (orderId: number, createdAt: Date) =>
+  `${orderId}-${createdAt.getTime().toString(36)}`;
 type LabLine = { line: LabOrderSource['lines'][number]; product: LabProductRow };
 
 /**
@@ -335,8 +343,9 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
             zipCode: a.zip,
             phone: source.phone,
           };
-          // the lab's shipping charge for the admin (its order answer, read on sync, may correct it)
-          shippingCents = await client.shippingCost(items, recipient).catch(() => null);
+          // the lab's shipping charge for the admin, at the method sent (its order answer, read on
+          // sync, may correct it)
+          shippingCents = await client.shippingCost(items, recipient, s.shippingMethod).catch(() => null);
           // the look-up took long enough for the lease to run out and another run to take over:
           // that run sends it (it looks first)
           if (!(await repo.renew(key, claimed.attempts, LEASE_MS)))
@@ -344,6 +353,7 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
           submitting = true;
           ({ orderNumber } = await client.createOrder({
             externalId: String(orderId),
+            idempotencyKey: idempotencyKeyOf(orderId, source.createdAt),
             shippingMethod: s.shippingMethod,
             productionTime: s.productionTime,
             recipient,

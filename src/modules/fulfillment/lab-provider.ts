@@ -60,6 +60,11 @@ export type LabOrderItem = LabProductSpec & {
 export type NewLabOrder = {
   /** Our order id: one lab order per shop order and lab. */
   externalId: string;
+  /**
+   * Unique to this order in this shop's database, for a lab that keeps idempotency keys (Prodigi
+   * keeps them per account forever): a recreated database's order "42" is not the old one.
+   */
+  idempotencyKey: string;
   shippingMethod: string;
   productionTime: string;
   recipient: LabRecipient;
@@ -82,17 +87,21 @@ export type LabOrderState = {
 /**
  * Why a call failed: 'refused' (the lab said no to this request: an address or image it will not
  * take, bad credentials; retrying the same will not help), 'unavailable' (down, throttled,
- * timed out: retried with backoff). `message` is the lab's own text when it gave one.
+ * timed out: retried with backoff). `message` is the lab's own text when it gave one; `about`
+ * what of ours it refused, when its answer says (the owner's words name it).
  */
 export class LabError extends Error {
   constructor(
     readonly kind: 'refused' | 'unavailable',
     message: string,
     readonly status: number | null = null,
+    readonly about: LabRefusalSubject | null = null,
   ) {
     super(message);
   }
 }
+/** What a refusal was about: the buyer's address, the print file, or the product or size asked for. */
+export type LabRefusalSubject = 'address' | 'file' | 'product';
 
 /** A lab connected with the owner's credentials and settings: what the services call. */
 export type LabProvider = {
@@ -103,8 +112,16 @@ export type LabProvider = {
   options(productId: number): Promise<LabOptionGroup[]>;
   /** The lab's price for one print of this product, in cents. */
   productCost(spec: LabProductSpec): Promise<number>;
-  /** The cheapest shipping for these items to this address, in cents. */
-  shippingCost(items: (LabProductSpec & { quantity: number })[], to: LabRecipient): Promise<number>;
+  /**
+   * The shipping for these items to this address, in cents: at the shop's shipping method when
+   * given (what an order sent costs; a lab that charges by its order's answer may ignore it), else
+   * the cheapest.
+   */
+  shippingCost(
+    items: (LabProductSpec & { quantity: number })[],
+    to: LabRecipient,
+    shippingMethod?: string,
+  ): Promise<number>;
   /** Whether the lab takes this image for this product (its own check); the lab's message if not. */
   checkImage(spec: LabProductSpec, imageUrl: string): Promise<{ ok: boolean; message: string }>;
   createOrder(order: NewLabOrder): Promise<{ orderNumber: string }>;

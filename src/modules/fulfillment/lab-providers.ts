@@ -13,6 +13,3 @@ export const labProviders: Record<LabProviderId, AnyLabProvider> = {
   lumaprints: lumaprintsLab,
   prodigi: prodigiLab,
 };
-
-/** The first lab (the resolution guard's, offer-rule.ts, until it reads each product's own). */
-export const currentLabProvider: LabProviderId = 'lumaprints';

@@ -184,12 +184,10 @@ export function createLabSettings(
       );
       const name = labNames[provider];
       const mode = demo() ? 'the demo lab' : s.sandbox ? 'its sandbox' : 'live orders';
-      if (!lab.usesStores) {
-        // a lab without stores: its catalogue answers if the key is good
-        await forOwner(provider, () => client.categories());
-        return { ok: true as const, message: `Connected to ${name} (${mode}).`, stores: [] };
-      }
+      // a lab without stores checks the key and answers none (its catalogue may be ours alone)
       const stores = await forOwner(provider, () => client.stores());
+      if (!lab.usesStores)
+        return { ok: true as const, message: `Connected to ${name} (${mode}).`, stores: [] };
       const count = stores.length === 1 ? 'one store' : `${stores.length} stores`;
       const message = stores.length
         ? `Connected to ${name} (${mode}): ${count}. Choose the store orders go to.`

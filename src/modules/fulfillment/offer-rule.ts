@@ -1,6 +1,5 @@
 import type { AppContext } from '../../platform/context';
-import type { PhotoDetail, PrintSizes } from '../../contract';
-import { currentLabProvider } from './lab-providers';
+import type { LabProviderId, PhotoDetail, PrintSizes } from '../../contract';
 import type { FulfillmentRepository } from './fulfillment.repository';
 import { parseInches } from '../../shared/print-sizes';
 import { cropFor, needsCrop, type FocalPoint } from '../../shared/print-crop';
@@ -31,7 +30,8 @@ export function resolutionFor(
 /**
  * The resolution guard: a lab-made size whose crop of the photo's original (cropFor: the print's
  * ratio around the size's focal point) has too few pixels is not offered to buyers while the lab
- * is on; the admin sees every size, who makes it and why not.
+ * that makes it (its own provider's settings) is on; the admin sees every size, who makes it and
+ * why not.
  */
 export function createOfferRule(
   ctx: AppContext,
@@ -46,20 +46,25 @@ export function createOfferRule(
   },
 ) {
   const { repo } = deps;
-  const labOn = async () => !!(await repo.settings(currentLabProvider))?.enabled;
+  /** The labs that are on: a size is hidden only while the lab that makes it is. */
+  const labsOn = async (): Promise<Set<LabProviderId>> =>
+    new Set((await repo.allSettings()).filter((s) => s.enabled).map((s) => s.provider));
   return {
     /**
      * The lab-made sizes whose crop of this photo's original has too few pixels (at LAB_MIN_PPI,
-     * or the lab's own required DPI when higher): not offered to buyers while the lab is on.
+     * or the lab's own required DPI when higher): not offered to buyers while their lab is on.
      */
     async hiddenOptions(photoId: number, optionIds: number[]): Promise<Set<number>> {
       const products = await repo.productsFor(optionIds);
-      if (!products.size || !(await labOn())) return new Set();
+      if (!products.size) return new Set();
+      const on = await labsOn();
+      if (![...products.values()].some((p) => on.has(p.provider))) return new Set();
       const asset = await deps.media.getAsset(await deps.catalog.imageAsset(photoId, 'image'));
       if (!asset) return new Set();
       const { focal, sizes } = await deps.catalog.printCrops(photoId);
       const hidden = new Set<number>();
       for (const [optionId, p] of products) {
+        if (!on.has(p.provider)) continue;
         const ppi = Math.max(ctx.config.LAB_MIN_PPI, p.requiredDpi ?? 0);
         const crop = cropFor(asset, p, sizes.get(optionId) ?? focal);
         if (!resolutionFor(crop, p, ppi).ok) hidden.add(optionId);
@@ -71,7 +76,7 @@ export function createOfferRule(
     async printSizes(photoId: number): Promise<PrintSizes> {
       const photo = await deps.catalog.getPhoto(photoId, 'admin');
       const products = await repo.productsFor(photo.printOptions.map((o) => o.id));
-      const labIsOn = await labOn();
+      const on = await labsOn();
       const px = { width: photo.width, height: photo.height };
       const minPpi = ctx.config.LAB_MIN_PPI;
       return {
@@ -80,6 +85,7 @@ export function createOfferRule(
         minPpi,
         sizes: photo.printOptions.map((o) => {
           const product = products.get(o.id);
+          const labIsOn = !!product && on.has(product.provider);
           const inches = product ?? parseInches(o.size);
           const ppi = Math.max(minPpi, product?.requiredDpi ?? 0);
           // the pixels the print is made from: the size's crop of the photo
@@ -102,7 +108,7 @@ export function createOfferRule(
             size: o.size,
             format: o.format,
             madeBy: product ? ('lab' as const) : ('you' as const),
-            offered: !(product && labIsOn && fit && !fit.ok),
+            offered: !(labIsOn && fit && !fit.ok),
             ppi: fit?.ppi ?? null,
             note,
           };

@@ -1,5 +1,11 @@
 import type { labShippingMethods } from '../../../contract';
-import { LabError, type LabOrderState, type LabRecipient, type LabShipment } from '../lab-provider';
+import {
+  LabError,
+  type LabOrderState,
+  type LabRecipient,
+  type LabRefusalSubject,
+  type LabShipment,
+} from '../lab-provider';
 
 /**
  * Prodigi's own shapes, and the mapping of its answers and request bodies (pure: exported for
@@ -100,6 +106,19 @@ export function kindOfStatus(status: number): 'refused' | 'unavailable' {
   return status >= 400 && status < 500 ? 'refused' : 'unavailable';
 }
 
+/**
+ * What a validation failure is about, by its first field: `recipient.address.postalOrZipCode` the
+ * address, `items[0].assets[0].url` the print file, `items[0].sku` or its attributes the product.
+ */
+export function refusalSubject(body: Json): LabRefusalSubject | null {
+  const field = isObj(body) && isObj(body.failures) ? Object.keys(body.failures)[0] : undefined;
+  if (!field) return null;
+  if (field.startsWith('recipient')) return 'address';
+  if (/^items\[\d+\]\.assets/.test(field)) return 'file';
+  if (/^items\[\d+\]\.(sku|attributes|sizing|copies)/.test(field)) return 'product';
+  return null;
+}
+
 /** The LabError for a non-2xx answer. */
 export function errorFor(status: number, body: Json): LabError {
   const kind = kindOfStatus(status);
@@ -110,7 +129,7 @@ export function errorFor(status: number, body: Json): LabError {
       : `Prodigi is unavailable (HTTP ${status}).`);
   // an outage's body is never shown as the lab's reason: "internalServerError" says nothing
   const message = kind === 'refused' ? (labMessage(body) ?? fallback) : fallback;
-  return new LabError(kind, message, status);
+  return new LabError(kind, message, status, kind === 'refused' ? refusalSubject(body) : null);
 }
 
 // ---- answers ----------------------------------------------------------------------------------------
@@ -190,8 +209,10 @@ export function callbackOrderId(body: Json): string | null {
 export type ProdigiItem = { sku: string; copies: number; attributes: Record<string, string> };
 export type ProdigiOrderItem = ProdigiItem & { merchantReference: string; imageUrl: string };
 export type ProdigiNewOrder = {
-  /** Our id: the order's merchantReference and its idempotencyKey. */
+  /** Our id: the order's merchantReference (and its idempotencyKey when none is given). */
   merchantReference: string;
+  /** Prodigi keeps these per account forever: ours is unique to the order in this shop's database. */
+  idempotencyKey?: string;
   shippingMethod: ProdigiShippingMethod;
   recipient: LabRecipient;
   items: ProdigiOrderItem[];
@@ -214,15 +235,16 @@ export function quoteBody(items: ProdigiItem[], shippingMethod?: ProdigiShipping
 }
 
 /**
- * POST /orders. The merchant reference is also the idempotency key: the same order sent twice
- * (a retry after a timeout, a second job) is Prodigi's `AlreadyExists`, the first order back.
+ * POST /orders. The idempotency key makes the same order sent twice (a retry after a timeout, a
+ * second job) Prodigi's `AlreadyExists`, the first order back; the merchant reference (our order
+ * id, what the look-up and the dashboard show) is the key when none is given.
  * Our file is cropped to the print's shape already: `fillPrintArea` loses nothing more.
  */
 export function orderBody(order: ProdigiNewOrder) {
   const r = order.recipient;
   return {
     merchantReference: order.merchantReference,
-    idempotencyKey: order.merchantReference,
+    idempotencyKey: order.idempotencyKey ?? order.merchantReference,
     shippingMethod: order.shippingMethod,
     ...(order.callbackUrl ? { callbackUrl: order.callbackUrl } : {}),
     recipient: {

@@ -60,6 +60,20 @@ describe("reading Prodigi's answers", () => {
     expect(errorFor(500, { outcome: 'TimedOut' }).message).toBe('Prodigi is unavailable (HTTP 500).');
   });
 
+  it('names what a validation failure is about by its first field: the address, the file or the product', () => {
+    const failing = (field: string) => ({
+      outcome: 'ValidationFailed',
+      failures: { [field]: [{ code: 'x' }] },
+    });
+    expect(errorFor(400, failing('recipient.address.postalOrZipCode')).about).toBe('address');
+    expect(errorFor(400, failing('recipient.name')).about).toBe('address');
+    expect(errorFor(400, failing('items[0].assets[0].url')).about).toBe('file');
+    expect(errorFor(400, failing('items[1].sku')).about).toBe('product');
+    expect(errorFor(400, failing('items[0].attributes.wrap')).about).toBe('product');
+    expect(errorFor(400, failing('shippingMethod')).about).toBeNull();
+    expect(errorFor(401, { outcome: 'NotAuthenticated' }).about).toBeNull();
+  });
+
   it('picks the cheapest of the four methods, in cents', () => {
     expect(
       cheapestShipping({
@@ -248,6 +262,7 @@ describe('the client against the double', () => {
       kind: 'refused',
       status: 400,
       message: 'recipient.address.postalOrZipCode: InvalidValue',
+      about: 'address',
     });
     expect([...lab.orders.values()].some((o) => o.merchantReference === 'refused-1')).toBe(false);
   });
@@ -359,9 +374,10 @@ describe('the lab seam over Prodigi', () => {
     ]);
   });
 
-  it("orders a landscape print as the family's SKU, with the callback address", async () => {
+  it("orders a landscape print as the family's SKU, with the callback address and the shop's own key", async () => {
     const { orderNumber } = await connect().createOrder({
       externalId: '42',
+      idempotencyKey: '42-mid4n1ku',
       shippingMethod: '2_day',
       productionTime: 'regular',
       recipient,
@@ -379,6 +395,7 @@ describe('the lab seam over Prodigi', () => {
     });
     expect(lab.orders.get(orderNumber)).toMatchObject({
       merchantReference: '42',
+      idempotencyKey: '42-mid4n1ku',
       shippingMethod: 'Express',
       callbackUrl: 'https://shop.example/api/webhooks/lab/prodigi/s3cret',
       items: [{ sku: 'GLOBAL-CAN-16X20', attributes: { wrap: 'MirrorWrap' }, merchantReference: '7' }],

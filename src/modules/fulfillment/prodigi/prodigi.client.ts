@@ -14,6 +14,7 @@ import {
   type Json,
   type ProdigiItem,
   type ProdigiNewOrder,
+  type ProdigiShippingMethod,
 } from './prodigi-mapping';
 
 /**
@@ -70,8 +71,8 @@ export type ProdigiClient = {
   product(sku: string): Promise<{ sku: string; description: string } | null>;
   /** One copy's price, in cents (a Standard quote to the US). */
   unitCost(item: Omit<ProdigiItem, 'copies'>): Promise<number>;
-  /** The cheapest of the four methods' shipping for these items to the US, in cents. */
-  shippingCost(items: ProdigiItem[]): Promise<number>;
+  /** The shipping for these items to the US at a method, or the cheapest of the four, in cents. */
+  shippingCost(items: ProdigiItem[], method?: ProdigiShippingMethod): Promise<number>;
   createOrder(order: ProdigiNewOrder): Promise<{ orderId: string; outcome: string }>;
   /** The order with our reference made since `since` (bounded by it), if any. */
   findByMerchantReference(reference: string, since?: Date): Promise<{ orderId: string } | null>;
@@ -134,7 +135,7 @@ export function createProdigiClient(opts: ProdigiClientOptions): ProdigiClient {
     }
     if ((status >= 200 && status < 300) || init.accept?.includes(status)) return { status, body };
     const e = errorFor(status, body);
-    throw new LabError(e.kind, clean(e.message), e.status);
+    throw new LabError(e.kind, clean(e.message), e.status, e.about);
   }
 
   /** A 2xx whose body is not what the docs show: we cannot tell what happened. */
@@ -173,8 +174,8 @@ export function createProdigiClient(opts: ProdigiClientOptions): ProdigiClient {
       return dollars(parseUnitCost(body), 'the price');
     },
 
-    async shippingCost(items) {
-      const { body } = await call('POST', '/quotes', { body: quoteBody(items) });
+    async shippingCost(items, method) {
+      const { body } = await call('POST', '/quotes', { body: quoteBody(items, method) });
       return dollars(cheapestShipping(body), 'the shipping quote');
     },
 

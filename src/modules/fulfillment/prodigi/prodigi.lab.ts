@@ -119,9 +119,13 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
         return optionGroupsOf(family);
       },
       productCost: async (spec) => client.unitCost(itemOf(spec)),
-      // Prodigi quotes by country only: the address beyond it does not change the price
-      shippingCost: async (items) =>
-        client.shippingCost(items.map((i) => ({ ...itemOf(i), copies: i.quantity }))),
+      // Prodigi quotes by country only: the address beyond it does not change the price; its
+      // charges come by invoice, so an order's is its quote at the method sent
+      shippingCost: async (items, _to, method) =>
+        client.shippingCost(
+          items.map((i) => ({ ...itemOf(i), copies: i.quantity })),
+          method === undefined ? undefined : shippingMethodFor(method),
+        ),
       async checkImage(spec, imageUrl) {
         itemOf(spec); // a size Prodigi does not make is its refusal
         const px = await pixelsAt(imageUrl);
@@ -131,6 +135,7 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
       async createOrder(order) {
         const { orderId } = await client.createOrder({
           merchantReference: order.externalId,
+          idempotencyKey: order.idempotencyKey,
           shippingMethod: shippingMethodFor(order.shippingMethod),
           recipient: order.recipient,
           callbackUrl: order.callbackUrl,
@@ -143,12 +148,9 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
         });
         return { orderNumber: orderId };
       },
-      // bounded by the order's creation when the caller gives it (`since`: a Date or ISO time)
-      async findByExternalId(externalId: string, since?: Date | string) {
-        const found = await client.findByMerchantReference(
-          externalId,
-          since === undefined ? undefined : new Date(since),
-        );
+      // bounded by the order's creation: an older order under the same reference is not ours
+      async findByExternalId(externalId, since) {
+        const found = await client.findByMerchantReference(externalId, since);
         return found ? { orderNumber: found.orderId } : null;
       },
       order: (orderNumber) => client.order(orderNumber),
