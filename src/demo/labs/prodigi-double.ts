@@ -646,13 +646,16 @@ export async function startFakeProdigi(
     return [404, { outcome: 'EndpointDoesNotExist', traceParent: trace() }];
   }
 
-  /** POSTs a callback as Prodigi does (JSON, not signed); our server's status, 0 for none. */
+  /**
+   * POSTs a callback as Prodigi does (a CloudEvent in the HTTP binding's structured mode,
+   * `application/cloudevents+json`, not signed); our server's status, 0 for none.
+   */
   async function deliver(url: string, event: ProdigiCallback): Promise<number> {
     let status = 0;
     try {
       const res = await fetch(url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/cloudevents+json' },
         body: JSON.stringify(event),
         signal: AbortSignal.any([stopping.signal, AbortSignal.timeout(10_000)]),
       });

@@ -235,7 +235,9 @@ const compressed = new Set(['gzip', 'deflate', 'br', 'zstd']);
 
 const shapeError = (problem: string) => badRequest(`Invalid request: ${problem}`, { body: problem });
 
-type JsonRequest = IncomingMessage & { is(type: string): string | false | null };
+type JsonRequest = IncomingMessage & { is(types: string[]): string | false | null };
+/** JSON and the JSON-based types (a CloudEvent's `application/cloudevents+json`). */
+const JSON_TYPES = ['application/json', 'application/*+json'];
 
 /** As express.json decides whether there is a body to read. */
 const hasBody = (req: IncomingMessage) =>
@@ -257,7 +259,7 @@ function scanWhileReading(req: JsonRequest, limit: number): void {
   if (req.readableFlowing !== null || !unread(req) || !hasBody(req)) return;
   const { headers } = req;
   if (Number(headers['content-length']) > limit) return; // refused unread (413)
-  if (!req.is('application/json')) return;
+  if (!req.is(JSON_TYPES)) return;
   const scanner = new JsonShapeScanner();
   const feed = (chunk: Buffer) => {
     if (scanner.bytes <= limit) scanner.push(chunk);
@@ -286,7 +288,7 @@ const httpError = (err: Error, status: number, type: string) =>
  * utf-* charsets (UTF-16, UTF-32) are refused here the same way.
  */
 function charsetRefusal(req: JsonRequest): Error | null {
-  if (!unread(req) || !hasBody(req) || !req.is('application/json')) return null;
+  if (!unread(req) || !hasBody(req) || !req.is(JSON_TYPES)) return null;
   const charset = charsetOf(req);
   if (charset === 'utf-8') return null;
   return httpError(new Error(`unsupported charset "${charset.toUpperCase()}"`), 415, 'charset.unsupported');
@@ -322,7 +324,7 @@ const YIELD_ABOVE = 256 * 1024;
  */
 export function jsonBody(limit: string): RequestHandler {
   const limitBytes = byteLimit(limit);
-  const read = express.raw({ type: 'application/json', limit });
+  const read = express.raw({ type: JSON_TYPES, limit });
   return (req, res, next) => {
     const refused = charsetRefusal(req);
     if (refused) return next(refused);
