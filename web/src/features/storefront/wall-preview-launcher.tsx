@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { printInches } from '@shared/print-scale';
 import type { PhotoDetail } from '../../lib/api-types';
 import { Button } from '../../components/ui';
 
@@ -8,6 +7,12 @@ import { Button } from '../../components/ui';
 const WallPreview = lazy(() => import('./wall-preview/wall-preview'));
 
 type Option = PhotoDetail['printOptions'][number];
+
+/**
+ * A size with measurements, in the form sizes are stored ('8x12', '30x40 cm'; src/shared/print-sizes.ts):
+ * a cheap test here, so the page carries none of the preview's rules (the preview reads the size).
+ */
+const MEASURED = /\d(?:\.\d+)?x\d/;
 
 /** "See it on a wall" under the print options, when a size can be shown at its real size. */
 export function WallPreviewLauncher({
@@ -20,7 +25,7 @@ export function WallPreviewLauncher({
   onSelect: (id: number) => void;
 }) {
   const [open, setOpen] = useState(false);
-  const any = (photo.printOptions ?? []).some((o) => !o.edition?.soldOut && printInches(o.size));
+  const any = (photo.printOptions ?? []).some((o) => !o.edition?.soldOut && MEASURED.test(o.size));
   if (!any) return null;
   return (
     <>

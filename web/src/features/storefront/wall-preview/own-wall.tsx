@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { WallPrint } from '@shared/print-scale';
 import type { PhotoDetail } from '../../../lib/api-types';
-import { Button, PhotoCameraOutlinedIcon, TextField } from '../../../components/ui';
+import { Button, TextField } from '../../../components/ui';
 import { PrintPiece } from './print-piece';
 import { LETTER_LONG_IN, parseLength, widthPerInch, type PhotoPoint } from './wall-scale';
 import styles from './wall-preview.module.css';
@@ -87,7 +87,6 @@ export function OwnWall({ photo, option, print }: { photo: PhotoDetail; option: 
         onChange={(event) => choose(event.target.files?.[0])}
       />
       <label htmlFor={inputId} className={styles.fileLabel}>
-        <PhotoCameraOutlinedIcon size="1.25rem" />
         {wall ? 'Choose another photo' : 'Choose or take a photo of your wall'}
       </label>
 
