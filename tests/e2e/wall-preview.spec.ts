@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoA11yViolations } from './support/axe';
+import { signInOwnerApi } from './support/checkout';
 import { expect, sizes, test } from './support/fixtures';
 
 // Issue 38, see the print on a wall at its true size, at phone and desktop size: on a 3:2 demo
@@ -151,6 +152,67 @@ for (const size of sizes) {
       await expect(
         page.getByRole('group', { name: 'Print Options' }).getByRole('button', { name: /^16x24/ }),
       ).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    test("the print in the owner's own room, at the scale of the reference she marked", async ({
+      page,
+      playwright,
+      baseURL,
+    }) => {
+      test.setTimeout(60_000);
+      const owner = await playwright.request.newContext({ baseURL });
+      await signInOwnerApi(owner);
+      const image = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#cfc6b8' } })
+        .jpeg()
+        .toBuffer();
+      // a sofa 84 in wide marked from 30 % to 70 % of the photo's width
+      const created = await owner.post('/api/admin/wall-rooms', {
+        multipart: {
+          image: { name: 'room.jpg', mimeType: 'image/jpeg', buffer: image },
+          label: `Test room ${size.name}`,
+          refX1: '0.3',
+          refY1: '0.85',
+          refX2: '0.7',
+          refY2: '0.85',
+          refLengthIn: '84',
+          printX: '0.5',
+          printY: '0.4',
+        },
+      });
+      expect(created.status(), await created.text()).toBe(201);
+      const room = (await created.json()) as { id: number };
+      try {
+        const photos = (await (await page.request.get('/api/photos')).json()) as Photo[];
+        let photo: Detail | undefined;
+        for (const p of photos.filter((p) => p.aspectRatio === '3:2')) {
+          const detail = (await (await page.request.get(`/api/photos/${p.id}`)).json()) as Detail;
+          if (detail.printOptions.some((o) => o.size === '20x30')) {
+            photo = detail;
+            break;
+          }
+        }
+        if (!photo) throw new Error('the demo has no 3:2 photo offered in 20x30');
+        await page.goto(`/photo/${photo.id}`);
+        await page.waitForLoadState('networkidle');
+        await page
+          .getByRole('group', { name: 'Print Options' })
+          .getByRole('button', { name: /^20x30/ })
+          .click();
+        await page.getByRole('button', { name: 'See it on a wall' }).click();
+        const dialog = page.getByRole('dialog', { name: 'See it on a wall' });
+        await dialog.getByRole('button', { name: `Test room ${size.name}` }).click();
+        const scene = dialog.getByTestId('wall-room');
+        await expect(scene).toHaveAccessibleName(/30 in by 20 in print in Test room/);
+        const sceneBox = (await scene.boundingBox())!;
+        const print = (await dialog.getByTestId('wall-print').boundingBox())!;
+        // 0.4 of the photo's width is 84 in, so a 30 in print is 30/84 of that
+        within(print.width, sceneBox.width * 0.4 * (30 / 84), 0.02);
+        within(print.x + print.width / 2, sceneBox.x + sceneBox.width * 0.5, 0.02);
+        await expectNoA11yViolations(page, { label: `owner's room (${size.name})` });
+      } finally {
+        await owner.delete(`/api/admin/wall-rooms/${room.id}`);
+        await owner.dispose();
+      }
     });
   });
 }
