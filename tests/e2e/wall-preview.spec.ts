@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { expectNoA11yViolations } from './support/axe';
 import { signInOwnerApi } from './support/checkout';
-import { expect, sizes, test } from './support/fixtures';
+import { expect, signInAsOwner, sizes, test } from './support/fixtures';
 
 // Issue 38, see the print on a wall at its true size, at phone and desktop size: on a 3:2 demo
 // photo (8x12, 16x24 and 20x30 in its catalogue), "See it on a wall" draws the chosen size beside
@@ -108,7 +108,9 @@ for (const size of sizes) {
       await dialog
         .getByLabel('Choose or take a photo of your wall')
         .setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: wallPhoto });
-      const box = (await dialog.getByTestId('own-wall-photo').boundingBox())!;
+      const wallBox = dialog.getByTestId('own-wall-photo');
+      await wallBox.scrollIntoViewIfNeeded();
+      const box = (await wallBox.boundingBox())!;
       // the two ends of the sheet, clear of the starting marks (at mid-height)
       const marked = box.width * 0.2;
       const y = box.y + box.height * 0.15;
@@ -152,6 +154,43 @@ for (const size of sizes) {
       await expect(
         page.getByRole('group', { name: 'Print Options' }).getByRole('button', { name: /^16x24/ }),
       ).toHaveAttribute('aria-pressed', 'true');
+    });
+
+    test('the owner adds a room in Website Data, marking its reference, and deletes it', async ({ page }) => {
+      test.setTimeout(60_000);
+      await signInAsOwner(page);
+      await page.goto('/admin/website-data');
+      const card = page.getByRole('region', { name: 'Rooms for “See it on a wall”' });
+      await expect(card).toBeVisible();
+      const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#c9c0b1' } })
+        .jpeg()
+        .toBuffer();
+      await card
+        .getByLabel('Room photo')
+        .setInputFiles({ name: 'room.jpg', mimeType: 'image/jpeg', buffer: image });
+      const name = `Studio ${size.name} ${Date.now()}`;
+      await card.getByLabel('Room name').fill(name);
+      await card.getByLabel('Reference length (inches)').fill('36');
+      // the reference's two ends: a click each on the photo
+      const roomImage = card.getByRole('img', { name: 'The room' });
+      await expect.poll(() => roomImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1200);
+      await roomImage.scrollIntoViewIfNeeded();
+      const photo = (await roomImage.boundingBox())!;
+      await page.mouse.click(photo.x + photo.width * 0.2, photo.y + photo.height * 0.3);
+      await page.mouse.click(photo.x + photo.width * 0.6, photo.y + photo.height * 0.3);
+      await expectNoA11yViolations(page, { label: `rooms card (${size.name})` });
+      const saved = page.waitForResponse((r) => r.url().endsWith('/api/admin/wall-rooms'));
+      await card.getByRole('button', { name: 'Add room' }).click();
+      const room = (await (await saved).json()) as { id: number; reference: { x1: number; x2: number } };
+      expect(room.reference.x1).toBeCloseTo(0.2, 2);
+      expect(room.reference.x2).toBeCloseTo(0.6, 2);
+      const listed = card.getByRole('list', { name: 'Rooms' }).getByText(name);
+      await expect(listed).toBeVisible();
+      // its photo is served (the list's thumbnail)
+      const thumb = card.getByRole('listitem').filter({ hasText: name }).locator('img');
+      await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+      await card.getByRole('button', { name: `Delete ${name}` }).click();
+      await expect(listed).toBeHidden();
     });
 
     test("the print in the owner's own room, at the scale of the reference she marked", async ({
