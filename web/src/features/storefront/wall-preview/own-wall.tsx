@@ -4,7 +4,7 @@ import type { PhotoDetail } from '../../../lib/api-types';
 import { Button, TextField } from '../../../components/ui';
 import { PrintPiece } from './print-piece';
 import { LETTER_LONG_IN, parseLength, widthPerInch, type PhotoPoint } from './wall-scale';
-import styles from './wall-preview.module.css';
+import { styles } from './wall-preview-styles';
 
 type Option = PhotoDetail['printOptions'][number];
 const clamp = (n: number) => Math.min(1, Math.max(0, n));

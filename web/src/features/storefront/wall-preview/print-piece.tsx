@@ -2,7 +2,7 @@ import type { CSSProperties } from 'react';
 import { cropFractions } from '@shared/print-crop';
 import { printInches, type WallPrint } from '@shared/print-scale';
 import type { PhotoDetail } from '../../../lib/api-types';
-import styles from './wall-preview.module.css';
+import { styles } from './wall-preview-styles';
 
 type Option = PhotoDetail['printOptions'][number];
 const pct = (n: number) => `${(n * 100).toFixed(4)}%`;

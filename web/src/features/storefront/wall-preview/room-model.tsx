@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PhotoDetail } from '../../../lib/api-types';
 import { Alert, Spinner } from '../../../components/ui';
-import styles from './wall-preview.module.css';
+import { styles } from './wall-preview-styles';
 
 type Option = PhotoDetail['printOptions'][number];
 

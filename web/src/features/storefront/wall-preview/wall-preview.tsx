@@ -5,7 +5,8 @@ import { CloseIcon, IconButton, Sheet } from '../../../components/ui';
 import { OwnWall } from './own-wall';
 import { RoomModel } from './room-model';
 import { WallScene } from './wall-scene';
-import styles from './wall-preview.module.css';
+import { styles } from './wall-preview-styles';
+import css from './wall-preview.css?inline';
 
 type Option = PhotoDetail['printOptions'][number];
 type Mode = 'wall' | 'own' | 'room';
@@ -42,6 +43,7 @@ export default function WallPreview({
   const print = option ? wallPrintOf(photo, option) : null;
   return (
     <Sheet side="full" open onClose={onClose} aria-labelledby="wall-preview-title" className={styles.sheet}>
+      <style>{css}</style>
       <div className={styles.body}>
         <div className={styles.header}>
           <h2 id="wall-preview-title" className="t-h5">

@@ -4,7 +4,7 @@ import type { PhotoDetail, WallRoom } from '../../../lib/api-types';
 import { PrintPiece } from './print-piece';
 import { ReferenceArt } from './reference-art';
 import { REFERENCES, boxStyle, wallLayout, widthPerInch, type ReferenceKind } from './wall-scale';
-import styles from './wall-preview.module.css';
+import { styles } from './wall-preview-styles';
 
 type Option = PhotoDetail['printOptions'][number];
 /** The floor drawn under the wall (skirting and boards), in inches at the wall's scale. */
