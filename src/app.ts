@@ -97,7 +97,8 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
           // Stripe's script, frames and API are the only third parties, for the Payment Element.
           'script-src': ["'self'", 'https://js.stripe.com'],
           'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
-          'connect-src': ["'self'", 'https://api.stripe.com'],
+          // blob:: the wall preview's 3D viewer (three.js) reads the model's texture from a blob: URL
+          'connect-src': ["'self'", 'blob:', 'https://api.stripe.com'],
           // and the media host when images are served from a CDN or a bucket (PUBLIC_MEDIA_URL)
           'img-src': [
             "'self'",

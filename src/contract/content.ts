@@ -16,6 +16,11 @@ export const contentMessages = {
   noHeadshot: 'No headshot has been uploaded.',
   headshotTooLarge: 'The headshot must be 5 MB or smaller.',
   headshotInvalid: 'The headshot is not valid base64 image data.',
+  roomImageMissing: 'Please select a photo of the room.',
+  roomTooLarge: 'The room photo must be 5 MB or smaller.',
+  roomNotFound: 'Room not found.',
+  roomDeleted: 'Room deleted.',
+  roomReferenceTooShort: 'Mark the two ends of the reference farther apart.',
 } as const;
 
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -149,3 +154,54 @@ export type ShippingNotice = z.infer<typeof shippingNoticeViewSchema>;
 
 /** A write that answers only a text, e.g. DELETE /api/admin/faqs/{id}. */
 export const messageResultSchema = z.object({ message: z.string() });
+
+// --- the owner's rooms for the wall preview (issue 38) ----------------------------------------
+
+const fraction = (label: string) =>
+  z.coerce
+    .number({ error: `${label} must be a number.` })
+    .min(0, `${label} must be between 0 and 1.`)
+    .max(1, `${label} must be between 0 and 1.`);
+
+/**
+ * POST /api/admin/wall-rooms (multipart, the photo as `image`): a room photo, the two ends of a
+ * reference she marked on it (fractions of its width and height) and its real length in inches,
+ * and where a print's centre hangs.
+ */
+export const wallRoomFormSchema = z.object({
+  label: z
+    .string({ error: 'Name the room.' })
+    .trim()
+    .min(1, 'Name the room.')
+    .max(80, 'The room name must be at most 80 characters.'),
+  refX1: fraction('The first end (x)'),
+  refY1: fraction('The first end (y)'),
+  refX2: fraction('The second end (x)'),
+  refY2: fraction('The second end (y)'),
+  refLengthIn: z.coerce
+    .number({ error: 'The reference length must be a number of inches.' })
+    .positive('The reference length must be more than 0 inches.')
+    .max(1000, 'The reference length must be at most 1000 inches.'),
+  printX: fraction('Where the print hangs (x)'),
+  printY: fraction('Where the print hangs (y)'),
+});
+export type WallRoomForm = z.output<typeof wallRoomFormSchema>;
+
+/** GET /api/wall-rooms: the owner's rooms, oldest first. */
+export const wallRoomSchema = z.object({
+  id: z.number(),
+  label: z.string(),
+  /** '/api/wall-rooms/{id}/image?v={asset}' (add '&w=' for a width). */
+  imageUrl: z.string(),
+  width: z.number(),
+  height: z.number(),
+  reference: z.object({
+    x1: z.number(),
+    y1: z.number(),
+    x2: z.number(),
+    y2: z.number(),
+    lengthIn: z.number(),
+  }),
+  printAt: z.object({ x: z.number(), y: z.number() }),
+});
+export type WallRoom = z.output<typeof wallRoomSchema>;

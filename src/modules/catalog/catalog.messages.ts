@@ -29,3 +29,9 @@ export const catalogMessages = {
   categoryDeleted:
     'Category deleted. Its photos keep their category value and still appear under All in the portfolio.',
 };
+
+/** The print-model endpoint's 404s beyond a missing photo or option. */
+export const printModelMessages = {
+  noMeasurements: (size: string) => `The ${size} print has no measurements to show at its size.`,
+  noImage: 'The photo has no image to show on its print yet.',
+};

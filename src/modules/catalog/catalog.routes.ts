@@ -1,6 +1,8 @@
+import type { Request, Response } from 'express';
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
-import type { MediaModule } from '../media';
+import { etagMatches, type MediaModule } from '../media';
 import type { CatalogService } from './catalog.service';
+import type { PrintModel, PrintModelService } from './print-model.service';
 import { oneAtATime, photoUpload, readUploaded } from './photo-uploads';
 import {
   adminPhotoDetailSchema,
@@ -30,7 +32,11 @@ import {
   printOptionSchema,
 } from '../../contract';
 
-type Deps = { service: CatalogService; media: Pick<MediaModule, 'sendImage'> };
+type Deps = {
+  service: CatalogService;
+  media: Pick<MediaModule, 'sendImage'>;
+  printModels: PrintModelService;
+};
 
 // Public reads are the same for every visitor: revalidated on every use (ETag, 304) so an admin
 // change shows at once, and kept by the response cache until then.
@@ -88,6 +94,18 @@ export const catalogEndpoints = {
     path: '/api/photos/:id/thumbnail',
     params: photoId,
     contract: 'GET /api/photos/{id}/image, /thumbnail',
+  },
+  // A print as a 3D model at its real size (the photo page's "View in your room"): one file per
+  // address, never compressed (its texture is a JPEG already); its own headers are set when found.
+  photoPrintModel: {
+    auth: 'public',
+    session: false,
+    cache: 'file',
+    method: 'GET',
+    path: '/api/photos/:id/print-model/:printOptionId.glb',
+    params: { id: 'photo id', printOptionId: 'print option id' },
+    answer: 'model bytes',
+    contract: 'GET /api/photos/{id}/print-model/{printOptionId}.glb',
   },
   listCategories: {
     ...shared,
@@ -288,7 +306,7 @@ export const catalogEndpoints = {
   },
 } satisfies Record<string, EndpointSpec>;
 
-export function createCatalogRoutes({ service, media }: Deps) {
+export function createCatalogRoutes({ service, media, printModels }: Deps) {
   const limits = service.uploadLimits();
   // one photo save at a time reads and decodes its images (photo-uploads.ts): a 50 MB camera
   // original is in memory once, however many arrive together
@@ -313,6 +331,10 @@ export function createCatalogRoutes({ service, media }: Deps) {
     },
     photoThumbnail: async (req, res, { params }) => {
       await media.sendImage(req, res, await service.imageAsset(params.id, 'thumbnail'), { kind: 'thumb' });
+    },
+    photoPrintModel: async (req, res, { params }) => {
+      const model = await printModels.model(params.id, params.printOptionId);
+      await sendPrintModel(req, res, model);
     },
     listCategories: async (_req, res) => {
       res.json(await service.listCategories());
@@ -401,4 +423,25 @@ export function createCatalogRoutes({ service, media }: Deps) {
       res.json(await service.deleteCategory(params.id));
     },
   });
+}
+
+/**
+ * A print model's answer: its ETag (a hash of what it is made from), 304 on a match, and a year of
+ * immutable caching when the address is versioned (`?v=`, as the photo page asks), else 5 minutes.
+ */
+async function sendPrintModel(req: Request, res: Response, model: PrintModel): Promise<void> {
+  const etag = `"${model.etag}"`;
+  res.setHeader('ETag', etag);
+  res.setHeader(
+    'Cache-Control',
+    req.query.v !== undefined ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+  );
+  if (etagMatches(req.get('if-none-match'), etag)) {
+    res.status(304).end();
+    return;
+  }
+  const data = await model.load();
+  res.setHeader('Content-Type', 'model/gltf-binary');
+  res.setHeader('Content-Length', String(data.byteLength));
+  res.end(req.method === 'HEAD' ? undefined : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
 }

@@ -8,6 +8,7 @@ import { createCatalogRoutes } from './catalog.routes';
 import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
 import { photoUploadLimits } from './photos.service';
+import { createPrintModelService } from './print-model.service';
 
 export type {
   CatalogEntry,
@@ -65,7 +66,12 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
      * print option: keep it (archived, e.g. an order names it) or drop its own rows about it.
      */
     addDeleteGuard: (name: string, guard: DeleteGuard) => deleteGuards.add(name, guard),
-    endpoints: () => createCatalogRoutes({ service, media: deps.media }),
+    endpoints: () =>
+      createCatalogRoutes({
+        service,
+        media: deps.media,
+        printModels: createPrintModelService({ catalog: service, media: deps.media }),
+      }),
     rootRoutes: () => createSeoRoutes(service, ctx.config),
   };
   return module satisfies HttpModule;

@@ -3,6 +3,7 @@ import multer from 'multer';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import type { ContentService } from './content.service';
+import type { WallRoomsService } from './wall-rooms.service';
 import {
   IMAGE_MAX_BYTES,
   aboutContentSchema,
@@ -18,6 +19,8 @@ import {
   shippingNoticeSchema,
   shippingNoticeViewSchema,
   siteSchema,
+  wallRoomFormSchema,
+  wallRoomSchema,
 } from '../../contract';
 
 /** What the routes need from the media module: it answers image requests (`?w=`, Accept, ETag). */
@@ -125,6 +128,38 @@ export const contentEndpoints = {
     answer: messageResultSchema,
     contract: faqs,
   },
+  // The owner's room photos for the photo page's wall preview (issue 38).
+  wallRooms: {
+    ...shared,
+    method: 'GET',
+    path: '/api/wall-rooms',
+    answer: wallRoomSchema.array(),
+    contract: 'GET /api/wall-rooms',
+  },
+  wallRoomImage: {
+    ...image,
+    method: 'GET',
+    path: '/api/wall-rooms/:id/image',
+    params: { id: 'room id' },
+    contract: 'GET /api/wall-rooms/{id}/image',
+  },
+  createWallRoom: {
+    ...admin,
+    invalid: 'room',
+    method: 'POST',
+    path: '/api/admin/wall-rooms',
+    multipart: wallRoomFormSchema,
+    answer: wallRoomSchema,
+    contract: 'POST/DELETE /api/admin/wall-rooms[/{id}]',
+  },
+  deleteWallRoom: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/wall-rooms/:id',
+    params: { id: 'room id' },
+    answer: messageResultSchema,
+    contract: 'POST/DELETE /api/admin/wall-rooms[/{id}]',
+  },
   saveShippingNotice: {
     ...admin,
     method: 'POST',
@@ -148,7 +183,20 @@ const logoUpload: RequestHandler = (() => {
     });
 })();
 
-export function createContentRoutes(service: ContentService, images: ContentImages) {
+const roomUpload: RequestHandler = (() => {
+  const single = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 12, parts: 14 },
+  }).single('image');
+  return (req, res, next) =>
+    single(req, res, (err?: unknown) => {
+      if ((err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE')
+        return next(new AppError('too_large', messages.roomTooLarge));
+      next(err);
+    });
+})();
+
+export function createContentRoutes(service: ContentService, images: ContentImages, rooms: WallRoomsService) {
   return bindEndpoints(contentEndpoints, {
     site: async (_req, res) => {
       res.json(await service.publicSite());
@@ -196,6 +244,24 @@ export function createContentRoutes(service: ContentService, images: ContentImag
     deleteFaq: async (_req, res, { params }) => {
       await service.deleteFaq(params.id);
       res.json({ message: messages.faqDeleted });
+    },
+    wallRooms: async (_req, res) => {
+      res.json(await rooms.list());
+    },
+    wallRoomImage: async (req, res, { params }) => {
+      await images.sendImage(req, res, await rooms.imageAssetId(params.id), { kind: 'display' });
+    },
+    createWallRoom: {
+      before: [roomUpload],
+      handle: async (req, res, input) => {
+        if (!input.multipart)
+          throw badRequest(messages.roomImageMissing, { image: messages.roomImageMissing });
+        res.status(201).json(await rooms.create(req.file?.buffer, input.form));
+      },
+    },
+    deleteWallRoom: async (_req, res, { params }) => {
+      await rooms.remove(params.id);
+      res.json({ message: messages.roomDeleted });
     },
     saveShippingNotice: async (_req, res, { body }) => {
       res.json(await service.saveShippingNotice(body));

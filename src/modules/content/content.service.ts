@@ -26,7 +26,7 @@ export const TAGLINE = 'Bring the beauty of creation home';
 export type ContentMedia = {
   ingest(
     buffer: Buffer,
-    opts: { kind: 'logo' | 'headshot'; maxBytes: number; field?: string },
+    opts: { kind: 'logo' | 'headshot' | 'photo'; maxBytes: number; field?: string },
     trx?: Tx,
   ): Promise<{ id: number; width: number; height: number; mimeType: string; placeholderColor: string }>;
   deleteAsset(assetId: number, trx?: Tx): Promise<unknown>;
@@ -40,7 +40,7 @@ type Deps = {
   config: Pick<Config, 'SITE_NAME' | 'PHOTOGRAPHER_NAME' | 'STRIPE_PUBLISHABLE_KEY' | 'paymentsProvider'>;
   logger: Logger;
   /** Publishes 'site-image.uploaded' in the transaction that stored the image (variants follow). */
-  imageUploaded(tx: Tx, assetId: number, kind: 'logo' | 'headshot'): Promise<unknown>;
+  imageUploaded(tx: Tx, assetId: number, kind: 'logo' | 'headshot' | 'wall-room'): Promise<unknown>;
   /** The catalogue's digest of what the public sees of protected and scheduled photos (/api/site). */
   locationsVersion(): Promise<string>;
 };

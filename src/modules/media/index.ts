@@ -22,6 +22,7 @@ export {
   DISPLAY_WIDTHS,
   MAX_INPUT_PIXELS,
   THUMB_BOX,
+  etagMatches,
   planDisplayWidths,
   planVariants,
   pickFormat,
@@ -93,6 +94,12 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     original: service.original,
     /** A print's file: the original, or its crop at full resolution (made once, then kept). */
     printFile: service.printFile,
+    /**
+     * A display variant as JPEG (the narrowest at or above `width`, else the widest): for what needs
+     * a JPEG of the image rather than an address (the print's 3D model, whose texture glTF reads as
+     * JPEG or PNG only). Null when the asset is gone.
+     */
+    displayJpeg: (assetId: number, width: number) => service.findVariant(assetId, 'display', width, 'jpeg'),
     /** Answers the spec's negotiated image addresses (catalog's and content's routes call it). */
     sendImage: senders.sendImage,
     /** `/media/{asset}/{file}`: one file per address. */

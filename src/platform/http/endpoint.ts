@@ -61,7 +61,7 @@ export type EndpointSpec = {
    * first field's message alone (screens that show the server's text as it is), else `plain`.
    */
   invalid?: string | { plain: string };
-  answer: z.ZodType | 'image bytes' | 'csv';
+  answer: z.ZodType | 'image bytes' | 'model bytes' | 'csv';
   /** The "call" cell of its row in docs/api-contract.md (several endpoints may share a row). */
   contract: string;
 };

@@ -53,4 +53,5 @@ export type {
   TestConfirmInput,
   TestConfirmResult,
   CertificateCheck,
+  WallRoom,
 } from '@contract';

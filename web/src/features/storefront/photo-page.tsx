@@ -18,6 +18,7 @@ import { photoJsonLd } from './photo-seo';
 import { speciesText } from './photo-species';
 import { PhotoViewer } from './photo-viewer';
 import { PrintFrame } from './print-frame';
+import { WallPreviewLauncher } from './wall-preview-launcher';
 import styles from './photo-page.module.css';
 
 /** The camera details the owner chose to show (from the file's EXIF; never its position). */
@@ -159,6 +160,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
           </dl>
 
           <PhotoPurchase photo={photo} selected={selected} onSelect={setSelectedId} />
+          <WallPreviewLauncher photo={photo} selected={selected} onSelect={setSelectedId} />
         </div>
       </SplitColumns>
 

@@ -1,5 +1,5 @@
 import { api } from '../../../lib/api';
-import type { Category, CategoryInput, Logo, SensitiveSpecies } from '../../../lib/api-types';
+import type { Category, CategoryInput, Logo, SensitiveSpecies, WallRoom } from '../../../lib/api-types';
 
 export type { CategoryInput };
 
@@ -30,6 +30,15 @@ export const websiteDataAdminApi = api.injectEndpoints({
       },
       invalidatesTags: ['Logo'],
     }),
+    /** The rooms of the photo page's wall preview (re-read after each change: no shared tag). */
+    getWallRooms: build.query<WallRoom[], void>({ query: () => '/wall-rooms' }),
+    /** A room photo with its marked reference and where prints hang (multipart). */
+    createWallRoom: build.mutation<WallRoom, FormData>({
+      query: (body) => ({ url: '/admin/wall-rooms', method: 'POST', body }),
+    }),
+    deleteWallRoom: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/admin/wall-rooms/${id}`, method: 'DELETE' }),
+    }),
     /** Replaces the list; every photo's "shown publicly as" may change with it. */
     saveSensitiveSpecies: build.mutation<SensitiveSpecies, string[]>({
       query: (species) => ({ url: '/admin/sensitive-species', method: 'PUT', body: { species } }),
@@ -45,4 +54,7 @@ export const {
   useReorderCategoriesMutation,
   useUpdateLogoMutation,
   useSaveSensitiveSpeciesMutation,
+  useGetWallRoomsQuery,
+  useCreateWallRoomMutation,
+  useDeleteWallRoomMutation,
 } = websiteDataAdminApi;

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { CategoriesPanel } from './categories-panel';
 import { LogoPanel } from './logo-panel';
 import { SensitiveSpeciesCard } from './sensitive-species-card';
+import { WallRoomsCard } from './wall-rooms-card';
 
 type Section = 'categories' | 'logo';
 
@@ -21,7 +22,8 @@ export default function WebsiteDataTab() {
           Website Data
         </Typography>
         <Typography color="text.secondary">
-          Portfolio categories, the site logo and the species whose place is protected.
+          Portfolio categories, the site logo, the species whose place is protected and your rooms for
+          &ldquo;See it on a wall&rdquo;.
         </Typography>
       </Box>
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -55,6 +57,7 @@ export default function WebsiteDataTab() {
         </Box>
       </Paper>
       <SensitiveSpeciesCard />
+      <WallRoomsCard />
     </Stack>
   );
 }

@@ -1,0 +1,42 @@
+import { lazy, Suspense, useState } from 'react';
+import type { PhotoDetail } from '../../lib/api-types';
+import { Button } from '../../components/ui';
+
+// The preview, model-viewer and three.js are separate chunks, fetched when she opens it: the
+// photo page itself loads none of them.
+const WallPreview = lazy(() => import('./wall-preview/wall-preview'));
+
+type Option = PhotoDetail['printOptions'][number];
+
+/**
+ * A size with measurements, in the form sizes are stored ('8x12', '30x40 cm'; src/shared/print-sizes.ts):
+ * a cheap test here, so the page carries none of the preview's rules (the preview reads the size).
+ */
+const MEASURED = /\d(?:\.\d+)?x\d/;
+
+/** "See it on a wall" under the print options, when a size can be shown at its real size. */
+export function WallPreviewLauncher({
+  photo,
+  selected,
+  onSelect,
+}: {
+  photo: PhotoDetail;
+  selected: Option | undefined;
+  onSelect: (id: number) => void;
+}) {
+  const [open, setOpen] = useState(false);
+  const any = (photo.printOptions ?? []).some((o) => !o.edition?.soldOut && MEASURED.test(o.size));
+  if (!any) return null;
+  return (
+    <>
+      <Button variant="outlined" fullWidth onClick={() => setOpen(true)} style={{ marginTop: 16 }}>
+        See it on a wall
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <WallPreview photo={photo} selected={selected} onSelect={onSelect} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
