@@ -10,7 +10,8 @@ import { stamp } from './support/orders';
 
 // Issue 39, item 4: the demo lab. The app runs as an owner trying it would start it, with
 // LAB_DEMO=true (a second app of its own, support/demo-lab.ts, so the shared server's specs never
-// see demo labs): both labs are on with their built-in doubles and say so. The owner has a print
+// see demo labs): both labs are on with their built-in doubles and say so, from the dashboard's
+// checklist to the Print Lab page. The owner has a print
 // made by a demo lab from Sale Items' lab dialog, a buyer pays for it on the storefront, the order
 // waits for the lab's hold (Prodigi: the owner presses 'Send to lab now'; Lumaprints: she has set
 // the hold to 0), the demo lab takes it and ships it a few seconds later (LAB_DEMO_SHIP_SECONDS):
@@ -100,8 +101,18 @@ for (const { size, lab, hold } of runs) {
       test.setTimeout(180_000);
       await signInAsOwner(page);
 
+      // ---- the dashboard's checklist says the labs are a demo, and leads to them ----
+      const labItem = page
+        .getByRole('region', { name: 'Set up your shop' })
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { name: 'Print lab', exact: true }) });
+      await expect(labItem).toContainText('Needs attention');
+      await expect(labItem).toContainText(
+        'Demo labs (LAB_DEMO): Lumaprints and Prodigi are built-in stand-ins',
+      );
+      await labItem.getByRole('link', { name: 'Print lab' }).click();
+
       // ---- the Print Lab page: both labs on, each marked demo ----
-      await page.goto('/admin/orders/print-lab');
       await expect(page.getByRole('heading', { name: 'Print Lab', level: 1 })).toBeVisible();
       await expect(page.getByRole('note').filter({ hasText: 'Demo lab' })).toContainText(
         'nothing is printed or shipped',
