@@ -82,7 +82,7 @@ describe('the set-up checklist', () => {
       label: 'Shipping Notice',
     });
     expect(item(list, 'print-lab')).toMatchObject({
-      detail: 'You ship prints yourself. Connect Lumaprints to have them made and shipped.',
+      detail: 'You ship prints yourself. Connect Lumaprints or Prodigi to have them made and shipped.',
       link: { href: '/admin/orders/print-lab', label: 'Print lab' },
     });
     // the test admin was made from ADMIN_USERNAME/ADMIN_PASSWORD: her own password

@@ -7,7 +7,7 @@ const fresh: SetupFacts = {
   mail: { smtp: false, ownerEmail: null },
   tax: { saved: false },
   notice: null,
-  lab: { enabled: false, sandbox: false },
+  lab: { enabled: false, sandbox: false, demo: false },
   oneTimePassword: ['admin'],
   backup: null,
   backupDir: 'backups',
@@ -88,8 +88,20 @@ describe('the set-up checklist', () => {
       state: 'done',
       detail: 'Shown to buyers: "Orders placed after June 20 ship in July."',
     });
-    expect(byKey({ lab: { enabled: true, sandbox: false } }, 'print-lab').state).toBe('done');
-    expect(byKey({ lab: { enabled: true, sandbox: true } }, 'print-lab').state).toBe('attention');
+    expect(byKey({ lab: { enabled: true, sandbox: false, demo: false } }, 'print-lab').state).toBe('done');
+    expect(byKey({ lab: { enabled: true, sandbox: true, demo: false } }, 'print-lab')).toMatchObject({
+      state: 'attention',
+      detail: 'A print lab is on in test mode (sandbox): orders sent there are not made.',
+    });
+  });
+
+  it('the demo labs are never done: nothing they take is printed', () => {
+    expect(byKey({ lab: { enabled: true, sandbox: true, demo: true } }, 'print-lab')).toMatchObject({
+      state: 'attention',
+      detail: expect.stringMatching(
+        /^Demo labs \(LAB_DEMO\): .* nothing is printed or shipped\. Unset LAB_DEMO/,
+      ),
+    });
   });
 
   it('the admin password is done when no account has its one-time password', () => {

@@ -12,7 +12,8 @@ export type SetupFacts = {
   tax: { saved: false } | { saved: true; provider: 'manual' | 'stripe'; states: string[] };
   /** The active shipping notice's first line; null when none is shown. */
   notice: { line1: string } | null;
-  lab: { enabled: boolean; sandbox: boolean };
+  /** Any lab on, any of those in test mode; demo: LAB_DEMO, the labs are the built-in doubles. */
+  lab: { enabled: boolean; sandbox: boolean; demo: boolean };
   /** Accounts that still have the one-time password of the first start. */
   oneTimePassword: string[];
   backup: { file: string; createdAt: Date } | null;
@@ -143,22 +144,29 @@ function printLab({ lab }: SetupFacts): SetupItem {
     title: 'Print lab',
     link: { href: '/admin/orders/print-lab', label: 'Print lab' },
   } as const;
+  if (lab.demo)
+    return item({
+      ...base,
+      state: 'attention',
+      detail:
+        'Demo labs (LAB_DEMO): Lumaprints and Prodigi are built-in stand-ins, nothing is printed or shipped. Unset LAB_DEMO and connect a real lab to have prints made.',
+    });
   if (lab.enabled && lab.sandbox)
     return item({
       ...base,
       state: 'attention',
-      detail: 'Lumaprints is connected in test mode (sandbox): orders sent there are not made.',
+      detail: 'A print lab is on in test mode (sandbox): orders sent there are not made.',
     });
   if (lab.enabled)
     return item({
       ...base,
       state: 'done',
-      detail: 'Lumaprints makes and ships the prints you set up for it.',
+      detail: 'Your print lab makes and ships the prints you set up for it.',
     });
   return item({
     ...base,
     state: 'optional',
-    detail: 'You ship prints yourself. Connect Lumaprints to have them made and shipped.',
+    detail: 'You ship prints yourself. Connect Lumaprints or Prodigi to have them made and shipped.',
   });
 }
 

@@ -20,7 +20,10 @@ const isTestKey = (key: string | undefined) => !!key && /^(sk|rk)_test_/.test(ke
  * stored here), with where it is set. The last backup is the newest finished file in BACKUP_DIR.
  */
 export function createSetupService(
-  config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'OWNER_EMAIL' | 'BACKUP_DIR'>,
+  config: Pick<
+    Config,
+    'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'OWNER_EMAIL' | 'BACKUP_DIR' | 'LAB_DEMO'
+  >,
   sources: SetupSources,
 ) {
   return {
@@ -47,7 +50,7 @@ export function createSetupService(
           },
           tax,
           notice: notice ? { line1: notice.line1 } : null,
-          lab,
+          lab: { ...lab, demo: config.LAB_DEMO },
           oneTimePassword,
           backup,
           backupDir: config.BACKUP_DIR.replace(/\/+$/, ''),

@@ -143,8 +143,8 @@ export async function ensureTaxIn(
  * The outbox's e-mails as read: quoted-printable soft breaks and escapes undone, as UTF-8 (a
  * discount's minus sign is U+2212), newest last.
  */
-export function decodedMails(): string[] {
-  return outboxMails().map((mail) =>
+export function decodedMails(dataDir?: string): string[] {
+  return outboxMails(dataDir).map((mail) =>
     Buffer.from(
       mail.replace(/=([0-9A-F]{2})/g, (_x, hex: string) => String.fromCharCode(parseInt(hex, 16))),
       'latin1',

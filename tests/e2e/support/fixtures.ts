@@ -27,9 +27,9 @@ export const test = base.extend<object, { db: Knex }>({
   ],
 });
 
-/** The e-mails the app has written to its outbox (.eml files), newest last. */
-export function outboxMails(): string[] {
-  const dir = path.join(e2e.dataDir, 'outbox');
+/** The e-mails the app (by default the shared e2e app) has written to its outbox (.eml files), newest last. */
+export function outboxMails(dataDir = e2e.dataDir): string[] {
+  const dir = path.join(dataDir, 'outbox');
   if (!existsSync(dir)) return [];
   return readdirSync(dir)
     .sort()

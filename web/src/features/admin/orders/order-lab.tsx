@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,9 +8,11 @@ import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
+import { api } from '../../../lib/api';
+import { useAppDispatch } from '../../../lib/hooks';
 import { DemoChip } from '../shared/lab/demo-chip';
 import { LabOrderLines } from '../shared/lab/lab-order-lines';
-import { labOrderMoving, labOrderStatusText, labSaidText } from '../shared/lab/lab-order-model';
+import { labOrderStatusText, labSaidText } from '../shared/lab/lab-order-model';
 import {
   useGetOrderLabQuery,
   useHoldOrderLabMutation,
@@ -20,9 +22,7 @@ import {
 import { formatDateTime } from '../shared/relative-time';
 import { useSessionExpiryCheck } from '../shared/session';
 import { Section } from './detail-layout';
-import { orderLabActions } from './order-lab-model';
-
-const POLL_MS = 2000;
+import { labPollMs, msToHoldEnd, orderLabActions } from './order-lab-model';
 
 /** One lab's order: its name, where it is, what it costs to ship, the tracking, the prints it makes. */
 function LabOrderPanel({ lab }: { lab: LabOrderView }) {
@@ -84,16 +84,32 @@ function LabOrderPanel({ lab }: { lab: LabOrderView }) {
 export function OrderLab({ orderId, lineCount }: { orderId: number; lineCount: number }) {
   const toast = useToast();
   const checkSession = useSessionExpiryCheck();
-  // while a worker is sending, asked again every few seconds until the lab has answered
-  const [moving, setMoving] = useState(false);
+  const dispatch = useAppDispatch();
+  // asked again while a worker is sending (until the lab has answered), and while a demo lab is
+  // about to ship; a hold's end is waited for, then asked
+  const [pollMs, setPollMs] = useState(0);
   const { data: labs } = useGetOrderLabQuery(orderId, {
     refetchOnMountOrArgChange: true,
-    pollingInterval: moving ? POLL_MS : 0,
+    pollingInterval: pollMs,
   });
   const [send, { isLoading: sending }] = useSendOrderToLabMutation();
   const [hold, { isLoading: holding }] = useHoldOrderLabMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
-  useEffect(() => setMoving(labs ? labs.some((l) => labOrderMoving(l)) : false), [labs]);
+  useEffect(() => {
+    setPollMs(labs ? labPollMs(labs) : 0);
+    const wait = labs ? msToHoldEnd(labs) : null;
+    if (wait === null) return;
+    const timer = setTimeout(() => setPollMs(labPollMs(labs!)), wait + 500);
+    return () => clearTimeout(timer);
+  }, [labs]);
+  // a lab order that moves on moves the order (its status, its shipments): read again
+  const statuses = labs?.map((l) => `${l.provider}:${l.status}`).join(' ');
+  const seen = useRef(statuses);
+  useEffect(() => {
+    if (seen.current !== undefined && statuses !== seen.current)
+      dispatch(api.util.invalidateTags([{ type: 'Order', id: orderId }, 'Orders']));
+    seen.current = statuses;
+  }, [statuses, orderId, dispatch]);
 
   if (!labs?.length) return null;
   const actions = orderLabActions(labs);

@@ -15,7 +15,7 @@ import { AspectRatioField, useAspectRatioChoices } from '../shared/aspect-ratio-
 import { aspectRatioLabel } from '../shared/aspect-ratio';
 import { useSessionExpiryCheck } from '../shared/session';
 import { SubPage } from '../shared/sub-page';
-import { useGetLabProductsQuery } from '../shared/lab/api';
+import { useGetLabProductsQuery, useGetLabSetupQuery } from '../shared/lab/api';
 import { LabProductDialog, type LabProductTarget } from '../shared/lab/lab-product-dialog';
 import { labName } from '../shared/lab/lab-model';
 import { PrintOptionCard } from './print-option-card';
@@ -122,7 +122,11 @@ export default function ManagePrintOptionsPage() {
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   // which options the print lab makes; unknown (nothing said on the cards) until it answers
   const { data: labProducts } = useGetLabProductsQuery(undefined, { refetchOnMountOrArgChange: true });
-  const labMade = new Map((labProducts ?? []).map((p) => [p.printOptionId, labName(p.provider)]));
+  // the demo labs (LAB_DEMO) print nothing: 'Made by Prodigi (demo)'
+  const demo = useGetLabSetupQuery().data?.demo ?? false;
+  const labMade = new Map(
+    (labProducts ?? []).map((p) => [p.printOptionId, `${labName(p.provider)}${demo ? ' (demo)' : ''}`]),
+  );
   const [labTarget, setLabTarget] = useState<LabProductTarget | null>(null);
 
   const groups = groupByRatio(options ?? []);

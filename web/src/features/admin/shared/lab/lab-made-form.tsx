@@ -18,10 +18,11 @@ import {
   useLabCatalogChoice,
   type LabProductField,
 } from './lab-catalog-fields';
+import { DemoChip } from './demo-chip';
 import { LabProductFigures } from './lab-money';
 
 type Props = {
-  lab: Pick<LabSettingsView, 'provider' | 'name' | 'minMarginPercent'>;
+  lab: Pick<LabSettingsView, 'provider' | 'name' | 'demo' | 'minMarginPercent'>;
   target: { printOptionId: number; size: string; format: string };
   /** The print option's lab product now (any lab's). */
   current: LabProductView | undefined;
@@ -92,8 +93,14 @@ export function LabMadeForm({ lab, target, current, maker, onClose }: Props) {
     <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)} sx={{ display: 'contents' }}>
       <DialogContent>
         {maker}
+        {lab.demo && (
+          <Box sx={{ mt: 2 }}>
+            <DemoChip long />
+          </Box>
+        )}
         <Typography variant="body2" color="text.secondary" sx={{ my: 2 }}>
-          Choose the {lab.name} product that makes this print. Paid orders for it go to {lab.name}.
+          Choose the {lab.name} product that makes this print. Paid orders for it go to {lab.name}
+          {lab.demo ? ', the demo lab built into the shop' : ''}.
         </Typography>
         <LabCatalogFields choice={choice} labName={lab.name} errors={errors} clear={clear} busy={saving} />
         {otherErrors.map((message) => (

@@ -148,8 +148,12 @@ function MakerField({
   onChange: (maker: Maker) => void;
   noLabOn: boolean;
 }) {
-  const nameOf = (m: Maker) =>
-    m === 'you' ? 'You (you ship it)' : (labs.find((l) => l.provider === m)?.name ?? m);
+  const nameOf = (m: Maker) => {
+    if (m === 'you') return 'You (you ship it)';
+    const lab = labs.find((l) => l.provider === m);
+    // the demo labs' doubles print nothing: said in the choice itself
+    return lab ? `${lab.name}${lab.demo ? ' (demo)' : ''}` : m;
+  };
   return (
     <Box sx={{ pt: 1 }}>
       <TextField
