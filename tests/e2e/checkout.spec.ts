@@ -162,6 +162,10 @@ test.describe('checkout on a desktop', () => {
     await expect(dialog.getByText('Apt 4B')).toBeVisible();
     await expect(dialog.getByText('Santa Fe, NM 87501-1234')).toBeVisible();
     await expect(dialog.getByText('Address needs review')).toHaveCount(0);
+    await expect(dialog.getByRole('link', { name: '(505) 555-0199' })).toHaveAttribute(
+      'href',
+      'tel:5055550199',
+    );
   });
 
   test('when the cart is empty, checkout says so and redirects to the portfolio', async ({ page }) => {

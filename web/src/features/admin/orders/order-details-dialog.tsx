@@ -204,6 +204,12 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
                 {order.customerEmail}
               </Link>
             </Field>
+            {order.phone && (
+              // given at checkout for the carrier (it goes to the lab with the address)
+              <Field label="Phone">
+                <Link href={`tel:${order.phone.replace(/[^\d+]/g, '')}`}>{order.phone}</Link>
+              </Field>
+            )}
           </Stack>
           <Field label="Shipping Address">
             <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
