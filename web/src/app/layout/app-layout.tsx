@@ -11,9 +11,11 @@ import styles from './app-layout.module.css';
 export function AppLayout() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
-  // A new page starts at the top; back and forward keep the browser's own scroll restoration.
+  // A new page starts at the top, in its first frame (not smoothly, as the html's scroll-behavior
+  // would: the new page would show scrolled for a third of a second); back and forward keep the
+  // browser's own scroll restoration.
   useLayoutEffect(() => {
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
+    if (navigationType !== 'POP') window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
   }, [pathname, navigationType]);
   // The home hero sits under the transparent header; every other page is padded below it.
   const overHero = pathname === '/';

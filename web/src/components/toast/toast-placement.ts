@@ -112,7 +112,8 @@ export const TOAST_ROOM_VAR = '--toast-room';
 /**
  * Places the toast now and on every frame while it shows (what it keeps clear can appear, move or
  * scroll at any time: the confirmation on `/` mounts after the toast, then its lazy CSS arrives;
- * the cart's lines load; a MUI dialog mounts on <body>), before that frame is painted: the
+ * the cart's lines load; a MUI dialog mounts on <body>), and after every change to the page,
+ * before that frame is painted: the
  * viewport's top is set here directly, and `onTop` tells React the same. When an open dialog
  * leaves no free place (a phone's cart full of lines), its [data-toast-room] element makes room
  * for the toast (TOAST_ROOM_VAR: the cart's lines move down by the toast's height) until the toast
@@ -167,9 +168,15 @@ export function watchToastPlacement(
   window.addEventListener('resize', place);
   // a scrolled page or list moves what is kept clear: placed again before that scroll is painted
   window.addEventListener('scroll', place, { capture: true, passive: true });
+  // React can commit after this frame's placement and before its paint (RTK's store notifies in a
+  // requestAnimationFrame callback, and react-redux renders that at once): placed again right after
+  // any change to the page, in the microtask that follows it, so before that frame is painted.
+  const changes = new MutationObserver(place);
+  changes.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
   everyFrame();
   return () => {
     cancelAnimationFrame(frame);
+    changes.disconnect();
     window.removeEventListener('resize', place);
     window.removeEventListener('scroll', place, { capture: true });
     room?.style.removeProperty(TOAST_ROOM_VAR);
