@@ -451,6 +451,8 @@ const adminPhotoFields = {
   publishAt: z.string().nullable(),
   /** publishAt is null or past: the photo is on the public surfaces. */
   published: z.boolean(),
+  /** A draft from a batch upload: on no public surface until the owner publishes it. */
+  draft: z.boolean(),
   /** What every public surface shows; `text` is the admin's "Shown publicly as" line. */
   shownPublicly: z.object({
     location: z.string().nullable(),

@@ -20,3 +20,4 @@ export * from './us-states';
 export * from './version';
 export * from './storefront-pages';
 export * from './editions';
+export * from './uploads';

@@ -123,6 +123,7 @@ export function toAdminPhotoSummary(
     publicRegion: p.publicRegion ?? null,
     publishAt: p.publishAt ? p.publishAt.toISOString() : null,
     published: isPublished(p),
+    draft: false, // the drafts column comes with the batch upload's migration
     shownPublicly: { ...shown, text: shownPubliclyAs(shown) },
   };
 }
