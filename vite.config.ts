@@ -103,6 +103,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // an online visitor never sees stale HTML after an admin edit, and visited pages open offline.
         navigateFallback: null,
         cleanupOutdatedCaches: true,
+        // The batch upload queue's Background Sync: wakes an open window's queue (public/upload-sync.js).
+        importScripts: ['/upload-sync.js'],
         // First install takes over the open page at once so its photos are cached for offline use;
         // later versions still wait for the visitor's 'Reload' (no skipWaiting).
         clientsClaim: true,
@@ -119,6 +121,24 @@ export default defineConfig(({ isSsrBuild }) => ({
             'wildframe-pages',
             100,
             { precacheFallback: { fallbackURL: '/index.html' } },
+          ),
+          // Admin screens render in the browser: online the server's page, offline the precached
+          // app shell (nothing of the admin's is cached), so the installed admin opens without a
+          // connection and its batch queue (kept in IndexedDB) can be filled.
+          {
+            urlPattern: ({ request, url, sameOrigin }) =>
+              sameOrigin && request.mode === 'navigate' && /^\/admin(\/|$)/.test(url.pathname),
+            handler: 'NetworkOnly',
+            method: 'GET',
+            options: { precacheFallback: { fallbackURL: '/index.html' } },
+          },
+          // The batch screen's limits and tus endpoint (no private data): kept for offline checks.
+          cachedGets(
+            ({ url, sameOrigin }) => sameOrigin && url.pathname === '/api/admin/upload-limits',
+            'NetworkFirst',
+            'wildframe-admin-upload-limits',
+            1,
+            { networkTimeoutSeconds: 4 },
           ),
           // Photo, logo and headshot images: addresses carry ?v=<version>, and a /media file never
           // changes (a new image is a new address), so cache first is safe. Media on another host

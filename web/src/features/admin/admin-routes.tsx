@@ -1,5 +1,5 @@
 import { MuiScope } from '../../components/mui-scope';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import NotFound from '../../components/not-found';
 import AuthRedirectPage from './auth/auth-redirect-page';
@@ -24,6 +24,7 @@ const FaqsTab = lazy(() => import('./faqs/faqs-tab'));
 const ShippingNoticeTab = lazy(() => import('./shipping-notice/shipping-notice-tab'));
 const AddPhotoPage = lazy(() => import('./photos/add-photo-page'));
 const EditPhotoPage = lazy(() => import('./photos/edit-photo-page'));
+const BatchUploadPage = lazy(() => import('./photos/batch-upload-page'));
 const ManagePrintOptionsPage = lazy(() => import('./print-options/manage-print-options-page'));
 const PickPhotoPage = lazy(() => import('./print-options/pick-photo-page'));
 const PhotoPrintOptionsPage = lazy(() => import('./print-options/photo-print-options-page'));
@@ -41,6 +42,17 @@ function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<CenteredSpinner label="Loading..." />}>{children}</Suspense>;
 }
 
+/**
+ * The batch queue kept on the phone is sent whenever the signed-in admin is open, whatever the
+ * screen (loaded on demand: tus and IndexedDB code stay out of the admin's first chunk).
+ */
+function UploadQueueResume() {
+  useEffect(() => {
+    void import('./photos/upload-queue').then((queue) => queue.startUploadQueue());
+  }, []);
+  return null;
+}
+
 /** Every admin route (the shell's seven tabs, sign-in and dashboard); paths are relative to /admin. */
 function AdminRoutes() {
   return (
@@ -50,7 +62,14 @@ function AdminRoutes() {
         <Route path="login" element={<LoginPage />} />
         <Route path="auth-redirect" element={<AuthRedirectPage />} />
         <Route element={<RequireAdmin />}>
-          <Route element={<AdminShell />}>
+          <Route
+            element={
+              <>
+                <UploadQueueResume />
+                <AdminShell />
+              </>
+            }
+          >
             <Route element={<AdminTabsLayout />}>
               {/* where she lands after signing in: the set-up checklist, then her photos */}
               <Route
@@ -91,6 +110,14 @@ function AdminRoutes() {
               element={
                 <Screen>
                   <AddPhotoPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="photos/batch"
+              element={
+                <Screen>
+                  <BatchUploadPage />
                 </Screen>
               }
             />

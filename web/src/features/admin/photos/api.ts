@@ -1,5 +1,6 @@
 import { api } from '../../../lib/api';
 import type { AdminPhotoDetail, DeleteResult } from '../../../lib/api-types';
+import type { BatchUploadLimits, PhotoDraft, PhotoDraftPublishResult } from '@contract';
 
 /** One print size of a photo, and where its crop centres (percent of the image). */
 type PrintCropArgs = { photoId: number; printOptionId: number };
@@ -29,7 +30,27 @@ export const photosAdminApi = api.injectEndpoints({
       }),
       invalidatesTags: (_photo, _error, { photoId }) => [{ type: 'Photo', id: photoId }],
     }),
+    /** The batch screen's limits and the tus endpoint (kept by the service worker for offline use). */
+    getBatchUploadLimits: build.query<BatchUploadLimits, void>({
+      query: () => '/admin/upload-limits',
+    }),
+    /** Drafts made from batch uploads, waiting for review. */
+    getPhotoDrafts: build.query<PhotoDraft[], void>({
+      query: () => ({ url: '/admin/photo-drafts', cache: 'no-store' }),
+      providesTags: ['Photos'],
+    }),
+    publishDrafts: build.mutation<PhotoDraftPublishResult, number[]>({
+      query: (ids) => ({ url: '/admin/photo-drafts/publish', method: 'POST', body: { ids } }),
+      invalidatesTags: ['Photos', 'Photo'],
+    }),
   }),
 });
 
-export const { useDeletePhotoMutation, useSetPrintCropMutation, useClearPrintCropMutation } = photosAdminApi;
+export const {
+  useDeletePhotoMutation,
+  useSetPrintCropMutation,
+  useClearPrintCropMutation,
+  useGetBatchUploadLimitsQuery,
+  useGetPhotoDraftsQuery,
+  usePublishDraftsMutation,
+} = photosAdminApi;

@@ -9,6 +9,7 @@ import Chip from '@mui/material/Chip';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
+import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import EditIcon from '@mui/icons-material/Edit';
 import StarIcon from '@mui/icons-material/Star';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -112,6 +113,15 @@ export default function PhotosTab() {
           sx={{ width: { xs: '100%', sm: 'auto' }, whiteSpace: 'nowrap' }}
         >
           Add New Photo
+        </Button>
+        <Button
+          component={RouterLink}
+          to="/admin/photos/batch"
+          variant="outlined"
+          startIcon={<AddPhotoAlternateOutlinedIcon />}
+          sx={{ width: { xs: '100%', sm: 'auto' }, whiteSpace: 'nowrap' }}
+        >
+          Add many photos
         </Button>
       </TabHeader>
 

@@ -9,6 +9,26 @@ import type {
 
 export type { AdminUser, SetupChecklist, SetupItem, SetupState };
 
+const ADMIN_KEY = 'wildframe:admin-user';
+
+function rememberAdmin(user: AdminUser | null): void {
+  try {
+    if (user) localStorage.setItem(ADMIN_KEY, JSON.stringify(user));
+    else localStorage.removeItem(ADMIN_KEY);
+  } catch {
+    // blocked storage: the admin just does not open offline
+  }
+}
+
+function rememberedAdmin(): AdminUser | null {
+  try {
+    const saved = localStorage.getItem(ADMIN_KEY);
+    return saved ? (JSON.parse(saved) as AdminUser) : null;
+  } catch {
+    return null;
+  }
+}
+
 // The admin's one base is lib/api.ts; each screen injects its own endpoints in its own api.ts.
 // Here only what several screens read: who is signed in (the guard, sign-in, the password page,
 // the admin bar), her photos (photos, print options, promotions) and the set-up checklist (the
@@ -21,8 +41,16 @@ export const sharedAdminApi = api.injectEndpoints({
         const result = await baseQuery({ url: '/admin/user', cache: 'no-store' });
         if (result.error) {
           const error = result.error as ApiError;
-          return error.status === 401 ? { data: null } : { error };
+          if (error.status === 401) {
+            rememberAdmin(null);
+            return { data: null };
+          }
+          // offline: the admin last seen on this device, so the installed app opens (its writes
+          // still need the server, which checks the session again)
+          const remembered = error.status === 'FETCH_ERROR' ? rememberedAdmin() : null;
+          return remembered ? { data: remembered } : { error };
         }
+        rememberAdmin(result.data as AdminUser);
         return { data: result.data as AdminUser };
       },
       providesTags: ['AdminUser'],
@@ -30,6 +58,9 @@ export const sharedAdminApi = api.injectEndpoints({
     }),
     logout: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/admin/logout', method: 'POST' }),
+      onQueryStarted: async (_arg, { queryFulfilled }) => {
+        await queryFulfilled.then(() => rememberAdmin(null)).catch(() => undefined);
+      },
     }),
     getAdminPhotos: build.query<AdminPhotoSummary[], void>({
       query: () => '/admin/photos',

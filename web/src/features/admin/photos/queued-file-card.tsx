@@ -1,0 +1,101 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import LinearProgress from '@mui/material/LinearProgress';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import { readableTitle } from './batch-rules';
+import { formatSize } from './image-files';
+import { editQueued, removeQueued, retryQueued, type QueueItem } from './upload-queue';
+
+const PHASE_TEXT: Record<QueueItem['phase'], string> = {
+  waiting: 'Waiting for a connection',
+  queued: 'Queued',
+  uploading: 'Uploading',
+  creating: 'Making the draft',
+  failed: 'Not sent',
+};
+
+/** One file of the batch: its progress, its details (editable while it uploads), its error alone. */
+export function QueuedFileCard({ item }: { item: QueueItem }) {
+  const percent = item.size > 0 ? Math.min(100, Math.round((item.sent / item.size) * 100)) : 0;
+  const label = `${item.fileName}`;
+  return (
+    <Card component="li" aria-label={label} variant="outlined" sx={{ listStyle: 'none' }}>
+      <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.fileName}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
+            {formatSize(item.size)}
+          </Typography>
+        </Box>
+        {item.phase === 'failed' ? (
+          <Alert
+            severity="error"
+            action={
+              <Box sx={{ display: 'flex', gap: 0.5 }}>
+                <Button color="inherit" size="small" onClick={() => retryQueued(item.queueId)}>
+                  Retry
+                </Button>
+                <Button color="inherit" size="small" onClick={() => void removeQueued(item.queueId)}>
+                  Remove
+                </Button>
+              </Box>
+            }
+          >
+            {item.error}
+          </Alert>
+        ) : (
+          <Box>
+            <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
+              <Typography variant="body2" color="text.secondary">
+                {PHASE_TEXT[item.phase]}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">{`${percent}%`}</Typography>
+            </Box>
+            <LinearProgress
+              variant="determinate"
+              value={percent}
+              aria-label={`${item.fileName} sent`}
+              sx={{ height: 8, borderRadius: 4, mt: 0.5 }}
+            />
+          </Box>
+        )}
+        <TextField
+          label="Title"
+          size="small"
+          value={item.title}
+          placeholder={readableTitle(item.fileName)}
+          helperText="Left empty: the photo's own title, else its file name"
+          onChange={(e) => editQueued(item.queueId, { title: e.target.value })}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <TextField
+          label="Location"
+          size="small"
+          value={item.location}
+          onChange={(e) => editQueued(item.queueId, { location: e.target.value })}
+          slotProps={{ htmlInput: { maxLength: 200 } }}
+        />
+        <TextField
+          label="Description"
+          size="small"
+          multiline
+          minRows={2}
+          value={item.description}
+          onChange={(e) => editQueued(item.queueId, { description: e.target.value })}
+          slotProps={{ htmlInput: { maxLength: 5000 } }}
+        />
+        {item.phase !== 'failed' && (
+          <Box>
+            <Button size="small" color="error" onClick={() => void removeQueued(item.queueId)}>
+              Remove from batch
+            </Button>
+          </Box>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
