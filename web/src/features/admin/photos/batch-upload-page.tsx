@@ -6,7 +6,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import { BATCH_MAX_FILES, type BatchUploadLimits } from '@contract';
+import type { BatchUploadLimits } from '@contract';
 import { useOnline } from '../../../components/use-online';
 import { useGetCategoriesQuery } from '../../../lib/catalog-api';
 import { FormSection } from '../shared/form-section';
@@ -20,10 +20,13 @@ import { QueuedFileCard } from './queued-file-card';
 import { queueFiles, setUploadEndpoint } from './upload-queue';
 import { useUploadQueue } from './use-upload-queue';
 
-/** Until the server says its own (or while offline with nothing kept): the contract's defaults. */
+/**
+ * Until the server says its own (or offline with nothing kept): its defaults (the contract's
+ * BATCH_MAX_FILES, a value the web may not import; the server checks again anyway).
+ */
 const DEFAULT_LIMITS: BatchUploadLimits = {
   fileBytes: LIMITS.addImage,
-  files: BATCH_MAX_FILES,
+  files: 50,
   batchBytes: 1024 * MB,
   endpoint: '/api/admin/uploads',
 };
