@@ -1,0 +1,197 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import type { PhotoDraft } from '@contract';
+import { expect, phone, signInAsOwner, test } from './support/fixtures';
+import { makeCameraJpeg } from '../support/camera-jpeg';
+
+// Uploads from the field (issue 37), on a phone: many camera files at once over tus, a signal lost
+// mid-batch, a batch prepared with no connection at all and kept across a reload, a corrupt file
+// among good ones. Every photo arrives once, as a draft no visitor sees until it is published.
+
+const MB = 1024 * 1024;
+const dir = mkdtempSync(path.join(tmpdir(), 'wf-field-'));
+
+async function cameraFiles(prefix: string, count: number, noise = false): Promise<string[]> {
+  const files: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const file = path.join(dir, `${prefix}-${i}.jpg`);
+    writeFileSync(file, await makeCameraJpeg(noise ? 1600 : 1200, noise ? 1067 : 800, { noise }));
+    files.push(file);
+  }
+  return files;
+}
+
+const photosInput = (page: Page) => page.locator('input[type="file"][aria-label="Photos to upload"]');
+const drafts = (page: Page) => page.getByRole('list', { name: 'Drafts' }).getByRole('listitem');
+const sending = (page: Page) => page.getByRole('list', { name: 'Photos being sent' }).getByRole('listitem');
+
+async function chooseCategory(page: Page): Promise<string> {
+  await page.getByRole('combobox', { name: 'Category for this batch' }).click();
+  const option = page.getByRole('option').first();
+  const name = (await option.textContent())?.trim() ?? '';
+  await option.click();
+  return name;
+}
+
+/** The server's drafts whose title has `stamp` (the readable file names carry it). */
+async function serverDrafts(page: Page, stamp: string): Promise<PhotoDraft[]> {
+  const res = await page.request.get('/api/admin/photo-drafts');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as PhotoDraft[]).filter((draft) =>
+    draft.title.toLowerCase().includes(stamp.toLowerCase()),
+  );
+}
+
+/** Online once: the service worker installs and controls the page (the admin then opens offline). */
+async function installApp(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+}
+
+test.use(phone);
+
+test('five camera files, the signal lost mid-batch: all five arrive once, and only publishing shows them', async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const stamp = `heron${Date.now()}`;
+  const files = await cameraFiles(stamp, 5, true);
+  await signInAsOwner(page);
+  await page.goto('/admin/photos');
+  await page.getByRole('link', { name: 'Add many photos' }).click();
+  await page.waitForURL('**/admin/photos/batch');
+  await chooseCategory(page);
+
+  // one bar of signal: about 1 MB/s up, so the batch is still going when the signal drops
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: 5 * MB,
+    uploadThroughput: 1 * MB,
+  });
+  await photosInput(page).setInputFiles(files);
+  await expect(sending(page)).toHaveCount(5);
+  await expect(page.getByRole('progressbar').first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/field-uploads-batch-phone.png', fullPage: true });
+
+  // the first ones arrive, then the signal goes
+  await expect(drafts(page).filter({ hasText: stamp }).first()).toBeVisible({ timeout: 60_000 });
+  await context.setOffline(true);
+  await expect(page.getByRole('status').filter({ hasText: /^\d waiting for a connection$/ })).toBeVisible();
+  await page.waitForTimeout(1500);
+  await context.setOffline(false);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+
+  await expect(drafts(page).filter({ hasText: stamp })).toHaveCount(5, { timeout: 60_000 });
+  await expect(sending(page)).toHaveCount(0);
+  const made = await serverDrafts(page, stamp);
+  expect(made).toHaveLength(5);
+  expect(new Set(made.map((draft) => draft.queueId)).size).toBe(5);
+
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: 'test-results/field-uploads-batch-desktop.png', fullPage: true });
+  await page.setViewportSize(phone.viewport);
+
+  // a draft is on no public surface
+  const visitor = await browser.newPage({ baseURL });
+  for (const draft of made) {
+    expect((await visitor.request.get(`/photo/${draft.id}`)).status()).toBe(404);
+    expect((await visitor.request.get(`/api/photos/${draft.id}`)).status()).toBe(404);
+  }
+  expect(await (await visitor.request.get('/portfolio')).text()).not.toContain(stamp);
+  expect(JSON.stringify(await (await visitor.request.get('/api/photos')).json())).not.toContain(stamp);
+
+  for (const draft of made) {
+    await drafts(page).filter({ hasText: draft.title }).getByRole('checkbox').check();
+  }
+  await page.getByRole('button', { name: 'Publish selected (5)' }).click();
+  await expect(page.getByText('5 photos are now in the shop.')).toBeVisible();
+  await expect(drafts(page).filter({ hasText: stamp })).toHaveCount(0);
+  expect(await serverDrafts(page, stamp)).toHaveLength(0);
+
+  for (const draft of made) {
+    expect((await visitor.request.get(`/photo/${draft.id}`)).status()).toBe(200);
+  }
+  await visitor.goto('/portfolio');
+  await expect(visitor.getByText(made[0]!.title, { exact: true }).first()).toBeVisible();
+  await visitor.close();
+});
+
+test('offline from the start: details filled, the app reloaded offline, the queue kept; online again, sent once', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `egret${Date.now()}`;
+  const files = await cameraFiles(stamp, 3);
+  await signInAsOwner(page);
+  await page.goto('/admin/photos/batch');
+  await expect(page.getByRole('heading', { level: 1, name: 'Add many photos' })).toBeVisible();
+  await installApp(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Add many photos' })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Add many photos' })).toBeVisible();
+  await chooseCategory(page);
+  await photosInput(page).setInputFiles(files);
+  await expect(page.getByRole('status').filter({ hasText: '3 waiting for a connection' })).toBeVisible();
+  const first = sending(page).filter({ hasText: `${stamp}-1.jpg` });
+  await first.getByRole('textbox', { name: 'Title' }).fill(`Snowy egret ${stamp}`);
+  await first.getByRole('textbox', { name: 'Location' }).fill('North marsh');
+
+  // a reload with no connection: the queue and her details are still on the phone
+  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: '3 waiting for a connection' })).toBeVisible();
+  await expect(sending(page)).toHaveCount(3);
+  await expect(first.getByRole('textbox', { name: 'Title' })).toHaveValue(`Snowy egret ${stamp}`);
+
+  await context.setOffline(false);
+  await expect(drafts(page).filter({ hasText: stamp })).toHaveCount(3, { timeout: 60_000 });
+  await expect(page.getByText(/waiting for a connection/)).toHaveCount(0);
+  await expect(sending(page)).toHaveCount(0);
+  const made = await serverDrafts(page, stamp);
+  expect(made).toHaveLength(3);
+  expect(made.filter((draft) => draft.title === `Snowy egret ${stamp}`)).toHaveLength(1);
+  expect(made.find((draft) => draft.title === `Snowy egret ${stamp}`)?.location).toBe('North marsh');
+
+  // a later visit sends nothing again
+  await page.reload();
+  await expect(drafts(page).filter({ hasText: stamp })).toHaveCount(3);
+  expect(await serverDrafts(page, stamp)).toHaveLength(3);
+});
+
+test('a corrupt file among good ones fails alone, with its message', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = `rail${Date.now()}`;
+  const good = await cameraFiles(stamp, 2);
+  const corrupt = path.join(dir, `${stamp}-broken.jpg`);
+  writeFileSync(corrupt, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096, 7)]));
+  await signInAsOwner(page);
+  await page.goto('/admin/photos/batch');
+  await chooseCategory(page);
+  await photosInput(page).setInputFiles([good[0]!, corrupt, good[1]!]);
+
+  const broken = sending(page).filter({ hasText: `${stamp}-broken.jpg` });
+  await expect(broken.getByRole('alert')).toContainText('The image could not be read', { timeout: 30_000 });
+  await expect(drafts(page).filter({ hasText: stamp })).toHaveCount(2, { timeout: 30_000 });
+  expect(await serverDrafts(page, stamp)).toHaveLength(2);
+
+  await broken.getByRole('button', { name: 'Remove' }).click();
+  await expect(sending(page)).toHaveCount(0);
+});
