@@ -80,7 +80,7 @@ export default function BatchUploadPage() {
       <Box sx={{ display: 'grid', gap: { xs: 2, sm: 3 } }}>
         <FormSection
           title="Choose photos"
-          description={`Up to ${limits.files} photos, ${formatMb(limits.fileBytes)} each. They are kept on this device and sent in the background, also without a connection now.`}
+          description={`Up to ${limits.files} photos, ${formatMb(limits.fileBytes)} each. They are kept on this device and sent in the background; without a connection they wait until it returns.`}
         >
           <Box sx={{ display: 'grid', gap: 2 }}>
             <TextField

@@ -21,10 +21,9 @@ const PHASE_TEXT: Record<QueueItem['phase'], string> = {
 /** One file of the batch: its progress, its details (editable while it uploads), its error alone. */
 export function QueuedFileCard({ item }: { item: QueueItem }) {
   const percent = item.size > 0 ? Math.min(100, Math.round((item.sent / item.size) * 100)) : 0;
-  const label = `${item.fileName}`;
   return (
-    <Card component="li" aria-label={label} variant="outlined" sx={{ listStyle: 'none' }}>
-      <CardContent sx={{ display: 'grid', gap: 1.5 }}>
+    <Card component="li" aria-label={item.fileName} variant="outlined" sx={{ listStyle: 'none' }}>
+      <CardContent sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.fileName}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
@@ -32,21 +31,17 @@ export function QueuedFileCard({ item }: { item: QueueItem }) {
           </Typography>
         </Box>
         {item.phase === 'failed' ? (
-          <Alert
-            severity="error"
-            action={
-              <Box sx={{ display: 'flex', gap: 0.5 }}>
-                <Button color="inherit" size="small" onClick={() => retryQueued(item.queueId)}>
-                  Retry
-                </Button>
-                <Button color="inherit" size="small" onClick={() => void removeQueued(item.queueId)}>
-                  Remove
-                </Button>
-              </Box>
-            }
-          >
-            {item.error}
-          </Alert>
+          <Box>
+            <Alert severity="error">{item.error}</Alert>
+            <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
+              <Button size="small" variant="outlined" onClick={() => retryQueued(item.queueId)}>
+                Retry
+              </Button>
+              <Button size="small" color="error" onClick={() => void removeQueued(item.queueId)}>
+                Remove
+              </Button>
+            </Box>
+          </Box>
         ) : (
           <Box>
             <Box sx={{ display: 'flex', justifyContent: 'space-between' }}>
