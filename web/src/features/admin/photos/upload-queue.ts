@@ -169,10 +169,18 @@ function send(item: QueueItem): void {
 function pump(): void {
   if (!snapshot.loaded) return;
   if (!isOnline()) {
-    const stalled = snapshot.items.filter((item) => item.phase === 'queued');
+    // a request cut by a lost signal may hang rather than fail: stop it; the server keeps its
+    // bytes, and the next start asks for its offset
+    for (const [queueId, upload] of running) {
+      running.delete(queueId);
+      void upload.abort(false).catch(() => undefined);
+    }
+    const stalled = snapshot.items.filter((item) => item.phase === 'queued' || item.phase === 'uploading');
     if (stalled.length > 0)
       publish({
-        items: snapshot.items.map((item) => (item.phase === 'queued' ? { ...item, phase: 'waiting' } : item)),
+        items: snapshot.items.map((item) =>
+          item.phase === 'queued' || item.phase === 'uploading' ? { ...item, phase: 'waiting' } : item,
+        ),
       });
     registerSync();
     return;
