@@ -15,9 +15,11 @@ export type AssetMeta = Pick<
   MediaAssetModel,
   'id' | 'kind' | 'mimeType' | 'width' | 'height' | 'placeholderColor' | 'variantsReadyAt'
 >;
-export type NewAsset = {
+/** An original already in the store: what its row says about it. */
+export type StoredAsset = {
   kind: AssetKind;
-  data: Buffer;
+  storageKey: string;
+  byteSize: number;
   mimeType: string;
   width: number;
   height: number;
@@ -86,13 +88,20 @@ export function createMediaRepository(db: Db, store: MediaStore) {
   }
 
   const repo = {
-    async insertAsset(a: NewAsset, trx: Executor = db): Promise<number> {
-      const { data, ...meta } = a;
-      const storageKey = originalKey(a.mimeType);
-      await store.put(storageKey, data, a.mimeType);
-      // the caller cleaned the bytes (ingest strips the location before anything is stored)
+    /**
+     * Writes an original's (already cleaned) bytes under a fresh key, durably, before any row names
+     * it: a transaction that then rolls back leaves an orphan the sweep removes.
+     */
+    async storeOriginal(data: Buffer, mimeType: string): Promise<string> {
+      const storageKey = originalKey(mimeType);
+      await store.put(storageKey, data, mimeType);
+      return storageKey;
+    },
+
+    /** The row of an original stored by `storeOriginal` (the caller cleaned its location). */
+    async insertAsset(a: StoredAsset, trx: Executor = db): Promise<number> {
       const row = await MediaAssetModel.query(trx)
-        .insert({ ...meta, storageKey, byteSize: data.length, locationCleanedAt: new Date() })
+        .insert({ ...a, locationCleanedAt: new Date() })
         .returning('id');
       return row.id;
     },

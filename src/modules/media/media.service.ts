@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { open, readFile, stat } from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import type { Knex } from 'knex';
 import { AppError, badRequest } from '../../platform/http/app-error';
@@ -6,7 +7,14 @@ import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
 import { stripLocation } from './media.location-strip';
-import type { AssetMeta, MediaRepository, NewVariant, PrintCrop, VariantRef } from './media.repository';
+import type {
+  AssetMeta,
+  MediaRepository,
+  NewVariant,
+  PrintCrop,
+  StoredAsset,
+  VariantRef,
+} from './media.repository';
 import {
   MAX_INPUT_PIXELS,
   formatBytes,
@@ -51,6 +59,15 @@ export type IngestedAsset = {
   mimeType: string;
   placeholderColor: string;
 };
+/** An upload in memory, or a file on disk (a multipart part, a finished tus upload). */
+export type ImageSource = Buffer | { path: string };
+/** An original checked, cleaned and already in the store; no row names it yet. */
+export type PreparedOriginal = StoredAsset & {
+  width: number;
+  height: number;
+  mimeType: string;
+  placeholderColor: string;
+};
 export type ServedVariant = {
   etag: string;
   format: VariantFormat;
@@ -59,6 +76,17 @@ export type ServedVariant = {
 };
 
 const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 32);
+
+/** The first bytes of a file: enough for its magic number. */
+async function headOf(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(64), 0, 64, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 const HASH_STEP = 4 * 1024 * 1024;
 /** An upload's SHA-256 in 4 MB steps, letting other requests run between them (a 50 MB original takes ~100 ms). */
@@ -189,21 +217,25 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
 
   const service = {
     /**
-     * Checks an upload by its content (magic bytes, format, pixel count, a real decode) and stores
-     * the original. Width and height are after EXIF auto-rotation.
+     * Checks an upload by its content (magic bytes, format, pixel count, a real decode), strips its
+     * location and writes it to the store: all before any transaction. A path is read by sharp for
+     * the checks and then once into one Buffer (cleaned in place), never held twice. Width and
+     * height are after EXIF auto-rotation. `recordOriginal` then names the stored file in a row.
      */
-    async ingest(buffer: Buffer, opts: IngestOptions, trx?: Knex.Transaction): Promise<IngestedAsset> {
-      if (!buffer.length) throw fail(mediaMessages.empty, opts.field);
-      if (buffer.length > opts.maxBytes) {
+    async prepareOriginal(source: ImageSource, opts: IngestOptions): Promise<PreparedOriginal> {
+      const size = Buffer.isBuffer(source) ? source.length : (await stat(source.path)).size;
+      if (!size) throw fail(mediaMessages.empty, opts.field);
+      if (size > opts.maxBytes) {
         const message = mediaMessages.tooLarge(opts.maxBytes);
         throw new AppError('too_large', message, opts.field ? { [opts.field]: message } : undefined);
       }
-      const sniffed = sniffFormat(buffer);
+      const sniffed = sniffFormat(Buffer.isBuffer(source) ? source : await headOf(source.path));
       if (!sniffed) throw fail(mediaMessages.unsupported, opts.field);
+      const input = Buffer.isBuffer(source) ? source : source.path;
       let meta: Metadata;
       try {
         // the header only (nothing decoded): any size is read, so a bomb gets the pixel message below
-        meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+        meta = await sharp(input, { limitInputPixels: false }).metadata();
       } catch {
         throw fail(mediaMessages.unsupported, opts.field);
       }
@@ -215,7 +247,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       // A real decode of the whole file (shrink-on-load keeps it fast): truncated or corrupt data fails.
       let small: { data: Buffer; info: OutputInfo };
       try {
-        small = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+        small = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
           .rotate()
           .resize(64, 64, { fit: 'inside' })
           .flatten({ background: '#ffffff' })
@@ -229,7 +261,12 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       // they are (media.location-strip.ts). A file whose metadata cannot be followed is refused.
       let clean: Buffer;
       try {
-        clean = (await cleanFile(buffer, mimeByFormat[sniffed])).data;
+        clean = (
+          await cleanFile(
+            Buffer.isBuffer(source) ? source : await readFile(source.path),
+            mimeByFormat[sniffed],
+          )
+        ).data;
       } catch {
         throw fail(mediaMessages.damaged, opts.field);
       }
@@ -237,23 +274,30 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
         raw: { width: small.info.width, height: small.info.height, channels: small.info.channels },
       }).stats();
       const rotated = (meta.orientation ?? 1) >= 5;
-      const asset = {
+      const mimeType = mimeByFormat[sniffed];
+      const sha256 = await sha256Hex(clean);
+      return {
         kind: opts.kind,
-        data: clean,
-        mimeType: mimeByFormat[sniffed],
+        mimeType,
         width: rotated ? meta.height : meta.width,
         height: rotated ? meta.width : meta.height,
-        sha256: await sha256Hex(clean),
+        sha256,
         placeholderColor: toHexColor(dominant),
+        byteSize: clean.length,
+        storageKey: await repo.storeOriginal(clean, mimeType),
       };
-      const id = await repo.insertAsset(asset, trx);
-      return {
-        id,
-        width: asset.width,
-        height: asset.height,
-        mimeType: asset.mimeType,
-        placeholderColor: asset.placeholderColor,
-      };
+    },
+
+    /** The row naming an original `prepareOriginal` stored: the only part inside the caller's transaction. */
+    async recordOriginal(prepared: PreparedOriginal, trx?: Knex.Transaction): Promise<IngestedAsset> {
+      const id = await repo.insertAsset(prepared, trx);
+      const { width, height, mimeType, placeholderColor } = prepared;
+      return { id, width, height, mimeType, placeholderColor };
+    },
+
+    /** prepareOriginal then recordOriginal: for small files saved in one go (a logo, a room). */
+    async ingest(buffer: Buffer, opts: IngestOptions, trx?: Knex.Transaction): Promise<IngestedAsset> {
+      return service.recordOriginal(await service.prepareOriginal(buffer, opts), trx);
     },
 
     /** Asks the media job for the variants; a job already queued for this asset is not doubled. */
