@@ -67,6 +67,9 @@ export function createFieldUploadsService(deps: {
         await store.remove(id).catch(() => undefined);
         return result;
       } catch (err) {
+        // a concurrent create of the same queued file won (and took the upload): its photo
+        const winner = await deps.catalog.draftFor(input.queueId);
+        if (winner) return { draft: winner, created: false };
         // a file media refused (not an image, damaged) is of no further use: it goes
         if (err instanceof AppError && err.errors?.file) await store.remove(id).catch(() => undefined);
         throw err;
