@@ -176,7 +176,11 @@ export function createMediaRepository(db: Db, store: MediaStore) {
     },
 
     /** The stored row of one variant (no bytes), or undefined when it was not made yet. */
-    async findVariantRef(assetId: number, key: VariantKey, trx: Executor = db): Promise<VariantRef | undefined> {
+    async findVariantRef(
+      assetId: number,
+      key: VariantKey,
+      trx: Executor = db,
+    ): Promise<VariantRef | undefined> {
       return MediaVariantModel.query(trx)
         .select('id', 'kind', 'width', 'format', 'etag', 'byte_size')
         .findOne({ asset_id: assetId, kind: key.kind, width: key.width, format: key.format });
