@@ -22,6 +22,7 @@ const processes = appProcesses();
 let env: Record<string, string>;
 let assetId: number;
 let files: string[];
+let jpeg: Buffer;
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('base64url').slice(0, 32);
 const fileOf = (v: { kind: string; width: number; format: string }) =>
@@ -66,9 +67,7 @@ beforeAll(async () => {
     DATA_DIR: config.DATA_DIR,
     SWEEP_EVERY_MS: '400',
   };
-  // A camera-like photo (grain gives the encoders real work), uploaded with its event published
-  // while no worker runs: its variants cannot exist before the files are asked for.
-  const jpeg = await sharp({
+  jpeg = await sharp({
     create: {
       width: 2400,
       height: 1600,
@@ -79,16 +78,6 @@ beforeAll(async () => {
   })
     .jpeg({ quality: 90 })
     .toBuffer();
-  const events = createDomainEventBus(ctx);
-  const media = createMediaModule(ctx, { events, jobs: createAppJobRegistry() });
-  const asset = await media.ingest(jpeg, { kind: 'photo', maxBytes: 50 * 1024 * 1024 });
-  assetId = asset.id;
-  const [{ id: photoId }] = await ctx
-    .db('photos')
-    .insert({ title: 'Two Herons', original_id: assetId, aspect_ratio: '3:2' })
-    .returning('id');
-  await ctx.db.transaction((trx) => events.publish(trx, 'photo.uploaded', { photoId, assetIds: [assetId] }));
-  files = planVariants('photo', asset.width, asset.height).map(fileOf);
 }, 60_000);
 
 afterAll(async () => {
@@ -104,13 +93,31 @@ afterAll(async () => {
 describe('a new photo asked from two APIs while two workers make its variants', () => {
   it('makes each file once: both APIs serve the stored bytes under their hash, also after a restart', async () => {
     const first = await startApis();
-    expect(await ctx.db('media_variants').where({ asset_id: assetId })).toEqual([]);
+    for (const n of [1, 2]) processes.start(`worker-${n}`, 'workers/main.ts', env);
+    await eventually(async () => {
+      for (const q of ['media', 'events'])
+        if ((await ctx.queues.get(q).getWorkers()).length < 2) return false;
+      return true;
+    }, 45_000);
 
-    // every file three times from each API at once; the workers start meanwhile
+    // A camera-like photo (grain gives the encoders real work) uploaded now, its event published:
+    // both workers start on its variants (the event's subscriber, the job a served request
+    // queues, the sweeper's) while both APIs are asked for every file, three times each.
+    const events = createDomainEventBus(ctx);
+    const media = createMediaModule(ctx, { events, jobs: createAppJobRegistry() });
+    const asset = await media.ingest(jpeg, { kind: 'photo', maxBytes: 50 * 1024 * 1024 });
+    assetId = asset.id;
+    files = planVariants('photo', asset.width, asset.height).map(fileOf);
+    const [{ id: photoId }] = await ctx
+      .db('photos')
+      .insert({ title: 'Two Herons', original_id: assetId, aspect_ratio: '3:2' })
+      .returning('id');
+    await ctx.db.transaction((trx) =>
+      events.publish(trx, 'photo.uploaded', { photoId, assetIds: [assetId] }),
+    );
     const asked = Promise.all(
       [1, 2, 3].flatMap(() => first.urls.flatMap((url) => files.map((file) => ask(url, file)))),
     );
-    for (const n of [1, 2]) processes.start(`worker-${n}`, 'workers/main.ts', env);
     const answers = await asked;
 
     // the files as stored right after the first answers: later writes would change their inode
