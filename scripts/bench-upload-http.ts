@@ -105,11 +105,7 @@ async function startApp(): Promise<App> {
   const ctx = createContext(config, createLogger('silent'));
   await migrateLatest(ctx.db);
   await createModules(ctx).adminAuth.service.ensureAdmin(ADMIN);
-  await ctx
-    .db('categories')
-    .insert({ name: CATEGORY, display_name: 'Birds' })
-    .onConflict('name')
-    .ignore();
+  await ctx.db('categories').insert({ name: CATEGORY, display_name: 'Birds' }).onConflict('name').ignore();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const api = run('src/server.ts', { ...env, PORT: String(port) });
@@ -163,7 +159,8 @@ async function uploadMultipart(app: App, jpeg: Buffer, title: string): Promise<n
     headers: writeHeaders(app),
     body: form,
   });
-  if (res.status !== 201) throw new Error(`POST /api/admin/photos answered ${res.status}: ${await res.text()}`);
+  if (res.status !== 201)
+    throw new Error(`POST /api/admin/photos answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { id: number }).id;
 }
 
@@ -223,11 +220,7 @@ async function variantsReady(app: App, photoId: number): Promise<void> {
 type Timing = { totalMs: number; rawSharpMs: number; ratio: number } | { available: false };
 
 /** Request start to all variants stored, against raw sharp before and after (their mean). */
-async function timeUpload(
-  app: App,
-  jpeg: Buffer,
-  upload: () => Promise<number | null>,
-): Promise<Timing> {
+async function timeUpload(app: App, jpeg: Buffer, upload: () => Promise<number | null>): Promise<Timing> {
   const before = await rawSharpVariants(jpeg);
   const t0 = performance.now();
   const photoId = await upload();
@@ -240,8 +233,7 @@ async function timeUpload(
 }
 
 type Memory =
-  | { idleMb: number; peakMb: number; statuses: number[]; withinBudget: boolean }
-  | { available: false };
+  { idleMb: number; peakMb: number; statuses: number[]; withinBudget: boolean } | { available: false };
 
 /** The API's RSS (polled every 10 ms, and its VmHWM) while three uploads run at once. */
 async function memoryOf(pid: number, uploads: () => Promise<(number | null)[]>): Promise<Memory> {
