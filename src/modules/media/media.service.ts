@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
 import { stripLocation } from './media.location-strip';
+import { createAssetQueue } from './variant-once';
 import type {
   AssetMeta,
   MediaRepository,
@@ -75,6 +76,12 @@ export type ServedVariant = {
   load(): Promise<Buffer>;
 };
 
+/** How long a request waits for another process making its asset's variants (a run takes 1-2 s). */
+const SERVE_WAIT_MS = 15_000;
+/** How long a variants job waits for another run of the same asset before its job retries. */
+const JOB_WAIT_MS = 120_000;
+
+/** A variant's ETag: the hash of its stored bytes. */
 const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 32);
 
 /** The first bytes of a file: enough for its magic number. */
@@ -160,7 +167,8 @@ export async function renderPrintCrop(
 }
 
 export function createMediaService(repo: MediaRepository, deps: { queues: Queues<Jobs>; logger: Logger }) {
-  const inflight = new Map<string, Promise<Buffer>>();
+  const inflight = new Map<string, Promise<ServedVariant>>();
+  const oneAtATime = createAssetQueue();
   const printsInFlight = new Map<string, Promise<{ data: Buffer; mimeType: string }>>();
 
   const fail = (message: string, field?: string) =>
@@ -172,47 +180,100 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
     return !!m.icc && m.space !== 'cmyk';
   }
 
-  /** A stored variant, or else the one wanted made now (once, however many ask at a time). */
+  /** A stored variant's answer: its row's ETag (the stored bytes' hash) and its stored bytes. */
+  const servedFrom = (stored: VariantRef, mimeType: string, data?: Buffer): ServedVariant => ({
+    etag: stored.etag,
+    format: stored.format,
+    mimeType,
+    load: async () => {
+      if (data) return data;
+      const found = await repo.variantData(stored.id);
+      if (!found) throw new AppError('not_found', 'The image no longer exists.');
+      return found;
+    },
+  });
+
+  /**
+   * Makes one missing variant holding the asset's lock, unless another process made it meanwhile
+   * (then its stored row answers): so every process answers one address with the same bytes.
+   */
+  async function makeOne(assetId: number, wanted: PlannedVariant): Promise<ServedVariant> {
+    const mimeType = mimeByFormat[wanted.format];
+    const made = await repo.withVariantLock(assetId, SERVE_WAIT_MS, async (trx) => {
+      const before = await repo.findVariantRef(assetId, wanted, trx);
+      if (before) return servedFrom(before, mimeType);
+      const original = await repo.findOriginal(assetId, trx);
+      if (!original) throw new AppError('not_found', 'The image no longer exists.');
+      const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true);
+      await repo.insertVariants(assetId, [{ ...wanted, data, etag: etagOf(data) }], trx);
+      const stored = await repo.findVariantRef(assetId, wanted, trx);
+      if (!stored) throw new AppError('not_found', 'The image no longer exists.');
+      return servedFrom(stored, mimeType, data);
+    });
+    if (made === 'busy') throw new AppError('unavailable', 'The image is being made: try again in a moment.');
+    return made;
+  }
+
+  /** A stored variant, or else the one wanted made now (once, across every process). */
   function serve(
     found: { asset: AssetMeta; variants: VariantRef[] },
     wanted: PlannedVariant,
   ): Promise<ServedVariant> | ServedVariant {
     const { asset } = found;
-    const mimeType = mimeByFormat[wanted.format];
     const stored = found.variants.find((v) => v.width === wanted.width && v.format === wanted.format);
-    if (stored)
-      return {
-        etag: stored.etag,
-        format: wanted.format,
-        mimeType,
-        load: async () => {
-          const data = await repo.variantData(stored.id);
-          if (!data) throw new AppError('not_found', 'The image no longer exists.');
-          return data;
-        },
-      };
+    if (stored) return servedFrom(stored, mimeByFormat[wanted.format]);
     const key = `${asset.id}:${wanted.kind}:${wanted.width}:${wanted.format}`;
     let pending = inflight.get(key);
     if (!pending) {
-      pending = (async () => {
-        const original = await repo.findOriginal(asset.id);
-        if (!original) throw new AppError('not_found', 'The image no longer exists.');
-        const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true);
-        await repo.insertVariants(asset.id, [{ ...wanted, data, etag: etagOf(data) }]);
-        return data;
-      })().finally(() => inflight.delete(key));
+      pending = oneAtATime(asset.id, () => makeOne(asset.id, wanted)).finally(() => inflight.delete(key));
       inflight.set(key, pending);
     }
     if (!asset.variantsReadyAt)
       service
         .enqueueVariants(asset.id)
         .catch((err) => deps.logger.warn({ err, assetId: asset.id }, 'could not queue image variants'));
-    return pending.then((data) => ({
-      etag: etagOf(data),
-      format: wanted.format,
-      mimeType,
-      load: async () => data,
-    }));
+    return pending;
+  }
+
+  /** makeVariants' run, under the asset's lock: what is stored is read again inside it. */
+  async function makeMissingVariants(
+    assetId: number,
+    trx: Knex.Transaction,
+  ): Promise<JobOutcome & { made: number }> {
+    const asset = await repo.findOriginal(assetId, trx);
+    if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
+    if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
+    const existing = new Set(
+      (await repo.listVariantKeys(assetId, trx)).map((k) => `${k.kind}:${k.width}:${k.format}`),
+    );
+    const todo = planVariants(asset.kind, asset.width, asset.height)
+      .filter((v) => !existing.has(`${v.kind}:${v.width}:${v.format}`))
+      .sort((a, b) => b.width - a.width); // the slowest first keeps both cores busy to the end
+    let made: NewVariant[] = [];
+    if (todo.length) {
+      const keepIcc = await keepsIcc(asset.data);
+      const maxWidth = Math.max(...todo.map((v) => v.width));
+      const base = sharp(asset.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+        .rotate()
+        .resize({ width: maxWidth, withoutEnlargement: true });
+      // Decoded once, scaled once; every variant starts from these pixels. Raw pixels are the
+      // cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile must travel along.
+      let source: Source;
+      if (keepIcc) {
+        source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
+      } else {
+        const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+        source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+      }
+      made = await Promise.all(
+        todo.map(async (v) => {
+          const data = await render(source, v, keepIcc, false);
+          return { ...v, data, etag: etagOf(data) };
+        }),
+      );
+    }
+    await repo.completeVariants(assetId, made, trx);
+    return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
   }
 
   const service = {
@@ -310,40 +371,12 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
      * every other variant from that buffer. Running it again changes nothing.
      */
     async makeVariants(assetId: number): Promise<JobOutcome & { made: number }> {
-      const asset = await repo.findOriginal(assetId);
-      if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
-      if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
-      const existing = new Set(
-        (await repo.listVariantKeys(assetId)).map((k) => `${k.kind}:${k.width}:${k.format}`),
+      const result = await oneAtATime(assetId, () =>
+        // the whole run holds the asset's lock: a request's variant waits for it, another run skips
+        repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx)),
       );
-      const todo = planVariants(asset.kind, asset.width, asset.height)
-        .filter((v) => !existing.has(`${v.kind}:${v.width}:${v.format}`))
-        .sort((a, b) => b.width - a.width); // the slowest first keeps both cores busy to the end
-      let made: NewVariant[] = [];
-      if (todo.length) {
-        const keepIcc = await keepsIcc(asset.data);
-        const maxWidth = Math.max(...todo.map((v) => v.width));
-        const base = sharp(asset.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
-          .rotate()
-          .resize({ width: maxWidth, withoutEnlargement: true });
-        // Decoded once, scaled once; every variant starts from these pixels. Raw pixels are the
-        // cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile must travel along.
-        let source: Source;
-        if (keepIcc) {
-          source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
-        } else {
-          const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-          source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
-        }
-        made = await Promise.all(
-          todo.map(async (v) => {
-            const data = await render(source, v, keepIcc, false);
-            return { ...v, data, etag: etagOf(data) };
-          }),
-        );
-      }
-      await repo.completeVariants(assetId, made);
-      return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
+      if (result === 'busy') throw new Error(`asset ${assetId}'s variants are still being made elsewhere`);
+      return result;
     },
 
     /**
