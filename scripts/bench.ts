@@ -3,7 +3,8 @@
 // /, /portfolio, /photo/{id}, /about and /faq, each live against the same page as finished HTML
 // (scripts/bench-pages.ts); the script each page needs (gzipped); serving cost under load against a
 // bare Node server sending the same bytes (bench-serving.ts); upload-to-variants time for a
-// 24-megapixel JPEG against raw sharp making the same variants (bench-upload.ts); bytes per photo
+// 24-megapixel JPEG against raw sharp making the same variants, directly (bench-upload.ts) and over
+// HTTP with the API's memory during three 50 MB uploads (bench-upload-http.ts); bytes per photo
 // across all variants, before and after the leaner set of issue 27, on a smooth, a mixed and a dense
 // photo (bench-variants.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts).
 import { execSync } from 'node:child_process';
@@ -16,6 +17,7 @@ import { chromium } from '@playwright/test';
 import { benchServing } from './bench-serving';
 import { startBenchShop } from './bench-shop';
 import { benchUploadToVariants } from './bench-upload';
+import { benchUploadOverHttp, httpUploadSummary } from './bench-upload-http';
 import { benchVariantBytes, variantBytesSummary } from './bench-variants';
 import { pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages';
 import { benchHydration, HYDRATION_PAGES, hydrationTable } from './bench-hydration';
@@ -23,6 +25,24 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const port = Number(process.env.BENCH_PORT ?? 3998);
 const results: Record<string, unknown> = {};
+
+// BENCH_ONLY=upload: the upload figures alone (no build, no shop, no browser), in a minute or two.
+async function benchUploads() {
+  const direct = await benchUploadToVariants();
+  const overHttp = await benchUploadOverHttp();
+  const line = `Upload of a 24 MP JPEG to all variants (direct): ${direct.totalMs} ms (budget < 3000), raw sharp ${direct.rawSharpMs} ms, ratio ${direct.ratio}x (budget <= 1.5x)`;
+  return { direct, overHttp, lines: `${line}\n${httpUploadSummary(overHttp)}` };
+}
+if (process.env.BENCH_ONLY === 'upload') {
+  const { direct, overHttp, lines } = await benchUploads();
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync(
+    'bench-results/upload.json',
+    JSON.stringify({ uploadToVariants: direct, uploadOverHttp: overHttp }, null, 2),
+  );
+  console.log(lines);
+  process.exit(0);
+}
 
 if (!existsSync('dist/web/index.html') || process.env.BENCH_BUILD !== 'false')
   execSync('npm run build', { stdio: 'inherit' });
@@ -134,7 +154,9 @@ await shop.close();
 // Serving cost against a bare node:http server sending the same bytes, in the same run.
 const serving = await benchServing();
 results.serving = serving.rows;
-results.uploadToVariants = await benchUploadToVariants();
+const uploads = await benchUploads();
+results.uploadToVariants = uploads.direct;
+results.uploadOverHttp = uploads.overHttp;
 const variantBytes = await benchVariantBytes();
 results.variantBytes = variantBytes.photos;
 
@@ -145,9 +167,6 @@ console.log(
   `\n${hydrationTable(results.hydration as Awaited<ReturnType<typeof benchHydration>>, hydrationRuns)}`,
 );
 console.log(`\nServing (100 connections, app vs bare node:http, same bytes):\n${serving.table}`);
-const upload = results.uploadToVariants as Awaited<ReturnType<typeof benchUploadToVariants>>;
-console.log(
-  `Upload of a 24 MP JPEG to all variants: ${upload.totalMs} ms (budget < 3000), raw sharp ${upload.rawSharpMs} ms, ratio ${upload.ratio}x (budget <= 1.5x)`,
-);
+console.log(uploads.lines);
 console.log(variantBytesSummary(variantBytes.photos));
 process.exit(0);

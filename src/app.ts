@@ -29,6 +29,7 @@ import { createVersionEndpoints } from './platform/version';
 import { pickFormat } from './modules/media';
 import { edge, endpoints } from './endpoints';
 import { mountDemoLabs } from './demo/labs/demo-labs';
+import { UPLOADS_PATH } from './modules/field-uploads';
 
 // dist/web and dist/server are found from the package root, from source and from dist/node alike.
 const rootDir = packageRoot;
@@ -211,6 +212,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
     edge.needsSession(req.method, req.path) ? loadSession(req, res, next) : next(),
   );
 
+  // The tus endpoint reads its own bodies (a PATCH streams to the upload store): the owner's
+  // guard, then the tus server, before any body parser.
+  app.all(`${UPLOADS_PATH}{/:id}`, loadSession, requireAdmin, modules.fieldUploads.tusHandler());
   // Every declared endpoint, each with its guard, body limit, Cache-Control and parsing.
   const bound = [...createVersionEndpoints(), ...modules.endpoints()];
   app.use(endpointRouter(bound, endpoints, { invalidateOnWrite: responseCache.invalidateOnWrite }));

@@ -17,6 +17,7 @@ import { fulfillmentEndpoints } from './modules/fulfillment';
 import { setupEndpoints } from './modules/setup';
 import { editionsEndpoints } from './modules/editions';
 import { storefrontPages } from './modules/storefront';
+import { fieldUploadsEndpoints } from './modules/field-uploads';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -33,6 +34,7 @@ export const endpoints: readonly EndpointSpec[] = [
   fulfillmentEndpoints,
   editionsEndpoints,
   setupEndpoints,
+  fieldUploadsEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

@@ -17,6 +17,7 @@ import { createFulfillmentModule } from './modules/fulfillment';
 import { createSetupModule } from './modules/setup';
 import { createStorefrontModule } from './modules/storefront';
 import { createEditionsModule } from './modules/editions';
+import { createFieldUploadsModule } from './modules/field-uploads';
 
 export function createModules(ctx: AppContext) {
   // one event bus per process: modules publish on it and subscribe to it in their index.ts
@@ -39,6 +40,7 @@ export function createModules(ctx: AppContext) {
   const fulfillment = createFulfillmentModule(ctx, { catalog, media, orders, events, jobs });
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
+  const fieldUploads = createFieldUploadsModule(ctx, { catalog });
   const storefront = createStorefrontModule({ catalog, content, orders, certificates: limitedEditions });
 
   // ---- extension points, all wired here (a name used twice throws, like a doubled subscriber) ----
@@ -72,6 +74,7 @@ export function createModules(ctx: AppContext) {
     fulfillment,
     limitedEditions,
     setup,
+    fieldUploads,
   ];
   return {
     /** publish/subscribe; deliver (job 'events/deliver'); relayPending() for the periodic re-drive */
@@ -90,6 +93,7 @@ export function createModules(ctx: AppContext) {
     fulfillment,
     editions: limitedEditions,
     setup,
+    fieldUploads,
     storefront,
     /** every module's declared endpoints with their handlers (src/endpoints.ts lists the same) */
     endpoints: () => http.flatMap((m) => m.endpoints?.() ?? []),

@@ -23,6 +23,8 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   { name: 'media-files', run: () => modules.media.sweepOrphans() },
   // originals stored before issue 35, with GPS and place tags: each stored again without them
   { name: 'clean-originals', run: () => modules.media.sweepUncleanedOriginals() },
+  // unfinished field uploads a day old (the tus store's files, or its S3 multipart uploads)
+  { name: 'field-uploads', run: () => modules.fieldUploads.sweepExpired() },
   {
     name: 'payments',
     run: async () => {

@@ -149,3 +149,44 @@ export function cameraSummary(c: CameraDetails): string {
     .filter(Boolean)
     .join(' · ');
 }
+
+/**
+ * A file's name made readable, for a title when the file has none: no extension, `_` and `-` as
+ * spaces, the first letter upper-case ("great-blue-heron_at_dawn.jpg" -> "Great blue heron at
+ * dawn", "DSC_0412.JPG" -> "DSC 0412"). Null when nothing is left.
+ */
+export function titleFromFileName(fileName: string): string | null {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  const words = base
+    .replace(/\.[A-Za-z0-9]{1,5}$/, '')
+    .replace(/[_-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return words ? (words[0].toUpperCase() + words.slice(1)).slice(0, 200) : null;
+}
+
+/** exifr's options for a file's own title or caption (IFD0's ImageDescription and XPTitle only). */
+export const TITLE_EXIF_OPTIONS = {
+  pick: ['ImageDescription', 'XPTitle'],
+  tiff: true,
+  exif: false,
+  gps: false,
+  ifd1: false,
+  interop: false,
+  xmp: false,
+  iptc: false,
+  icc: false,
+  jfif: false,
+  ihdr: false,
+  makerNote: false,
+  userComment: false,
+};
+
+/** The file's title or caption (XPTitle first, then ImageDescription), or null. */
+export function exifTitle(tags: Record<string, unknown> | null | undefined): string | null {
+  for (const value of [tags?.XPTitle, tags?.ImageDescription]) {
+    const t = text(value, 200);
+    if (t) return t;
+  }
+  return null;
+}

@@ -1,6 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createContext, closeContext, type AppContext } from '../../src/platform/context';
 import { dropDatabase, ensureDatabase, migrateLatest } from '../../src/platform/db';
@@ -14,32 +11,20 @@ import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { HttpClient } from '../support/http-client';
 import { ADMIN, eventually } from '../support/test-app';
 import { insertPhoto, placeOrder } from '../support/shop-data';
+import { appProcesses } from '../support/app-processes';
 
 // Two API processes and two worker processes against one Postgres and one Redis, as production
 // (or the compose file) runs them. A visitor's requests alternate between the APIs, webhooks reach
 // either, and still: one paid order, one e-mail of each kind, re-driven work done once.
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 const OWNER = 'owner@wildframe.example';
 
 let ctx: AppContext;
 let sink: Awaited<ReturnType<typeof startSmtpSink>>;
 let stripe: FakeStripe;
-const children: { name: string; proc: ChildProcess; output: string[] }[] = [];
+const processes = appProcesses();
+const { children, start } = processes;
 const apis: string[] = [];
 let photo: { photoId: number; optionIds: number[] };
-
-function start(name: string, script: string, env: Record<string, string>) {
-  const output: string[] = [];
-  const proc = spawn(tsx, [script], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout!.on('data', (d: Buffer) => output.push(d.toString()));
-  proc.stderr!.on('data', (d: Buffer) => output.push(d.toString()));
-  children.push({ name, proc, output });
-}
 
 beforeAll(async () => {
   sink = await startSmtpSink();
@@ -79,16 +64,7 @@ beforeAll(async () => {
 }, 90_000);
 
 afterAll(async () => {
-  await Promise.all(
-    children.map(
-      ({ proc }) =>
-        new Promise<void>((resolve) => {
-          if (proc.exitCode !== null) return resolve();
-          proc.once('exit', () => resolve());
-          proc.kill('SIGTERM');
-        }),
-    ),
-  );
+  await processes.stop();
   if (ctx) {
     const keys = await ctx.redis.keys(`${ctx.config.REDIS_PREFIX}:*`).catch(() => []);
     if (keys.length) await ctx.redis.del(...keys).catch(() => undefined);

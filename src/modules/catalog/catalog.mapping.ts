@@ -122,8 +122,8 @@ export function toAdminPhotoSummary(
     protectionInForce: inForce,
     publicRegion: p.publicRegion ?? null,
     publishAt: p.publishAt ? p.publishAt.toISOString() : null,
-    published: isPublished(p),
-    draft: false, // the drafts column comes with the batch upload's migration
+    published: !p.draft && isPublished(p),
+    draft: p.draft ?? false,
     shownPublicly: { ...shown, text: shownPubliclyAs(shown) },
   };
 }

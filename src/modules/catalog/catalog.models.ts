@@ -60,6 +60,10 @@ export class PhotoModel extends BaseModel {
   declare publicRegion: string | null;
   /** Null: public now; in the future: on no public surface until then. */
   declare publishAt: Date | null;
+  /** Made from a field upload and not yet published by the owner: on no public surface. */
+  declare draft: boolean;
+  /** The phone's id of the queued file a draft came from (unique: a retried create finds it). */
+  declare queueId: string | null;
   /** Bumps when the image changes: part of the image URLs, for cache-busting. */
   declare version: number;
   declare archivedAt: Date | null;

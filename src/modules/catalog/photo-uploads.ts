@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Request, RequestHandler } from 'express';
@@ -84,8 +84,9 @@ export function oneAtATime() {
 const INTERRUPTED = 'The upload ended before the photo was saved. Please try again.';
 
 /**
- * The uploaded files' bytes (read only now, inside the one-at-a-time section). A file already
- * removed means the client went away while the save waited its turn: nothing is saved.
+ * The uploaded files, by path (media reads each once, inside the one-at-a-time section); an empty
+ * part counts as none. A file already removed means the client went away while the save waited
+ * its turn: nothing is saved.
  */
 export async function readUploaded(req: Request): Promise<PhotoFiles> {
   const files = (req.files ?? {}) as UploadedFiles;
@@ -93,7 +94,7 @@ export async function readUploaded(req: Request): Promise<PhotoFiles> {
     const file = files[field]?.[0];
     if (!file) return null;
     try {
-      return await readFile(file.path);
+      return (await stat(file.path)).size ? { path: file.path } : null;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw badRequest(INTERRUPTED);
       throw err;

@@ -26,8 +26,10 @@ export type PlaceFacts = Pick<
 /** Every column a save writes: all but the id, the archive mark and the timestamps. */
 export type PhotoWrite = Omit<
   ModelObject<PhotoModel>,
-  'id' | 'archivedAt' | 'createdAt' | 'updatedAt' | 'original' | 'printOptions'
+  'id' | 'archivedAt' | 'createdAt' | 'updatedAt' | 'original' | 'printOptions' | 'draft' | 'queueId'
 >;
+/** A new photo: a draft carries the queue id of the file it came from. */
+export type PhotoInsert = PhotoWrite & { draft?: boolean; queueId?: string | null };
 
 /** Which photos a read may show: all live ones (the owner), or those public by now (everyone else). */
 export type Reader = 'public' | 'admin';
@@ -39,7 +41,7 @@ export type Reader = 'public' | 'admin';
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any result shape of a photos query
 export function publishedNow<Q extends QueryBuilder<PhotoModel, any>>(q: Q): Q {
-  return q.where((b) => {
+  return q.where('photos.draft', false).where((b) => {
     void b.whereNull('photos.publish_at').orWhere('photos.publish_at', '<=', raw('now()'));
   }) as Q;
 }
@@ -66,7 +68,9 @@ export function createPhotosRepository(db: Db) {
       reader: Reader = 'public',
     ): Promise<PhotoRow[]> {
       const q = livePhotos();
+      // drafts have their own list (listDrafts), the owner's Photos list too
       if (reader === 'public') publishedNow(q);
+      else q.where('photos.draft', false);
       if (filter.featured) q.where('photos.featured', true);
       if (filter.category) q.where('photos.category', filter.category);
       const rows = await q.orderBy([
@@ -93,6 +97,7 @@ export function createPhotosRepository(db: Db) {
       const row = (await db('photos')
         .min({ at: 'publish_at' })
         .whereNull('archived_at')
+        .where('draft', false)
         .where('publish_at', '>', db.raw('now()'))
         .first()) as { at: Date | null } | undefined;
       return row?.at ?? null;
@@ -129,7 +134,35 @@ export function createPhotosRepository(db: Db) {
       return PhotoModel.query(db).findById(id).select('horizontal_position', 'vertical_position');
     },
 
-    async insertPhoto(p: PhotoWrite, trx: Trx): Promise<number> {
+    /** The drafts, newest first. */
+    async listDrafts(): Promise<PhotoRow[]> {
+      const rows = await livePhotos()
+        .where('photos.draft', true)
+        .orderBy([
+          { column: 'photos.created_at', order: 'desc' },
+          { column: 'photos.id', order: 'desc' },
+        ]);
+      return rows.map(withImage);
+    },
+
+    /** The photo made from a queued file (drafts and published alike; archived ones too). */
+    async findByQueueId(queueId: string): Promise<number | undefined> {
+      const row = await PhotoModel.query(db).select('id').findOne({ queue_id: queueId });
+      return row?.id;
+    },
+
+    /** These drafts are published, in one statement; the ids that were drafts. */
+    async publishDrafts(ids: number[]): Promise<number[]> {
+      const rows = (await db('photos')
+        .whereIn('id', ids)
+        .where({ draft: true })
+        .whereNull('archived_at')
+        .update({ draft: false, updated_at: db.fn.now() })
+        .returning('id')) as { id: number }[];
+      return rows.map((r) => r.id).sort((a, b) => a - b);
+    },
+
+    async insertPhoto(p: PhotoInsert, trx: Trx): Promise<number> {
       return (await PhotoModel.query(trx).insert(p)).id;
     },
 

@@ -1,7 +1,7 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
 import { sanitizeRichText } from '../../platform/rich-text';
-import { probeImage, type MediaModule } from '../media';
-import { nearestAspectRatio } from '../../shared/photo-metadata';
+import { probeImage, type ImageSource, type MediaModule, type PreparedOriginal } from '../media';
+import { nearestAspectRatio, titleFromFileName } from '../../shared/photo-metadata';
 import { toAdminPhotoSummary, toPhotoSummary, toPrintOption } from './catalog.mapping';
 import { catalogMessages, imageLimits } from './catalog.messages';
 import type {
@@ -13,6 +13,7 @@ import type {
 import type {
   AdminPhotoDetail,
   AdminPhotoSummary,
+  PhotoDraft,
   PhotoDetail,
   PhotoSummary,
   PhotoUploadLimits,
@@ -87,16 +88,18 @@ const fieldNames: Record<FilesVia, Record<'photo' | 'thumbnail', string>> = {
   json: { photo: 'imageData', thumbnail: 'thumbnailData' },
 };
 
-/** The files of a save: the photo (required when adding) and a custom thumbnail. */
-export type PhotoFiles = { image: Buffer | null; thumbnail: Buffer | null };
+/** The files of a save: the photo (required when adding) and a custom thumbnail, in memory or on disk. */
+export type PhotoFiles = { image: ImageSource | null; thumbnail: ImageSource | null };
+const sent = (file: ImageSource | null): file is ImageSource =>
+  !!file && (!Buffer.isBuffer(file) || !!file.length);
 type CreateFields = Omit<PhotoCreateWithOptions, 'imageData' | 'thumbnailData'>;
 type UpdateFields = Omit<PhotoUpdateWithOptions, 'imageData' | 'thumbnailData'>;
 
 export type PhotosDeps = {
-  media: Pick<MediaModule, 'ingest' | 'deleteAsset' | 'filesOf'>;
+  media: Pick<MediaModule, 'prepareOriginal' | 'recordOriginal' | 'deleteAsset' | 'filesOf'>;
   categories: Pick<CategoriesService, 'assertCategory'>;
   options: PhotoPrintOptionEditor;
-  optionsRepo: Pick<PrintOptionsRepository, 'optionsForPhoto'>;
+  optionsRepo: Pick<PrintOptionsRepository, 'optionsForPhoto' | 'liveOptionIdsForRatio' | 'assign'>;
   /** The owner's own crop of each print size (photo_print_crops). */
   crops: PrintCropsRepository;
   /** Publishes 'photo.uploaded' in the transaction that stored the images (variants follow). */
@@ -131,14 +134,25 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   const formLimits = deps.limits ?? photoUploadLimits();
   const limitsOf = (via: FilesVia) => (via === 'form' ? formLimits : specLimits);
 
-  async function ingest(
-    data: Buffer,
-    kind: 'photo' | 'thumbnail',
-    maxBytes: number,
-    via: FilesVia,
-    trx: Trx,
-  ) {
-    return media.ingest(data, { kind, maxBytes, field: fieldNames[via][kind] }, trx);
+  /** Checked, cleaned and stored before the transaction; only its row is written inside one. */
+  function prepare(file: ImageSource, kind: 'photo' | 'thumbnail', maxBytes: number, via: FilesVia) {
+    return media.prepareOriginal(file, { kind, maxBytes, field: fieldNames[via][kind] });
+  }
+
+  async function draftView(photo: PhotoRow, sensitive: string[]): Promise<PhotoDraft> {
+    const options = await optionsRepo.optionsForPhoto(photo.id);
+    return {
+      ...toAdminPhotoSummary(photo, media.filesOf, sensitive),
+      queueId: photo.queueId,
+      printOptionCount: options.length,
+    };
+  }
+
+  /** The photo a queue id made, as a draft view (also once published: a retry still answers it). */
+  async function madeFrom(queueId: string): Promise<PhotoDraft | null> {
+    const id = await repo.findByQueueId(queueId);
+    const photo = id === undefined ? undefined : await repo.findPhoto(id);
+    return photo ? draftView(photo, await deps.sensitiveSpecies()) : null;
   }
 
   async function detail(photo: PhotoRow): Promise<PhotoDetail> {
@@ -182,7 +196,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
    * What the file fills in when the form leaves it empty: the aspect ratio from its pixel size and
    * the date from DateTimeOriginal; the camera details are always the file's. GPS is never read.
    */
-  async function fromFile<F extends CreateFields | UpdateFields>(input: F, image: Buffer) {
+  async function fromFile<F extends CreateFields | UpdateFields>(input: F, image: ImageSource) {
     const facts = await probeImage(image);
     const fields = {
       ...input,
@@ -293,14 +307,18 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
     ): Promise<AdminPhotoDetail> {
       const { image, thumbnail } = files;
       const limits = limitsOf(via);
-      if (!image?.length) throw badRequest(IMAGE_MISSING, { [fieldNames[via].photo]: IMAGE_MISSING });
+      if (!sent(image)) throw badRequest(IMAGE_MISSING, { [fieldNames[via].photo]: IMAGE_MISSING });
       await deps.categories.assertCategory(input.category);
       const { fields, cameraDetails } = await fromFile(input, image);
       const newOptions = input.printOptions ?? [];
       const aspectRatio = newOptions.length ? requireRatio(fields) : null;
+      const stored = await prepare(image, 'photo', limits.addImage, via);
+      const storedThumb = sent(thumbnail)
+        ? await prepare(thumbnail, 'thumbnail', limits.addThumbnail, via)
+        : null;
       const id = await repo.transaction(async (trx) => {
-        const original = await ingest(image, 'photo', limits.addImage, via, trx);
-        const thumb = thumbnail && (await ingest(thumbnail, 'thumbnail', limits.addThumbnail, via, trx));
+        const original = await media.recordOriginal(stored, trx);
+        const thumb = storedThumb && (await media.recordOriginal(storedThumb, trx));
         const photoId = await repo.insertPhoto(
           {
             ...photoFields(fields),
@@ -339,29 +357,35 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       const limits = limitsOf(via);
       await deps.categories.assertCategory(input.category);
       // a new image fills what the form left empty; without one, an empty ratio is the stored image's
-      const fromImage = image?.length ? await fromFile(input, image) : null;
+      const fromImage = sent(image) ? await fromFile(input, image) : null;
       const fields = fromImage?.fields ?? {
         ...input,
         aspectRatio:
           input.aspectRatio ?? nearestAspectRatio(existing.original.width, existing.original.height),
       };
       if (input.printOptions) await options.check(id, fields.aspectRatio, input.printOptions);
+      const storedImage: PreparedOriginal | null = sent(image)
+        ? await prepare(image, 'photo', limits.editImage, via)
+        : null;
+      const storedThumb = sent(thumbnail)
+        ? await prepare(thumbnail, 'thumbnail', limits.editThumbnail, via)
+        : null;
       await repo.transaction(async (trx) => {
         const added: number[] = [];
         const dropped: number[] = [];
         let { originalId, customThumbnailId } = existing;
-        if (image?.length) {
-          const a = await ingest(image, 'photo', limits.editImage, via, trx);
+        if (storedImage) {
+          const a = await media.recordOriginal(storedImage, trx);
           added.push(a.id);
           dropped.push(originalId);
           originalId = a.id;
         }
-        if (thumbnail?.length) {
-          const t = await ingest(thumbnail, 'thumbnail', limits.editThumbnail, via, trx);
+        if (storedThumb) {
+          const t = await media.recordOriginal(storedThumb, trx);
           added.push(t.id);
           if (customThumbnailId) dropped.push(customThumbnailId);
           customThumbnailId = t.id;
-        } else if (image?.length && customThumbnailId) {
+        } else if (storedImage && customThumbnailId) {
           // a custom thumbnail belonged to the old image; the new one gets generated thumbnails
           dropped.push(customThumbnailId);
           customThumbnailId = null;
@@ -380,6 +404,83 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
         if (added.length) await deps.photoUploaded(trx, id, added);
       });
       return service.adminGetPhoto(id);
+    },
+
+    /** The photo a queue id already made, or null (a retried create answers it). */
+    draftFor: madeFrom,
+
+    /**
+     * A draft photo from a camera file (a finished field upload): its category as sent; its ratio,
+     * date and camera from the file; its title as sent, else the file's own, else its name made
+     * readable; the live catalogue options of its ratio. The queue id's unique index decides
+     * between two creates of one file: the loser answers the winner's photo.
+     */
+    async createDraft(
+      input: { queueId: string; category: string; title?: string; description?: string; location?: string },
+      file: { path: string; name: string },
+    ): Promise<{ draft: PhotoDraft; created: boolean }> {
+      const made = await madeFrom(input.queueId);
+      if (made) return { draft: made, created: false };
+      await deps.categories.assertCategory(input.category);
+      const facts = await probeImage(file);
+      const stored = await media.prepareOriginal(file, {
+        kind: 'photo',
+        maxBytes: formLimits.addImage,
+        field: 'file',
+      });
+      const aspectRatio = nearestAspectRatio(stored.width, stored.height);
+      const title = input.title || facts.title || titleFromFileName(file.name) || 'Untitled';
+      try {
+        await repo.transaction(async (trx) => {
+          const original = await media.recordOriginal(stored, trx);
+          const photoId = await repo.insertPhoto(
+            {
+              ...photoFields({
+                title,
+                description: input.description ?? '',
+                location: input.location ?? '',
+                dateTaken: facts.dateTaken,
+                aspectRatio,
+                category: input.category,
+                displayOrder: 0,
+                featured: false,
+                verticalPosition: 50,
+              }),
+              showCameraDetails: false,
+              cameraDetails: facts.camera,
+              originalId: original.id,
+              customThumbnailId: null,
+              version: 1,
+              draft: true,
+              queueId: input.queueId,
+            },
+            trx,
+          );
+          if (aspectRatio)
+            for (const optionId of await optionsRepo.liveOptionIdsForRatio(aspectRatio, trx))
+              await optionsRepo.assign(photoId, optionId, trx);
+          await deps.photoUploaded(trx, photoId, [original.id]);
+          return photoId;
+        });
+      } catch (err) {
+        // a concurrent create of the same file won: its photo is the answer (our stored file is
+        // an orphan the sweep removes)
+        const winner = isUniqueViolation(err) ? await madeFrom(input.queueId) : null;
+        if (winner) return { draft: winner, created: false };
+        throw err;
+      }
+      return { draft: (await madeFrom(input.queueId))!, created: true };
+    },
+
+    /** The drafts, newest first. */
+    async listDrafts(): Promise<PhotoDraft[]> {
+      const [rows, sensitive] = await Promise.all([repo.listDrafts(), deps.sensitiveSpecies()]);
+      return Promise.all(rows.map((p) => draftView(p, sensitive)));
+    },
+
+    /** These drafts go live, in one statement (ids that are not drafts are left out of the answer). */
+    async publishDrafts(ids: number[]): Promise<{ published: number[] }> {
+      return { published: await repo.publishDrafts(ids) };
     },
 
     async deletePhoto(id: number): Promise<{ message: string; archived: boolean }> {
@@ -406,6 +507,11 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   return service;
 }
 export type PhotosService = ReturnType<typeof createPhotosService>;
+
+/** Postgres' unique_violation (the queue id's index). */
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: string; nativeError?: { code?: string } })?.code === '23505' ||
+  (err as { nativeError?: { code?: string } })?.nativeError?.code === '23505';
 
 /**
  * The columns a save writes from the form. The protection fields are newer than the spec's client:

@@ -43,6 +43,12 @@ export function createPrintOptionsRepository(db: Db) {
         .orderBy(['print_options.price_cents', 'print_options.id']);
     },
 
+    /** The live catalogue options of one aspect ratio (what a new draft of that ratio is offered as). */
+    async liveOptionIdsForRatio(aspectRatio: string, ex: Executor = db): Promise<number[]> {
+      const rows = await liveOptions(ex).where({ aspect_ratio: aspectRatio }).orderBy('id');
+      return rows.map((r) => r.id);
+    },
+
     /** An option's size text, archived or not (an order's line still names it). */
     async sizeOf(id: number): Promise<string | null> {
       const row = await PrintOptionModel.query(db).findById(id).select('size');

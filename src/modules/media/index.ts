@@ -9,7 +9,7 @@ import { createImageSenders } from './media.http';
 import { createMediaRoutes } from './media.routes';
 import { createMediaUrls } from './media.urls';
 
-export type { IngestOptions, IngestedAsset } from './media.service';
+export type { ImageSource, IngestOptions, IngestedAsset, PreparedOriginal } from './media.service';
 export { probeImage, type ImageFacts } from './media.probe';
 export type { SendImageOptions } from './media.http';
 export { mediaEndpoints } from './media.routes';
@@ -82,6 +82,9 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     /** The addresses of an image's files (`<picture>` sources), on PUBLIC_MEDIA_URL when set. */
     filesOf: urls.filesOf,
     ingest: service.ingest,
+    /** Checks, cleans and stores an original before any transaction; `recordOriginal` names it inside one. */
+    prepareOriginal: service.prepareOriginal,
+    recordOriginal: service.recordOriginal,
     enqueueVariants: service.enqueueVariants,
     makeVariants: service.makeVariants,
     sweepMissingVariants: service.sweepMissingVariants,

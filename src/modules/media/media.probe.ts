@@ -1,6 +1,13 @@
 import exifr from 'exifr';
 import sharp from 'sharp';
-import { EXIF_OPTIONS, cameraDetailsFrom, exifDate, type CameraDetails } from '../../shared/photo-metadata';
+import {
+  EXIF_OPTIONS,
+  TITLE_EXIF_OPTIONS,
+  cameraDetailsFrom,
+  exifDate,
+  exifTitle,
+  type CameraDetails,
+} from '../../shared/photo-metadata';
 
 /** What an upload says about itself before it is stored: size and the camera EXIF the shop keeps. */
 export type ImageFacts = {
@@ -10,18 +17,22 @@ export type ImageFacts = {
   /** 'YYYY-MM-DD' from DateTimeOriginal. */
   dateTaken: string | null;
   camera: CameraDetails | null;
+  /** The file's own title or caption (EXIF XPTitle or ImageDescription). */
+  title: string | null;
 };
 
 /**
  * Reads an image's size and its camera EXIF (only the tags in EXIF_OPTIONS: GPS is never parsed).
  * Never throws: a file it cannot read gives nulls, and ingest() then refuses it with its message.
  */
-export async function probeImage(buffer: Buffer): Promise<ImageFacts> {
-  const [meta, tags] = await Promise.all([
-    sharp(buffer)
+export async function probeImage(file: Buffer | { path: string }): Promise<ImageFacts> {
+  const input = Buffer.isBuffer(file) ? file : file.path;
+  const [meta, tags, titleTags] = await Promise.all([
+    sharp(input)
       .metadata()
       .catch(() => null),
-    exifr.parse(buffer, EXIF_OPTIONS).catch(() => null) as Promise<Record<string, unknown> | null>,
+    exifr.parse(input, EXIF_OPTIONS).catch(() => null) as Promise<Record<string, unknown> | null>,
+    exifr.parse(input, TITLE_EXIF_OPTIONS).catch(() => null) as Promise<Record<string, unknown> | null>,
   ]);
   const rotated = (meta?.orientation ?? 1) >= 5;
   const width = meta?.width ?? null;
@@ -31,5 +42,6 @@ export async function probeImage(buffer: Buffer): Promise<ImageFacts> {
     height: rotated ? width : height,
     dateTaken: exifDate(tags?.DateTimeOriginal),
     camera: cameraDetailsFrom(tags),
+    title: exifTitle(titleTags),
   };
 }

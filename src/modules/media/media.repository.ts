@@ -15,9 +15,11 @@ export type AssetMeta = Pick<
   MediaAssetModel,
   'id' | 'kind' | 'mimeType' | 'width' | 'height' | 'placeholderColor' | 'variantsReadyAt'
 >;
-export type NewAsset = {
+/** An original already in the store: what its row says about it. */
+export type StoredAsset = {
   kind: AssetKind;
-  data: Buffer;
+  storageKey: string;
+  byteSize: number;
   mimeType: string;
   width: number;
   height: number;
@@ -49,6 +51,11 @@ const CANONICAL_VARIANT_KEY = `'variants/' || asset_id || '/' || (CASE WHEN kind
 
 /** Files older than this that no row names are orphans (a crash between file and row, a delete). */
 const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+/** The advisory lock space of an asset's variants (two-int keys; editions use 36). */
+const VARIANT_LOCK_SPACE = 37;
+/** How often a waiter tries the lock again: each try is instant, so no query timeout cuts a wait. */
+const LOCK_RETRY_MS = 50;
 
 /**
  * The media tables, and the store their files live in: a file is written (durably) before the row
@@ -86,13 +93,20 @@ export function createMediaRepository(db: Db, store: MediaStore) {
   }
 
   const repo = {
-    async insertAsset(a: NewAsset, trx: Executor = db): Promise<number> {
-      const { data, ...meta } = a;
-      const storageKey = originalKey(a.mimeType);
-      await store.put(storageKey, data, a.mimeType);
-      // the caller cleaned the bytes (ingest strips the location before anything is stored)
+    /**
+     * Writes an original's (already cleaned) bytes under a fresh key, durably, before any row names
+     * it: a transaction that then rolls back leaves an orphan the sweep removes.
+     */
+    async storeOriginal(data: Buffer, mimeType: string): Promise<string> {
+      const storageKey = originalKey(mimeType);
+      await store.put(storageKey, data, mimeType);
+      return storageKey;
+    },
+
+    /** The row of an original stored by `storeOriginal` (the caller cleaned its location). */
+    async insertAsset(a: StoredAsset, trx: Executor = db): Promise<number> {
       const row = await MediaAssetModel.query(trx)
-        .insert({ ...meta, storageKey, byteSize: data.length, locationCleanedAt: new Date() })
+        .insert({ ...a, locationCleanedAt: new Date() })
         .returning('id');
       return row.id;
     },
@@ -101,8 +115,8 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       return MediaAssetModel.query(db).findById(id).select(metaColumns);
     },
 
-    async findOriginal(id: number): Promise<(AssetMeta & { data: Buffer }) | undefined> {
-      const row = await MediaAssetModel.query(db)
+    async findOriginal(id: number, trx: Executor = db): Promise<(AssetMeta & { data: Buffer }) | undefined> {
+      const row = await MediaAssetModel.query(trx)
         .findById(id)
         .select([...metaColumns, 'data', 'storage_key']);
       return row && Object.assign(row, { data: (await bytesOf(row))! });
@@ -166,8 +180,45 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       return bytesOf(await MediaVariantModel.query(db).findById(variantId).select('data', 'storage_key'));
     },
 
-    async listVariantKeys(assetId: number): Promise<VariantKey[]> {
-      return MediaVariantModel.query(db).select('kind', 'width', 'format').where({ asset_id: assetId });
+    async listVariantKeys(assetId: number, trx: Executor = db): Promise<VariantKey[]> {
+      return MediaVariantModel.query(trx).select('kind', 'width', 'format').where({ asset_id: assetId });
+    },
+
+    /** The stored row of one variant (no bytes), or undefined when it was not made yet. */
+    async findVariantRef(
+      assetId: number,
+      key: VariantKey,
+      trx: Executor = db,
+    ): Promise<VariantRef | undefined> {
+      return MediaVariantModel.query(trx)
+        .select('id', 'kind', 'width', 'format', 'etag', 'byte_size')
+        .findOne({ asset_id: assetId, kind: key.kind, width: key.width, format: key.format });
+    },
+
+    /**
+     * Runs `work` holding the asset's variant lock, across every process sharing the database: a
+     * transaction-level advisory lock (it works behind PgBouncer's transaction pooling), taken by
+     * polling an instant try so the per-query timeout bounds no wait; `waitMs` bounds it instead.
+     * `work` must read and write through the transaction it is given: a waiter holds a pooled
+     * connection, and the holder taking a second one could wait on them.
+     */
+    async withVariantLock<T>(
+      assetId: number,
+      waitMs: number,
+      work: (trx: Knex.Transaction) => Promise<T>,
+    ): Promise<T | 'busy'> {
+      return db.transaction(async (trx) => {
+        const until = Date.now() + waitMs;
+        for (;;) {
+          const { rows } = await trx.raw<{ rows: { locked: boolean }[] }>(
+            'select pg_try_advisory_xact_lock(?, ?) as locked',
+            [VARIANT_LOCK_SPACE, assetId],
+          );
+          if (rows[0].locked) return work(trx);
+          if (Date.now() >= until) return 'busy' as const;
+          await new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS));
+        }
+      });
     },
 
     /** Inserts variants; one that already exists (same asset, kind, width, format) is kept. */
@@ -187,12 +238,13 @@ export function createMediaRepository(db: Db, store: MediaStore) {
         .ignore();
     },
 
-    /** Stores the job's variants and marks the asset done, in one transaction. */
-    async completeVariants(assetId: number, variants: NewVariant[]): Promise<void> {
-      await db.transaction(async (trx) => {
-        await repo.insertVariants(assetId, variants, trx);
-        await MediaAssetModel.query(trx).findById(assetId).patch({ variantsReadyAt: trx.fn.now() });
-      });
+    /** Stores the job's variants and marks the asset done, in one transaction (the caller's, if given). */
+    async completeVariants(assetId: number, variants: NewVariant[], trx?: Knex.Transaction): Promise<void> {
+      const complete = async (t: Knex.Transaction) => {
+        await repo.insertVariants(assetId, variants, t);
+        await MediaAssetModel.query(t).findById(assetId).patch({ variantsReadyAt: t.fn.now() });
+      };
+      await (trx ? complete(trx) : db.transaction(complete));
     },
 
     async idsWithoutVariants(limit: number): Promise<number[]> {

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { open, readFile, stat } from 'node:fs/promises';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import type { Knex } from 'knex';
 import { AppError, badRequest } from '../../platform/http/app-error';
@@ -6,7 +7,15 @@ import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
 import { stripLocation } from './media.location-strip';
-import type { AssetMeta, MediaRepository, NewVariant, PrintCrop, VariantRef } from './media.repository';
+import { createAssetQueue } from './variant-once';
+import type {
+  AssetMeta,
+  MediaRepository,
+  NewVariant,
+  PrintCrop,
+  StoredAsset,
+  VariantRef,
+} from './media.repository';
 import {
   MAX_INPUT_PIXELS,
   formatBytes,
@@ -51,6 +60,15 @@ export type IngestedAsset = {
   mimeType: string;
   placeholderColor: string;
 };
+/** An upload in memory, or a file on disk (a multipart part, a finished tus upload). */
+export type ImageSource = Buffer | { path: string };
+/** An original checked, cleaned and already in the store; no row names it yet. */
+export type PreparedOriginal = StoredAsset & {
+  width: number;
+  height: number;
+  mimeType: string;
+  placeholderColor: string;
+};
 export type ServedVariant = {
   etag: string;
   format: VariantFormat;
@@ -58,7 +76,24 @@ export type ServedVariant = {
   load(): Promise<Buffer>;
 };
 
+/** How long a request waits for another process making its asset's variants (a run takes 1-2 s). */
+const SERVE_WAIT_MS = 15_000;
+/** How long a variants job waits for another run of the same asset before its job retries. */
+const JOB_WAIT_MS = 120_000;
+
+/** A variant's ETag: the hash of its stored bytes. */
 const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 32);
+
+/** The first bytes of a file: enough for its magic number. */
+async function headOf(path: string): Promise<Buffer> {
+  const file = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(64), 0, 64, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await file.close();
+  }
+}
 
 const HASH_STEP = 4 * 1024 * 1024;
 /** An upload's SHA-256 in 4 MB steps, letting other requests run between them (a 50 MB original takes ~100 ms). */
@@ -132,7 +167,8 @@ export async function renderPrintCrop(
 }
 
 export function createMediaService(repo: MediaRepository, deps: { queues: Queues<Jobs>; logger: Logger }) {
-  const inflight = new Map<string, Promise<Buffer>>();
+  const inflight = new Map<string, Promise<ServedVariant>>();
+  const oneAtATime = createAssetQueue();
   const printsInFlight = new Map<string, Promise<{ data: Buffer; mimeType: string }>>();
 
   const fail = (message: string, field?: string) =>
@@ -144,66 +180,123 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
     return !!m.icc && m.space !== 'cmyk';
   }
 
-  /** A stored variant, or else the one wanted made now (once, however many ask at a time). */
+  /** A stored variant's answer: its row's ETag (the stored bytes' hash) and its stored bytes. */
+  const servedFrom = (stored: VariantRef, mimeType: string, data?: Buffer): ServedVariant => ({
+    etag: stored.etag,
+    format: stored.format,
+    mimeType,
+    load: async () => {
+      if (data) return data;
+      const found = await repo.variantData(stored.id);
+      if (!found) throw new AppError('not_found', 'The image no longer exists.');
+      return found;
+    },
+  });
+
+  /**
+   * Makes one missing variant holding the asset's lock, unless another process made it meanwhile
+   * (then its stored row answers): so every process answers one address with the same bytes.
+   */
+  async function makeOne(assetId: number, wanted: PlannedVariant): Promise<ServedVariant> {
+    const mimeType = mimeByFormat[wanted.format];
+    const made = await repo.withVariantLock(assetId, SERVE_WAIT_MS, async (trx) => {
+      const before = await repo.findVariantRef(assetId, wanted, trx);
+      if (before) return servedFrom(before, mimeType);
+      const original = await repo.findOriginal(assetId, trx);
+      if (!original) throw new AppError('not_found', 'The image no longer exists.');
+      const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true);
+      await repo.insertVariants(assetId, [{ ...wanted, data, etag: etagOf(data) }], trx);
+      const stored = await repo.findVariantRef(assetId, wanted, trx);
+      if (!stored) throw new AppError('not_found', 'The image no longer exists.');
+      return servedFrom(stored, mimeType, data);
+    });
+    if (made === 'busy') throw new AppError('unavailable', 'The image is being made: try again in a moment.');
+    return made;
+  }
+
+  /** A stored variant, or else the one wanted made now (once, across every process). */
   function serve(
     found: { asset: AssetMeta; variants: VariantRef[] },
     wanted: PlannedVariant,
   ): Promise<ServedVariant> | ServedVariant {
     const { asset } = found;
-    const mimeType = mimeByFormat[wanted.format];
     const stored = found.variants.find((v) => v.width === wanted.width && v.format === wanted.format);
-    if (stored)
-      return {
-        etag: stored.etag,
-        format: wanted.format,
-        mimeType,
-        load: async () => {
-          const data = await repo.variantData(stored.id);
-          if (!data) throw new AppError('not_found', 'The image no longer exists.');
-          return data;
-        },
-      };
+    if (stored) return servedFrom(stored, mimeByFormat[wanted.format]);
     const key = `${asset.id}:${wanted.kind}:${wanted.width}:${wanted.format}`;
     let pending = inflight.get(key);
     if (!pending) {
-      pending = (async () => {
-        const original = await repo.findOriginal(asset.id);
-        if (!original) throw new AppError('not_found', 'The image no longer exists.');
-        const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true);
-        await repo.insertVariants(asset.id, [{ ...wanted, data, etag: etagOf(data) }]);
-        return data;
-      })().finally(() => inflight.delete(key));
+      pending = oneAtATime(asset.id, () => makeOne(asset.id, wanted)).finally(() => inflight.delete(key));
       inflight.set(key, pending);
     }
     if (!asset.variantsReadyAt)
       service
         .enqueueVariants(asset.id)
         .catch((err) => deps.logger.warn({ err, assetId: asset.id }, 'could not queue image variants'));
-    return pending.then((data) => ({
-      etag: etagOf(data),
-      format: wanted.format,
-      mimeType,
-      load: async () => data,
-    }));
+    return pending;
+  }
+
+  /** makeVariants' run, under the asset's lock: what is stored is read again inside it. */
+  async function makeMissingVariants(
+    assetId: number,
+    trx: Knex.Transaction,
+  ): Promise<JobOutcome & { made: number }> {
+    const asset = await repo.findOriginal(assetId, trx);
+    if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
+    if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
+    const existing = new Set(
+      (await repo.listVariantKeys(assetId, trx)).map((k) => `${k.kind}:${k.width}:${k.format}`),
+    );
+    const todo = planVariants(asset.kind, asset.width, asset.height)
+      .filter((v) => !existing.has(`${v.kind}:${v.width}:${v.format}`))
+      .sort((a, b) => b.width - a.width); // the slowest first keeps both cores busy to the end
+    let made: NewVariant[] = [];
+    if (todo.length) {
+      const keepIcc = await keepsIcc(asset.data);
+      const maxWidth = Math.max(...todo.map((v) => v.width));
+      const base = sharp(asset.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+        .rotate()
+        .resize({ width: maxWidth, withoutEnlargement: true });
+      // Decoded once, scaled once; every variant starts from these pixels. Raw pixels are the
+      // cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile must travel along.
+      let source: Source;
+      if (keepIcc) {
+        source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
+      } else {
+        const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+        source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+      }
+      made = await Promise.all(
+        todo.map(async (v) => {
+          const data = await render(source, v, keepIcc, false);
+          return { ...v, data, etag: etagOf(data) };
+        }),
+      );
+    }
+    await repo.completeVariants(assetId, made, trx);
+    return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
   }
 
   const service = {
     /**
-     * Checks an upload by its content (magic bytes, format, pixel count, a real decode) and stores
-     * the original. Width and height are after EXIF auto-rotation.
+     * Checks an upload by its content (magic bytes, format, pixel count, a real decode), strips its
+     * location and writes it to the store: all before any transaction. A path is read by sharp for
+     * the checks and then once into one Buffer (cleaned in place), never held twice. Width and
+     * height are after EXIF auto-rotation. `recordOriginal` then names the stored file in a row.
      */
-    async ingest(buffer: Buffer, opts: IngestOptions, trx?: Knex.Transaction): Promise<IngestedAsset> {
-      if (!buffer.length) throw fail(mediaMessages.empty, opts.field);
-      if (buffer.length > opts.maxBytes) {
+    async prepareOriginal(source: ImageSource, opts: IngestOptions): Promise<PreparedOriginal> {
+      const size = Buffer.isBuffer(source) ? source.length : (await stat(source.path)).size;
+      if (!size) throw fail(mediaMessages.empty, opts.field);
+      if (size > opts.maxBytes) {
         const message = mediaMessages.tooLarge(opts.maxBytes);
         throw new AppError('too_large', message, opts.field ? { [opts.field]: message } : undefined);
       }
-      const sniffed = sniffFormat(buffer);
+      const sniffed = sniffFormat(Buffer.isBuffer(source) ? source : await headOf(source.path));
       if (!sniffed) throw fail(mediaMessages.unsupported, opts.field);
+      const input = Buffer.isBuffer(source) ? source : source.path;
       let meta: Metadata;
       try {
         // the header only (nothing decoded): any size is read, so a bomb gets the pixel message below
-        meta = await sharp(buffer, { limitInputPixels: false }).metadata();
+        meta = await sharp(input, { limitInputPixels: false }).metadata();
       } catch {
         throw fail(mediaMessages.unsupported, opts.field);
       }
@@ -215,7 +308,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       // A real decode of the whole file (shrink-on-load keeps it fast): truncated or corrupt data fails.
       let small: { data: Buffer; info: OutputInfo };
       try {
-        small = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+        small = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
           .rotate()
           .resize(64, 64, { fit: 'inside' })
           .flatten({ background: '#ffffff' })
@@ -229,7 +322,12 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       // they are (media.location-strip.ts). A file whose metadata cannot be followed is refused.
       let clean: Buffer;
       try {
-        clean = (await cleanFile(buffer, mimeByFormat[sniffed])).data;
+        clean = (
+          await cleanFile(
+            Buffer.isBuffer(source) ? source : await readFile(source.path),
+            mimeByFormat[sniffed],
+          )
+        ).data;
       } catch {
         throw fail(mediaMessages.damaged, opts.field);
       }
@@ -237,23 +335,30 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
         raw: { width: small.info.width, height: small.info.height, channels: small.info.channels },
       }).stats();
       const rotated = (meta.orientation ?? 1) >= 5;
-      const asset = {
+      const mimeType = mimeByFormat[sniffed];
+      const sha256 = await sha256Hex(clean);
+      return {
         kind: opts.kind,
-        data: clean,
-        mimeType: mimeByFormat[sniffed],
+        mimeType,
         width: rotated ? meta.height : meta.width,
         height: rotated ? meta.width : meta.height,
-        sha256: await sha256Hex(clean),
+        sha256,
         placeholderColor: toHexColor(dominant),
+        byteSize: clean.length,
+        storageKey: await repo.storeOriginal(clean, mimeType),
       };
-      const id = await repo.insertAsset(asset, trx);
-      return {
-        id,
-        width: asset.width,
-        height: asset.height,
-        mimeType: asset.mimeType,
-        placeholderColor: asset.placeholderColor,
-      };
+    },
+
+    /** The row naming an original `prepareOriginal` stored: the only part inside the caller's transaction. */
+    async recordOriginal(prepared: PreparedOriginal, trx?: Knex.Transaction): Promise<IngestedAsset> {
+      const id = await repo.insertAsset(prepared, trx);
+      const { width, height, mimeType, placeholderColor } = prepared;
+      return { id, width, height, mimeType, placeholderColor };
+    },
+
+    /** prepareOriginal then recordOriginal: for small files saved in one go (a logo, a room). */
+    async ingest(buffer: Buffer, opts: IngestOptions, trx?: Knex.Transaction): Promise<IngestedAsset> {
+      return service.recordOriginal(await service.prepareOriginal(buffer, opts), trx);
     },
 
     /** Asks the media job for the variants; a job already queued for this asset is not doubled. */
@@ -266,40 +371,12 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
      * every other variant from that buffer. Running it again changes nothing.
      */
     async makeVariants(assetId: number): Promise<JobOutcome & { made: number }> {
-      const asset = await repo.findOriginal(assetId);
-      if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
-      if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
-      const existing = new Set(
-        (await repo.listVariantKeys(assetId)).map((k) => `${k.kind}:${k.width}:${k.format}`),
+      const result = await oneAtATime(assetId, () =>
+        // the whole run holds the asset's lock: a request's variant waits for it, another run skips
+        repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx)),
       );
-      const todo = planVariants(asset.kind, asset.width, asset.height)
-        .filter((v) => !existing.has(`${v.kind}:${v.width}:${v.format}`))
-        .sort((a, b) => b.width - a.width); // the slowest first keeps both cores busy to the end
-      let made: NewVariant[] = [];
-      if (todo.length) {
-        const keepIcc = await keepsIcc(asset.data);
-        const maxWidth = Math.max(...todo.map((v) => v.width));
-        const base = sharp(asset.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
-          .rotate()
-          .resize({ width: maxWidth, withoutEnlargement: true });
-        // Decoded once, scaled once; every variant starts from these pixels. Raw pixels are the
-        // cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile must travel along.
-        let source: Source;
-        if (keepIcc) {
-          source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
-        } else {
-          const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-          source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
-        }
-        made = await Promise.all(
-          todo.map(async (v) => {
-            const data = await render(source, v, keepIcc, false);
-            return { ...v, data, etag: etagOf(data) };
-          }),
-        );
-      }
-      await repo.completeVariants(assetId, made);
-      return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
+      if (result === 'busy') throw new Error(`asset ${assetId}'s variants are still being made elsewhere`);
+      return result;
     },
 
     /**

@@ -1,0 +1,353 @@
+// Upload to all variants ready over HTTP through the real app (an API process and a worker
+// process on a database of their own), against raw sharp making the same variants in the same
+// run; and the API's memory while three 50 MB uploads run at once, against the idle API's.
+// Both the multipart form (POST /api/admin/photos) and the tus path (/api/admin/uploads, then
+// POST /api/admin/photo-drafts); the tus path reports "not available" where the API lacks it.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { loadConfig } from '../src/config';
+import { closeContext, createContext, type AppContext } from '../src/platform/context';
+import { dropDatabase, ensureDatabase, migrateLatest } from '../src/platform/db';
+import { createLogger } from '../src/platform/logger';
+import { isMain } from '../src/platform/process';
+import { createModules } from '../src/modules';
+import { grainOf, make24MpJpeg, rawSharpVariants } from './bench-upload';
+
+const ADMIN = { username: 'bench', password: 'bench upload password' };
+const CATEGORY = 'birds';
+/** MAX_PHOTO_MB=50: the per-file limit is 52,428,800 bytes; the memory test's files stay under it. */
+const FILE_LIMIT = 50 * 1024 * 1024;
+const MEMORY_BUDGET_MB = 300;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A kB figure of /proc/<pid>/status (VmRSS now, VmHWM the peak so far). */
+function procKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) : NaN;
+}
+const mb = (kb: number) => Math.round(kb / 102.4) / 10;
+
+/**
+ * A ~50 MB camera-like JPEG (just under the per-file limit): a large frame of heavy grain at
+ * quality 100, the worst case a camera's fine JPEG reaches.
+ */
+export async function make50MbJpeg(): Promise<Buffer> {
+  let [w, h] = [7000, 4667];
+  for (;;) {
+    const jpeg = await grainOf(w, h, 60)
+      .jpeg({ quality: 100, chromaSubsampling: '4:4:4' })
+      .withExif({ IFD0: { Make: 'Bench', Model: 'Camera' } })
+      .toBuffer();
+    if (jpeg.length <= FILE_LIMIT - 64 * 1024 && jpeg.length >= 0.85 * FILE_LIMIT) return jpeg;
+    const scale = Math.sqrt((0.95 * FILE_LIMIT) / jpeg.length);
+    [w, h] = [Math.round(w * scale), Math.round(h * scale)];
+  }
+}
+
+type App = {
+  base: string;
+  api: ChildProcess;
+  worker: ChildProcess;
+  ctx: AppContext;
+  cookie: string;
+  close(): Promise<void>;
+};
+
+/** Node with tsx's loader, not the tsx command: its pid is the API itself (whose memory is read). */
+function run(script: string, env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return child;
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
+
+async function startApp(): Promise<App> {
+  const db = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
+  db.pathname = `/wildframe_bench_http_${randomBytes(3).toString('hex')}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wildframe-bench-http-'));
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DEMO_DATA: 'false',
+    DATABASE_URL: db.toString(),
+    REDIS_PREFIX: `wfbenchhttp_${randomBytes(3).toString('hex')}`,
+    DATA_DIR: dataDir,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
+  const config = loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' });
+  await ensureDatabase(config.DATABASE_URL);
+  const ctx = createContext(config, createLogger('silent'));
+  await migrateLatest(ctx.db);
+  await createModules(ctx).adminAuth.service.ensureAdmin(ADMIN);
+  await ctx.db('categories').insert({ name: CATEGORY, display_name: 'Birds' }).onConflict('name').ignore();
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const api = run('src/server.ts', { ...env, PORT: String(port) });
+  const worker = run('workers/main.ts', env);
+  for (let i = 0; ; i++) {
+    if ((await fetch(`${base}/readyz`).catch(() => null))?.status === 200) break;
+    if (i > 600) throw new Error('the API did not start');
+    await sleep(100);
+  }
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  return {
+    base,
+    api,
+    worker,
+    ctx,
+    cookie,
+    async close() {
+      await Promise.all([stop(api), stop(worker)]);
+      const keys = await ctx.redis.keys(`${config.REDIS_PREFIX}:*`).catch(() => []);
+      if (keys.length) await ctx.redis.del(...keys).catch(() => undefined);
+      await closeContext(ctx);
+      await dropDatabase(config.DATABASE_URL);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const writeHeaders = (app: App, extra: Record<string, string> = {}) => ({
+  cookie: app.cookie,
+  'sec-fetch-site': 'same-origin',
+  ...extra,
+});
+
+/** The multipart form's upload; resolves with the new photo's id. */
+async function uploadMultipart(app: App, jpeg: Buffer, title: string): Promise<number> {
+  const form = new FormData();
+  for (const [k, v] of Object.entries({ title, description: '<p>Bench.</p>', category: CATEGORY }))
+    form.append(k, v);
+  form.append('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'bench.jpg');
+  const res = await fetch(`${app.base}/api/admin/photos`, {
+    method: 'POST',
+    headers: writeHeaders(app),
+    body: form,
+  });
+  if (res.status !== 201)
+    throw new Error(`POST /api/admin/photos answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { id: number }).id;
+}
+
+const tusMeta = (pairs: Record<string, string>) =>
+  Object.entries(pairs)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+
+/** The tus path: create, one PATCH with the whole file, then the draft; null when the API lacks it. */
+async function uploadTus(app: App, jpeg: Buffer): Promise<number | null> {
+  const queueId = randomUUID();
+  const created = await fetch(`${app.base}/api/admin/uploads`, {
+    method: 'POST',
+    headers: writeHeaders(app, {
+      'tus-resumable': '1.0.0',
+      'upload-length': String(jpeg.length),
+      'upload-metadata': tusMeta({ filename: 'bench.jpg', filetype: 'image/jpeg', queueId }),
+    }),
+  });
+  if (created.status === 404) return null;
+  if (created.status !== 201) throw new Error(`tus create answered ${created.status}`);
+  const location = new URL(created.headers.get('location')!, app.base);
+  const patched = await fetch(location, {
+    method: 'PATCH',
+    headers: writeHeaders(app, {
+      'tus-resumable': '1.0.0',
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+    }),
+    body: new Uint8Array(jpeg),
+  });
+  if (patched.status !== 204) throw new Error(`tus PATCH answered ${patched.status}`);
+  const uploadId = location.pathname.split('/').pop()!;
+  const draft = await fetch(`${app.base}/api/admin/photo-drafts`, {
+    method: 'POST',
+    headers: writeHeaders(app, { 'content-type': 'application/json' }),
+    body: JSON.stringify({ queueId, uploadId, category: CATEGORY }),
+  });
+  if (draft.status !== 201 && draft.status !== 200)
+    throw new Error(`POST /api/admin/photo-drafts answered ${draft.status}: ${await draft.text()}`);
+  return ((await draft.json()) as { id: number }).id;
+}
+
+/** Polls until the photo's original has all its variants stored (the worker's job finished). */
+async function variantsReady(app: App, photoId: number): Promise<void> {
+  for (;;) {
+    const row = await app.ctx
+      .db('photos')
+      .join('media_assets', 'media_assets.id', 'photos.original_id')
+      .where('photos.id', photoId)
+      .first('media_assets.variants_ready_at');
+    if (row?.variants_ready_at) return;
+    await sleep(10);
+  }
+}
+
+type Timing = { totalMs: number; rawSharpMs: number; ratio: number } | { available: false };
+
+/** Request start to all variants stored, against raw sharp before and after (their mean). */
+async function timeUpload(app: App, jpeg: Buffer, upload: () => Promise<number | null>): Promise<Timing> {
+  const before = await rawSharpVariants(jpeg);
+  const t0 = performance.now();
+  const photoId = await upload();
+  if (photoId === null) return { available: false };
+  await variantsReady(app, photoId);
+  const totalMs = Math.round(performance.now() - t0);
+  const after = await rawSharpVariants(jpeg);
+  const rawSharpMs = Math.round((before.ms + after.ms) / 2);
+  return { totalMs, rawSharpMs, ratio: Math.round((totalMs / rawSharpMs) * 100) / 100 };
+}
+
+type Memory =
+  { idleMb: number; peakMb: number; statuses: number[]; withinBudget: boolean } | { available: false };
+
+/** The API's RSS (polled every 10 ms, and its VmHWM) while three uploads run at once. */
+async function memoryOf(pid: number, uploads: () => Promise<(number | null)[]>): Promise<Memory> {
+  const idleKb = procKb(pid, 'VmRSS');
+  let peakKb = idleKb;
+  let polling = true;
+  const poll = (async () => {
+    while (polling) {
+      peakKb = Math.max(peakKb, procKb(pid, 'VmRSS'));
+      await sleep(10);
+    }
+  })();
+  let statuses: (number | null)[];
+  try {
+    statuses = await uploads();
+  } finally {
+    polling = false;
+    await poll;
+  }
+  if (statuses.includes(null)) return { available: false };
+  peakKb = Math.max(peakKb, procKb(pid, 'VmHWM'));
+  const peakMb = mb(peakKb);
+  return {
+    idleMb: mb(idleKb),
+    peakMb,
+    statuses: statuses as number[],
+    withinBudget: peakMb < MEMORY_BUDGET_MB,
+  };
+}
+
+export type HttpUploadBench = {
+  megapixels: number;
+  multipart: Timing;
+  tus: Timing;
+  bigFileBytes: number;
+  memoryMultipart: Memory;
+  memoryTus: Memory;
+  memoryBudgetMb: number;
+};
+
+export async function benchUploadOverHttp(): Promise<HttpUploadBench> {
+  const jpeg = await make24MpJpeg();
+  const big = await make50MbJpeg();
+  const meta = await sharp(jpeg).metadata();
+  // the timings on one app; the memory on a fresh API each, so its peak is the uploads' alone
+  let app = await startApp();
+  let multipart: Timing, tus: Timing;
+  try {
+    await timeUpload(app, jpeg, () => uploadMultipart(app, jpeg, 'Warm-up')); // first-request costs
+    multipart = await timeUpload(app, jpeg, () => uploadMultipart(app, jpeg, 'Bench'));
+    tus = await timeUpload(app, jpeg, () => uploadTus(app, jpeg));
+  } finally {
+    await app.close();
+  }
+  const three = <T>(one: () => Promise<T>) => Promise.all([one(), one(), one()]);
+  app = await startApp();
+  let memoryMultipart: Memory;
+  try {
+    await sleep(1000); // idle: started and settled
+    memoryMultipart = await memoryOf(app.api.pid!, () =>
+      three(async () => {
+        const id = await uploadMultipart(app, big, 'Big').catch(() => -1);
+        return id > 0 ? 201 : 500;
+      }),
+    );
+  } finally {
+    await app.close();
+  }
+  app = await startApp();
+  let memoryTus: Memory;
+  try {
+    await sleep(1000);
+    memoryTus = await memoryOf(app.api.pid!, () =>
+      three(async () => {
+        const id = await uploadTus(app, big).catch(() => -1);
+        return id === null ? null : id > 0 ? 201 : 500;
+      }),
+    );
+  } finally {
+    await app.close();
+  }
+  return {
+    megapixels: (meta.width! * meta.height!) / 1_000_000,
+    multipart,
+    tus,
+    bigFileBytes: big.length,
+    memoryMultipart,
+    memoryTus,
+    memoryBudgetMb: MEMORY_BUDGET_MB,
+  };
+}
+
+/** The bench's lines for these figures. */
+export function httpUploadSummary(r: HttpUploadBench): string {
+  const timing = (name: string, t: Timing) =>
+    'available' in t
+      ? `${name}: not available (the API answered 404)`
+      : `${name}: ${t.totalMs} ms to all variants ready, raw sharp ${t.rawSharpMs} ms, ratio ${t.ratio}x (budget <= 1.5x)`;
+  const memory = (name: string, m: Memory) =>
+    'available' in m
+      ? `${name}: not available (the API answered 404)`
+      : `${name}: API peak RSS ${m.peakMb} MB (idle ${m.idleMb} MB; budget < ${MEMORY_BUDGET_MB} MB), answers ${m.statuses.join(', ')}`;
+  const bigMb = Math.round(r.bigFileBytes / 104857.6) / 10;
+  return [
+    timing(`Upload over HTTP of a ${r.megapixels} MP JPEG, multipart`, r.multipart),
+    timing(`Upload over HTTP of a ${r.megapixels} MP JPEG, tus + draft`, r.tus),
+    memory(`Three ${bigMb} MB uploads at once, multipart`, r.memoryMultipart),
+    memory(`Three ${bigMb} MB uploads at once, tus + draft`, r.memoryTus),
+  ].join('\n');
+}
+
+if (isMain(import.meta.url)) {
+  const result = await benchUploadOverHttp();
+  console.log(JSON.stringify(result));
+  console.log(httpUploadSummary(result));
+  process.exit(0);
+}

@@ -1,0 +1,53 @@
+import type { RequestHandler } from 'express';
+import { Server, type ServerOptions } from '@tus/server';
+import { randomBytes } from 'node:crypto';
+import { mediaMessages } from '../media';
+import { queueIdSchema } from '../../contract';
+import type { UploadStore } from './upload-store';
+
+/** The tus endpoint's address (the batch screen reads it from GET /api/admin/upload-limits). */
+export const UPLOADS_PATH = '/api/admin/uploads';
+
+/** An address segment is the upload's id in the store less the store's prefix (`uploads/` on S3). */
+export const segmentPattern = /^[A-Za-z0-9_-]{1,128}$/;
+
+const jsonError = (status_code: number, message: string, errors?: Record<string, string>) => ({
+  status_code,
+  body: JSON.stringify(errors ? { message, errors } : { message }),
+});
+
+/**
+ * The tus 1.0.0 server (creation, expiration, termination) over the upload store: relative
+ * Location headers (right behind any proxy), the per-file limit refused at creation (413), and
+ * the metadata checked: `queueId` a UUID (400). Express hands it the raw request: no JSON
+ * parser reads a PATCH body.
+ */
+export function createTusHandler(uploads: UploadStore, keyPrefix: string, maxBytes: number): RequestHandler {
+  const options: ServerOptions & { datastore: UploadStore['store'] } = {
+    path: UPLOADS_PATH,
+    datastore: uploads.store,
+    relativeLocation: true,
+    maxSize: maxBytes,
+    locker: undefined as never,
+    namingFunction: () => `${keyPrefix}${randomBytes(16).toString('hex')}`,
+    generateUrl: (_req, { path, id }) => `${path}/${id.slice(keyPrefix.length)}`,
+    getFileIdFromRequest: (_req, lastPath) =>
+      lastPath && segmentPattern.test(lastPath) ? `${keyPrefix}${lastPath}` : undefined,
+    onUploadCreate: async (_req, upload) => {
+      const queueId = upload.metadata?.queueId;
+      if (!queueId || !queueIdSchema.safeParse(queueId).success)
+        throw jsonError(400, 'queueId must be a UUID', { queueId: 'queueId must be a UUID' });
+      return {};
+    },
+    onResponseError: (_req, err) => {
+      const status = 'status_code' in err ? err.status_code : 500;
+      if (status === 413) return jsonError(413, mediaMessages.tooLarge(maxBytes));
+      return undefined;
+    },
+  };
+  delete (options as Partial<typeof options>).locker; // tus's own in-memory locker
+  const server = new Server(options);
+  return (req, res, next) => {
+    server.handle(req, res).catch(next);
+  };
+}
