@@ -176,22 +176,36 @@ test('offline from the start: details filled, the app reloaded offline, the queu
   expect(await serverDrafts(page, stamp)).toHaveLength(3);
 });
 
-test('a corrupt file among good ones fails alone, with its message', async ({ page }) => {
+test('a damaged file and a non-image among good ones fail alone, each with its message', async ({ page }) => {
   test.setTimeout(90_000);
   const stamp = `rail${Date.now()}`;
   const good = await cameraFiles(stamp, 2);
-  const corrupt = path.join(dir, `${stamp}-broken.jpg`);
-  writeFileSync(corrupt, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(4096, 7)]));
+  // a camera file cut in half (a transfer that broke off), and bytes that are no image at all
+  const damaged = path.join(dir, `${stamp}-damaged.jpg`);
+  const whole = await makeCameraJpeg(1200, 800, { noise: true });
+  writeFileSync(damaged, whole.subarray(0, Math.floor(whole.length / 2)));
+  const notImage = path.join(dir, `${stamp}-notes.jpg`);
+  writeFileSync(notImage, Buffer.alloc(4096, 'field notes '));
   await signInAsOwner(page);
   await page.goto('/admin/photos/batch');
   await chooseCategory(page);
-  await photosInput(page).setInputFiles([good[0]!, corrupt, good[1]!]);
+  await photosInput(page).setInputFiles([good[0]!, damaged, notImage, good[1]!]);
 
-  const broken = sending(page).filter({ hasText: `${stamp}-broken.jpg` });
-  await expect(broken.getByRole('alert')).toContainText('The image could not be read', { timeout: 30_000 });
+  const failed = (name: string) => sending(page).filter({ hasText: name }).getByRole('alert');
+  await expect(failed(`${stamp}-damaged.jpg`)).toHaveText(
+    'The image could not be read: the file is damaged or incomplete.',
+    { timeout: 30_000 },
+  );
+  await expect(failed(`${stamp}-notes.jpg`)).toHaveText(
+    'The file is not a supported image (JPEG, PNG, WebP or AVIF).',
+  );
   await expect(drafts(page).filter({ hasText: stamp })).toHaveCount(2, { timeout: 30_000 });
   expect(await serverDrafts(page, stamp)).toHaveLength(2);
+  await expect(sending(page)).toHaveCount(2);
 
-  await broken.getByRole('button', { name: 'Remove' }).click();
-  await expect(sending(page)).toHaveCount(0);
+  await sending(page)
+    .filter({ hasText: `${stamp}-notes.jpg` })
+    .getByRole('button', { name: 'Remove' })
+    .click();
+  await expect(sending(page)).toHaveCount(1);
 });
