@@ -82,7 +82,7 @@ test('five camera files, the signal lost mid-batch: all five arrive once, and on
   await photosInput(page).setInputFiles(files);
   await expect(sending(page)).toHaveCount(5);
   await expect(page.getByRole('progressbar').first()).toBeVisible();
-  await page.screenshot({ path: 'test-results/field-uploads-batch-phone.png', fullPage: true });
+  await page.screenshot({ path: path.join(tmpdir(), 'field-uploads-batch-phone.png'), fullPage: true });
 
   // the first ones arrive, then the signal goes
   await expect(drafts(page).filter({ hasText: stamp }).first()).toBeVisible({ timeout: 60_000 });
@@ -104,7 +104,7 @@ test('five camera files, the signal lost mid-batch: all five arrive once, and on
   expect(new Set(made.map((draft) => draft.queueId)).size).toBe(5);
 
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: 'test-results/field-uploads-batch-desktop.png', fullPage: true });
+  await page.screenshot({ path: path.join(tmpdir(), 'field-uploads-batch-desktop.png'), fullPage: true });
   await page.setViewportSize(phone.viewport);
 
   // a draft is on no public surface

@@ -65,7 +65,8 @@ export function QueuedFileCard({ item }: { item: QueueItem }) {
           placeholder={readableTitle(item.fileName)}
           helperText="Left empty: the photo's own title, else its file name"
           onChange={(e) => editQueued(item.queueId, { title: e.target.value })}
-          slotProps={{ htmlInput: { maxLength: 200 } }}
+          // the placeholder (the file name made readable) shows before she types
+          slotProps={{ htmlInput: { maxLength: 200 }, inputLabel: { shrink: true } }}
         />
         <TextField
           label="Location"
