@@ -48,6 +48,14 @@ export function createTusHandler(uploads: UploadStore, keyPrefix: string, maxByt
   delete (options as Partial<typeof options>).locker; // tus's own in-memory locker
   const server = new Server(options);
   return (req, res, next) => {
+    // tus's Node adapter ends with `res.end(callback)`; the session's and compression's wrappers of
+    // `end` take a function for a chunk and throw, so the callback is moved to 'finish'
+    const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
+    res.end = ((...args: unknown[]) => {
+      if (typeof args[0] !== 'function') return end(...args);
+      res.once('finish', args[0] as () => void);
+      return end();
+    }) as typeof res.end;
     server.handle(req, res).catch(next);
   };
 }
