@@ -7,6 +7,7 @@ import {
   type LabStore,
   type LabSubcategory,
 } from '../lab-provider';
+import { createLabCaller } from '../lab-http';
 import {
   DAY_MS,
   DEFAULT_MESSAGES,
@@ -29,7 +30,6 @@ import {
   cheapestShipping,
   shippingBody,
   str,
-  type Json,
   type LumaprintsNewOrder,
   type LumaprintsProductSpec,
 } from './lumaprints-mapping';
@@ -76,8 +76,6 @@ export type LumaprintsClient = {
 };
 
 export function createLumaprintsClient(opts: LumaprintsClientOptions): LumaprintsClient {
-  const base = opts.baseUrl.replace(/\/+$/, '');
-  const doFetch = opts.fetch ?? globalThis.fetch;
   const timeoutMs = opts.timeoutMs ?? 30_000;
   // the lab fetches (and measures) our image before it answers these
   const slowTimeoutMs = timeoutMs * 2;
@@ -92,52 +90,16 @@ export function createLumaprintsClient(opts: LumaprintsClientOptions): Lumaprint
   };
   const fail = (e: LabError) => new LabError(e.kind, clean(e.message), e.status);
 
-  type Answer = { status: number; body: Json };
-
-  /** One request; a 2xx or (when `accept` says so) one of the listed statuses is answered, any other status thrown. */
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    init: { body?: unknown; slow?: boolean; accept?: number[] } = {},
-  ): Promise<Answer> {
-    const ms = init.slow ? slowTimeoutMs : timeoutMs;
-    let status: number;
-    let text: string;
-    try {
-      const res = await doFetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization,
-          accept: 'application/json',
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-        signal: AbortSignal.timeout(ms),
-        redirect: 'error',
-      });
-      status = res.status;
-      text = await res.text();
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      if (e.name === 'TimeoutError' || e.name === 'AbortError')
-        throw new LabError(
-          'unavailable',
-          `Lumaprints did not answer within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}.`,
-        );
-      const why = e.cause?.code ?? e.cause?.message ?? e.message;
-      throw new LabError('unavailable', clean(`Lumaprints could not be reached (${why}).`));
-    }
-    let body: Json = null;
-    if (text.trim() !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text; // an HTML page from a proxy, say
-      }
-    }
-    if ((status >= 200 && status < 300) || init.accept?.includes(status)) return { status, body };
-    throw fail(errorFor(status, body));
-  }
+  const call = createLabCaller({
+    lab: 'Lumaprints',
+    baseUrl: opts.baseUrl,
+    headers: { authorization },
+    fetch: opts.fetch,
+    timeoutMs,
+    slowTimeoutMs,
+    clean,
+    refusal: errorFor,
+  });
 
   /** A 2xx whose body is not what the lab documents: we cannot tell what happened. */
   const garbled = (what: string) =>

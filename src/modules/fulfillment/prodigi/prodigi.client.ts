@@ -1,4 +1,5 @@
 import { LabError, type LabOrderState } from '../lab-provider';
+import { createLabCaller } from '../lab-http';
 import {
   cheapestShipping,
   CURRENCY,
@@ -11,7 +12,6 @@ import {
   parseUnitCost,
   quoteBody,
   str,
-  type Json,
   type ProdigiItem,
   type ProdigiNewOrder,
   type ProdigiShippingMethod,
@@ -80,8 +80,6 @@ export type ProdigiClient = {
 };
 
 export function createProdigiClient(opts: ProdigiClientOptions): ProdigiClient {
-  const base = opts.baseUrl.replace(/\/+$/, '');
-  const doFetch = opts.fetch ?? globalThis.fetch;
   const timeoutMs = opts.timeoutMs ?? 30_000;
 
   /** Whatever reaches a message: the key blanked, short enough to store. */
@@ -90,53 +88,16 @@ export function createProdigiClient(opts: ProdigiClientOptions): ProdigiClient {
     return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE - 1)}…` : out;
   };
 
-  type Answer = { status: number; body: Json };
-
-  /** One request; a 2xx or one of `accept` is answered, any other status thrown as a LabError. */
-  async function call(
-    method: 'GET' | 'POST',
-    path: string,
-    init: { body?: unknown; slow?: boolean; accept?: number[] } = {},
-  ): Promise<Answer> {
-    const ms = init.slow ? timeoutMs * 2 : timeoutMs;
-    let status: number;
-    let text: string;
-    try {
-      const res = await doFetch(`${base}${path}`, {
-        method,
-        headers: {
-          'x-api-key': opts.apiKey,
-          accept: 'application/json',
-          ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}),
-        },
-        body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
-        signal: AbortSignal.timeout(ms),
-        redirect: 'error',
-      });
-      status = res.status;
-      text = await res.text();
-    } catch (err) {
-      const e = err as Error & { cause?: { code?: string; message?: string } };
-      if (e.name === 'TimeoutError' || e.name === 'AbortError')
-        throw new LabError(
-          'unavailable',
-          `Prodigi did not answer within ${ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`}.`,
-        );
-      const why = e.cause?.code ?? e.cause?.message ?? e.message;
-      throw new LabError('unavailable', clean(`Prodigi could not be reached (${why}).`));
-    }
-    let body: Json = null;
-    if (text.trim() !== '') {
-      try {
-        body = JSON.parse(text);
-      } catch {
-        body = text; // an HTML page from a proxy, say
-      }
-    }
-    if ((status >= 200 && status < 300) || init.accept?.includes(status)) return { status, body };
-    const e = errorFor(status, body);
-    throw new LabError(e.kind, clean(e.message), e.status, e.about);
-  }
+  const call = createLabCaller({
+    lab: 'Prodigi',
+    baseUrl: opts.baseUrl,
+    headers: { 'x-api-key': opts.apiKey },
+    fetch: opts.fetch,
+    timeoutMs,
+    slowTimeoutMs: timeoutMs * 2,
+    clean,
+    refusal: errorFor,
+  });
 
   /** A 2xx whose body is not what the docs show: we cannot tell what happened. */
   const garbled = (what: string) =>
