@@ -171,7 +171,7 @@ export function titleFromFileName(fileName: string): string | null {
  * dc:title alone). Both sit in the file's header: exifr reads the first chunks, not the whole file.
  */
 export const TITLE_EXIF_OPTIONS = {
-  tiff: ['ImageDescription', 'XPTitle'],
+  tiff: { pick: ['ImageDescription', 'XPTitle'] },
   exif: false,
   gps: false,
   ifd1: false,
