@@ -256,6 +256,25 @@ describe.each(['filesystem', 's3'] as const)('on the %s store', (store) => {
       expect(Number((await app.ctx.db('photos').where({ queue_id: racing }).count('* as n'))[0].n)).toBe(1);
     });
 
+    it('titles a draft from XMP dc:title when EXIF names no title, before the EXIF caption', async () => {
+      const xmp =
+        '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">' +
+        '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:title><rdf:Alt>' +
+        '<rdf:li xml:lang="x-default">Heron &amp; the pike</rdf:li></rdf:Alt></dc:title></rdf:Description>' +
+        '</rdf:RDF></x:xmpmeta>';
+      const file = await sharp(await cameraJpeg(600, 400))
+        .withExif({ IFD0: { ImageDescription: 'Shot from the dike at first light' } })
+        .withXmp(xmp)
+        .toBuffer();
+      const queueId = randomUUID();
+      const uploadId = await upload(file, { filename: 'DSC_0413.JPG', filetype: 'image/jpeg', queueId });
+      const draft = await admin.json<PhotoDraft>(
+        admin.post('/api/admin/photo-drafts', { queueId, uploadId, category: 'birds' }),
+        201,
+      );
+      expect(draft.title).toBe('Heron & the pike');
+    });
+
     it('answers 404 for an unknown upload, 409 for an unfinished one, 400 for an unknown category', async () => {
       const unknown = await admin.post('/api/admin/photo-drafts', {
         queueId: randomUUID(),

@@ -3,15 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { ERRORS, type Lock, type Locker, type RequestRelease } from '@tus/utils';
 import type { Redis } from '../../platform/redis';
 
-export type UploadLockTimes = {
-  /** A held lock lapses this long after its last renewal: a killed process's lock frees itself. */
-  ttlMs: number;
-  /** How long a request waits for the lock before tus answers ERR_LOCK_TIMEOUT. */
-  acquireTimeoutMs: number;
-  /** How often a waiting request tries again (and asks the holder, at most every 500 ms). */
-  retryMs: number;
-};
-const DEFAULT_TIMES: UploadLockTimes = { ttlMs: 5000, acquireTimeoutMs: 20_000, retryMs: 100 };
+/** A held lock lapses this long after its last renewal: a killed process's lock frees itself. */
+const TTL_MS = 5000;
+/** How long a request waits for the lock before tus answers ERR_LOCK_TIMEOUT. */
+const ACQUIRE_TIMEOUT_MS = 20_000;
+/** How often a waiting request tries again; it asks the holder to let go at most every 500 ms. */
+const RETRY_MS = 100;
 const ASK_EVERY_MS = 500;
 
 // only the holder's token renews or deletes the key: a lapsed lock taken by another is left alone
@@ -29,11 +26,7 @@ const redisDown = (err: unknown) => new Error('Redis is not available for the up
  * unlocks, and the waiter takes the lock. Nothing is written without the lock: if Redis does not
  * answer, locking fails (503).
  */
-export function createUploadLocker(
-  redis: Redis,
-  prefix: string,
-  times: UploadLockTimes = DEFAULT_TIMES,
-): Locker {
+export function createUploadLocker(redis: Redis, prefix: string): Locker {
   const channel = `${prefix}:upload-lock:release`;
   const keyOf = (id: string) => `${prefix}:upload-lock:${id}`;
   /** This process's held locks: upload id -> its request's release. */
@@ -46,11 +39,13 @@ export function createUploadLocker(
       const subscriber = redis.duplicate({ lazyConnect: true });
       subscriber.on('error', () => undefined); // the main connection logs Redis's state
       subscriber.on('message', (_channel: string, id: string) => void holders.get(id)?.());
-      redis.once('end', () => subscriber.disconnect());
+      const end = () => subscriber.disconnect();
+      redis.once('end', end);
       try {
         await subscriber.connect();
         await subscriber.subscribe(channel);
       } catch (err) {
+        redis.off('end', end);
         subscriber.disconnect();
         throw err;
       }
@@ -72,31 +67,30 @@ export function createUploadLocker(
         release = requestRelease;
         holders.set(id, requestRelease);
         renewal = setInterval(() => {
-          redis.eval(RENEW_IF_MINE, 1, key, token, times.ttlMs).then(
+          redis.eval(RENEW_IF_MINE, 1, key, token, TTL_MS).then(
             (renewed) => {
               if (renewed !== 1) void requestRelease(); // lapsed: stop writing unlocked
             },
             () => void requestRelease(), // Redis gone: the lock may lapse, so stop too
           );
-        }, times.ttlMs / 3);
+        }, TTL_MS / 3);
       };
 
       return {
         async lock(stopSignal: AbortSignal, requestRelease: RequestRelease): Promise<void> {
-          const deadline = Date.now() + times.acquireTimeoutMs;
+          const deadline = Date.now() + ACQUIRE_TIMEOUT_MS;
           let askedAt = 0;
           try {
             await listen();
             for (;;) {
               if (stopSignal.aborted) throw ERRORS.ERR_LOCK_TIMEOUT;
-              if ((await redis.set(key, token, 'PX', times.ttlMs, 'NX')) === 'OK')
-                return hold(requestRelease);
+              if ((await redis.set(key, token, 'PX', TTL_MS, 'NX')) === 'OK') return hold(requestRelease);
               if (Date.now() - askedAt >= ASK_EVERY_MS) {
                 askedAt = Date.now();
                 await redis.publish(channel, id);
               }
               if (Date.now() >= deadline) throw ERRORS.ERR_LOCK_TIMEOUT;
-              await sleep(times.retryMs);
+              await sleep(RETRY_MS);
             }
           } catch (err) {
             if (err === ERRORS.ERR_LOCK_TIMEOUT) throw err;
