@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,8 @@ import { createAppJobRegistry } from '../../src/jobs';
 import { createMediaModule } from '../../src/modules/media';
 import { createUploadLocker } from '../../src/modules/field-uploads/upload-locker';
 import { testConfig } from '../support/test-config';
+import { loadConfig } from '../../src/config';
+import { startS3Server } from '../support/s3-server';
 import { freePort, startRedisServer } from '../support/redis-server';
 import { ADMIN, eventually } from '../support/test-app';
 import { HttpClient } from '../support/http-client';
@@ -21,8 +23,9 @@ import { appProcesses, type AppProcess } from '../support/app-processes';
 
 // Field uploads across real API processes on one database, Redis and upload directory: an API
 // killed in the middle of a PATCH and started again resumes the upload from the bytes it kept,
-// and two APIs take turns on one upload (the lock they share), so a retried PATCH on the other
-// process neither runs beside the first nor lets the first write after it.
+// (on S3: the whole parts it had stored), and two APIs take turns on one upload (the lock they
+// share), so a retried PATCH on the other process neither runs beside the first nor lets the
+// first write after it.
 const TUS = { 'tus-resumable': '1.0.0' };
 const b64 = (s: string) => Buffer.from(s).toString('base64');
 const processes = appProcesses();
@@ -32,10 +35,10 @@ let file: Buffer;
 let media: ReturnType<typeof createMediaModule>;
 
 type Api = { url: string; proc: AppProcess; admin: HttpClient };
-async function startApi(name: string): Promise<Api> {
+async function startApi(name: string, storeEnv: Record<string, string> = {}): Promise<Api> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const proc = processes.start(name, 'src/server.ts', { ...env, PORT: String(port) });
+  const proc = processes.start(name, 'src/server.ts', { ...env, ...storeEnv, PORT: String(port) });
   await eventually(async () => (await fetch(`${url}/readyz`).catch(() => null))?.status === 200, 45_000);
   const admin = new HttpClient(url);
   await admin.json(admin.post('/api/admin/login', ADMIN));
@@ -47,10 +50,10 @@ const kill = (api: Api) =>
     api.proc.proc.kill('SIGKILL');
   });
 
-async function createUpload(api: Api, queueId: string): Promise<string> {
+async function createUpload(api: Api, queueId: string, bytes = file): Promise<string> {
   const res = await api.admin.post('/api/admin/uploads', undefined, {
     ...TUS,
-    'upload-length': String(file.length),
+    'upload-length': String(bytes.length),
     'upload-metadata': `filename ${b64('marsh-wren.jpg')},filetype ${b64('image/jpeg')},queueId ${b64(queueId)}`,
   });
   expect(res.status).toBe(201);
@@ -87,11 +90,22 @@ function openPatch(api: Api, location: string, offset: number) {
   });
   return { req, ended, endedAt: () => endedAt };
 }
+/** The files of an upload's multipart upload in the S3 double (`<n>` and `<n>.md5` once stored). */
+async function s3Parts(s3: Awaited<ReturnType<typeof startS3Server>>, location: string) {
+  const root = path.join(s3.directory, s3.bucket);
+  const key = `uploads/${location.split('/').pop()}`;
+  for (const d of (await readdir(root)).filter((n) => n.endsWith('._S3rver_uploads')))
+    for (const id of await readdir(path.join(root, d))) {
+      const dir = path.join(root, d, id);
+      if ((await readFile(path.join(dir, 'key'), 'utf8').catch(() => '')) === key) return readdir(dir);
+    }
+  return [];
+}
 const uploadFile = (location: string) => path.join(env.DATA_DIR, 'uploads', location.split('/').pop()!);
 const sizeOnDisk = async (location: string) =>
   (await stat(uploadFile(location)).catch(() => null))?.size ?? 0;
 
-async function makeDraft(api: Api, location: string, queueId: string) {
+async function makeDraft(api: Api, location: string, queueId: string, store = media) {
   const draft = await api.admin.json<PhotoDraft>(
     api.admin.post('/api/admin/photo-drafts', {
       queueId,
@@ -103,8 +117,11 @@ async function makeDraft(api: Api, location: string, queueId: string) {
   const row = (await ctx.db('photos').where({ id: draft.id }).first('original_id')) as {
     original_id: number;
   };
-  return { draft, original: (await media.original(row.original_id))!.data };
+  return { draft, original: (await store.original(row.original_id))!.data };
 }
+
+/** The batch's category (made by whichever test runs first). */
+const birds = (api: Api) => api.admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' });
 
 beforeAll(async () => {
   const config = testConfig();
@@ -150,10 +167,7 @@ afterAll(async () => {
 describe('field uploads across API processes', () => {
   it('resumes after the API is killed mid-PATCH and started again', async () => {
     const first = await startApi('api-1');
-    await first.admin.json(
-      first.admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }),
-      201,
-    );
+    await birds(first);
     const queueId = randomUUID();
     const location = await createUpload(first, queueId);
     const part = Math.floor(file.length * 0.4);
@@ -172,6 +186,49 @@ describe('field uploads across API processes', () => {
     expect(draft).toMatchObject({ draft: true, title: 'Marsh wren', aspectRatio: '3:2' });
     expect(original.equals(file)).toBe(true);
     await processes.stop([second.proc]);
+  }, 120_000);
+
+  it('on S3 too: the whole parts the killed API stored are kept, the rest is sent again', async () => {
+    const s3 = await startS3Server();
+    try {
+      // 11 MB: the first 8 MB part is stored in the bucket while the PATCH still runs
+      const big = await sharp({
+        create: {
+          width: 4500,
+          height: 3000,
+          channels: 3,
+          background: '#6a7f5a',
+          noise: { type: 'gaussian', mean: 110, sigma: 60 },
+        },
+      })
+        .jpeg({ quality: 92 })
+        .toBuffer();
+      const partSize = 8 * 1024 * 1024; // @tus/s3-store's preferred part size
+      expect(big.length).toBeGreaterThan(partSize + 1024 * 1024);
+      const first = await startApi('api-s3-1', s3.env);
+      await birds(first);
+      const queueId = randomUUID();
+      const location = await createUpload(first, queueId, big);
+      const sending = openPatch(first, location, 0);
+      sending.req.write(big.subarray(0, partSize + 512 * 1024));
+      await eventually(async () => (await s3Parts(s3, location)).includes('1.md5'), 20_000);
+      await kill(first);
+      expect(await sending.ended).toBe('cut');
+
+      const second = await startApi('api-s3-2', s3.env);
+      const at = await offsetOf(second, location);
+      expect(at).toEqual({ status: 200, offset: partSize });
+      expect((await patch(second, location, at.offset, big.subarray(at.offset))).status).toBe(204);
+      const s3Media = createMediaModule(
+        { ...ctx, config: loadConfig({ ...env, ...s3.env }) },
+        { events: createDomainEventBus(ctx), jobs: createAppJobRegistry() },
+      );
+      const { original } = await makeDraft(second, location, queueId, s3Media);
+      expect(original.equals(big)).toBe(true);
+      await processes.stop([second.proc]);
+    } finally {
+      await s3.close();
+    }
   }, 120_000);
 
   it('a PATCH retried on the other API waits for the first to let go: the file is the source', async () => {
