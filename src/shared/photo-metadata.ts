@@ -165,15 +165,18 @@ export function titleFromFileName(fileName: string): string | null {
   return words ? (words[0].toUpperCase() + words.slice(1)).slice(0, 200) : null;
 }
 
-/** exifr's options for a file's own title or caption (IFD0's ImageDescription and XPTitle only). */
+/**
+ * exifr's options for a file's own title or caption: IFD0's ImageDescription and XPTitle, and the
+ * XMP packet as raw text (exifr's XMP parser would also read a position from it; xmpTitle reads
+ * dc:title alone). Both sit in the file's header: exifr reads the first chunks, not the whole file.
+ */
 export const TITLE_EXIF_OPTIONS = {
-  pick: ['ImageDescription', 'XPTitle'],
-  tiff: true,
+  tiff: { pick: ['ImageDescription', 'XPTitle'] },
   exif: false,
   gps: false,
   ifd1: false,
   interop: false,
-  xmp: false,
+  xmp: { parse: false },
   iptc: false,
   icc: false,
   jfif: false,
@@ -182,11 +185,35 @@ export const TITLE_EXIF_OPTIONS = {
   userComment: false,
 };
 
-/** The file's title or caption (XPTitle first, then ImageDescription), or null. */
-export function exifTitle(tags: Record<string, unknown> | null | undefined): string | null {
-  for (const value of [tags?.XPTitle, tags?.ImageDescription]) {
-    const t = text(value, 200);
-    if (t) return t;
+const xmlEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+const xmlText = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, e: string) => {
+    if (e[0] !== '#') return xmlEntities[e] ?? whole;
+    const code = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+
+/**
+ * dc:title from an XMP packet (Lightroom's and most editors' Title field): the x-default language
+ * first, else the first one given; the attribute form too. Null when there is none.
+ */
+export function xmpTitle(xmp: unknown): string | null {
+  if (typeof xmp !== 'string') return null;
+  const attribute = /\sdc:title\s*=\s*"([^"]*)"/.exec(xmp);
+  const element = /<dc:title(?:\s[^>]*)?>([\s\S]*?)<\/dc:title>/.exec(xmp)?.[1];
+  let value = attribute?.[1];
+  if (element !== undefined) {
+    const items = [...element.matchAll(/<rdf:li(\s[^>]*)?>([\s\S]*?)<\/rdf:li>/g)];
+    const chosen = items.find((m) => /xml:lang\s*=\s*["']x-default["']/.test(m[1] ?? '')) ?? items[0];
+    value = chosen ? chosen[2] : element;
   }
-  return null;
+  return value === undefined ? null : text(xmlText(value.replace(/<[^>]*>/g, '')), 200);
+}
+
+/**
+ * The file's own title, else its caption: EXIF's XPTitle, then XMP's dc:title, then EXIF's
+ * ImageDescription (a caption more often than a title). Null when the file names none.
+ */
+export function exifTitle(tags: Record<string, unknown> | null | undefined): string | null {
+  return text(tags?.XPTitle, 200) ?? xmpTitle(tags?.xmp) ?? text(tags?.ImageDescription, 200);
 }

@@ -3,13 +3,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const tsx = path.join(root, 'node_modules/.bin/tsx');
 
 export type AppProcess = { name: string; proc: ChildProcess; output: string[] };
 
 /**
  * Real API (`src/server.ts`) and worker (`workers/main.ts`) processes of the app, as production runs
- * them, each with the environment given; their output is kept for a failing test's message.
+ * them, each with the environment given; their output is kept for a failing test's message. One
+ * node process each (tsx loaded with --import, not its CLI, which runs the script in a child): a
+ * signal, SIGKILL too, reaches the app itself.
  */
 export function appProcesses() {
   const children: AppProcess[] = [];
@@ -17,7 +18,7 @@ export function appProcesses() {
     children,
     start(name: string, script: string, env: Record<string, string>): AppProcess {
       const output: string[] = [];
-      const proc = spawn(tsx, [script], {
+      const proc = spawn(process.execPath, ['--import', 'tsx', script], {
         cwd: root,
         env: { ...process.env, ...env },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,8 +3,10 @@ import { createTestApp, type TestApp } from './test-app';
 import { makeJpeg, toDataUrl } from './images';
 
 /** The app with a signed-in admin and a 'birds' category: how each catalogue test file starts. */
-export async function startCatalogApp(): Promise<{ app: TestApp; admin: HttpClient }> {
-  const app = await createTestApp();
+export async function startCatalogApp(
+  env: Record<string, string> = {},
+): Promise<{ app: TestApp; admin: HttpClient }> {
+  const app = await createTestApp(env);
   const admin = await app.admin();
   await admin.json(admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
   return { app, admin };

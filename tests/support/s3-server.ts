@@ -11,10 +11,61 @@ type S3rverOptions = ConstructorParameters<typeof S3rver>[0];
  * Runs in a process of its own: s3rver 3.7 makes ListObjectsV2's continuation token with DES,
  * which OpenSSL 3 (Node 17 and later) refuses unless its legacy provider is loaded; without it
  * every second page of a listing answers InternalError.
+ *
+ * s3rver stores multipart uploads (initiate, parts, complete) but answers three of the calls a
+ * resumable upload needs (@tus/s3-store) with 405/501: ListParts, AbortMultipartUpload and
+ * ListMultipartUploads. They are answered here, before s3rver's router, from the same directory
+ * s3rver writes (uploads/<uploadId>/{key,metadata,<n>,<n>.md5}): a part is listed once its MD5 is
+ * written (complete); an upload's Initiated is its key file's time; one page each (no truncation).
  */
 const RUNNER = `
+const fs = require('node:fs/promises');
+const path = require('node:path');
 const S3rver = require(process.env.S3RVER_MODULE);
+const S3Error = require(path.join(path.dirname(process.env.S3RVER_MODULE), 'models/error'));
 const server = new S3rver(JSON.parse(process.env.S3RVER_OPTIONS));
+
+const uploadsOf = (bucket) => server.store.getResourcePath(bucket, undefined, 'uploads');
+async function multipartCalls(ctx, next) {
+  const [, bucket, key] = /^\\/([^/]+)\\/?(.*)$/.exec(ctx.path) ?? [];
+  const q = ctx.query;
+  if (bucket && key && typeof q.uploadId === 'string' && (ctx.method === 'GET' || ctx.method === 'DELETE')) {
+    const dir = path.join(uploadsOf(bucket), path.basename(q.uploadId));
+    if (!(await fs.stat(dir).catch(() => null))) throw new S3Error('NoSuchUpload');
+    if (ctx.method === 'DELETE') {
+      await fs.rm(dir, { recursive: true, force: true });
+      ctx.status = 204;
+      return;
+    }
+    const after = Number(q['part-number-marker'] ?? 0);
+    const numbers = (await fs.readdir(dir)).filter((n) => /^\\d+$/.test(n)).map(Number);
+    const Part = [];
+    for (const n of numbers.filter((n) => n > after).sort((a, b) => a - b)) {
+      const md5 = await fs.readFile(path.join(dir, n + '.md5'), 'utf8').catch(() => null);
+      if (!md5) continue;
+      const { size, mtime } = await fs.stat(path.join(dir, String(n)));
+      Part.push({ PartNumber: n, LastModified: mtime.toISOString(), ETag: JSON.stringify(md5), Size: size });
+    }
+    ctx.body = { ListPartsResult: { Bucket: bucket, Key: key, UploadId: q.uploadId, IsTruncated: false, Part } };
+    return;
+  }
+  if (bucket && !key && 'uploads' in q && ctx.method === 'GET') {
+    const root = uploadsOf(bucket);
+    const Upload = [];
+    for (const id of await fs.readdir(root).catch(() => [])) {
+      const keyFile = path.join(root, id, 'key');
+      const made = await fs.stat(keyFile).catch(() => null);
+      if (made)
+        Upload.push({ Key: await fs.readFile(keyFile, 'utf8'), UploadId: id, Initiated: made.mtime.toISOString() });
+    }
+    ctx.body = { ListMultipartUploadsResult: { Bucket: bucket, IsTruncated: false, Upload } };
+    return;
+  }
+  return next();
+}
+// after s3rver's XML encoder and path handling, before its router (the last middleware)
+server.middleware.splice(server.middleware.length - 1, 0, multipartCalls);
+
 server.run().then(
   (address) => process.send({ port: address.port }),
   (err) => { console.error(err); process.exit(1); },

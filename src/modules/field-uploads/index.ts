@@ -5,6 +5,7 @@ import { createFieldUploadsRoutes } from './field-uploads.routes';
 import { createFieldUploadsService } from './field-uploads.service';
 import { createTusHandler } from './tus-endpoint';
 import { createUploadStore } from './upload-store';
+import { createUploadLocker } from './upload-locker';
 
 export { fieldUploadsEndpoints } from './field-uploads.routes';
 export { UPLOADS_PATH } from './tus-endpoint';
@@ -28,7 +29,8 @@ export function createFieldUploadsModule(ctx: AppContext, deps: { catalog: Catal
     /** Deletes unfinished uploads past their expiry (the worker's maintenance sweep). */
     sweepExpired: service.sweepExpired,
     /** `/api/admin/uploads[/{id}]`, the tus protocol: mounted by the app behind the owner's guard. */
-    tusHandler: () => createTusHandler(uploads, keyPrefix, fileBytes),
+    tusHandler: () =>
+      createTusHandler(uploads, keyPrefix, fileBytes, createUploadLocker(ctx.redis, ctx.config.REDIS_PREFIX)),
     endpoints: () => createFieldUploadsRoutes({ service, catalog: deps.catalog.service, fileBytes }),
   };
   return module satisfies HttpModule;

@@ -1,8 +1,10 @@
 import type { RequestHandler } from 'express';
 import { Server, type ServerOptions } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import { randomBytes } from 'node:crypto';
 import { mediaMessages } from '../media';
 import { queueIdSchema } from '../../contract';
+import { isDependencyDown } from '../../platform/dependency-errors';
 import type { UploadStore } from './upload-store';
 
 /** The tus endpoint's address (the batch screen reads it from GET /api/admin/upload-limits). */
@@ -19,16 +21,22 @@ const jsonError = (status_code: number, message: string, errors?: Record<string,
 /**
  * The tus 1.0.0 server (creation, expiration, termination) over the upload store: relative
  * Location headers (right behind any proxy), the per-file limit refused at creation (413), and
- * the metadata checked: `queueId` a UUID (400). Express hands it the raw request: no JSON
- * parser reads a PATCH body.
+ * the metadata checked: `queueId` a UUID (400). Each upload's requests take the lock every API
+ * process shares (`upload-locker.ts`); Redis down answers 503. Express hands it the raw request:
+ * no JSON parser reads a PATCH body.
  */
-export function createTusHandler(uploads: UploadStore, keyPrefix: string, maxBytes: number): RequestHandler {
+export function createTusHandler(
+  uploads: UploadStore,
+  keyPrefix: string,
+  maxBytes: number,
+  locker: Locker,
+): RequestHandler {
   const options: ServerOptions & { datastore: UploadStore['store'] } = {
     path: UPLOADS_PATH,
     datastore: uploads.store,
     relativeLocation: true,
     maxSize: maxBytes,
-    locker: undefined as never,
+    locker,
     namingFunction: () => `${keyPrefix}${randomBytes(16).toString('hex')}`,
     generateUrl: (_req, { path, id }) => `${path}/${id.slice(keyPrefix.length)}`,
     getFileIdFromRequest: (_req, lastPath) =>
@@ -42,10 +50,12 @@ export function createTusHandler(uploads: UploadStore, keyPrefix: string, maxByt
     onResponseError: (_req, err) => {
       const status = 'status_code' in err ? err.status_code : 500;
       if (status === 413) return jsonError(413, mediaMessages.tooLarge(maxBytes));
+      const down = isDependencyDown(err);
+      if (down)
+        return jsonError(503, `The service is temporarily unavailable (${down}). Please try again shortly.`);
       return undefined;
     },
   };
-  delete (options as Partial<typeof options>).locker; // tus's own in-memory locker
   const server = new Server(options);
   return (req, res, next) => {
     // tus's Node adapter ends with `res.end(callback)`; the session's and compression's wrappers of

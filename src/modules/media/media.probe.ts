@@ -17,7 +17,7 @@ export type ImageFacts = {
   /** 'YYYY-MM-DD' from DateTimeOriginal. */
   dateTaken: string | null;
   camera: CameraDetails | null;
-  /** The file's own title or caption (EXIF XPTitle or ImageDescription). */
+  /** The file's own title or caption (EXIF XPTitle, XMP dc:title, EXIF ImageDescription). */
   title: string | null;
 };
 
