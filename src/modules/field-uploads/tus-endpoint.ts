@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { Server, type ServerOptions } from '@tus/server';
-import type { Locker } from '@tus/utils';
+import { ERRORS, type Locker } from '@tus/utils';
 import { randomBytes } from 'node:crypto';
 import { mediaMessages } from '../media';
 import { queueIdSchema } from '../../contract';
@@ -50,6 +50,9 @@ export function createTusHandler(
     onResponseError: (_req, err) => {
       const status = 'status_code' in err ? err.status_code : 500;
       if (status === 413) return jsonError(413, mediaMessages.tooLarge(maxBytes));
+      // another request still writes this upload (a cut connection not yet let go): the client retries
+      if ('body' in err && err.body === ERRORS.ERR_LOCK_TIMEOUT.body)
+        return jsonError(503, 'The upload is busy with an earlier request. Please try again shortly.');
       const down = isDependencyDown(err);
       if (down)
         return jsonError(503, `The service is temporarily unavailable (${down}). Please try again shortly.`);
