@@ -11,12 +11,40 @@ export type MediaStore = {
   readonly name: 'filesystem' | 's3';
   /** Writes the whole file; resolves once it is durable (replaces a file of that key). */
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes a file of `byteSize` bytes as its chunks arrive (a large original is never whole in
+   * memory); durable when it resolves, as `put`. Fails, leaving no file, if the chunks fail or do
+   * not add up to `byteSize`.
+   */
+  putStream(key: string, chunks: AsyncIterable<Buffer>, contentType: string, byteSize: number): Promise<void>;
   /** The file's bytes, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   delete(keys: string[]): Promise<void>;
   /** Every file under a prefix, with when it was last written (for the orphan sweep). */
   list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 };
+
+/**
+ * The chunks passed on as they come, failing unless they add up to `byteSize`. Each is held until
+ * the next arrives, so the last byte (which completes an upload of a known length) goes out only
+ * once the count is known to be right.
+ */
+export async function* exactly(
+  chunks: AsyncIterable<Buffer>,
+  byteSize: number,
+  key: string,
+): AsyncIterable<Buffer> {
+  let seen = 0;
+  let held: Buffer | null = null;
+  for await (const chunk of chunks) {
+    seen += chunk.length;
+    if (seen > byteSize) break;
+    if (held) yield held;
+    held = chunk;
+  }
+  if (seen !== byteSize) throw new Error(`media file ${key}: ${seen} bytes came, ${byteSize} expected`);
+  if (held) yield held;
+}
 
 /** A key is a relative path of safe segments: no '..', no leading '/', no backslashes. */
 export function assertKey(key: string): void {

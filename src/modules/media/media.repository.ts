@@ -103,6 +103,17 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       return storageKey;
     },
 
+    /** storeOriginal for a file streamed in chunks (adding up to `byteSize`), never whole in memory. */
+    async storeOriginalStream(
+      chunks: AsyncIterable<Buffer>,
+      mimeType: string,
+      byteSize: number,
+    ): Promise<string> {
+      const storageKey = originalKey(mimeType);
+      await store.putStream(storageKey, chunks, mimeType, byteSize);
+      return storageKey;
+    },
+
     /** The row of an original stored by `storeOriginal` (the caller cleaned its location). */
     async insertAsset(a: StoredAsset, trx: Executor = db): Promise<number> {
       const row = await MediaAssetModel.query(trx)

@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
 import { stripLocation } from './media.location-strip';
+import { patchedChunks, stripJpegFile, type StreamedStrip } from './media.streamed-strip';
 import { createAssetQueue } from './variant-once';
 import type {
   AssetMeta,
@@ -133,14 +134,19 @@ const formatOfMime = (mimeType: string): SniffedFormat => {
   return found;
 };
 
+/** Throws when stripping changed the orientation `before` (the file's, before it was cleaned). */
+async function assertOrientationKept(before: number | undefined, cleaned: Buffer): Promise<void> {
+  if (((await sharp(cleaned).metadata()).orientation ?? 1) !== (before ?? 1))
+    throw new Error('the location could not be removed without losing the orientation');
+}
+
 /** A stored original's bytes without location tags (the format from its stored type; `data` may be edited in place). */
 export async function cleanFile(data: Buffer, mimeType: string): Promise<{ data: Buffer; changed: boolean }> {
   // An EXIF block too broken to edit is dropped whole; a picture must not lose its turn with it
   // (its stored size and variants assume the orientation). Read first: JPEGs are edited in place.
-  const before = (await sharp(data).metadata()).orientation ?? 1;
+  const before = (await sharp(data).metadata()).orientation;
   const result = stripLocation(data, formatOfMime(mimeType));
-  if (result.changed && ((await sharp(result.data).metadata()).orientation ?? 1) !== before)
-    throw new Error('the location could not be removed without losing the orientation');
+  if (result.changed) await assertOrientationKept(before, result.data);
   return result;
 }
 
@@ -279,8 +285,9 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
   const service = {
     /**
      * Checks an upload by its content (magic bytes, format, pixel count, a real decode), strips its
-     * location and writes it to the store: all before any transaction. A path is read by sharp for
-     * the checks and then once into one Buffer (cleaned in place), never held twice. Width and
+     * location and writes it to the store: all before any transaction. A JPEG path is never read
+     * into memory (its metadata heads are cleaned, the rest streamed to the store); another path is
+     * read once into one Buffer (cleaned in place), never held twice. Width and
      * height are after EXIF auto-rotation. `recordOriginal` then names the stored file in a row.
      */
     async prepareOriginal(source: ImageSource, opts: IngestOptions): Promise<PreparedOriginal> {
@@ -320,14 +327,17 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       }
       // Where it was taken never reaches the store: GPS and place tags go, the pixels stay as
       // they are (media.location-strip.ts). A file whose metadata cannot be followed is refused.
-      let clean: Buffer;
+      // A JPEG on disk is cleaned by its heads alone and streamed to the store; anything else is
+      // cleaned in one buffer (edited in place).
+      const mimeType = mimeByFormat[sniffed];
+      let streamed: StreamedStrip | null = null;
+      let clean: Buffer | null = null;
       try {
-        clean = (
-          await cleanFile(
-            Buffer.isBuffer(source) ? source : await readFile(source.path),
-            mimeByFormat[sniffed],
-          )
-        ).data;
+        if (!Buffer.isBuffer(source) && sniffed === 'jpeg') streamed = await stripJpegFile(source.path, size);
+        if (streamed?.changed) await assertOrientationKept(meta.orientation, streamed.mainHead);
+        if (!streamed)
+          clean = (await cleanFile(Buffer.isBuffer(source) ? source : await readFile(source.path), mimeType))
+            .data;
       } catch {
         throw fail(mediaMessages.damaged, opts.field);
       }
@@ -335,17 +345,34 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
         raw: { width: small.info.width, height: small.info.height, channels: small.info.channels },
       }).stats();
       const rotated = (meta.orientation ?? 1) >= 5;
-      const mimeType = mimeByFormat[sniffed];
-      const sha256 = await sha256Hex(clean);
+      let stored: { sha256: string; byteSize: number; storageKey: string };
+      if (streamed && !Buffer.isBuffer(source)) {
+        // hashed as the bytes pass to the store: the recorded sha256 is of exactly what was written
+        const hash = createHash('sha256');
+        const hashed = async function* (chunks: AsyncIterable<Buffer>) {
+          for await (const chunk of chunks) {
+            hash.update(chunk);
+            yield chunk;
+          }
+        };
+        const chunks = hashed(patchedChunks(source.path, streamed.patches));
+        const storageKey = await repo.storeOriginalStream(chunks, mimeType, size);
+        stored = { sha256: hash.digest('hex'), byteSize: size, storageKey };
+      } else {
+        const data = clean!;
+        stored = {
+          sha256: await sha256Hex(data),
+          byteSize: data.length,
+          storageKey: await repo.storeOriginal(data, mimeType),
+        };
+      }
       return {
         kind: opts.kind,
         mimeType,
         width: rotated ? meta.height : meta.width,
         height: rotated ? meta.width : meta.height,
-        sha256,
         placeholderColor: toHexColor(dominant),
-        byteSize: clean.length,
-        storageKey: await repo.storeOriginal(clean, mimeType),
+        ...stored,
       };
     },
 
