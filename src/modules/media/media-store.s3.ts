@@ -100,7 +100,18 @@ export function createS3Store(opts: S3StoreOptions): MediaStore {
       assertKey(key);
       // One PutObject with the length known up front: S3 stores all of it or nothing. The SDK does
       // not listen for its body's errors: a failing source aborts the request here.
-      const body = Readable.from(exactly(chunks, byteSize, key), { objectMode: false });
+      // Copied (the request may still hold a chunk after the next one is read), and each held
+      // until the next has come: the last byte, which completes the upload, goes out only once
+      // the count is known to be right.
+      const copies = async function* () {
+        let held: Buffer | null = null;
+        for await (const chunk of exactly(chunks, byteSize, key)) {
+          if (held) yield held;
+          held = Buffer.from(chunk);
+        }
+        if (held) yield held;
+      };
+      const body = Readable.from(copies(), { objectMode: false });
       const abort = new AbortController();
       let failed: unknown;
       body.once('error', (err) => {

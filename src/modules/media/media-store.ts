@@ -13,7 +13,8 @@ export type MediaStore = {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /**
    * Writes a file of `byteSize` bytes as its chunks arrive (a large original is never whole in
-   * memory); durable when it resolves, as `put`. Fails, leaving no file, if the chunks fail or do
+   * memory); durable when it resolves, as `put`. A chunk is the store's only until it asks for
+   * the next (its producer may reuse the buffer). Fails, leaving no file, if the chunks fail or do
    * not add up to `byteSize`.
    */
   putStream(key: string, chunks: AsyncIterable<Buffer>, contentType: string, byteSize: number): Promise<void>;
@@ -24,26 +25,19 @@ export type MediaStore = {
   list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 };
 
-/**
- * The chunks passed on as they come, failing unless they add up to `byteSize`. Each is held until
- * the next arrives, so the last byte (which completes an upload of a known length) goes out only
- * once the count is known to be right.
- */
+/** The chunks passed on as they come, failing unless they add up to `byteSize` (never passing more). */
 export async function* exactly(
   chunks: AsyncIterable<Buffer>,
   byteSize: number,
   key: string,
 ): AsyncIterable<Buffer> {
   let seen = 0;
-  let held: Buffer | null = null;
   for await (const chunk of chunks) {
     seen += chunk.length;
     if (seen > byteSize) break;
-    if (held) yield held;
-    held = chunk;
+    yield chunk;
   }
   if (seen !== byteSize) throw new Error(`media file ${key}: ${seen} bytes came, ${byteSize} expected`);
-  if (held) yield held;
 }
 
 /** A key is a relative path of safe segments: no '..', no leading '/', no backslashes. */

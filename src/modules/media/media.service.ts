@@ -12,9 +12,9 @@ import { createAssetQueue } from './variant-once';
 import type {
   AssetMeta,
   MediaRepository,
-  NewVariant,
   PrintCrop,
   StoredAsset,
+  StoredVariant,
   VariantRef,
 } from './media.repository';
 import {
@@ -255,7 +255,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
     const todo = planVariants(asset.kind, asset.width, asset.height)
       .filter((v) => !existing.has(`${v.kind}:${v.width}:${v.format}`))
       .sort((a, b) => b.width - a.width); // the slowest first keeps both cores busy to the end
-    let made: NewVariant[] = [];
+    let made: StoredVariant[] = [];
     if (todo.length) {
       const keepIcc = await keepsIcc(asset.data);
       const maxWidth = Math.max(...todo.map((v) => v.width));
@@ -271,10 +271,11 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
         const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
         source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
       }
+      // each file written as soon as it is encoded: its flush overlaps the encodes still running
       made = await Promise.all(
         todo.map(async (v) => {
           const data = await render(source, v, keepIcc, false);
-          return { ...v, data, etag: etagOf(data) };
+          return repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) });
         }),
       );
     }

@@ -22,7 +22,7 @@ async function streamed(file: string, size: number): Promise<Buffer | null> {
   const result = await stripJpegFile(file, size);
   if (!result) return null;
   const chunks: Buffer[] = [];
-  for await (const c of patchedChunks(file, result.patches)) chunks.push(c);
+  for await (const c of patchedChunks(file, result.patches)) chunks.push(Buffer.from(c)); // the buffer is reused
   return Buffer.concat(chunks);
 }
 

@@ -33,8 +33,10 @@ function overlay(chunk: Buffer, at: number, patches: Patch[]): void {
 /** Where each image appended after `from` starts (FF D8 FF: never inside entropy-coded data). */
 async function appendedStarts(file: FileHandle, from: number, size: number): Promise<number[]> {
   const starts: number[] = [];
+  const buffer = Buffer.allocUnsafe(CHUNK); // read into again and again: no garbage per megabyte
   for (let at = from; at < size && starts.length < MAX_APPENDED; at += CHUNK - 2) {
-    const chunk = await readAt(file, at, Math.min(CHUNK, size - at));
+    const { bytesRead } = await file.read(buffer, 0, Math.min(CHUNK, size - at), at);
+    const chunk = buffer.subarray(0, bytesRead);
     for (let i = chunk.indexOf(SOI); i >= 0 && starts.length < MAX_APPENDED; i = chunk.indexOf(SOI, i + 3))
       if (!starts.includes(at + i)) starts.push(at + i);
     if (chunk.length < 3) break;
@@ -90,16 +92,22 @@ export async function stripJpegFile(path: string, size: number): Promise<Streame
   }
 }
 
-/** The file's bytes with the patches laid over them, a chunk at a time. */
+/**
+ * The file's bytes with the patches laid over them, a chunk at a time. One buffer is read into
+ * again and again (three 50 MB uploads would otherwise leave 150 MB of chunks for the garbage
+ * collector): a chunk is valid until the next one is asked for.
+ */
 export async function* patchedChunks(path: string, patches: Patch[]): AsyncIterable<Buffer> {
   const file = await open(path, 'r');
+  const buffer = Buffer.allocUnsafe(CHUNK);
   try {
     for (let at = 0; ;) {
-      const chunk = await readAt(file, at, CHUNK);
-      if (!chunk.length) return;
+      const { bytesRead } = await file.read(buffer, 0, CHUNK, at);
+      if (!bytesRead) return;
+      const chunk = buffer.subarray(0, bytesRead);
       overlay(chunk, at, patches);
       yield chunk;
-      at += chunk.length;
+      at += bytesRead;
     }
   } finally {
     await file.close();
