@@ -128,6 +128,11 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       return storageKey;
     },
 
+    /** Deletes an original stored moments ago that no row will name (it failed a later check). */
+    async discardOriginal(storageKey: string): Promise<void> {
+      await store.delete([storageKey]);
+    },
+
     /** The row of an original stored by `storeOriginal` (the caller cleaned its location). */
     async insertAsset(a: StoredAsset, trx: Executor = db): Promise<number> {
       const row = await MediaAssetModel.query(trx)

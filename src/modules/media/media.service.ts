@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, stat } from 'node:fs/promises';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Knex } from 'knex';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
@@ -133,6 +133,13 @@ const formatOfMime = (mimeType: string): SniffedFormat => {
   if (!found) throw new Error(`no location cleaning for ${mimeType}`);
   return found;
 };
+
+/** An upload's metadata could not be followed (so it cannot be cleaned): the file is refused. */
+class UnreadableMetadata extends Error {
+  constructor(cause: unknown) {
+    super('the image metadata could not be cleaned', { cause });
+  }
+}
 
 /** Throws when stripping changed the orientation `before` (the file's, before it was cleaned). */
 async function assertOrientationKept(before: number | undefined, cleaned: Buffer): Promise<void> {
@@ -283,6 +290,50 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
     return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
   }
 
+  /**
+   * Where it was taken never reaches the store: GPS and place tags go, the pixels stay as they are
+   * (media.location-strip.ts); metadata that cannot be followed throws UnreadableMetadata. A JPEG
+   * on disk is cleaned by its heads alone and streamed to the store, hashed as the bytes pass (the
+   * recorded sha256 is of exactly what was written); anything else is cleaned in one buffer.
+   */
+  async function cleanAndStore(
+    source: ImageSource,
+    mimeType: string,
+    orientation: number | undefined,
+    size: number,
+  ): Promise<{ sha256: string; byteSize: number; storageKey: string }> {
+    let streamed: StreamedStrip | null = null;
+    let clean: Buffer | null = null;
+    try {
+      if (!Buffer.isBuffer(source) && mimeType === 'image/jpeg')
+        streamed = await stripJpegFile(source.path, size);
+      if (streamed?.changed) await assertOrientationKept(orientation, streamed.mainHead);
+      if (!streamed)
+        clean = (await cleanFile(Buffer.isBuffer(source) ? source : await readFile(source.path), mimeType))
+          .data;
+    } catch (err) {
+      throw new UnreadableMetadata(err);
+    }
+    if (streamed && !Buffer.isBuffer(source)) {
+      const hash = createHash('sha256');
+      const hashed = async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          yield chunk;
+        }
+      };
+      const chunks = hashed(patchedChunks(source.path, streamed.patches));
+      const storageKey = await repo.storeOriginalStream(chunks, mimeType, size);
+      return { sha256: hash.digest('hex'), byteSize: size, storageKey };
+    }
+    const data = clean!;
+    return {
+      sha256: await sha256Hex(data),
+      byteSize: data.length,
+      storageKey: await repo.storeOriginal(data, mimeType),
+    };
+  }
+
   const service = {
     /**
      * Checks an upload by its content (magic bytes, format, pixel count, a real decode), strips its
@@ -313,60 +364,38 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       if (!formatOk || !meta.width || !meta.height) throw fail(mediaMessages.unsupported, opts.field);
       if (meta.width * meta.height > MAX_INPUT_PIXELS) throw fail(mediaMessages.tooManyPixels, opts.field);
 
-      // A real decode of the whole file (shrink-on-load keeps it fast): truncated or corrupt data fails.
-      let small: { data: Buffer; info: OutputInfo };
-      try {
-        small = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+      // A real decode of the whole file (shrink-on-load keeps it fast): truncated or corrupt data
+      // fails. It runs beside the cleaning and storing, whose flush it overlaps; a file that fails
+      // it is deleted from the store again (no row names it yet).
+      const mimeType = mimeByFormat[sniffed];
+      const [decoded, storing] = await Promise.allSettled([
+        sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
           .rotate()
           .resize(64, 64, { fit: 'inside' })
           .flatten({ background: '#ffffff' })
           .toColourspace('srgb')
           .raw()
-          .toBuffer({ resolveWithObject: true });
-      } catch {
+          .toBuffer({ resolveWithObject: true }),
+        cleanAndStore(source, mimeType, meta.orientation, size),
+      ]);
+      if (decoded.status === 'rejected') {
+        if (storing.status === 'fulfilled')
+          await repo.discardOriginal(storing.value.storageKey).catch((err: unknown) =>
+            // the orphan sweep removes it later
+            deps.logger.warn({ err, key: storing.value.storageKey }, 'could not delete a refused upload'),
+          );
         throw fail(mediaMessages.damaged, opts.field);
       }
-      // Where it was taken never reaches the store: GPS and place tags go, the pixels stay as
-      // they are (media.location-strip.ts). A file whose metadata cannot be followed is refused.
-      // A JPEG on disk is cleaned by its heads alone and streamed to the store; anything else is
-      // cleaned in one buffer (edited in place).
-      const mimeType = mimeByFormat[sniffed];
-      let streamed: StreamedStrip | null = null;
-      let clean: Buffer | null = null;
-      try {
-        if (!Buffer.isBuffer(source) && sniffed === 'jpeg') streamed = await stripJpegFile(source.path, size);
-        if (streamed?.changed) await assertOrientationKept(meta.orientation, streamed.mainHead);
-        if (!streamed)
-          clean = (await cleanFile(Buffer.isBuffer(source) ? source : await readFile(source.path), mimeType))
-            .data;
-      } catch {
-        throw fail(mediaMessages.damaged, opts.field);
+      if (storing.status === 'rejected') {
+        if (storing.reason instanceof UnreadableMetadata) throw fail(mediaMessages.damaged, opts.field);
+        throw storing.reason;
       }
+      const small = decoded.value;
+      const stored = storing.value;
       const { dominant } = await sharp(small.data, {
         raw: { width: small.info.width, height: small.info.height, channels: small.info.channels },
       }).stats();
       const rotated = (meta.orientation ?? 1) >= 5;
-      let stored: { sha256: string; byteSize: number; storageKey: string };
-      if (streamed && !Buffer.isBuffer(source)) {
-        // hashed as the bytes pass to the store: the recorded sha256 is of exactly what was written
-        const hash = createHash('sha256');
-        const hashed = async function* (chunks: AsyncIterable<Buffer>) {
-          for await (const chunk of chunks) {
-            hash.update(chunk);
-            yield chunk;
-          }
-        };
-        const chunks = hashed(patchedChunks(source.path, streamed.patches));
-        const storageKey = await repo.storeOriginalStream(chunks, mimeType, size);
-        stored = { sha256: hash.digest('hex'), byteSize: size, storageKey };
-      } else {
-        const data = clean!;
-        stored = {
-          sha256: await sha256Hex(data),
-          byteSize: data.length,
-          storageKey: await repo.storeOriginal(data, mimeType),
-        };
-      }
       return {
         kind: opts.kind,
         mimeType,
