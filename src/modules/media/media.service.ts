@@ -182,6 +182,14 @@ export async function renderPrintCrop(
 export function createMediaService(repo: MediaRepository, deps: { queues: Queues<Jobs>; logger: Logger }) {
   const inflight = new Map<string, Promise<ServedVariant>>();
   const oneAtATime = createAssetQueue();
+  // A camera file's check decode takes ~50 MB however far it shrinks: one at a time per process
+  // keeps three 50 MB uploads under the API's memory budget (they wait ~100 ms each).
+  let lastDecode: Promise<unknown> = Promise.resolve();
+  const oneDecode = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = lastDecode.then(task, task);
+    lastDecode = run.catch(() => undefined);
+    return run;
+  };
   const printsInFlight = new Map<string, Promise<{ data: Buffer; mimeType: string }>>();
 
   const fail = (message: string, field?: string) =>
@@ -369,13 +377,15 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       // it is deleted from the store again (no row names it yet).
       const mimeType = mimeByFormat[sniffed];
       const [decoded, storing] = await Promise.allSettled([
-        sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
-          .rotate()
-          .resize(64, 64, { fit: 'inside' })
-          .flatten({ background: '#ffffff' })
-          .toColourspace('srgb')
-          .raw()
-          .toBuffer({ resolveWithObject: true }),
+        oneDecode(() =>
+          sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+            .rotate()
+            .resize(64, 64, { fit: 'inside' })
+            .flatten({ background: '#ffffff' })
+            .toColourspace('srgb')
+            .raw()
+            .toBuffer({ resolveWithObject: true }),
+        ),
         cleanAndStore(source, mimeType, meta.orientation, size),
       ]);
       if (decoded.status === 'rejected') {
