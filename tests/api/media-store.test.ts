@@ -176,6 +176,23 @@ describe.each(drivers)('media store: $name', (driver) => {
     expect(sha(got!)).toBe(sha(data));
   });
 
+  it('writes a file streamed in chunks, and refuses one whose chunks do not add up, leaving no file', async () => {
+    const data = randomBytes(3 * 1024 * 1024 + 5);
+    async function* chunks(of: Buffer) {
+      for (let at = 0; at < of.length; at += 1024 * 1024) yield of.subarray(at, at + 1024 * 1024);
+    }
+    await store.putStream('photos/streamed/original.jpg', chunks(data), 'image/jpeg', data.length);
+    expect(sha((await store.get('photos/streamed/original.jpg'))!)).toBe(sha(data));
+    await expect(
+      store.putStream('photos/streamed/short.jpg', chunks(data.subarray(1)), 'image/jpeg', data.length),
+    ).rejects.toThrow(/bytes came/);
+    await expect(
+      store.putStream('photos/streamed/long.jpg', chunks(data), 'image/jpeg', data.length - 1),
+    ).rejects.toThrow(/bytes came/);
+    expect(await store.get('photos/streamed/short.jpg')).toBeNull();
+    expect(await store.get('photos/streamed/long.jpg')).toBeNull();
+  });
+
   it('keeps an empty file', async () => {
     await store.put('photos/3/empty.bin', Buffer.alloc(0), 'application/octet-stream');
     const got = await store.get('photos/3/empty.bin');

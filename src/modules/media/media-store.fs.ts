@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { assertKey, type MediaStore } from './media-store';
+import { assertKey, exactly, type MediaStore } from './media-store';
 
 /** Flushes a directory's entry list, so a rename into it survives a power cut. */
 async function syncDir(dir: string): Promise<void> {
@@ -11,6 +11,28 @@ async function syncDir(dir: string): Promise<void> {
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * A file written whole or not at all: to a temporary name beside it, flushed, renamed into place,
+ * the directory flushed. A failed write leaves no file (the temporary one is removed).
+ */
+async function writeWhole(file: string, write: (handle: FileHandle) => Promise<void>): Promise<void> {
+  const dir = path.dirname(file);
+  await mkdir(dir, { recursive: true });
+  const tmp = path.join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
+  const handle = await open(tmp, 'w');
+  try {
+    await write(handle);
+    await handle.sync();
+  } catch (err) {
+    await handle.close();
+    await rm(tmp, { force: true });
+    throw err;
+  }
+  await handle.close();
+  await rename(tmp, file);
+  await syncDir(dir);
 }
 
 /**
@@ -43,19 +65,15 @@ export function createFilesystemStore(root: string): MediaStore {
     name: 'filesystem',
 
     async put(key, data) {
-      const file = full(key);
-      const dir = path.dirname(file);
-      await mkdir(dir, { recursive: true });
-      const tmp = path.join(dir, `.tmp-${randomBytes(8).toString('hex')}`);
-      const handle = await open(tmp, 'w');
-      try {
+      await writeWhole(full(key), async (handle) => {
         await handle.writeFile(data);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(tmp, file);
-      await syncDir(dir);
+      });
+    },
+
+    async putStream(key, chunks, _contentType, byteSize) {
+      await writeWhole(full(key), async (handle) => {
+        for await (const chunk of exactly(chunks, byteSize, key)) await handle.write(chunk);
+      });
     },
 
     async get(key) {

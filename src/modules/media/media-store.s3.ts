@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import {
   DeleteObjectsCommand,
   GetObjectCommand,
@@ -5,7 +6,7 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import { assertKey, type MediaStore } from './media-store';
+import { assertKey, exactly, type MediaStore } from './media-store';
 
 export type S3StoreOptions = {
   bucket: string;
@@ -55,6 +56,30 @@ export function createS3Store(opts: S3StoreOptions): MediaStore {
     } while (ContinuationToken);
   }
 
+  async function deleteKeys(keys: string[]): Promise<void> {
+    for (const k of keys) assertKey(k);
+    for (let i = 0; i < keys.length; i += DELETE_BATCH) {
+      const batch = keys.slice(i, i + DELETE_BATCH);
+      const res = await client.send(
+        new DeleteObjectsCommand({
+          Bucket: bucket,
+          Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      // DeleteObjects answers 200 and names the keys it could not delete (a missing key is not
+      // one of them: deleting nothing succeeds)
+      const failed = res.Errors ?? [];
+      if (failed.length > 0)
+        throw new Error(
+          `S3 could not delete ${failed.length} of ${batch.length} keys: ` +
+            failed
+              .slice(0, 5)
+              .map((e) => `${e.Key} (${e.Code}: ${e.Message})`)
+              .join(', '),
+        );
+    }
+  }
+
   return {
     name: 's3',
 
@@ -71,6 +96,47 @@ export function createS3Store(opts: S3StoreOptions): MediaStore {
       );
     },
 
+    async putStream(key, chunks, contentType, byteSize) {
+      assertKey(key);
+      // One PutObject with the length known up front: S3 stores all of it or nothing. The SDK does
+      // not listen for its body's errors: a failing source aborts the request here.
+      // Copied (the request may still hold a chunk after the next one is read), and each held
+      // until the next has come: the last byte, which completes the upload, goes out only once
+      // the count is known to be right.
+      const copies = async function* () {
+        let held: Buffer | null = null;
+        for await (const chunk of exactly(chunks, byteSize, key)) {
+          if (held) yield held;
+          held = Buffer.from(chunk);
+        }
+        if (held) yield held;
+      };
+      const body = Readable.from(copies(), { objectMode: false });
+      const abort = new AbortController();
+      let failed: unknown;
+      body.once('error', (err) => {
+        failed = err;
+        abort.abort();
+      });
+      try {
+        await client.send(
+          new PutObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Body: body,
+            ContentType: contentType,
+            ContentLength: byteSize,
+          }),
+          { abortSignal: abort.signal },
+        );
+      } catch (err) {
+        // S3 stores nothing of a cut request; some S3-compatible stores keep what came (the key
+        // is a fresh one: nothing else is lost)
+        await deleteKeys([key]).catch(() => undefined);
+        throw failed ?? err;
+      }
+    },
+
     async get(key) {
       assertKey(key);
       try {
@@ -84,29 +150,7 @@ export function createS3Store(opts: S3StoreOptions): MediaStore {
       }
     },
 
-    async delete(keys) {
-      for (const k of keys) assertKey(k);
-      for (let i = 0; i < keys.length; i += DELETE_BATCH) {
-        const batch = keys.slice(i, i + DELETE_BATCH);
-        const res = await client.send(
-          new DeleteObjectsCommand({
-            Bucket: bucket,
-            Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true },
-          }),
-        );
-        // DeleteObjects answers 200 and names the keys it could not delete (a missing key is not
-        // one of them: deleting nothing succeeds)
-        const failed = res.Errors ?? [];
-        if (failed.length > 0)
-          throw new Error(
-            `S3 could not delete ${failed.length} of ${batch.length} keys: ` +
-              failed
-                .slice(0, 5)
-                .map((e) => `${e.Key} (${e.Code}: ${e.Message})`)
-                .join(', '),
-          );
-      }
-    },
+    delete: deleteKeys,
 
     list(prefix) {
       assertKey(prefix);

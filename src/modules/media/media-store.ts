@@ -11,12 +11,34 @@ export type MediaStore = {
   readonly name: 'filesystem' | 's3';
   /** Writes the whole file; resolves once it is durable (replaces a file of that key). */
   put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes a file of `byteSize` bytes as its chunks arrive (a large original is never whole in
+   * memory); durable when it resolves, as `put`. A chunk is the store's only until it asks for
+   * the next (its producer may reuse the buffer). Fails, leaving no file, if the chunks fail or do
+   * not add up to `byteSize`.
+   */
+  putStream(key: string, chunks: AsyncIterable<Buffer>, contentType: string, byteSize: number): Promise<void>;
   /** The file's bytes, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
   delete(keys: string[]): Promise<void>;
   /** Every file under a prefix, with when it was last written (for the orphan sweep). */
   list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;
 };
+
+/** The chunks passed on as they come, failing unless they add up to `byteSize` (never passing more). */
+export async function* exactly(
+  chunks: AsyncIterable<Buffer>,
+  byteSize: number,
+  key: string,
+): AsyncIterable<Buffer> {
+  let seen = 0;
+  for await (const chunk of chunks) {
+    seen += chunk.length;
+    if (seen > byteSize) break;
+    yield chunk;
+  }
+  if (seen !== byteSize) throw new Error(`media file ${key}: ${seen} bytes came, ${byteSize} expected`);
+}
 
 /** A key is a relative path of safe segments: no '..', no leading '/', no backslashes. */
 export function assertKey(key: string): void {

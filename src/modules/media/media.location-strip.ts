@@ -270,6 +270,31 @@ export function stripJpeg(src: Buffer, appended = true): StripResult {
 }
 
 /**
+ * How many leading bytes of a JPEG hold everything `stripJpeg(…, false)` reads or edits: through
+ * its first scan's header (SOS) or its end (EOI). Null when `head` ends before that.
+ */
+export function jpegHeadLength(head: Buffer): number | null {
+  let o = 2;
+  while (o + 4 <= head.length) {
+    if (head[o] !== 0xff) throw new Error('JPEG segment expected');
+    const marker = head[o + 1];
+    if (marker === 0xff) {
+      o += 1;
+      continue;
+    }
+    if (marker === 0xd9) return o + 2;
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
+      o += 2;
+      continue;
+    }
+    const end = o + 2 + head.readUInt16BE(o + 2);
+    if (marker === 0xda) return end <= head.length ? end : null;
+    o = end;
+  }
+  return null;
+}
+
+/**
  * A PNG text chunk's text (inflated when compressed), or null when it cannot be read (then the
  * chunk goes: unread text could name a place). zTXt: keyword NUL, method, deflated text. iTXt:
  * keyword NUL, compressed flag, method, language NUL, translated keyword NUL, text.

@@ -28,6 +28,12 @@ export type StoredAsset = {
 };
 export type VariantKey = Pick<MediaVariantModel, 'kind' | 'width' | 'format'>;
 export type NewVariant = VariantKey & { height: number; data: Buffer; etag: string };
+/** A variant whose file is written: what its row says. */
+export type StoredVariant = Omit<NewVariant, 'data'> & {
+  assetId: number;
+  storageKey: string;
+  byteSize: number;
+};
 export type VariantRef = Pick<MediaVariantModel, 'id' | 'kind' | 'width' | 'format' | 'etag' | 'byteSize'>;
 
 type Executor = Db | Knex.Transaction;
@@ -84,6 +90,14 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       throw new Error(`media file ${key} did not read back as written: nothing was changed for it`);
   }
 
+  async function insertVariantRows(rows: StoredVariant[], trx: Executor) {
+    if (!rows.length) return;
+    await MediaVariantModel.query(trx)
+      .insert(rows)
+      .onConflict(['asset_id', 'kind', 'width', 'format'])
+      .ignore();
+  }
+
   /** Deletes a replaced original's old file, then forgets its key. */
   async function dropReplaced(id: number, oldKey: string) {
     await store.delete([oldKey]);
@@ -101,6 +115,22 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       const storageKey = originalKey(mimeType);
       await store.put(storageKey, data, mimeType);
       return storageKey;
+    },
+
+    /** storeOriginal for a file streamed in chunks (adding up to `byteSize`), never whole in memory. */
+    async storeOriginalStream(
+      chunks: AsyncIterable<Buffer>,
+      mimeType: string,
+      byteSize: number,
+    ): Promise<string> {
+      const storageKey = originalKey(mimeType);
+      await store.putStream(storageKey, chunks, mimeType, byteSize);
+      return storageKey;
+    },
+
+    /** Deletes an original stored moments ago that no row will name (it failed a later check). */
+    async discardOriginal(storageKey: string): Promise<void> {
+      await store.delete([storageKey]);
     },
 
     /** The row of an original stored by `storeOriginal` (the caller cleaned its location). */
@@ -221,27 +251,29 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       });
     },
 
+    /**
+     * Writes one variant's file, durably, before any row names it (its name is fixed: a job run
+     * twice writes the same file again, harmlessly). What its row will say is returned.
+     */
+    async storeVariant(assetId: number, { data, ...v }: NewVariant): Promise<StoredVariant> {
+      const storageKey = variantKey(assetId, v);
+      await store.put(storageKey, data, mimeByFormat[v.format]);
+      return { ...v, assetId, storageKey, byteSize: data.length };
+    },
+
     /** Inserts variants; one that already exists (same asset, kind, width, format) is kept. */
     async insertVariants(assetId: number, variants: NewVariant[], trx: Executor = db): Promise<void> {
       if (!variants.length) return;
-      const rows = await Promise.all(
-        variants.map(async ({ data, ...v }) => {
-          // a variant's name is fixed: a job run twice writes the same file again, harmlessly
-          const storageKey = variantKey(assetId, v);
-          await store.put(storageKey, data, mimeByFormat[v.format]);
-          return { ...v, assetId, storageKey, byteSize: data.length };
-        }),
-      );
-      await MediaVariantModel.query(trx)
-        .insert(rows)
-        .onConflict(['asset_id', 'kind', 'width', 'format'])
-        .ignore();
+      await insertVariantRows(await Promise.all(variants.map((v) => repo.storeVariant(assetId, v))), trx);
     },
 
-    /** Stores the job's variants and marks the asset done, in one transaction (the caller's, if given). */
-    async completeVariants(assetId: number, variants: NewVariant[], trx?: Knex.Transaction): Promise<void> {
+    /**
+     * Names the variants `storeVariant` wrote and marks the asset done, in one transaction (the
+     * caller's, if given).
+     */
+    async completeVariants(assetId: number, stored: StoredVariant[], trx?: Knex.Transaction): Promise<void> {
       const complete = async (t: Knex.Transaction) => {
-        await repo.insertVariants(assetId, variants, t);
+        await insertVariantRows(stored, t);
         await MediaAssetModel.query(t).findById(assetId).patch({ variantsReadyAt: t.fn.now() });
       };
       await (trx ? complete(trx) : db.transaction(complete));

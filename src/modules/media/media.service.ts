@@ -1,19 +1,20 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, stat } from 'node:fs/promises';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Knex } from 'knex';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
 import { stripLocation } from './media.location-strip';
+import { patchedChunks, stripJpegFile, type StreamedStrip } from './media.streamed-strip';
 import { createAssetQueue } from './variant-once';
 import type {
   AssetMeta,
   MediaRepository,
-  NewVariant,
   PrintCrop,
   StoredAsset,
+  StoredVariant,
   VariantRef,
 } from './media.repository';
 import {
@@ -133,14 +134,26 @@ const formatOfMime = (mimeType: string): SniffedFormat => {
   return found;
 };
 
+/** An upload's metadata could not be followed (so it cannot be cleaned): the file is refused. */
+class UnreadableMetadata extends Error {
+  constructor(cause: unknown) {
+    super('the image metadata could not be cleaned', { cause });
+  }
+}
+
+/** Throws when stripping changed the orientation `before` (the file's, before it was cleaned). */
+async function assertOrientationKept(before: number | undefined, cleaned: Buffer): Promise<void> {
+  if (((await sharp(cleaned).metadata()).orientation ?? 1) !== (before ?? 1))
+    throw new Error('the location could not be removed without losing the orientation');
+}
+
 /** A stored original's bytes without location tags (the format from its stored type; `data` may be edited in place). */
 export async function cleanFile(data: Buffer, mimeType: string): Promise<{ data: Buffer; changed: boolean }> {
   // An EXIF block too broken to edit is dropped whole; a picture must not lose its turn with it
   // (its stored size and variants assume the orientation). Read first: JPEGs are edited in place.
-  const before = (await sharp(data).metadata()).orientation ?? 1;
+  const before = (await sharp(data).metadata()).orientation;
   const result = stripLocation(data, formatOfMime(mimeType));
-  if (result.changed && ((await sharp(result.data).metadata()).orientation ?? 1) !== before)
-    throw new Error('the location could not be removed without losing the orientation');
+  if (result.changed) await assertOrientationKept(before, result.data);
   return result;
 }
 
@@ -169,6 +182,14 @@ export async function renderPrintCrop(
 export function createMediaService(repo: MediaRepository, deps: { queues: Queues<Jobs>; logger: Logger }) {
   const inflight = new Map<string, Promise<ServedVariant>>();
   const oneAtATime = createAssetQueue();
+  // A camera file's check decode takes ~50 MB however far it shrinks: one at a time per process
+  // keeps three 50 MB uploads under the API's memory budget (they wait ~100 ms each).
+  let lastDecode: Promise<unknown> = Promise.resolve();
+  const oneDecode = <T>(task: () => Promise<T>): Promise<T> => {
+    const run = lastDecode.then(task, task);
+    lastDecode = run.catch(() => undefined);
+    return run;
+  };
   const printsInFlight = new Map<string, Promise<{ data: Buffer; mimeType: string }>>();
 
   const fail = (message: string, field?: string) =>
@@ -249,7 +270,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
     const todo = planVariants(asset.kind, asset.width, asset.height)
       .filter((v) => !existing.has(`${v.kind}:${v.width}:${v.format}`))
       .sort((a, b) => b.width - a.width); // the slowest first keeps both cores busy to the end
-    let made: NewVariant[] = [];
+    let made: StoredVariant[] = [];
     if (todo.length) {
       const keepIcc = await keepsIcc(asset.data);
       const maxWidth = Math.max(...todo.map((v) => v.width));
@@ -265,10 +286,11 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
         const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
         source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
       }
+      // each file written as soon as it is encoded: its flush overlaps the encodes still running
       made = await Promise.all(
         todo.map(async (v) => {
           const data = await render(source, v, keepIcc, false);
-          return { ...v, data, etag: etagOf(data) };
+          return repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) });
         }),
       );
     }
@@ -276,11 +298,56 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
     return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
   }
 
+  /**
+   * Where it was taken never reaches the store: GPS and place tags go, the pixels stay as they are
+   * (media.location-strip.ts); metadata that cannot be followed throws UnreadableMetadata. A JPEG
+   * on disk is cleaned by its heads alone and streamed to the store, hashed as the bytes pass (the
+   * recorded sha256 is of exactly what was written); anything else is cleaned in one buffer.
+   */
+  async function cleanAndStore(
+    source: ImageSource,
+    mimeType: string,
+    orientation: number | undefined,
+    size: number,
+  ): Promise<{ sha256: string; byteSize: number; storageKey: string }> {
+    let streamed: StreamedStrip | null = null;
+    let clean: Buffer | null = null;
+    try {
+      if (!Buffer.isBuffer(source) && mimeType === 'image/jpeg')
+        streamed = await stripJpegFile(source.path, size);
+      if (streamed?.changed) await assertOrientationKept(orientation, streamed.mainHead);
+      if (!streamed)
+        clean = (await cleanFile(Buffer.isBuffer(source) ? source : await readFile(source.path), mimeType))
+          .data;
+    } catch (err) {
+      throw new UnreadableMetadata(err);
+    }
+    if (streamed && !Buffer.isBuffer(source)) {
+      const hash = createHash('sha256');
+      const hashed = async function* (chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          yield chunk;
+        }
+      };
+      const chunks = hashed(patchedChunks(source.path, streamed.patches));
+      const storageKey = await repo.storeOriginalStream(chunks, mimeType, size);
+      return { sha256: hash.digest('hex'), byteSize: size, storageKey };
+    }
+    const data = clean!;
+    return {
+      sha256: await sha256Hex(data),
+      byteSize: data.length,
+      storageKey: await repo.storeOriginal(data, mimeType),
+    };
+  }
+
   const service = {
     /**
      * Checks an upload by its content (magic bytes, format, pixel count, a real decode), strips its
-     * location and writes it to the store: all before any transaction. A path is read by sharp for
-     * the checks and then once into one Buffer (cleaned in place), never held twice. Width and
+     * location and writes it to the store: all before any transaction. A JPEG path is never read
+     * into memory (its metadata heads are cleaned, the rest streamed to the store); another path is
+     * read once into one Buffer (cleaned in place), never held twice. Width and
      * height are after EXIF auto-rotation. `recordOriginal` then names the stored file in a row.
      */
     async prepareOriginal(source: ImageSource, opts: IngestOptions): Promise<PreparedOriginal> {
@@ -305,47 +372,47 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       if (!formatOk || !meta.width || !meta.height) throw fail(mediaMessages.unsupported, opts.field);
       if (meta.width * meta.height > MAX_INPUT_PIXELS) throw fail(mediaMessages.tooManyPixels, opts.field);
 
-      // A real decode of the whole file (shrink-on-load keeps it fast): truncated or corrupt data fails.
-      let small: { data: Buffer; info: OutputInfo };
-      try {
-        small = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
-          .rotate()
-          .resize(64, 64, { fit: 'inside' })
-          .flatten({ background: '#ffffff' })
-          .toColourspace('srgb')
-          .raw()
-          .toBuffer({ resolveWithObject: true });
-      } catch {
+      // A real decode of the whole file (shrink-on-load keeps it fast): truncated or corrupt data
+      // fails. It runs beside the cleaning and storing, whose flush it overlaps; a file that fails
+      // it is deleted from the store again (no row names it yet).
+      const mimeType = mimeByFormat[sniffed];
+      const [decoded, storing] = await Promise.allSettled([
+        oneDecode(() =>
+          sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+            .rotate()
+            .resize(64, 64, { fit: 'inside' })
+            .flatten({ background: '#ffffff' })
+            .toColourspace('srgb')
+            .raw()
+            .toBuffer({ resolveWithObject: true }),
+        ),
+        cleanAndStore(source, mimeType, meta.orientation, size),
+      ]);
+      if (decoded.status === 'rejected') {
+        if (storing.status === 'fulfilled')
+          await repo.discardOriginal(storing.value.storageKey).catch((err: unknown) =>
+            // the orphan sweep removes it later
+            deps.logger.warn({ err, key: storing.value.storageKey }, 'could not delete a refused upload'),
+          );
         throw fail(mediaMessages.damaged, opts.field);
       }
-      // Where it was taken never reaches the store: GPS and place tags go, the pixels stay as
-      // they are (media.location-strip.ts). A file whose metadata cannot be followed is refused.
-      let clean: Buffer;
-      try {
-        clean = (
-          await cleanFile(
-            Buffer.isBuffer(source) ? source : await readFile(source.path),
-            mimeByFormat[sniffed],
-          )
-        ).data;
-      } catch {
-        throw fail(mediaMessages.damaged, opts.field);
+      if (storing.status === 'rejected') {
+        if (storing.reason instanceof UnreadableMetadata) throw fail(mediaMessages.damaged, opts.field);
+        throw storing.reason;
       }
+      const small = decoded.value;
+      const stored = storing.value;
       const { dominant } = await sharp(small.data, {
         raw: { width: small.info.width, height: small.info.height, channels: small.info.channels },
       }).stats();
       const rotated = (meta.orientation ?? 1) >= 5;
-      const mimeType = mimeByFormat[sniffed];
-      const sha256 = await sha256Hex(clean);
       return {
         kind: opts.kind,
         mimeType,
         width: rotated ? meta.height : meta.width,
         height: rotated ? meta.width : meta.height,
-        sha256,
         placeholderColor: toHexColor(dominant),
-        byteSize: clean.length,
-        storageKey: await repo.storeOriginal(clean, mimeType),
+        ...stored,
       };
     },
 
