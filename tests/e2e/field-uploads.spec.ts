@@ -209,3 +209,88 @@ test('a damaged file and a non-image among good ones fail alone, each with its m
     .click();
   await expect(sending(page)).toHaveCount(1);
 });
+
+/** The titles of the files queued on the phone (IndexedDB), as the service worker will read them. */
+function queuedTitles(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('wildframe-uploads');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('queue').objectStore('queue').getAll();
+          all.onsuccess = () => {
+            resolve((all.result as { title: string }[]).map((entry) => entry.title));
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+test('with the app closed, Background Sync sends the queue from the service worker, once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `bittern${Date.now()}`;
+  const files = await cameraFiles(stamp, 2);
+  await signInAsOwner(page);
+  await page.goto('/admin/photos/batch');
+  await installApp(page);
+
+  // a window on no page of ours holds the DevTools session that fires the sync once the admin is closed
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  await cdp.send('ServiceWorker.enable');
+
+  await chooseCategory(page);
+  await context.setOffline(true);
+  await photosInput(page).setInputFiles(files);
+  await expect(page.getByRole('status').filter({ hasText: '2 waiting for a connection' })).toBeVisible();
+  await sending(page)
+    .filter({ hasText: `${stamp}-1.jpg` })
+    .getByRole('textbox', { name: 'Title' })
+    .fill(`Least bittern ${stamp}`);
+  await expect.poll(() => queuedTitles(page)).toContain(`Least bittern ${stamp}`);
+
+  // every admin window closed, then the signal comes back and the browser fires the sync
+  await page.close();
+  await context.setOffline(false);
+  const scope = `${baseURL}/`;
+  await expect.poll(() => registrations.some((r) => r.scopeURL === scope && !r.isDeleted)).toBe(true);
+  const { registrationId } = registrations.findLast((r) => r.scopeURL === scope && !r.isDeleted)!;
+  const fireSync = () =>
+    cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseURL!).origin,
+      registrationId,
+      tag: 'wildframe-uploads',
+      lastChance: false,
+    });
+  await fireSync();
+
+  const drafted = async () => {
+    const res = await context.request.get('/api/admin/photo-drafts');
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as PhotoDraft[]).filter((draft) =>
+      draft.title.toLowerCase().includes(stamp.toLowerCase()),
+    );
+  };
+  await expect.poll(async () => (await drafted()).length, { timeout: 60_000 }).toBe(2);
+  const made = await drafted();
+  expect(made.filter((draft) => draft.title === `Least bittern ${stamp}`)).toHaveLength(1);
+  expect(new Set(made.map((draft) => draft.queueId)).size).toBe(2);
+
+  // the phone's queue is empty: the app opened again sends nothing, and so does another sync
+  const reopened = await context.newPage();
+  await reopened.goto('/admin/photos/batch');
+  await expect(drafts(reopened).filter({ hasText: stamp })).toHaveCount(2);
+  await expect(sending(reopened)).toHaveCount(0);
+  expect(await queuedTitles(reopened)).toEqual([]);
+  await fireSync();
+  await reopened.waitForTimeout(1500);
+  expect(await drafted()).toHaveLength(2);
+});
