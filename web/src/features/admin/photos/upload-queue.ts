@@ -132,17 +132,13 @@ function pump(): void {
   if (!isOnline()) {
     // a request cut by a lost signal may hang rather than fail: stop it; the server keeps its
     // bytes, and the next start asks for its offset
-    for (const [queueId, controller] of running) {
-      running.delete(queueId);
-      controller.abort();
-    }
-    const stalled = snapshot.items.filter((item) => item.phase === 'queued' || item.phase === 'uploading');
-    if (stalled.length > 0)
-      publish({
-        items: snapshot.items.map((item) =>
-          item.phase === 'queued' || item.phase === 'uploading' ? { ...item, phase: 'waiting' } : item,
-        ),
-      });
+    const stopped = new Set(running.keys());
+    for (const controller of running.values()) controller.abort();
+    running.clear();
+    const stalls = (item: QueueItem) =>
+      item.phase === 'queued' || item.phase === 'uploading' || stopped.has(item.queueId);
+    if (snapshot.items.some(stalls))
+      publish({ items: snapshot.items.map((item) => (stalls(item) ? { ...item, phase: 'waiting' } : item)) });
     registerSync();
     return;
   }
