@@ -257,6 +257,13 @@ test('with the app closed, Background Sync sends the queue from the service work
     .fill(`Least bittern ${stamp}`);
   await expect.poll(() => queuedTitles(page)).toContain(`Least bittern ${stamp}`);
 
+  // what the service worker itself asks of the API (the server refuses cross-site writes)
+  const fromWorker: Promise<string | null>[] = [];
+  context.on('request', (request) => {
+    if (request.serviceWorker() && request.method() === 'POST' && request.url().endsWith('/photo-drafts'))
+      fromWorker.push(request.headerValue('sec-fetch-site'));
+  });
+
   // every admin window closed, then the signal comes back and the browser fires the sync
   await page.close();
   await context.setOffline(false);
@@ -283,6 +290,7 @@ test('with the app closed, Background Sync sends the queue from the service work
   const made = await drafted();
   expect(made.filter((draft) => draft.title === `Least bittern ${stamp}`)).toHaveLength(1);
   expect(new Set(made.map((draft) => draft.queueId)).size).toBe(2);
+  expect(await Promise.all(fromWorker)).toEqual(['same-origin', 'same-origin']);
 
   // the phone's queue is empty: the app opened again sends nothing, and so does another sync
   const reopened = await context.newPage();
