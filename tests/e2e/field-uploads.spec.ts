@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { PhotoDraft } from '@contract';
 import { expect, phone, signInAsOwner, test } from './support/fixtures';
 import { makeCameraJpeg } from '../support/camera-jpeg';
@@ -228,6 +228,53 @@ function queuedTitles(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Fires the queue's Background Sync as the browser does when the network returns (headless Chromium
+ * may not fire it by itself), from a DevTools session on a window of no page of ours, so it
+ * outlives the admin's windows.
+ */
+async function backgroundSync(context: BrowserContext, baseURL: string): Promise<() => Promise<void>> {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  await cdp.send('ServiceWorker.enable');
+  const scope = `${baseURL}/`;
+  await expect.poll(() => registrations.some((r) => r.scopeURL === scope && !r.isDeleted)).toBe(true);
+  const { registrationId } = registrations.findLast((r) => r.scopeURL === scope && !r.isDeleted)!;
+  return async () => {
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseURL).origin,
+      registrationId,
+      tag: 'wildframe-uploads',
+      lastChance: false,
+    });
+  };
+}
+
+/** The server's drafts whose title has `stamp`, asked with the context's session (no page needed). */
+async function draftsOf(context: BrowserContext, stamp: string): Promise<PhotoDraft[]> {
+  const res = await context.request.get('/api/admin/photo-drafts');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as PhotoDraft[]).filter((draft) =>
+    draft.title.toLowerCase().includes(stamp.toLowerCase()),
+  );
+}
+
+/** Who sent each write of the batch: the service worker or a window. */
+function watchSenders(context: BrowserContext) {
+  const sent = { workerDrafts: [] as Promise<string | null>[], pageDrafts: 0, uploadsCreated: 0 };
+  context.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/admin/uploads') sent.uploadsCreated += 1;
+    if (pathname !== '/api/admin/photo-drafts') return;
+    if (request.serviceWorker()) sent.workerDrafts.push(request.headerValue('sec-fetch-site'));
+    else sent.pageDrafts += 1;
+  });
+  return sent;
+}
+
 test('with the app closed, Background Sync sends the queue from the service worker, once', async ({
   page,
   context,
@@ -239,13 +286,7 @@ test('with the app closed, Background Sync sends the queue from the service work
   await signInAsOwner(page);
   await page.goto('/admin/photos/batch');
   await installApp(page);
-
-  // a window on no page of ours holds the DevTools session that fires the sync once the admin is closed
-  const blank = await context.newPage();
-  const cdp = await context.newCDPSession(blank);
-  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
-  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
-  await cdp.send('ServiceWorker.enable');
+  const fireSync = await backgroundSync(context, baseURL!);
 
   await chooseCategory(page);
   await context.setOffline(true);
@@ -256,41 +297,20 @@ test('with the app closed, Background Sync sends the queue from the service work
     .getByRole('textbox', { name: 'Title' })
     .fill(`Least bittern ${stamp}`);
   await expect.poll(() => queuedTitles(page)).toContain(`Least bittern ${stamp}`);
-
-  // what the service worker itself asks of the API (the server refuses cross-site writes)
-  const fromWorker: Promise<string | null>[] = [];
-  context.on('request', (request) => {
-    if (request.serviceWorker() && request.method() === 'POST' && request.url().endsWith('/photo-drafts'))
-      fromWorker.push(request.headerValue('sec-fetch-site'));
-  });
+  const sent = watchSenders(context);
 
   // every admin window closed, then the signal comes back and the browser fires the sync
   await page.close();
   await context.setOffline(false);
-  const scope = `${baseURL}/`;
-  await expect.poll(() => registrations.some((r) => r.scopeURL === scope && !r.isDeleted)).toBe(true);
-  const { registrationId } = registrations.findLast((r) => r.scopeURL === scope && !r.isDeleted)!;
-  const fireSync = () =>
-    cdp.send('ServiceWorker.dispatchSyncEvent', {
-      origin: new URL(baseURL!).origin,
-      registrationId,
-      tag: 'wildframe-uploads',
-      lastChance: false,
-    });
   await fireSync();
 
-  const drafted = async () => {
-    const res = await context.request.get('/api/admin/photo-drafts');
-    expect(res.status()).toBe(200);
-    return ((await res.json()) as PhotoDraft[]).filter((draft) =>
-      draft.title.toLowerCase().includes(stamp.toLowerCase()),
-    );
-  };
-  await expect.poll(async () => (await drafted()).length, { timeout: 60_000 }).toBe(2);
-  const made = await drafted();
+  await expect.poll(async () => (await draftsOf(context, stamp)).length, { timeout: 60_000 }).toBe(2);
+  const made = await draftsOf(context, stamp);
   expect(made.filter((draft) => draft.title === `Least bittern ${stamp}`)).toHaveLength(1);
   expect(new Set(made.map((draft) => draft.queueId)).size).toBe(2);
-  expect(await Promise.all(fromWorker)).toEqual(['same-origin', 'same-origin']);
+  // the worker's own writes, which the server takes as same-origin
+  expect(await Promise.all(sent.workerDrafts)).toEqual(['same-origin', 'same-origin']);
+  expect(sent.pageDrafts).toBe(0);
 
   // the phone's queue is empty: the app opened again sends nothing, and so does another sync
   const reopened = await context.newPage();
@@ -300,5 +320,49 @@ test('with the app closed, Background Sync sends the queue from the service work
   expect(await queuedTitles(reopened)).toEqual([]);
   await fireSync();
   await reopened.waitForTimeout(1500);
-  expect(await drafted()).toHaveLength(2);
+  expect(await draftsOf(context, stamp)).toHaveLength(2);
+  expect(sent.workerDrafts.length + sent.pageDrafts).toBe(2);
+});
+
+test('an open window and the service worker sending the queue at once: each photo goes once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `sora${Date.now()}`;
+  const files = await cameraFiles(stamp, 4, true);
+  await signInAsOwner(page);
+  await page.goto('/admin/photos/batch');
+  await installApp(page);
+  const fireSync = await backgroundSync(context, baseURL!);
+  await chooseCategory(page);
+  await context.setOffline(true);
+  await photosInput(page).setInputFiles(files);
+  await expect(page.getByRole('status').filter({ hasText: '4 waiting for a connection' })).toBeVisible();
+  const sent = watchSenders(context);
+
+  // the window's own sends on one bar of signal, the worker's at full speed: both take some
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: 5 * MB,
+    uploadThroughput: 1 * MB,
+  });
+  await context.setOffline(false);
+  await fireSync();
+
+  await expect(drafts(page).filter({ hasText: stamp })).toHaveCount(4, { timeout: 60_000 });
+  await expect(sending(page)).toHaveCount(0);
+  const made = await draftsOf(context, stamp);
+  expect(made).toHaveLength(4);
+  expect(new Set(made.map((draft) => draft.queueId)).size).toBe(4);
+  // each file was uploaded once and its draft asked for once, by whichever held its lock
+  expect(sent.uploadsCreated).toBe(4);
+  expect(sent.workerDrafts.length + sent.pageDrafts).toBe(4);
+  expect(sent.workerDrafts.length).toBeGreaterThan(0);
+  expect(sent.pageDrafts).toBeGreaterThan(0);
+  expect(await queuedTitles(page)).toEqual([]);
 });
