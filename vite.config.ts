@@ -103,7 +103,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         // an online visitor never sees stale HTML after an admin edit, and visited pages open offline.
         navigateFallback: null,
         cleanupOutdatedCaches: true,
-        // The batch upload queue's Background Sync: wakes an open window's queue (public/upload-sync.js).
+        // The batch upload queue's Background Sync: the worker sends the queue itself, also with
+        // the app closed (built by vite.upload-sync.config.ts after this build).
         importScripts: ['/upload-sync.js'],
         // First install takes over the open page at once so its photos are cached for offline use;
         // later versions still wait for the visitor's 'Reload' (no skipWaiting).

@@ -91,4 +91,23 @@ describe('the shop names come from the configuration at run time', () => {
     expect(revision('index.html')).toBe(md5(shell));
     expect(revision('manifest.webmanifest')).toBe(md5(manifest));
   });
+
+  it('serves the scripts the service worker imports as JavaScript, re-checked on every visit', async () => {
+    const c = app.client();
+    const script = await (await c.get('/sw.js')).text();
+    const imported = [
+      ...[...script.matchAll(/importScripts\("([^"]+)"\)/g)].map((m) => m[1]),
+      ...[...script.matchAll(/define\(\["\.\/(workbox-[\w-]+)"\]/g)].map((m) => `/${m[1]}.js`),
+    ];
+    // the batch queue's Background Sync (vite.upload-sync.config.ts) and workbox's runtime
+    expect(imported).toEqual(['/upload-sync.js', expect.stringMatching(/^\/workbox-/)]);
+    for (const file of imported) {
+      const res = await c.get(file);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type'), file).toMatch(/^text\/javascript/);
+      // an unchanging name cached for a day would keep an installed app on the old code
+      expect(res.headers.get('cache-control'), file).toBe('no-cache');
+    }
+    expect(await (await c.get('/upload-sync.js')).text()).toContain('wildframe-uploads');
+  });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import type { PhotoDraft } from '@contract';
 import { expect, phone, signInAsOwner, test } from './support/fixtures';
 import { makeCameraJpeg } from '../support/camera-jpeg';
@@ -208,4 +208,161 @@ test('a damaged file and a non-image among good ones fail alone, each with its m
     .getByRole('button', { name: 'Remove' })
     .click();
   await expect(sending(page)).toHaveCount(1);
+});
+
+/** The titles of the files queued on the phone (IndexedDB), as the service worker will read them. */
+function queuedTitles(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open('wildframe-uploads');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('queue').objectStore('queue').getAll();
+          all.onsuccess = () => {
+            resolve((all.result as { title: string }[]).map((entry) => entry.title));
+            open.result.close();
+          };
+        };
+      }),
+  );
+}
+
+/**
+ * Fires the queue's Background Sync as the browser does when the network returns (headless Chromium
+ * may not fire it by itself), from a DevTools session on a window of no page of ours, so it
+ * outlives the admin's windows.
+ */
+async function backgroundSync(context: BrowserContext, baseURL: string): Promise<() => Promise<void>> {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', (event) => registrations.push(...event.registrations));
+  await cdp.send('ServiceWorker.enable');
+  const scope = `${baseURL}/`;
+  await expect.poll(() => registrations.some((r) => r.scopeURL === scope && !r.isDeleted)).toBe(true);
+  const { registrationId } = registrations.findLast((r) => r.scopeURL === scope && !r.isDeleted)!;
+  return async () => {
+    await cdp.send('ServiceWorker.dispatchSyncEvent', {
+      origin: new URL(baseURL).origin,
+      registrationId,
+      tag: 'wildframe-uploads',
+      lastChance: false,
+    });
+  };
+}
+
+/** The server's drafts whose title has `stamp`, asked with the context's session (no page needed). */
+async function draftsOf(context: BrowserContext, stamp: string): Promise<PhotoDraft[]> {
+  const res = await context.request.get('/api/admin/photo-drafts');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as PhotoDraft[]).filter((draft) =>
+    draft.title.toLowerCase().includes(stamp.toLowerCase()),
+  );
+}
+
+/** Who sent each write of the batch: the service worker or a window. */
+function watchSenders(context: BrowserContext) {
+  const sent = { workerDrafts: [] as Promise<string | null>[], pageDrafts: 0, uploadsCreated: 0 };
+  context.on('request', (request) => {
+    if (request.method() !== 'POST') return;
+    const { pathname } = new URL(request.url());
+    if (pathname === '/api/admin/uploads') sent.uploadsCreated += 1;
+    if (pathname !== '/api/admin/photo-drafts') return;
+    if (request.serviceWorker()) sent.workerDrafts.push(request.headerValue('sec-fetch-site'));
+    else sent.pageDrafts += 1;
+  });
+  return sent;
+}
+
+test('with the app closed, Background Sync sends the queue from the service worker, once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `bittern${Date.now()}`;
+  const files = await cameraFiles(stamp, 2);
+  await signInAsOwner(page);
+  await page.goto('/admin/photos/batch');
+  await installApp(page);
+  const fireSync = await backgroundSync(context, baseURL!);
+
+  await chooseCategory(page);
+  await context.setOffline(true);
+  await photosInput(page).setInputFiles(files);
+  await expect(page.getByRole('status').filter({ hasText: '2 waiting for a connection' })).toBeVisible();
+  await sending(page)
+    .filter({ hasText: `${stamp}-1.jpg` })
+    .getByRole('textbox', { name: 'Title' })
+    .fill(`Least bittern ${stamp}`);
+  await expect.poll(() => queuedTitles(page)).toContain(`Least bittern ${stamp}`);
+  const sent = watchSenders(context);
+
+  // every admin window closed, then the signal comes back and the browser fires the sync
+  await page.close();
+  await context.setOffline(false);
+  await fireSync();
+
+  await expect.poll(async () => (await draftsOf(context, stamp)).length, { timeout: 60_000 }).toBe(2);
+  const made = await draftsOf(context, stamp);
+  expect(made.filter((draft) => draft.title === `Least bittern ${stamp}`)).toHaveLength(1);
+  expect(new Set(made.map((draft) => draft.queueId)).size).toBe(2);
+  // the worker's own writes, which the server takes as same-origin
+  expect(await Promise.all(sent.workerDrafts)).toEqual(['same-origin', 'same-origin']);
+  expect(sent.pageDrafts).toBe(0);
+
+  // the phone's queue is empty: the app opened again sends nothing, and so does another sync
+  const reopened = await context.newPage();
+  await reopened.goto('/admin/photos/batch');
+  await expect(drafts(reopened).filter({ hasText: stamp })).toHaveCount(2);
+  await expect(sending(reopened)).toHaveCount(0);
+  expect(await queuedTitles(reopened)).toEqual([]);
+  await fireSync();
+  await reopened.waitForTimeout(1500);
+  expect(await draftsOf(context, stamp)).toHaveLength(2);
+  expect(sent.workerDrafts.length + sent.pageDrafts).toBe(2);
+});
+
+test('an open window and the service worker sending the queue at once: each photo goes once', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = `sora${Date.now()}`;
+  const files = await cameraFiles(stamp, 4, true);
+  await signInAsOwner(page);
+  await page.goto('/admin/photos/batch');
+  await installApp(page);
+  const fireSync = await backgroundSync(context, baseURL!);
+  await chooseCategory(page);
+  await context.setOffline(true);
+  await photosInput(page).setInputFiles(files);
+  await expect(page.getByRole('status').filter({ hasText: '4 waiting for a connection' })).toBeVisible();
+  const sent = watchSenders(context);
+
+  // the window's own sends on one bar of signal, the worker's at full speed: both take some
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 40,
+    downloadThroughput: 5 * MB,
+    uploadThroughput: 1 * MB,
+  });
+  await context.setOffline(false);
+  await fireSync();
+
+  await expect(drafts(page).filter({ hasText: stamp })).toHaveCount(4, { timeout: 60_000 });
+  await expect(sending(page)).toHaveCount(0);
+  const made = await draftsOf(context, stamp);
+  expect(made).toHaveLength(4);
+  expect(new Set(made.map((draft) => draft.queueId)).size).toBe(4);
+  // each file was uploaded once and its draft asked for once, by whichever held its lock
+  expect(sent.uploadsCreated).toBe(4);
+  expect(sent.workerDrafts.length + sent.pageDrafts).toBe(4);
+  expect(sent.workerDrafts.length).toBeGreaterThan(0);
+  expect(sent.pageDrafts).toBeGreaterThan(0);
+  expect(await queuedTitles(page)).toEqual([]);
 });

@@ -235,10 +235,13 @@ export function serveWebApp(
     express.static(distDir, {
       index: false,
       setHeaders: (res, file) => {
-        // the service worker and manifest must be re-checked on every visit so updates arrive
+        // the service worker, the scripts it imports under unchanging names (workbox-*.js,
+        // upload-sync.js) and the manifest are re-checked on every visit so updates arrive
         res.setHeader(
           'Cache-Control',
-          /sw\.js$|workbox-|manifest|\.html$/.test(file) ? 'no-cache' : 'public, max-age=86400',
+          /sw\.js$|workbox-|upload-sync\.js$|manifest|\.html$/.test(file)
+            ? 'no-cache'
+            : 'public, max-age=86400',
         );
       },
     }),

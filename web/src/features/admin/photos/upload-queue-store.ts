@@ -3,7 +3,8 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 /**
  * The phone's copy of the batch queue (IndexedDB): each chosen file (its Blob) with her details and,
  * once the server has given it, its tus upload address, so a reload or a closed app resumes from
- * the server's offset. An entry is deleted only when its draft create has answered 2xx.
+ * the server's offset. An entry is deleted only when its draft create has answered 2xx. The admin
+ * page and the service worker (upload-sync-worker.ts) both read it.
  */
 export type QueueEntry = {
   /** A UUID made on the phone: the server answers the same photo for it, however often it is sent. */
@@ -16,10 +17,14 @@ export type QueueEntry = {
   title: string;
   description: string;
   location: string;
+  /** The tus endpoint the server named when she queued it (absent in older entries: the default). */
+  endpoint?: string;
   /** The tus upload's address, kept as soon as the server made it. */
   uploadUrl?: string;
   /** Every byte is on the server: only the draft create is left. */
   uploaded?: boolean;
+  /** The server refused the file (its sentence): not sent again until she retries it. */
+  error?: string;
   addedAt: number;
 };
 
@@ -40,6 +45,10 @@ function queueDb(): Promise<IDBPDatabase<QueueDb>> {
 
 export async function allEntries(): Promise<QueueEntry[]> {
   return (await (await queueDb()).getAll('queue')).sort((a, b) => a.addedAt - b.addedAt);
+}
+
+export async function getEntry(queueId: string): Promise<QueueEntry | undefined> {
+  return (await queueDb()).get('queue', queueId);
 }
 
 export async function putEntry(entry: QueueEntry): Promise<void> {

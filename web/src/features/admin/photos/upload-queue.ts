@@ -1,26 +1,33 @@
-import { Upload, type DetailedError } from 'tus-js-client';
-import type { PhotoDraftCreate } from '@contract';
-import { nextToStart, uploadIdFromUrl, type QueuePhase } from './batch-rules';
+import { Upload } from 'tus-js-client';
+import { nextToStart, type QueuePhase } from './batch-rules';
 import { allEntries, deleteEntry, patchEntry, putEntry, type QueueEntry } from './upload-queue-store';
+import {
+  DEFAULT_ENDPOINT,
+  FLUSH_MESSAGE,
+  REMOVED,
+  SYNC_TAG,
+  sendEntry,
+  untilReleased,
+  type SendOutcome,
+} from './upload-sender';
 
 /**
  * The batch uploader: one per page load, at module level, so uploads go on while she is on
  * another admin screen and the batch screen shows them again when she comes back. Files and
  * details live in IndexedDB (upload-queue-store.ts); here only what is running.
  *
- * Online, at most two files are sent at once with tus (resumable: the upload's address is kept
- * in the entry, and a retry or a reload asks the server for its offset); once every byte is there,
- * the draft is made under the file's queue id, and only a 2xx answer takes it off the phone.
- * Offline, nothing starts: the files wait, a Background Sync is registered where the browser has
- * it, and the `online` event (or the service worker's sync message, public/upload-sync.js) flushes.
+ * Online, at most two files are sent at once (upload-sender.ts: tus, resumable from the address
+ * kept in the entry, then the draft under the file's queue id; only a 2xx answer takes it off the
+ * phone). Offline, nothing starts: the files wait, a Background Sync is registered where the
+ * browser has it, and the `online` event (or the service worker's sync message) flushes. With the
+ * app closed, the service worker sends the queue itself (upload-sync-worker.ts); an entry it is
+ * sending shows here as sending until its lock is released.
  */
-
-export const SYNC_TAG = 'wildframe-uploads';
-/** What the service worker posts to an open window when the browser fires the sync. */
-export const FLUSH_MESSAGE = 'wildframe:flush-uploads';
 
 /** Flaky field networks: tus-js-client retries a failed request after these delays (ms). */
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10000, 20000];
+
+const SIGNED_OUT = 'Signed out: sign in again and it will be sent.';
 
 export type QueueItem = Omit<QueueEntry, 'file'> & {
   phase: QueuePhase;
@@ -40,9 +47,8 @@ type Details = Pick<QueueEntry, 'category' | 'title' | 'description' | 'location
 
 let snapshot: QueueSnapshot = { loaded: false, items: [], created: 0 };
 const listeners = new Set<() => void>();
-const files = new Map<string, Blob>();
-const running = new Map<string, Upload>();
-let endpoint = '/api/admin/uploads';
+const running = new Map<string, AbortController>();
+let endpoint = DEFAULT_ENDPOINT;
 let started: Promise<void> | undefined;
 
 function publish(next: Partial<QueueSnapshot>): void {
@@ -54,23 +60,12 @@ function update(queueId: string, patch: Partial<QueueItem>): void {
   publish({ items: snapshot.items.map((item) => (item.queueId === queueId ? { ...item, ...patch } : item)) });
 }
 
-function itemOf(entry: QueueEntry): QueueItem {
-  const { file, ...rest } = entry;
-  files.set(entry.queueId, file);
-  return { ...rest, phase: navigator.onLine ? 'queued' : 'waiting', sent: entry.uploaded ? entry.size : 0 };
-}
-
 const isOnline = () => navigator.onLine;
 
-/** The server's sentence from a JSON or text answer. */
-function messageOf(body: string, status: number): string {
-  try {
-    const parsed = JSON.parse(body) as { message?: unknown };
-    if (typeof parsed.message === 'string' && parsed.message) return parsed.message;
-  } catch {
-    // not JSON: the text itself
-  }
-  return body.trim() || `The server answered ${status}.`;
+function itemOf(entry: QueueEntry): QueueItem {
+  const { file: _file, ...rest } = entry;
+  if (entry.error) return { ...rest, phase: 'failed', sent: 0 };
+  return { ...rest, phase: isOnline() ? 'queued' : 'waiting', sent: entry.uploaded ? entry.size : 0 };
 }
 
 /** A network failure (or being offline): the file waits and is tried again, never marked failed. */
@@ -85,84 +80,50 @@ function fail(queueId: string, message: string): void {
   pump();
 }
 
-async function createDraft(item: QueueItem, uploadUrl: string): Promise<void> {
-  update(item.queueId, { phase: 'creating', sent: item.size });
-  const current = snapshot.items.find((it) => it.queueId === item.queueId) ?? item;
-  const body: PhotoDraftCreate = {
-    queueId: current.queueId,
-    uploadId: uploadIdFromUrl(uploadUrl),
-    category: current.category,
-    ...(current.title.trim() ? { title: current.title.trim() } : {}),
-    ...(current.description.trim() ? { description: current.description.trim() } : {}),
-    ...(current.location.trim() ? { location: current.location.trim() } : {}),
-  };
-  let response: Response;
-  try {
-    response = await fetch('/api/admin/photo-drafts', {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    // unanswered: sent again later under the same queue id, which makes no second photo
-    waitAgain(item.queueId);
-    return;
-  }
-  if (!response.ok) {
-    fail(item.queueId, messageOf(await response.text(), response.status));
-    return;
-  }
-  await deleteEntry(item.queueId);
-  files.delete(item.queueId);
+/** Off the list: its draft is made (here, by another window or by the service worker). */
+function done(queueId: string): void {
   publish({
-    items: snapshot.items.filter((it) => it.queueId !== item.queueId),
+    items: snapshot.items.filter((it) => it.queueId !== queueId),
     created: snapshot.created + 1,
   });
   pump();
 }
 
-function send(item: QueueItem): void {
-  const file = files.get(item.queueId);
-  if (!file) return;
-  if (item.uploaded && item.uploadUrl) {
-    void createDraft(item, item.uploadUrl);
-    return;
-  }
-  update(item.queueId, { phase: 'uploading', error: undefined });
-  const upload: Upload = new Upload(file, {
-    endpoint,
-    uploadUrl: item.uploadUrl ?? null,
-    metadata: { filename: item.fileName, filetype: item.fileType, queueId: item.queueId },
+async function send(item: QueueItem): Promise<void> {
+  const controller = new AbortController();
+  running.set(item.queueId, controller);
+  update(item.queueId, { phase: item.uploaded ? 'creating' : 'uploading', error: undefined });
+  const outcome: SendOutcome = await sendEntry(item.queueId, {
     retryDelays: RETRY_DELAYS,
-    // the address is kept in the queue entry, not in tus-js-client's own storage
-    storeFingerprintForResuming: false,
-    onUploadUrlAvailable: () => {
-      if (upload.url) {
-        update(item.queueId, { uploadUrl: upload.url });
-        void patchEntry(item.queueId, { uploadUrl: upload.url });
-      }
-    },
+    signal: controller.signal,
+    onUploadUrl: (uploadUrl) => update(item.queueId, { uploadUrl }),
     onProgress: (sent) => update(item.queueId, { sent }),
-    onSuccess: () => {
-      running.delete(item.queueId);
-      const uploadUrl = upload.url!;
-      void patchEntry(item.queueId, { uploadUrl, uploaded: true });
-      update(item.queueId, { uploadUrl, uploaded: true });
-      void createDraft(item, uploadUrl);
-    },
-    onError: (error) => {
-      running.delete(item.queueId);
-      const response = (error as DetailedError).originalResponse;
-      const status = response?.getStatus() ?? 0;
-      // 4xx (but a conflict or a lock): the file itself is refused; else the network: try again
-      if (status >= 400 && status < 500 && status !== 409 && status !== 423) {
-        fail(item.queueId, messageOf(response!.getBody() ?? '', status));
-      } else waitAgain(item.queueId);
-    },
-  });
-  running.set(item.queueId, upload);
-  upload.start();
+    onCreating: () => update(item.queueId, { phase: 'creating', uploaded: true, sent: item.size }),
+  }).catch((): SendOutcome => ({ result: 'unsent' }));
+  if (running.get(item.queueId) === controller) running.delete(item.queueId);
+  if (controller.signal.aborted) return; // stopped here (offline, removed): pump() set its phase
+  switch (outcome.result) {
+    case 'sent':
+    case 'gone':
+      done(item.queueId);
+      return;
+    case 'busy':
+      // the service worker (or another window) is sending it: shown as sending until it lets go,
+      // then tried again here, which finds it gone or resumes it
+      update(item.queueId, { phase: 'uploading' });
+      await untilReleased(item.queueId);
+      update(item.queueId, { phase: isOnline() ? 'queued' : 'waiting' });
+      pump();
+      return;
+    case 'refused':
+      fail(item.queueId, outcome.message);
+      return;
+    case 'signed-out':
+      fail(item.queueId, SIGNED_OUT);
+      return;
+    case 'unsent':
+      waitAgain(item.queueId);
+  }
 }
 
 /** Starts what may start now. */
@@ -171,21 +132,17 @@ function pump(): void {
   if (!isOnline()) {
     // a request cut by a lost signal may hang rather than fail: stop it; the server keeps its
     // bytes, and the next start asks for its offset
-    for (const [queueId, upload] of running) {
-      running.delete(queueId);
-      void upload.abort(false).catch(() => undefined);
-    }
-    const stalled = snapshot.items.filter((item) => item.phase === 'queued' || item.phase === 'uploading');
-    if (stalled.length > 0)
-      publish({
-        items: snapshot.items.map((item) =>
-          item.phase === 'queued' || item.phase === 'uploading' ? { ...item, phase: 'waiting' } : item,
-        ),
-      });
+    const stopped = new Set(running.keys());
+    for (const controller of running.values()) controller.abort();
+    running.clear();
+    const stalls = (item: QueueItem) =>
+      item.phase === 'queued' || item.phase === 'uploading' || stopped.has(item.queueId);
+    if (snapshot.items.some(stalls))
+      publish({ items: snapshot.items.map((item) => (stalls(item) ? { ...item, phase: 'waiting' } : item)) });
     registerSync();
     return;
   }
-  for (const item of nextToStart(snapshot.items, true)) send(item);
+  for (const item of nextToStart(snapshot.items, true)) void send(item);
 }
 
 /** Background Sync where the browser has it: the service worker wakes the queue when the network returns. */
@@ -227,6 +184,7 @@ export async function queueFiles(chosen: File[], category: string): Promise<void
   const now = Date.now();
   const entries: QueueEntry[] = chosen.map((file, i) => ({
     queueId: crypto.randomUUID(),
+    endpoint,
     file,
     fileName: file.name,
     fileType: file.type || 'application/octet-stream',
@@ -250,19 +208,25 @@ export function editQueued(queueId: string, details: Partial<Details>): void {
 
 /** Takes a file off the queue (a failed one, or one she no longer wants), stopping its upload. */
 export async function removeQueued(queueId: string): Promise<void> {
-  const upload = running.get(queueId);
+  const sending = running.get(queueId);
   running.delete(queueId);
-  if (upload) await upload.abort(true).catch(() => undefined);
+  sending?.abort(REMOVED);
+  const item = snapshot.items.find((it) => it.queueId === queueId);
+  // a failed upload has no request running: its unfinished bytes on the server go too
+  if (!sending && item?.uploadUrl && !item.uploaded)
+    void Upload.terminate(item.uploadUrl).catch(() => undefined);
   await deleteEntry(queueId);
-  files.delete(queueId);
   publish({ items: snapshot.items.filter((item) => item.queueId !== queueId) });
   pump();
 }
 
 /** Sends a failed file again (same queue id). */
 export function retryQueued(queueId: string): void {
-  update(queueId, { phase: isOnline() ? 'queued' : 'waiting', error: undefined });
-  pump();
+  // the stored sentence goes first: a send reading the entry before would find it refused again
+  void patchEntry(queueId, { error: undefined }).then(() => {
+    update(queueId, { phase: isOnline() ? 'queued' : 'waiting', error: undefined });
+    pump();
+  });
 }
 
 export function subscribeQueue(listener: () => void): () => void {
