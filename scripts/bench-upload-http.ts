@@ -36,8 +36,11 @@ const freePort = () =>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A kB figure of /proc/<pid>/status (VmRSS now, VmHWM the peak so far). */
-function procKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+/**
+ * A kB figure of /proc/<pid>/status: VmRSS now, VmHWM its peak so far, RssAnon the part that is the
+ * process's own (heap, buffers, decoded pixels; not the mapped binaries and files).
+ */
+function procKb(pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon'): number {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) : NaN;
 }
@@ -272,16 +275,19 @@ async function medianOf(time: () => Promise<Timing>): Promise<Timing> {
 }
 
 type Memory =
-  { idleMb: number; peakMb: number; statuses: number[]; withinBudget: boolean } | { available: false };
+  | { idleMb: number; peakMb: number; peakAnonMb: number; statuses: number[]; withinBudget: boolean }
+  | { available: false };
 
 /** The API's RSS (polled every 10 ms, and its VmHWM) while three uploads run at once. */
 async function memoryOf(pid: number, uploads: () => Promise<(number | null)[]>): Promise<Memory> {
   const idleKb = procKb(pid, 'VmRSS');
   let peakKb = idleKb;
+  let peakAnonKb = procKb(pid, 'RssAnon');
   let polling = true;
   const poll = (async () => {
     while (polling) {
       peakKb = Math.max(peakKb, procKb(pid, 'VmRSS'));
+      peakAnonKb = Math.max(peakAnonKb, procKb(pid, 'RssAnon'));
       await sleep(10);
     }
   })();
@@ -298,6 +304,7 @@ async function memoryOf(pid: number, uploads: () => Promise<(number | null)[]>):
   return {
     idleMb: mb(idleKb),
     peakMb,
+    peakAnonMb: mb(peakAnonKb),
     statuses: statuses as number[],
     withinBudget: peakMb < MEMORY_BUDGET_MB,
   };
@@ -375,7 +382,7 @@ export function httpUploadSummary(r: HttpUploadBench): string {
   const memory = (name: string, m: Memory) =>
     'available' in m
       ? `${name}: not available (the API answered 404)`
-      : `${name}: API peak RSS ${m.peakMb} MB (idle ${m.idleMb} MB; budget < ${MEMORY_BUDGET_MB} MB), answers ${m.statuses.join(', ')}`;
+      : `${name}: API peak RSS ${m.peakMb} MB (idle ${m.idleMb} MB; budget < ${MEMORY_BUDGET_MB} MB), of it its own (anonymous) ${m.peakAnonMb} MB, answers ${m.statuses.join(', ')}`;
   const bigMb = Math.round(r.bigFileBytes / 104857.6) / 10;
   return [
     timing(`Upload over HTTP of a ${r.megapixels} MP JPEG, multipart`, r.multipart),

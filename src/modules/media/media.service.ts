@@ -32,6 +32,10 @@ import {
   type VariantKind,
 } from './media.rules';
 
+// libvips' operation cache keeps recent inputs open (a 50 MB upload stays mapped, counted in the
+// process's memory) for a repeat that never comes: every upload and variant is a new image.
+sharp.cache(false);
+
 export const mediaMessages = {
   unsupported: 'The file is not a supported image (JPEG, PNG, WebP or AVIF).',
   damaged: 'The image could not be read: the file is damaged or incomplete.',
