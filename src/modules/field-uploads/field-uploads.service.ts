@@ -23,15 +23,16 @@ type DraftCatalog = Pick<CatalogService, 'draftFor' | 'createDraft'>;
  * file), or copied once to a temporary file from S3, handed to catalog, then the upload deleted.
  */
 export function createFieldUploadsService(deps: {
-  uploads: UploadStore;
+  /** Made on first use (the S3 one loads the AWS SDK). */
+  uploads: Promise<UploadStore>;
   keyPrefix: string;
   catalog: DraftCatalog;
 }) {
-  const { store, directory } = deps.uploads;
+  const { uploads } = deps;
 
   async function findUpload(id: string): Promise<Upload | null> {
     try {
-      return await store.getUpload(id);
+      return await (await uploads).store.getUpload(id);
     } catch {
       return null;
     }
@@ -39,6 +40,7 @@ export function createFieldUploadsService(deps: {
 
   /** The upload's bytes as a local file, and how to let go of it after. */
   async function localFile(id: string): Promise<{ path: string; release(): Promise<void> }> {
+    const { store, directory } = await uploads;
     if (directory) return { path: path.join(directory, id), release: async () => undefined };
     const dir = path.join(tmpdir(), 'wildframe-field-uploads');
     await mkdir(dir, { recursive: true });
@@ -64,14 +66,15 @@ export function createFieldUploadsService(deps: {
           path: file.path,
           name: upload.metadata?.filename ?? '',
         });
-        await store.remove(id).catch(() => undefined);
+        await (await uploads).store.remove(id).catch(() => undefined);
         return result;
       } catch (err) {
         // a concurrent create of the same queued file won (and took the upload): its photo
         const winner = await deps.catalog.draftFor(input.queueId);
         if (winner) return { draft: winner, created: false };
         // a file media refused (not an image, damaged) is of no further use: it goes
-        if (err instanceof AppError && err.errors?.file) await store.remove(id).catch(() => undefined);
+        if (err instanceof AppError && err.errors?.file)
+          await (await uploads).store.remove(id).catch(() => undefined);
         throw err;
       } finally {
         await file.release();
@@ -79,7 +82,7 @@ export function createFieldUploadsService(deps: {
     },
 
     /** The worker's sweep: unfinished uploads past their expiry. */
-    sweepExpired: (): Promise<number> => store.deleteExpired(),
+    sweepExpired: async (): Promise<number> => (await uploads).store.deleteExpired(),
   };
 }
 

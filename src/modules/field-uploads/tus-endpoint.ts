@@ -26,14 +26,14 @@ const jsonError = (status_code: number, message: string, errors?: Record<string,
  * no JSON parser reads a PATCH body.
  */
 export function createTusHandler(
-  uploads: UploadStore,
+  uploads: Promise<UploadStore>,
   keyPrefix: string,
   maxBytes: number,
   locker: Locker,
 ): RequestHandler {
-  const options: ServerOptions & { datastore: UploadStore['store'] } = {
+  const options = (datastore: UploadStore['store']): ServerOptions & { datastore: UploadStore['store'] } => ({
     path: UPLOADS_PATH,
-    datastore: uploads.store,
+    datastore,
     relativeLocation: true,
     maxSize: maxBytes,
     locker,
@@ -58,8 +58,9 @@ export function createTusHandler(
         return jsonError(503, `The service is temporarily unavailable (${down}). Please try again shortly.`);
       return undefined;
     },
-  };
-  const server = new Server(options);
+  });
+  const server = uploads.then(({ store }) => new Server(options(store)));
+  server.catch(() => undefined); // a store that cannot load fails each request (next), not the process
   return (req, res, next) => {
     // tus's Node adapter ends with `res.end(callback)`; the session's and compression's wrappers of
     // `end` take a function for a chunk and throw, so the callback is moved to 'finish'
@@ -69,6 +70,6 @@ export function createTusHandler(
       res.once('finish', args[0] as () => void);
       return end();
     }) as typeof res.end;
-    server.handle(req, res).catch(next);
+    server.then((tus) => tus.handle(req, res)).catch(next);
   };
 }

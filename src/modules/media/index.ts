@@ -15,7 +15,7 @@ export type { SendImageOptions } from './media.http';
 export { mediaEndpoints } from './media.routes';
 export type { ImageForFiles, MediaUrls } from './media.urls';
 export { MediaAssetModel, imageAssetRelation } from './media.models';
-export { createMediaStore } from './media-store.config';
+export { createMediaStore, s3OptionsOf } from './media-store.config';
 export type { MediaStore } from './media-store';
 export { mediaMessages, render as renderVariant } from './media.service';
 export {
