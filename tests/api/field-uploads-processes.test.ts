@@ -5,8 +5,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PhotoDraft } from '../../src/contract';
-import { createContext, closeContext, type AppContext } from '../../src/platform/context';
-import { dropDatabase, ensureDatabase, migrateLatest } from '../../src/platform/db';
+import { createContext, type AppContext } from '../../src/platform/context';
+import { ensureDatabase, migrateLatest } from '../../src/platform/db';
 import { createRedis } from '../../src/platform/redis';
 import { isDependencyDown } from '../../src/platform/dependency-errors';
 import { createDomainEventBus } from '../../src/domain-events';
@@ -19,7 +19,8 @@ import { startS3Server } from '../support/s3-server';
 import { freePort, startRedisServer } from '../support/redis-server';
 import { ADMIN, eventually } from '../support/test-app';
 import { HttpClient } from '../support/http-client';
-import { appProcesses, type AppProcess } from '../support/app-processes';
+import { grainyJpeg } from '../support/images';
+import { appProcesses, dropSharedState, type AppProcess } from '../support/app-processes';
 
 // Field uploads across real API processes on one database, Redis and upload directory: an API
 // killed in the middle of a PATCH and started again resumes the upload from the bytes it kept,
@@ -141,27 +142,12 @@ beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
   };
   // a camera-like JPEG without GPS: its stored original is the same bytes
-  file = await sharp({
-    create: {
-      width: 1800,
-      height: 1200,
-      channels: 3,
-      background: '#6a7f5a',
-      noise: { type: 'gaussian', mean: 110, sigma: 40 },
-    },
-  })
-    .jpeg({ quality: 92 })
-    .toBuffer();
+  file = await grainyJpeg(1800, 1200, { sigma: 40, quality: 92 });
 }, 60_000);
 
 afterAll(async () => {
   await processes.stop();
-  if (ctx) {
-    const keys = await ctx.redis.keys(`${ctx.config.REDIS_PREFIX}:*`).catch(() => []);
-    if (keys.length) await ctx.redis.del(...keys).catch(() => undefined);
-    await closeContext(ctx);
-    await dropDatabase(ctx.config.DATABASE_URL);
-  }
+  await dropSharedState(ctx);
 }, 60_000);
 
 describe('field uploads across API processes', () => {

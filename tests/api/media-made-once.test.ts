@@ -1,17 +1,17 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, closeContext, type AppContext } from '../../src/platform/context';
-import { dropDatabase, ensureDatabase, migrateLatest } from '../../src/platform/db';
+import { createContext, type AppContext } from '../../src/platform/context';
+import { ensureDatabase, migrateLatest } from '../../src/platform/db';
 import { createDomainEventBus } from '../../src/domain-events';
 import { createAppJobRegistry } from '../../src/jobs';
 import { createMediaModule, planVariants } from '../../src/modules/media';
 import { testConfig } from '../support/test-config';
 import { freePort } from '../support/redis-server';
 import { eventually } from '../support/test-app';
-import { appProcesses, type AppProcess } from '../support/app-processes';
+import { grainyJpeg } from '../support/images';
+import { appProcesses, dropSharedState, type AppProcess } from '../support/app-processes';
 
 // Two API processes and two workers on one database, Redis and filesystem store. A new photo's
 // files are asked from both APIs before its variants exist, while both workers are about to make
@@ -67,27 +67,12 @@ beforeAll(async () => {
     DATA_DIR: config.DATA_DIR,
     SWEEP_EVERY_MS: '400',
   };
-  jpeg = await sharp({
-    create: {
-      width: 2400,
-      height: 1600,
-      channels: 3,
-      background: '#6a7f5a',
-      noise: { type: 'gaussian', mean: 110, sigma: 30 },
-    },
-  })
-    .jpeg({ quality: 90 })
-    .toBuffer();
+  jpeg = await grainyJpeg(2400, 1600, { sigma: 30, quality: 90 });
 }, 60_000);
 
 afterAll(async () => {
   await processes.stop();
-  if (ctx) {
-    const keys = await ctx.redis.keys(`${ctx.config.REDIS_PREFIX}:*`).catch(() => []);
-    if (keys.length) await ctx.redis.del(...keys).catch(() => undefined);
-    await closeContext(ctx);
-    await dropDatabase(ctx.config.DATABASE_URL);
-  }
+  await dropSharedState(ctx);
 }, 60_000);
 
 describe('a new photo asked from two APIs while two workers make its variants', () => {

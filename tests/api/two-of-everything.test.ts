@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, closeContext, type AppContext } from '../../src/platform/context';
-import { dropDatabase, ensureDatabase, migrateLatest } from '../../src/platform/db';
+import { createContext, type AppContext } from '../../src/platform/context';
+import { ensureDatabase, migrateLatest } from '../../src/platform/db';
 import { createModules } from '../../src/modules';
 import { Redriver } from '../../src/platform/redrive';
 import { writeEmail } from '../../src/platform/outbox';
@@ -11,7 +11,7 @@ import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import { HttpClient } from '../support/http-client';
 import { ADMIN, eventually } from '../support/test-app';
 import { insertPhoto, placeOrder } from '../support/shop-data';
-import { appProcesses } from '../support/app-processes';
+import { appProcesses, dropSharedState } from '../support/app-processes';
 
 // Two API processes and two worker processes against one Postgres and one Redis, as production
 // (or the compose file) runs them. A visitor's requests alternate between the APIs, webhooks reach
@@ -65,12 +65,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await processes.stop();
-  if (ctx) {
-    const keys = await ctx.redis.keys(`${ctx.config.REDIS_PREFIX}:*`).catch(() => []);
-    if (keys.length) await ctx.redis.del(...keys).catch(() => undefined);
-    await closeContext(ctx);
-    await dropDatabase(ctx.config.DATABASE_URL);
-  }
+  await dropSharedState(ctx);
   await stripe?.close();
   await sink?.close();
 }, 60_000);

@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { closeContext, type AppContext } from '../../src/platform/context';
+import { dropDatabase } from '../../src/platform/db';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -43,4 +45,13 @@ export function appProcesses() {
       );
     },
   };
+}
+
+/** After the processes stopped: the test's Redis keys, its context and its database go. */
+export async function dropSharedState(ctx: AppContext | undefined): Promise<void> {
+  if (!ctx) return;
+  const keys = await ctx.redis.keys(`${ctx.config.REDIS_PREFIX}:*`).catch(() => []);
+  if (keys.length) await ctx.redis.del(...keys).catch(() => undefined);
+  await closeContext(ctx);
+  await dropDatabase(ctx.config.DATABASE_URL);
 }

@@ -76,3 +76,18 @@ export async function bombJpeg(width = 30_000, height = 30_000): Promise<Buffer>
   jpeg.writeUInt16BE(width, sof + 7);
   return jpeg;
 }
+
+/** A camera-like JPEG of grain around one colour (no EXIF): encoders and the store get real detail. */
+export function grainyJpeg(width: number, height: number, opts: { sigma: number; quality: number }) {
+  return sharp({
+    create: {
+      width,
+      height,
+      channels: 3,
+      background: '#6a7f5a',
+      noise: { type: 'gaussian', mean: 110, sigma: opts.sigma },
+    },
+  })
+    .jpeg({ quality: opts.quality })
+    .toBuffer();
+}
