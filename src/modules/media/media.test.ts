@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
   dominantColor,
@@ -125,7 +125,7 @@ describe('image byte cache', () => {
 });
 
 /** An upload's 64-pixel check thumbnail, as prepareOriginal makes it. */
-async function thumbOf(image: sharp.Sharp) {
+async function thumbOf(image: Sharp) {
   const input = await image.png().toBuffer();
   return sharp(input)
     .resize(64, 64, { fit: 'inside' })
@@ -136,7 +136,7 @@ async function thumbOf(image: sharp.Sharp) {
 }
 
 describe('dominantColor', () => {
-  const images: [string, () => sharp.Sharp][] = [
+  const images: [string, () => Sharp][] = [
     [
       'grain',
       () =>
