@@ -122,6 +122,24 @@ export function toHexColor(c: { r: number; g: number; b: number }): string {
   return `#${h(c.r)}${h(c.g)}${h(c.b)}`;
 }
 
+/** libvips' histogram bin of a byte among 16: 0-16 are the first, then 16 values each. */
+const BIN_OF = Uint8Array.from({ length: 256 }, (_, v) => Math.floor((v * 16) / 257));
+
+/**
+ * The most common colour of sRGB pixels (3 or 4 bytes each, alpha ignored), as sharp's
+ * `stats().dominant` finds it: a 16x16x16 histogram, the first fullest bin in its scan order
+ * (green, then red, then blue), that bin's centre. In JS because sharp's stats pipeline costs
+ * ~6 ms even for the 64-pixel thumbnail an upload is checked with, all of it on the request.
+ */
+export function dominantColor(pixels: Uint8Array, channels: number): { r: number; g: number; b: number } {
+  const bins = new Uint32Array(16 * 16 * 16);
+  for (let i = 0; i + 2 < pixels.length; i += channels)
+    bins[(BIN_OF[pixels[i + 1]] << 8) | (BIN_OF[pixels[i]] << 4) | BIN_OF[pixels[i + 2]]]++;
+  let best = 0;
+  for (let i = 1; i < bins.length; i++) if (bins[i] > bins[best]) best = i;
+  return { r: ((best >> 4) & 15) * 16 + 8, g: (best >> 8) * 16 + 8, b: (best & 15) * 16 + 8 };
+}
+
 export type PlannedVariant = { kind: VariantKind; width: number; height: number; format: VariantFormat };
 
 const displaySize = (w: number, width: number, height: number) => ({

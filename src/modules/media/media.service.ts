@@ -19,6 +19,7 @@ import type {
 } from './media.repository';
 import {
   MAX_INPUT_PIXELS,
+  dominantColor,
   formatBytes,
   mimeByFormat,
   planVariants,
@@ -406,16 +407,13 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
       }
       const small = decoded.value;
       const stored = storing.value;
-      const { dominant } = await sharp(small.data, {
-        raw: { width: small.info.width, height: small.info.height, channels: small.info.channels },
-      }).stats();
       const rotated = (meta.orientation ?? 1) >= 5;
       return {
         kind: opts.kind,
         mimeType,
         width: rotated ? meta.height : meta.width,
         height: rotated ? meta.width : meta.height,
-        placeholderColor: toHexColor(dominant),
+        placeholderColor: toHexColor(dominantColor(small.data, small.info.channels)),
         ...stored,
       };
     },

@@ -1,5 +1,7 @@
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import {
+  dominantColor,
   etagMatches,
   formatBytes,
   pickFormat,
@@ -120,4 +122,71 @@ describe('image byte cache', () => {
     cache.set('huge', Buffer.alloc(11));
     expect(cache.get('huge')).toBeUndefined();
   });
+});
+
+/** An upload's 64-pixel check thumbnail, as prepareOriginal makes it. */
+async function thumbOf(image: Sharp) {
+  const input = await image.png().toBuffer();
+  return sharp(input)
+    .resize(64, 64, { fit: 'inside' })
+    .flatten({ background: '#ffffff' })
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
+describe('dominantColor', () => {
+  const images: [string, () => Sharp][] = [
+    [
+      'grain',
+      () =>
+        sharp({
+          create: {
+            width: 300,
+            height: 200,
+            channels: 3,
+            background: '#4a7040',
+            noise: { type: 'gaussian', mean: 110, sigma: 40 },
+          },
+        }),
+    ],
+    ['solid', () => sharp({ create: { width: 80, height: 60, channels: 3, background: '#c83214' } })],
+    [
+      'two colours, one larger',
+      () =>
+        sharp({ create: { width: 64, height: 64, channels: 3, background: '#203040' } }).composite([
+          {
+            input: { create: { width: 64, height: 20, channels: 3, background: '#f0e0d0' } },
+            top: 0,
+            left: 0,
+          },
+        ]),
+    ],
+    [
+      'two colours, equal halves',
+      () =>
+        sharp({ create: { width: 64, height: 64, channels: 3, background: '#10f010' } }).composite([
+          {
+            input: { create: { width: 64, height: 32, channels: 3, background: '#f01010' } },
+            top: 0,
+            left: 0,
+          },
+        ]),
+    ],
+    [
+      'transparent',
+      () =>
+        sharp({
+          create: { width: 50, height: 50, channels: 4, background: { r: 0, g: 0, b: 255, alpha: 0.5 } },
+        }),
+    ],
+  ];
+  for (const [name, make] of images)
+    it(`finds the colour sharp's stats find: ${name}`, async () => {
+      const { data, info } = await thumbOf(make());
+      const { dominant } = await sharp(data, {
+        raw: { width: info.width, height: info.height, channels: info.channels },
+      }).stats();
+      expect(dominantColor(data, info.channels)).toEqual(dominant);
+    });
 });
