@@ -70,13 +70,14 @@ export function DraftReviewList({ drafts, categoryName }: DraftReviewListProps) 
 
   return (
     <Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+      {/* a phone stacks the two, each on one line */}
+      <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, mb: 2 }}>
         <Button
           variant="contained"
           startIcon={<PublishIcon />}
           disabled={selected.length === 0 || publishing}
           onClick={() => void publishIds(selected)}
-          sx={{ flex: { xs: 1, sm: 'none' } }}
+          sx={{ whiteSpace: 'nowrap' }}
         >
           {`Publish selected (${selected.length})`}
         </Button>
@@ -84,7 +85,7 @@ export function DraftReviewList({ drafts, categoryName }: DraftReviewListProps) 
           variant="outlined"
           disabled={publishing}
           onClick={() => void publishIds(drafts.map((draft) => draft.id))}
-          sx={{ flex: { xs: 1, sm: 'none' } }}
+          sx={{ whiteSpace: 'nowrap' }}
         >
           Publish all
         </Button>
