@@ -353,6 +353,7 @@ describe('the production build behind Caddy (TLS), two APIs and a worker, PgBoun
         'edition-prints',
         'emails',
         'events',
+        'field-uploads',
         'media-files',
         'payments',
         'print-lab',
