@@ -46,7 +46,9 @@ for (const size of sizes) {
       for (const p of photos.filter((p) => p.aspectRatio === '3:2')) {
         const detail = (await (await request.get(`/api/photos/${p.id}`)).json()) as Detail;
         const offered = detail.printOptions.map((o) => o.size);
-        if (['8x12', '16x24', '20x30'].every((s) => offered.includes(s))) {
+        // each size once: its button is then one (a photo from a batch upload offers every 3:2
+        // option of the catalogue, two papers of a size among them)
+        if (['8x12', '16x24', '20x30'].every((s) => offered.filter((o) => o === s).length === 1)) {
           photo = detail;
           break;
         }
