@@ -40,4 +40,5 @@ ENV GIT_COMMIT=${GIT_COMMIT}
 USER node
 EXPOSE 3000
 # node itself (not npm) is the main process, so SIGTERM reaches the app and it drains (25 s at most).
-CMD ["node", "--enable-source-maps", "dist/node/api.js"]
+# A 4 MB young generation (as `npm run start:api`): ~30 MB less memory, and upload buffers freed sooner.
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=4", "dist/node/api.js"]

@@ -11,6 +11,7 @@ import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { isMain } from '../src/platform/process';
+import { apiNodeFlags } from './api-node-flags';
 
 type Captured = { status: number; headers: [string, string][]; body: string /* base64 */ };
 type Case = {
@@ -106,7 +107,8 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 
 function child(mode: string, env: Record<string, string>): Promise<{ proc: ChildProcess; port: number }> {
   const proc = fork(fileURLToPath(import.meta.url), [mode], {
-    execArgv: ['--import', 'tsx'],
+    // both run with the API's production flags: the same runtime, only the app differs
+    execArgv: [...apiNodeFlags(), '--import', 'tsx'],
     env: { ...process.env, ...env },
     // The app's logs go to /dev/null: writing them is part of the cost, reading them is not.
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],

@@ -17,6 +17,7 @@ import { dropDatabase, ensureDatabase, migrateLatest } from '../src/platform/db'
 import { createLogger } from '../src/platform/logger';
 import { isMain } from '../src/platform/process';
 import { createModules } from '../src/modules';
+import { apiNodeFlags } from './api-node-flags';
 import { grainOf, make24MpJpeg, rawSharpVariants } from './bench-upload';
 
 const ADMIN = { username: 'bench', password: 'bench upload password' };
@@ -110,9 +111,13 @@ function buildServer() {
   if (built.status !== 0) throw new Error('the server build failed');
 }
 
-/** The built entry run by plain node: its pid is the API itself, no loader in its memory. */
+/**
+ * The built entry run by plain node as `npm run start:api` / `start:worker` run it (the API with
+ * its production flags): its pid is the process itself, no loader in its memory.
+ */
 function run(entry: 'api' | 'worker', env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [path.join(DIST, `${entry}.js`)], {
+  const flags = entry === 'api' ? apiNodeFlags() : [];
+  const child = spawn(process.execPath, [...flags, path.join(DIST, `${entry}.js`)], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -260,7 +265,7 @@ async function variantsReady(app: App, photoId: number): Promise<void> {
 
 type Timing = { totalMs: number; rawSharpMs: number; ratio: number; ratios: number[] } | { available: false };
 /** Timed uploads per path: the machine is shared and noisy, the median run is reported. */
-const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_UPLOAD_RUNS ?? 7);
 
 /** Request start to all variants stored, against raw sharp before and after (their mean). */
 async function timeUpload(app: App, jpeg: Buffer, upload: () => Promise<number | null>): Promise<Timing> {

@@ -14,8 +14,22 @@ export const jobs = {
   ...mailJobs, // mail/send-email: send one outbox e-mail
   ...eventJobs, // events/deliver: one domain event to one subscriber
   media: {
-    /** Make every variant of a stored image (queued when an image is served before they exist, and by the sweeper). */
-    'make-variants': z.object({ assetId: id }),
+    /**
+     * Make every variant of a stored image: queued as soon as an upload is stored, with what its
+     * row will say (`unrecorded`: the run stores nothing until that row exists), and when an image
+     * is served before its variants exist, and by the sweeper.
+     */
+    'make-variants': z.object({
+      assetId: id,
+      unrecorded: z
+        .object({
+          storageKey: z.string().min(1),
+          kind: z.enum(['photo', 'thumbnail', 'logo', 'headshot']),
+          width: id,
+          height: id,
+        })
+        .optional(),
+    }),
     /** Store an original stored before issue 35 again without its GPS and place tags (queued by the sweeper). */
     'clean-original': z.object({ assetId: id }),
   },

@@ -115,7 +115,7 @@ describe('serving images before and after the variants job', () => {
     expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
     expect(Number((await variants())!.n)).toBe(1);
     const job = await app.ctx.queues.get('media').getJob(`variants-${assetId}`);
-    expect(job?.data).toEqual({ assetId });
+    expect(job?.data).toMatchObject({ assetId });
   });
 
   it('makes every variant once; later requests only read stored bytes', async () => {

@@ -422,12 +422,11 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       const made = await madeFrom(input.queueId);
       if (made) return { draft: made, created: false };
       await deps.categories.assertCategory(input.category);
-      const facts = await probeImage(file);
-      const stored = await media.prepareOriginal(file, {
-        kind: 'photo',
-        maxBytes: formLimits.addImage,
-        field: 'file',
-      });
+      // what the file says is read beside the check and store (reading never fails: facts may be empty)
+      const [facts, stored] = await Promise.all([
+        probeImage(file),
+        media.prepareOriginal(file, { kind: 'photo', maxBytes: formLimits.addImage, field: 'file' }),
+      ]);
       const aspectRatio = nearestAspectRatio(stored.width, stored.height);
       const title = input.title || facts.title || titleFromFileName(file.name) || 'Untitled';
       try {

@@ -54,11 +54,15 @@ export function createMediaModuleForScripts(
  * Images: checked and stored originals, variants made by the worker process, and the one place that
  * answers image requests. Other modules keep asset ids and call this surface.
  */
-export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBus; jobs: AppJobRegistry }) {
+export function createMediaModule(
+  ctx: AppContext,
+  deps: { events: DomainEventBus; jobs: AppJobRegistry; rowWaitMs?: number },
+) {
   const repo = createMediaRepository(ctx.db, createMediaStore(ctx.config));
   const service = createMediaService(repo, {
     queues: ctx.queues,
     logger: ctx.logger,
+    rowWaitMs: deps.rowWaitMs,
   });
   // A stored image gets its variants from the reaction itself: a crash midway leaves the delivery
   // open and its job retries; variants already stored are kept (makeVariants only adds missing ones).
@@ -69,8 +73,8 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     service.makeVariants(assetId),
   );
   // The media job makes them for an image served before its variants exist, and for the sweeper.
-  deps.jobs.handle('media', 'make-variants', async ({ assetId }) => {
-    const { outcome, detail } = await service.makeVariants(assetId);
+  deps.jobs.handle('media', 'make-variants', async ({ assetId, unrecorded }) => {
+    const { outcome, detail } = await service.makeVariants(assetId, unrecorded);
     return { outcome, detail };
   });
   // Originals stored before issue 35 lose their GPS and place tags (queued by the sweeper).
@@ -82,7 +86,10 @@ export function createMediaModule(ctx: AppContext, deps: { events: DomainEventBu
     /** The addresses of an image's files (`<picture>` sources), on PUBLIC_MEDIA_URL when set. */
     filesOf: urls.filesOf,
     ingest: service.ingest,
-    /** Checks, cleans and stores an original before any transaction; `recordOriginal` names it inside one. */
+    /**
+     * Checks, cleans and stores an original before any transaction and starts its variants (stored
+     * once its row exists); `recordOriginal` names it inside one.
+     */
     prepareOriginal: service.prepareOriginal,
     recordOriginal: service.recordOriginal,
     enqueueVariants: service.enqueueVariants,

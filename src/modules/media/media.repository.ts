@@ -17,6 +17,8 @@ export type AssetMeta = Pick<
 >;
 /** An original already in the store: what its row says about it. */
 export type StoredAsset = {
+  /** Reserved before the row (reserveAssetId) when its variants were started early. */
+  id?: number;
   kind: AssetKind;
   storageKey: string;
   byteSize: number;
@@ -131,6 +133,27 @@ export function createMediaRepository(db: Db, store: MediaStore) {
     /** Deletes an original stored moments ago that no row will name (it failed a later check). */
     async discardOriginal(storageKey: string): Promise<void> {
       await store.delete([storageKey]);
+    },
+
+    /** An id for a row not written yet (its variants can be started before it). */
+    async reserveAssetId(): Promise<number> {
+      const { rows } = await db.raw<{ rows: { id: string }[] }>(
+        "select nextval(pg_get_serial_sequence('media_assets', 'id')) as id",
+      );
+      return Number(rows[0].id);
+    },
+
+    /** A stored original's bytes by its key, before any row names it; null when it is gone. */
+    async readStored(storageKey: string): Promise<Buffer | null> {
+      return store.get(storageKey);
+    },
+
+    /** Whether the row naming `storageKey` as asset `id` exists (seen by `trx`'s next statement). */
+    async isRecorded(id: number, storageKey: string, trx: Executor): Promise<boolean> {
+      return !!(await MediaAssetModel.query(trx)
+        .findById(id)
+        .where({ storage_key: storageKey })
+        .select('id'));
     },
 
     /** The row of an original stored by `storeOriginal` (the caller cleaned its location). */

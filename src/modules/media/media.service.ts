@@ -66,6 +66,8 @@ export type IngestedAsset = {
   mimeType: string;
   placeholderColor: string;
 };
+/** A stored original whose row is not written yet: what its variants need to start early. */
+export type UnrecordedOriginal = { storageKey: string; kind: AssetKind; width: number; height: number };
 /** An upload in memory, or a file on disk (a multipart part, a finished tus upload). */
 export type ImageSource = Buffer | { path: string };
 /** An original checked, cleaned and already in the store; no row names it yet. */
@@ -86,6 +88,13 @@ export type ServedVariant = {
 const SERVE_WAIT_MS = 15_000;
 /** How long a variants job waits for another run of the same asset before its job retries. */
 const JOB_WAIT_MS = 120_000;
+/**
+ * How long a run started early waits for the row naming its original (the upload's check decode
+ * and transaction, a second or two under load); past it nothing is stored and the upload's event
+ * makes the variants, if the upload was recorded after all.
+ */
+const ROW_WAIT_MS = 10_000;
+const ROW_POLL_MS = 20;
 
 /** A variant's ETag: the hash of its stored bytes. */
 const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 32);
@@ -184,7 +193,11 @@ export async function renderPrintCrop(
   };
 }
 
-export function createMediaService(repo: MediaRepository, deps: { queues: Queues<Jobs>; logger: Logger }) {
+export function createMediaService(
+  repo: MediaRepository,
+  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number },
+) {
+  const rowWaitMs = deps.rowWaitMs ?? ROW_WAIT_MS;
   const inflight = new Map<string, Promise<ServedVariant>>();
   const oneAtATime = createAssetQueue();
   // A camera file's check decode takes ~50 MB however far it shrinks: one at a time per process
@@ -261,46 +274,110 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
     return pending;
   }
 
+  /**
+   * Decodes an original once, scales it to the largest of `todo` and encodes each variant from
+   * those pixels; `each` gets every variant as soon as it is encoded (its flush overlaps the
+   * encodes still running).
+   */
+  async function renderVariants<T>(
+    original: Buffer,
+    todo: PlannedVariant[],
+    each: (v: PlannedVariant, data: Buffer) => Promise<T>,
+  ): Promise<T[]> {
+    if (!todo.length) return [];
+    const keepIcc = await keepsIcc(original);
+    const maxWidth = Math.max(...todo.map((v) => v.width));
+    const base = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+      .rotate()
+      .resize({ width: maxWidth, withoutEnlargement: true });
+    // Raw pixels are the cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile
+    // must travel along.
+    let source: Source;
+    if (keepIcc) {
+      source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
+    } else {
+      const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+      source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+    }
+    return Promise.all(todo.map(async (v) => each(v, await render(source, v, keepIcc, false))));
+  }
+
+  /** The slowest first keeps both cores busy to the end. */
+  const slowestFirst = (todo: PlannedVariant[]) => todo.sort((a, b) => b.width - a.width);
+
   /** makeVariants' run, under the asset's lock: what is stored is read again inside it. */
   async function makeMissingVariants(
     assetId: number,
     trx: Knex.Transaction,
+    unrecorded?: UnrecordedOriginal,
   ): Promise<JobOutcome & { made: number }> {
     const asset = await repo.findOriginal(assetId, trx);
+    if (!asset && unrecorded) return makeBeforeRecorded(assetId, unrecorded, trx);
     if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
     if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
     const existing = new Set(
       (await repo.listVariantKeys(assetId, trx)).map((k) => `${k.kind}:${k.width}:${k.format}`),
     );
-    const todo = planVariants(asset.kind, asset.width, asset.height)
-      .filter((v) => !existing.has(`${v.kind}:${v.width}:${v.format}`))
-      .sort((a, b) => b.width - a.width); // the slowest first keeps both cores busy to the end
-    let made: StoredVariant[] = [];
-    if (todo.length) {
-      const keepIcc = await keepsIcc(asset.data);
-      const maxWidth = Math.max(...todo.map((v) => v.width));
-      const base = sharp(asset.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
-        .rotate()
-        .resize({ width: maxWidth, withoutEnlargement: true });
-      // Decoded once, scaled once; every variant starts from these pixels. Raw pixels are the
-      // cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile must travel along.
-      let source: Source;
-      if (keepIcc) {
-        source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
-      } else {
-        const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-        source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
-      }
-      // each file written as soon as it is encoded: its flush overlaps the encodes still running
-      made = await Promise.all(
-        todo.map(async (v) => {
-          const data = await render(source, v, keepIcc, false);
-          return repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) });
-        }),
-      );
-    }
+    const todo = slowestFirst(
+      planVariants(asset.kind, asset.width, asset.height).filter(
+        (v) => !existing.has(`${v.kind}:${v.width}:${v.format}`),
+      ),
+    );
+    const made = await renderVariants(asset.data, todo, (v, data) =>
+      repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) }),
+    );
     await repo.completeVariants(assetId, made, trx);
     return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
+  }
+
+  /** Polls (in `trx`) until the row naming the original exists: false past `rowWaitMs` or once stopped. */
+  async function rowWritten(
+    assetId: number,
+    storageKey: string,
+    trx: Knex.Transaction,
+    stop: AbortSignal,
+  ): Promise<boolean> {
+    const until = Date.now() + rowWaitMs;
+    for (;;) {
+      if (stop.aborted) return false;
+      if (await repo.isRecorded(assetId, storageKey, trx)) return true;
+      if (Date.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, ROW_POLL_MS));
+    }
+  }
+
+  /**
+   * The run started as soon as an upload was stored, beside its check decode and transaction
+   * (prepareOriginal): every variant is encoded at once, but none is stored until the row naming
+   * the original exists. A refused or abandoned upload stores nothing here.
+   */
+  async function makeBeforeRecorded(
+    assetId: number,
+    unrecorded: UnrecordedOriginal,
+    trx: Knex.Transaction,
+  ): Promise<JobOutcome & { made: number }> {
+    const stop = new AbortController();
+    const recorded = rowWritten(assetId, unrecorded.storageKey, trx, stop.signal);
+    try {
+      const original = await repo.readStored(unrecorded.storageKey);
+      if (!original) throw new Error(`original ${unrecorded.storageKey} is not stored (refused)`);
+      const todo = slowestFirst(planVariants(unrecorded.kind, unrecorded.width, unrecorded.height));
+      const made = await renderVariants(original, todo, async (v, data) =>
+        (await recorded) ? repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) }) : null,
+      );
+      if (!(await recorded) || made.includes(null))
+        return { outcome: 'skipped', detail: 'no row named the upload in time: nothing stored', made: 0 };
+      await repo.completeVariants(assetId, made as StoredVariant[], trx);
+      return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
+    } catch (err) {
+      // an original its upload's check refused (deleted, or undecodable): no row will name it
+      stop.abort();
+      if (await recorded) throw err;
+      return { outcome: 'skipped', detail: 'the upload was refused: nothing stored', made: 0 };
+    } finally {
+      stop.abort();
+      await recorded.catch(() => undefined);
+    }
   }
 
   /**
@@ -347,6 +424,21 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
     };
   }
 
+  /**
+   * Reserves the row's id of an original just stored and queues its variants under it (the run
+   * waits for the row: makeBeforeRecorded). The queueing never holds the upload up: if it fails,
+   * the row keeps the id and the upload's event makes the variants.
+   */
+  async function startVariants(unrecorded: UnrecordedOriginal): Promise<number> {
+    const assetId = await repo.reserveAssetId();
+    deps.queues
+      .enqueue('media', 'make-variants', { assetId, unrecorded }, { jobId: `variants-${assetId}` })
+      .catch((err: unknown) =>
+        deps.logger.warn({ err, assetId }, 'could not start image variants early; the upload event will'),
+      );
+    return assetId;
+  }
+
   const service = {
     /**
      * Checks an upload by its content (magic bytes, format, pixel count, a real decode), strips its
@@ -379,8 +471,16 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
 
       // A real decode of the whole file (shrink-on-load keeps it fast): truncated or corrupt data
       // fails. It runs beside the cleaning and storing, whose flush it overlaps; a file that fails
-      // it is deleted from the store again (no row names it yet).
+      // it is deleted from the store again (no row names it yet). Once the file is stored, its
+      // variants start (a worker encodes them beside this check and the caller's transaction,
+      // and stores them only once the row exists): the upload's slowest part begins ~100 ms sooner.
       const mimeType = mimeByFormat[sniffed];
+      const rotated = (meta.orientation ?? 1) >= 5;
+      const [width, height] = rotated ? [meta.height, meta.width] : [meta.width, meta.height];
+      const storingFile = cleanAndStore(source, mimeType, meta.orientation, size);
+      const early = storingFile
+        .then(({ storageKey }) => startVariants({ storageKey, kind: opts.kind, width, height }))
+        .catch(() => undefined); // a failed store is reported below; without an id the row gets its own
       const [decoded, storing] = await Promise.allSettled([
         oneDecode(() =>
           sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
@@ -391,7 +491,7 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
             .raw()
             .toBuffer({ resolveWithObject: true }),
         ),
-        cleanAndStore(source, mimeType, meta.orientation, size),
+        storingFile,
       ]);
       if (decoded.status === 'rejected') {
         if (storing.status === 'fulfilled')
@@ -406,15 +506,14 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
         throw storing.reason;
       }
       const small = decoded.value;
-      const stored = storing.value;
-      const rotated = (meta.orientation ?? 1) >= 5;
       return {
+        id: await early,
         kind: opts.kind,
         mimeType,
-        width: rotated ? meta.height : meta.width,
-        height: rotated ? meta.width : meta.height,
+        width,
+        height,
         placeholderColor: toHexColor(dominantColor(small.data, small.info.channels)),
-        ...stored,
+        ...storing.value,
       };
     },
 
@@ -439,10 +538,13 @@ export function createMediaService(repo: MediaRepository, deps: { queues: Queues
      * The media job: decodes the original once, scales it to the largest display width, and derives
      * every other variant from that buffer. Running it again changes nothing.
      */
-    async makeVariants(assetId: number): Promise<JobOutcome & { made: number }> {
+    async makeVariants(
+      assetId: number,
+      unrecorded?: UnrecordedOriginal,
+    ): Promise<JobOutcome & { made: number }> {
       const result = await oneAtATime(assetId, () =>
         // the whole run holds the asset's lock: a request's variant waits for it, another run skips
-        repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx)),
+        repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx, unrecorded)),
       );
       if (result === 'busy') throw new Error(`asset ${assetId}'s variants are still being made elsewhere`);
       return result;

@@ -1,0 +1,111 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { closeContext, createContext, type AppContext } from '../../src/platform/context';
+import { dropDatabase, ensureDatabase, migrateLatest } from '../../src/platform/db';
+import { createLogger } from '../../src/platform/logger';
+import { createDomainEventBus } from '../../src/domain-events';
+import { createAppJobRegistry, type Jobs } from '../../src/jobs';
+import { createMediaModule, planVariants, type MediaModule } from '../../src/modules/media';
+import { testConfig } from '../support/test-config';
+import { grainyJpeg } from '../support/images';
+
+// An upload's variants start as soon as its original is stored, beside the check decode and the
+// transaction that writes its row: the run encodes them at once but stores nothing before that
+// row exists, and nothing at all for an upload refused or abandoned after it was stored.
+type MakeVariants = z.infer<Jobs['media']['make-variants']>;
+let ctx: AppContext;
+let media: MediaModule;
+let jpeg: Buffer;
+const ROW_WAIT_MS = 1500;
+
+beforeAll(async () => {
+  const config = testConfig();
+  await ensureDatabase(config.DATABASE_URL);
+  ctx = createContext(config, createLogger('silent'));
+  await migrateLatest(ctx.db);
+  media = createMediaModule(ctx, {
+    events: createDomainEventBus(ctx),
+    jobs: createAppJobRegistry(),
+    rowWaitMs: ROW_WAIT_MS,
+  });
+  jpeg = await grainyJpeg(1800, 1200, { sigma: 20, quality: 85 });
+}, 60_000);
+
+afterAll(async () => {
+  const keys = await ctx.redis.keys(`${ctx.config.REDIS_PREFIX}:*`).catch(() => []);
+  if (keys.length) await ctx.redis.del(...keys);
+  await closeContext(ctx);
+  await dropDatabase(ctx.config.DATABASE_URL);
+});
+
+/** The variant files in the store for an asset (none before its row exists). */
+const storedFiles = (assetId: number) =>
+  readdir(path.join(ctx.config.DATA_DIR, 'media', 'variants', String(assetId))).catch(() => [] as string[]);
+const variantRows = (assetId: number) =>
+  ctx.db('media_variants').where({ asset_id: assetId }).count('* as n').first();
+const queuedJob = async (assetId: number) =>
+  (await ctx.queues.get('media').getJob(`variants-${assetId}`))?.data as MakeVariants | undefined;
+const maxBytes = 50 * 1024 * 1024;
+
+describe('variants started when the upload is stored', () => {
+  it('are queued with the reserved id, encoded before the row exists, and stored only once it does', async () => {
+    const prepared = await media.prepareOriginal(jpeg, { kind: 'photo', maxBytes });
+    expect(prepared.id).toBeGreaterThan(0);
+    const job = await queuedJob(prepared.id!);
+    expect(job).toEqual({
+      assetId: prepared.id,
+      unrecorded: { storageKey: prepared.storageKey, kind: 'photo', width: 1800, height: 1200 },
+    });
+
+    const run = media.makeVariants(job!.assetId, job!.unrecorded);
+    // long enough to encode every variant of this small photo: still nothing is stored
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await storedFiles(prepared.id!)).toEqual([]);
+
+    const asset = await media.recordOriginal(prepared);
+    expect(asset.id).toBe(prepared.id);
+    const planned = planVariants('photo', 1800, 1200).length;
+    expect(await run).toMatchObject({ outcome: 'done', made: planned });
+    expect((await storedFiles(asset.id)).length).toBe(planned);
+    expect(Number((await variantRows(asset.id))!.n)).toBe(planned);
+    const row = await ctx.db('media_assets').where({ id: asset.id }).first('variants_ready_at');
+    expect(row.variants_ready_at).not.toBeNull();
+    // the upload event's run after it finds them made
+    expect(await media.makeVariants(asset.id)).toMatchObject({ outcome: 'skipped', made: 0 });
+  });
+
+  it('store nothing for an upload whose row never comes (its request died after the store)', async () => {
+    const prepared = await media.prepareOriginal(jpeg, { kind: 'photo', maxBytes });
+    const job = (await queuedJob(prepared.id!))!;
+    const started = Date.now();
+    expect(await media.makeVariants(job.assetId, job.unrecorded)).toMatchObject({
+      outcome: 'skipped',
+      made: 0,
+    });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(ROW_WAIT_MS);
+    expect(await storedFiles(prepared.id!)).toEqual([]);
+    expect(Number((await variantRows(prepared.id!))!.n)).toBe(0);
+    // recorded after all (late): the upload's event makes them as before
+    await media.recordOriginal(prepared);
+    expect(await media.makeVariants(prepared.id!)).toMatchObject({ outcome: 'done' });
+  });
+
+  it('store nothing for an upload its check refused after it was stored', async () => {
+    const waiting = async () =>
+      new Set((await ctx.queues.get('media').getJobs(['waiting'])).map((j) => j.id));
+    const before = await waiting();
+    const truncated = jpeg.subarray(0, Math.floor(jpeg.length * 0.6));
+    await expect(media.prepareOriginal(truncated, { kind: 'photo', maxBytes })).rejects.toThrow(
+      'The image could not be read: the file is damaged or incomplete.',
+    );
+    const queued = (await ctx.queues.get('media').getJobs(['waiting'])).filter((j) => !before.has(j.id));
+    // stored, so its variants were started; then refused and deleted
+    expect(queued).toHaveLength(1);
+    const { assetId, unrecorded } = queued[0].data as MakeVariants;
+    expect(await media.makeVariants(assetId, unrecorded)).toMatchObject({ outcome: 'skipped', made: 0 });
+    expect(await storedFiles(assetId)).toEqual([]);
+    expect(await ctx.db('media_assets').where({ id: assetId }).first()).toBeUndefined();
+  });
+});
