@@ -69,25 +69,30 @@ export const EXIF_TAGS = [
   'ISO',
 ] as const;
 
-/**
- * exifr options: only the tags above, from the IFDs that hold them; GPS, XMP, IPTC, ICC and the
- * thumbnail IFD are not parsed, so a position can never be read. Dates stay EXIF text
- * ('2024:05:17 06:12:00'): no time-zone guess.
- */
-export const EXIF_OPTIONS = {
-  pick: [...EXIF_TAGS],
-  tiff: true,
-  exif: true,
+/** Every block exifr could read that no reading here needs: never parsed (GPS above all). */
+const NOTHING_ELSE = {
   gps: false,
   ifd1: false,
   interop: false,
-  xmp: false,
   iptc: false,
   icc: false,
   jfif: false,
   ihdr: false,
   makerNote: false,
   userComment: false,
+} as const;
+
+/**
+ * exifr options: only the tags above, from the IFDs that hold them; GPS, XMP, IPTC, ICC and the
+ * thumbnail IFD are not parsed, so a position can never be read. Dates stay EXIF text
+ * ('2024:05:17 06:12:00'): no time-zone guess.
+ */
+export const EXIF_OPTIONS = {
+  ...NOTHING_ELSE,
+  pick: [...EXIF_TAGS],
+  tiff: true,
+  exif: true,
+  xmp: false,
   translateValues: false,
   reviveValues: false,
 };
@@ -171,18 +176,10 @@ export function titleFromFileName(fileName: string): string | null {
  * dc:title alone). Both sit in the file's header: exifr reads the first chunks, not the whole file.
  */
 export const TITLE_EXIF_OPTIONS = {
+  ...NOTHING_ELSE,
   tiff: { pick: ['ImageDescription', 'XPTitle'] },
   exif: false,
-  gps: false,
-  ifd1: false,
-  interop: false,
   xmp: { parse: false },
-  iptc: false,
-  icc: false,
-  jfif: false,
-  ihdr: false,
-  makerNote: false,
-  userComment: false,
 };
 
 const xmlEntities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };

@@ -275,6 +275,29 @@ function watchSenders(context: BrowserContext) {
   return sent;
 }
 
+/**
+ * The installed admin, signed in, with `files` chosen offline: they wait on the phone. Returns how
+ * to fire the browser's Background Sync for the app's service worker.
+ */
+async function queueOffline(
+  page: Page,
+  context: BrowserContext,
+  baseURL: string,
+  files: string[],
+): Promise<() => Promise<void>> {
+  await signInAsOwner(page);
+  await page.goto('/admin/photos/batch');
+  await installApp(page);
+  const fireSync = await backgroundSync(context, baseURL);
+  await chooseCategory(page);
+  await context.setOffline(true);
+  await photosInput(page).setInputFiles(files);
+  await expect(
+    page.getByRole('status').filter({ hasText: `${files.length} waiting for a connection` }),
+  ).toBeVisible();
+  return fireSync;
+}
+
 test('with the app closed, Background Sync sends the queue from the service worker, once', async ({
   page,
   context,
@@ -282,16 +305,7 @@ test('with the app closed, Background Sync sends the queue from the service work
 }) => {
   test.setTimeout(120_000);
   const stamp = `bittern${Date.now()}`;
-  const files = await cameraFiles(stamp, 2);
-  await signInAsOwner(page);
-  await page.goto('/admin/photos/batch');
-  await installApp(page);
-  const fireSync = await backgroundSync(context, baseURL!);
-
-  await chooseCategory(page);
-  await context.setOffline(true);
-  await photosInput(page).setInputFiles(files);
-  await expect(page.getByRole('status').filter({ hasText: '2 waiting for a connection' })).toBeVisible();
+  const fireSync = await queueOffline(page, context, baseURL!, await cameraFiles(stamp, 2));
   await sending(page)
     .filter({ hasText: `${stamp}-1.jpg` })
     .getByRole('textbox', { name: 'Title' })
@@ -331,15 +345,7 @@ test('an open window and the service worker sending the queue at once: each phot
 }) => {
   test.setTimeout(120_000);
   const stamp = `sora${Date.now()}`;
-  const files = await cameraFiles(stamp, 4, true);
-  await signInAsOwner(page);
-  await page.goto('/admin/photos/batch');
-  await installApp(page);
-  const fireSync = await backgroundSync(context, baseURL!);
-  await chooseCategory(page);
-  await context.setOffline(true);
-  await photosInput(page).setInputFiles(files);
-  await expect(page.getByRole('status').filter({ hasText: '4 waiting for a connection' })).toBeVisible();
+  const fireSync = await queueOffline(page, context, baseURL!, await cameraFiles(stamp, 4, true));
   const sent = watchSenders(context);
 
   // the window's own sends on one bar of signal, the worker's at full speed: both take some

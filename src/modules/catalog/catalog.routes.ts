@@ -1,9 +1,10 @@
 import type { Request, Response } from 'express';
+import pLimit from 'p-limit';
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import { etagMatches, type MediaModule } from '../media';
 import type { CatalogService } from './catalog.service';
 import type { PrintModel, PrintModelService } from './print-model.service';
-import { oneAtATime, photoUpload, readUploaded } from './photo-uploads';
+import { photoUpload, readUploaded } from './photo-uploads';
 import {
   adminPhotoDetailSchema,
   adminPhotoSummarySchema,
@@ -310,7 +311,7 @@ export function createCatalogRoutes({ service, media, printModels }: Deps) {
   const limits = service.uploadLimits();
   // one photo save at a time reads and decodes its images (photo-uploads.ts): a 50 MB camera
   // original is in memory once, however many arrive together
-  const oneSave = oneAtATime();
+  const oneSave = pLimit(1);
   return bindEndpoints(catalogEndpoints, {
     listPhotos: async (_req, res, { query }) => {
       res.json(

@@ -10,8 +10,8 @@ import type { PhotoFiles } from './photos.service';
 
 // The admin form's photo uploads (multipart/form-data): camera originals up to MAX_PHOTO_MB (50 MB
 // by default). The parts stream to temporary files, never into memory, however many arrive at
-// once; a save then reads its files and decodes them one at a time (`oneAtATime`), so the process
-// holds at most one upload's bytes whatever the owner sends.
+// once; a save then reads its files and decodes them one at a time (`oneSave` in
+// catalog.routes.ts), so the process holds at most one upload's bytes whatever the owner sends.
 
 /** Where the parts are written while a save is in progress; each file is removed when its request ends. */
 export const UPLOAD_DIR = path.join(tmpdir(), 'wildframe-uploads');
@@ -68,16 +68,6 @@ export function photoUpload(limits: { image: number; thumbnail: number }): Reque
         return next(tooLarge('thumbnail', limits.thumbnail));
       next();
     });
-  };
-}
-
-/** Runs one task at a time, in the order they came; a failed task does not stop the next. */
-export function oneAtATime() {
-  let last: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = last.then(task, task);
-    last = run.catch(() => undefined);
-    return run;
   };
 }
 

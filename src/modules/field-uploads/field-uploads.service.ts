@@ -29,10 +29,11 @@ export function createFieldUploadsService(deps: {
   catalog: DraftCatalog;
 }) {
   const { uploads } = deps;
+  const store = async () => (await uploads).store;
 
   async function findUpload(id: string): Promise<Upload | null> {
     try {
-      return await (await uploads).store.getUpload(id);
+      return await (await store()).getUpload(id);
     } catch {
       return null;
     }
@@ -40,13 +41,15 @@ export function createFieldUploadsService(deps: {
 
   /** The upload's bytes as a local file, and how to let go of it after. */
   async function localFile(id: string): Promise<{ path: string; release(): Promise<void> }> {
-    const { store, directory } = await uploads;
+    const { store: finished, directory } = await uploads;
     if (directory) return { path: path.join(directory, id), release: async () => undefined };
     const dir = path.join(tmpdir(), 'wildframe-field-uploads');
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, `${process.pid}-${randomBytes(12).toString('hex')}`);
     // both stores can read a finished upload back (the base DataStore type does not say so)
-    const readable = await (store as unknown as { read(id: string): Readable | Promise<Readable> }).read(id);
+    const readable = await (finished as unknown as { read(id: string): Readable | Promise<Readable> }).read(
+      id,
+    );
     await pipeline(readable, createWriteStream(file));
     return { path: file, release: () => rm(file, { force: true }) };
   }
@@ -66,7 +69,7 @@ export function createFieldUploadsService(deps: {
           path: file.path,
           name: upload.metadata?.filename ?? '',
         });
-        await (await uploads).store.remove(id).catch(() => undefined);
+        await (await store()).remove(id).catch(() => undefined);
         return result;
       } catch (err) {
         // a concurrent create of the same queued file won (and took the upload): its photo
@@ -74,7 +77,7 @@ export function createFieldUploadsService(deps: {
         if (winner) return { draft: winner, created: false };
         // a file media refused (not an image, damaged) is of no further use: it goes
         if (err instanceof AppError && err.errors?.file)
-          await (await uploads).store.remove(id).catch(() => undefined);
+          await (await store()).remove(id).catch(() => undefined);
         throw err;
       } finally {
         await file.release();
@@ -82,7 +85,7 @@ export function createFieldUploadsService(deps: {
     },
 
     /** The worker's sweep: unfinished uploads past their expiry. */
-    sweepExpired: async (): Promise<number> => (await uploads).store.deleteExpired(),
+    sweepExpired: async (): Promise<number> => (await store()).deleteExpired(),
   };
 }
 

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { open, readFile, stat } from 'node:fs/promises';
+import pLimit from 'p-limit';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import type { Knex } from 'knex';
 import { AppError, badRequest } from '../../platform/http/app-error';
@@ -202,12 +203,7 @@ export function createMediaService(
   const oneAtATime = createAssetQueue();
   // A camera file's check decode takes ~50 MB however far it shrinks: one at a time per process
   // keeps three 50 MB uploads under the API's memory budget (they wait ~100 ms each).
-  let lastDecode: Promise<unknown> = Promise.resolve();
-  const oneDecode = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = lastDecode.then(task, task);
-    lastDecode = run.catch(() => undefined);
-    return run;
-  };
+  const oneDecode = pLimit(1);
   const printsInFlight = new Map<string, Promise<{ data: Buffer; mimeType: string }>>();
 
   const fail = (message: string, field?: string) =>
