@@ -361,7 +361,8 @@ export function createMediaService(
       const made = await renderVariants(original, todo, async (v, data) =>
         (await recorded) ? repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) }) : null,
       );
-      if (!(await recorded) || made.includes(null))
+      // one answer for every variant: all were stored, or none
+      if (!(await recorded))
         return { outcome: 'skipped', detail: 'no row named the upload in time: nothing stored', made: 0 };
       await repo.completeVariants(assetId, made as StoredVariant[], trx);
       return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
@@ -370,9 +371,6 @@ export function createMediaService(
       stop.abort();
       if (await recorded) throw err;
       return { outcome: 'skipped', detail: 'the upload was refused: nothing stored', made: 0 };
-    } finally {
-      stop.abort();
-      await recorded.catch(() => undefined);
     }
   }
 

@@ -135,6 +135,12 @@ async function thumbOf(image: Sharp) {
     .toBuffer({ resolveWithObject: true });
 }
 
+/** A 64x64 image of `base` with a band of `top`, `topHeight` rows high, across its top. */
+const twoColours = (base: string, top: string, topHeight: number) =>
+  sharp({ create: { width: 64, height: 64, channels: 3, background: base } }).composite([
+    { input: { create: { width: 64, height: topHeight, channels: 3, background: top } }, top: 0, left: 0 },
+  ]);
+
 describe('dominantColor', () => {
   const images: [string, () => Sharp][] = [
     [
@@ -151,28 +157,8 @@ describe('dominantColor', () => {
         }),
     ],
     ['solid', () => sharp({ create: { width: 80, height: 60, channels: 3, background: '#c83214' } })],
-    [
-      'two colours, one larger',
-      () =>
-        sharp({ create: { width: 64, height: 64, channels: 3, background: '#203040' } }).composite([
-          {
-            input: { create: { width: 64, height: 20, channels: 3, background: '#f0e0d0' } },
-            top: 0,
-            left: 0,
-          },
-        ]),
-    ],
-    [
-      'two colours, equal halves',
-      () =>
-        sharp({ create: { width: 64, height: 64, channels: 3, background: '#10f010' } }).composite([
-          {
-            input: { create: { width: 64, height: 32, channels: 3, background: '#f01010' } },
-            top: 0,
-            left: 0,
-          },
-        ]),
-    ],
+    ['two colours, one larger', () => twoColours('#203040', '#f0e0d0', 20)],
+    ['two colours, equal halves', () => twoColours('#10f010', '#f01010', 32)],
     [
       'transparent',
       () =>
