@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   checkMap,
   codeSpans,
+  jobIdsIn,
   MAP_FILE,
   namesFromCode,
   subscribersIn,
@@ -102,6 +103,45 @@ describe('checkMap', () => {
   });
 });
 
+describe('the Jobs rows: payloads and job ids', () => {
+  const withJobs: CodeNames = {
+    ...names,
+    payloads: { 'mail/send-email': '{ emailId }', 'payments/reconcile-payment': '{ eventId }' },
+    jobIds: { 'mail/send-email': ['email-<id>'] },
+  };
+  const text = map.replace('| `{ emailId }` |', '| `{ emailId }` | `email-<emailId>` |');
+
+  it('passes a row whose payload is the schema and which names its job id (placeholder names aside)', () => {
+    expect(checkMap(withJobs, text)).toEqual({ missing: [], stale: [] });
+  });
+
+  it('reports a payload that is not the schema, and a job id the row does not name', () => {
+    const code = {
+      ...withJobs,
+      payloads: { ...withJobs.payloads, 'payments/reconcile-payment': '{ eventId, provider? }' },
+      jobIds: { ...withJobs.jobIds, 'payments/reconcile-payment': ['<eventId>'] },
+    };
+    expect(checkMap(code, text).missing).toEqual([
+      'job payments/reconcile-payment: its Payload cell must be `{ eventId, provider? }` (src/jobs.ts)',
+      'job payments/reconcile-payment: its row must name the job id `<eventId>`',
+    ]);
+  });
+
+  it("reads each enqueue call's job id, in either of its two places", () => {
+    const source = `
+      queues.enqueue('mail', 'send-email', { emailId: id }, { jobId: \`email-\${id}\` });
+      ctx.queues.enqueueOnce('fulfillment', 'send-lab-order', data, \`lab-send-\${o.orderId}-\${provider}\`, 0);
+      queues.enqueueOrRetry('payments', 'reconcile-payment', { eventId }, eventId);
+      queues.enqueue('media', 'make-variants', { assetId });
+    `;
+    expect(jobIdsIn('x.ts', source)).toEqual({
+      'mail/send-email': ['email-<id>'],
+      'fulfillment/send-lab-order': ['lab-send-<orderId>-<provider>'],
+      'payments/reconcile-payment': ['<eventId>'],
+    });
+  });
+});
+
 describe('tableRowHeads and codeSpans', () => {
   it("reads each body row's first code span, within its section only", () => {
     expect(tableRowHeads(map, /^Modules\b/)).toEqual(['cart', 'orders']);
@@ -148,6 +188,8 @@ describe(MAP_FILE, () => {
     expect(code.jobs).toContain('fulfillment/sync-lab-order');
     expect(code.events).toContain('order.paid');
     expect(code.subscribers).toContain('fulfillment.hold-lab-order');
+    expect(code.payloads?.['fulfillment/send-lab-order']).toBe('{ orderId, provider? }');
+    expect(code.jobIds?.['editions/make-certificate']).toEqual(['certificate-<numberId>']);
     expect(checkMap(code, readFileSync(MAP_FILE, 'utf8'))).toEqual({ missing: [], stale: [] });
-  });
+  }, 30_000); // parses every source file
 });

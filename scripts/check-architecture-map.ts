@@ -4,6 +4,9 @@
 // - a job of src/jobs.ts (`queue/name`) has no row in its Jobs table,
 // - a domain event of src/domain-events.ts, or an event subscriber (the name a module gives
 //   `events.subscribe(event, name, ...)`), is not named in it as code (`order.paid`),
+// - a Jobs row's payload is not the job's schema (`{ orderId, provider? }`: its keys in order, an
+//   optional or defaulted one marked `?`), or a job id the code gives the job (`lab-send-<orderId>`,
+//   read from each enqueue call) is not named in its row,
 // and when a row of those two tables names a module or a job that no longer exists.
 // The names come from the code, never from a list kept here: the job and event catalogues are
 // imported, the module folders listed, the subscribers read with the TypeScript parser (like
@@ -18,7 +21,16 @@ import { isMain } from '../src/platform/process';
 export const MAP_FILE = 'docs/architecture.md';
 
 /** What the code has, by kind. Jobs are `queue/name`. */
-export type CodeNames = { modules: string[]; jobs: string[]; events: string[]; subscribers: string[] };
+export type CodeNames = {
+  modules: string[];
+  jobs: string[];
+  events: string[];
+  subscribers: string[];
+  /** Each job's payload as the map writes it: `{ orderId, provider? }`. */
+  payloads?: Record<string, string>;
+  /** Each job's ids as the code builds them: `lab-send-<orderId>-<provider>`. */
+  jobIds?: Record<string, string[]>;
+};
 
 /** The markdown's text outside fenced code blocks (a diagram's lines are not the map's words). */
 function outsideFences(markdown: string): string[] {
@@ -44,16 +56,16 @@ export function codeSpans(markdown: string): Set<string> {
 }
 
 /**
- * The row heads of the tables in the section whose heading matches `heading` (up to the next
- * heading of the same or a higher level): each body row's first code span in its first cell
- * (`| \`orders\` (with ...) |` gives orders). Null when there is no such section.
+ * The body rows of the tables in the section whose heading matches `heading` (up to the next
+ * heading of the same or a higher level): each row's head, the first code span in its first cell
+ * (`| \`orders\` (with ...) |` gives orders), and its cells. Null when there is no such section.
  */
-export function tableRowHeads(markdown: string, heading: RegExp): string[] | null {
+export function tableRows(markdown: string, heading: RegExp): { head: string; cells: string[] }[] | null {
   const lines = outsideFences(markdown);
   const start = lines.findIndex((line) => /^#{1,6}\s/.test(line) && heading.test(line.replace(/^#+\s*/, '')));
   if (start < 0) return null;
   const level = /^#+/.exec(lines[start])![0].length;
-  const heads: string[] = [];
+  const rows: { head: string; cells: string[] }[] = [];
   let headerRow = true; // a table's first row is its header, the second its |---| line
   for (const line of lines.slice(start + 1)) {
     const h = /^(#{1,6})\s/.exec(line);
@@ -62,16 +74,21 @@ export function tableRowHeads(markdown: string, heading: RegExp): string[] | nul
       headerRow = true;
       continue;
     }
-    const firstCell = line.trim().slice(1).split('|')[0];
-    if (/^[\s:-]+$/.test(firstCell)) continue;
+    const cells = line.trim().slice(1).split('|');
+    if (/^[\s:-]+$/.test(cells[0])) continue;
     if (headerRow) {
       headerRow = false;
       continue;
     }
-    const code = /`([^`]+)`/.exec(firstCell);
-    if (code) heads.push(code[1].trim());
+    const code = /`([^`]+)`/.exec(cells[0]);
+    if (code) rows.push({ head: code[1].trim(), cells });
   }
-  return heads;
+  return rows;
+}
+
+/** The heads of `tableRows`. */
+export function tableRowHeads(markdown: string, heading: RegExp): string[] | null {
+  return tableRows(markdown, heading)?.map((row) => row.head) ?? null;
 }
 
 const MODULES_SECTION = /^Modules\b/;
@@ -86,7 +103,8 @@ export function checkMap(names: CodeNames, markdown: string): { missing: string[
   const stale: string[] = [];
   const spans = codeSpans(markdown);
   const moduleRows = tableRowHeads(markdown, MODULES_SECTION);
-  const jobRows = tableRowHeads(markdown, JOBS_SECTION);
+  const jobTable = tableRows(markdown, JOBS_SECTION);
+  const jobRows = jobTable?.map((row) => row.head) ?? null;
   if (!moduleRows) missing.push('the section "Modules" with its table (one row per module)');
   if (!jobRows) missing.push('the section "Jobs" with its table (one row per job)');
   for (const name of names.modules)
@@ -99,6 +117,22 @@ export function checkMap(names: CodeNames, markdown: string): { missing: string[
     if (!spans.has(name)) missing.push(`event ${name} (src/domain-events.ts): not named as \`${name}\``);
   for (const name of names.subscribers)
     if (!spans.has(name)) missing.push(`event subscriber ${name}: not named as \`${name}\``);
+  for (const row of jobTable ?? []) {
+    const payload = names.payloads?.[row.head];
+    // an id's shape counts, not its placeholders' names: `variants-<id>` is `variants-<assetId>`
+    const shape = (id: string) => id.replace(/<[^>]*>/g, '<>');
+    const rowShapes = new Set([...codeSpans(row.cells.join('|'))].map(shape));
+    if (
+      payload !== undefined &&
+      codeSpans(row.cells[1] ?? '')
+        .values()
+        .next().value !== payload
+    )
+      missing.push(`job ${row.head}: its Payload cell must be \`${payload}\` (src/jobs.ts)`);
+    const ids = new Map((names.jobIds?.[row.head] ?? []).map((id) => [shape(id), id]));
+    for (const id of ids.values())
+      if (!rowShapes.has(shape(id))) missing.push(`job ${row.head}: its row must name the job id \`${id}\``);
+  }
   for (const row of moduleRows ?? [])
     if (!names.modules.includes(row))
       stale.push(`Modules table row \`${row}\`: no folder src/modules/${row}/`);
@@ -107,13 +141,19 @@ export function checkMap(names: CodeNames, markdown: string): { missing: string[
   return { missing, stale };
 }
 
+const parse = (fileName: string, text: string) =>
+  ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+
 /**
  * The subscriber names of one source file: the second argument of each `x.subscribe(event, name,
  * handler, ...)` call (three arguments or more; a one-argument subscribe, such as Redis pub/sub's,
  * is not the event bus). `problems` lists the calls whose event or name is not a string literal.
  */
-export function subscribersIn(fileName: string, text: string): { names: string[]; problems: string[] } {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
+export function subscribersIn(
+  fileName: string,
+  text: string,
+  source = parse(fileName, text),
+): { names: string[]; problems: string[] } {
   const names: string[] = [];
   const problems: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -138,6 +178,63 @@ export function subscribersIn(fileName: string, text: string): { names: string[]
   return { names, problems };
 }
 
+/** A job id expression as the map writes it: `lab-send-${orderId}` gives lab-send-<orderId>. */
+function jobIdForm(node: ts.Expression): string {
+  const name = (e: ts.Expression): string =>
+    ts.isPropertyAccessExpression(e) ? e.name.text : ts.isIdentifier(e) ? e.text : e.getText();
+  if (ts.isStringLiteralLike(node)) return node.text;
+  if (ts.isTemplateExpression(node))
+    return (
+      node.head.text +
+      node.templateSpans.map((span) => `<${name(span.expression)}>${span.literal.text}`).join('')
+    );
+  return `<${name(node)}>`;
+}
+
+/**
+ * The job ids of one source file, by job (`queue/name`): the id each `enqueue(queue, name, data,
+ * { jobId })`, `enqueueOnce(queue, name, data, jobId)` and `enqueueOrRetry(...)` call gives.
+ */
+export function jobIdsIn(
+  fileName: string,
+  text: string,
+  source = parse(fileName, text),
+): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  const visit = (node: ts.Node): void => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ['enqueue', 'enqueueOnce', 'enqueueOrRetry'].includes(node.expression.name.text) &&
+      node.arguments.length >= 4
+    ) {
+      const [queue, name, , idArg] = node.arguments;
+      let id: ts.Expression | undefined = idArg;
+      if (ts.isObjectLiteralExpression(idArg)) {
+        const prop = idArg.properties.find(
+          (p): p is ts.PropertyAssignment => ts.isPropertyAssignment(p) && p.name.getText() === 'jobId',
+        );
+        id = prop?.initializer;
+      }
+      if (id && ts.isStringLiteralLike(queue) && ts.isStringLiteralLike(name)) {
+        const job = `${queue.text}/${name.text}`;
+        (found[job] ??= []).push(jobIdForm(id));
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return found;
+}
+
+/** A job's payload as the map writes it: its schema's keys in order, optional ones marked `?`. */
+function payloadForm(schema: unknown): string {
+  const shape = (schema as { shape?: Record<string, { safeParse(v: unknown): { success: boolean } }> }).shape;
+  if (!shape) return '';
+  const keys = Object.entries(shape).map(([k, v]) => (v.safeParse(undefined).success ? `${k}?` : k));
+  return `{ ${keys.join(', ')} }`;
+}
+
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
@@ -150,10 +247,15 @@ function sourceFiles(dir: string): string[] {
 export function namesFromCode(): { names: CodeNames; problems: string[] } {
   const problems: string[] = [];
   const subscribers: string[] = [];
+  const jobIds: Record<string, string[]> = {};
   for (const file of ['src', 'workers'].flatMap(sourceFiles)) {
-    const found = subscribersIn(file, readFileSync(file, 'utf8'));
+    const text = readFileSync(file, 'utf8');
+    const source = parse(file, text); // parsed once for both readings
+    const found = subscribersIn(file, text, source);
     subscribers.push(...found.names);
     problems.push(...found.problems);
+    for (const [job, ids] of Object.entries(jobIdsIn(file, text, source)))
+      jobIds[job] = [...new Set([...(jobIds[job] ?? []), ...ids])];
   }
   const catalog = jobs as Record<string, Record<string, unknown>>;
   return {
@@ -166,6 +268,12 @@ export function namesFromCode(): { names: CodeNames; problems: string[] } {
       ),
       events: Object.keys(domainEvents),
       subscribers,
+      payloads: Object.fromEntries(
+        Object.entries(catalog).flatMap(([queue, named]) =>
+          Object.entries(named).map(([n, schema]) => [`${queue}/${n}`, payloadForm(schema)]),
+        ),
+      ),
+      jobIds,
     },
     problems,
   };
