@@ -48,10 +48,9 @@ export function lineSums(lines: readonly MoneyLine[]): { subtotalCents: number; 
  * tenders are 0 until they exist; a stored order row fits the input as it is, so its columns come
  * back as the same figures.
  *
- * `tendersCents` is where a tender's sum enters (a gift card, store credit): no table holds one
- * yet, so no caller passes it. A tender module would hand orders the sum of the order's tenders
- * and the order's readers pass it here; everything that charges or refunds through the payment
- * provider already reads `amountDueCents`.
+ * `tendersCents` is the sum of the order's tenders (a gift card, store credit), stored on the order
+ * at checkout (`orders/checkout-tenders.ts`): a stored order row passes it as it is, and everything
+ * that charges or refunds through the payment provider reads `amountDueCents`.
  */
 export function orderMoney(input: {
   subtotalCents: number;

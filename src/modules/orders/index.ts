@@ -8,6 +8,7 @@ import type { ContentModule } from '../content';
 import type { PromotionsModule } from '../promotions';
 import type { TaxModule } from '../tax';
 import { createCheckoutHolds, type CheckoutHold } from './checkout-holds';
+import { createCheckoutTenders, type CheckoutTender } from './checkout-tenders';
 import { createLineDetails, type LineDetails } from './line-details';
 import { createOrderMail } from './order-mail';
 import { createOrdersRepository, type Tx } from './orders.repository';
@@ -23,6 +24,7 @@ import { createTestProvider } from './payments/test.provider';
 
 export type { OrdersService, LabOrderSource } from './orders.service';
 export type { CheckoutHold, HeldOrder } from './checkout-holds';
+export type { CheckoutTender, TenderPart } from './checkout-tenders';
 export type { LineDetails, LineMailNote } from './line-details';
 export type { PaymentsService } from './payments/payments.service';
 export { ordersEndpoints } from './orders.routes';
@@ -86,6 +88,16 @@ export function createOrdersModule(
       .filter((s) => s.event === 'order.payment-canceled')
       .map((s) => s.subscriber),
   );
+  // what pays part of an order besides the card (a gift card): added in src/modules.ts, taken
+  // after the holds in the order's transaction, each released on order.payment-canceled
+  const tenders = createCheckoutTenders(
+    () =>
+      events
+        .subscriptions()
+        .filter((s) => s.event === 'order.payment-canceled')
+        .map((s) => s.subscriber),
+    repo,
+  );
   // facts other modules add to each order line (an edition print's number): added in src/modules.ts
   const lineDetails = createLineDetails();
   const service = createOrdersService(ctx, repo, {
@@ -95,7 +107,12 @@ export function createOrdersModule(
     content: deps.content.service,
     promotions: deps.promotions.service,
     tax: deps.tax.service,
-    holds,
+    holds: {
+      takeAll: async (trx, order) => {
+        await holds.takeAll(trx, order);
+        await tenders.takeAll(trx, order);
+      },
+    },
     taxReport: createTaxReport(ctx.db),
     refunds: payments,
     cancelPayment: (orderId) => payments.cancelUnpaid(orderId),
@@ -146,6 +163,12 @@ export function createOrdersModule(
      * released on order.payment-canceled by the subscriber it names (checkout-holds.ts).
      */
     addCheckoutHold: (name: string, hold: CheckoutHold) => holds.add(name, hold),
+    /**
+     * Extension point (src/modules.ts): something that pays part of an order besides the card (a
+     * gift card), taken after the holds in the order's transaction; the amount due that payments
+     * charge is the total less the tenders (checkout-tenders.ts).
+     */
+    addTender: (name: string, tender: CheckoutTender) => tenders.add(name, tender),
     /**
      * Extension point (src/modules.ts): another module's facts on an order's lines (an edition
      * print's number and certificate), on every order read and in the paid e-mail (line-details.ts).

@@ -35,6 +35,8 @@ export class Order extends BaseModel {
   /** Off the goods and (free shipping) off the shipping; total = subtotal - discount + shipping + tax. */
   declare discountCents: number;
   declare taxCents: number;
+  /** What tenders (a gift card, store credit) pay of the total: the sum of `order_tenders`. */
+  declare tendersCents: number;
   /** What tax was computed on: the discounted goods, with shipping where the state taxes it. */
   declare taxableCents: number;
   /** The state taxed (null: no tax collected there), the rate (percent, our rates) and how. */

@@ -138,6 +138,26 @@ export function createOrdersRepository(db: Db) {
 
     findById: (id: number) => Order.query(db).findById(id),
 
+    /** The order's tenders as a whole, and their sum on the order (checkout-tenders.ts). */
+    async replaceTenders(
+      trx: Tx,
+      orderId: number,
+      rows: readonly { tender: string; reference: string | null; amountCents: number }[],
+    ): Promise<void> {
+      await trx('order_tenders').where({ order_id: orderId }).delete();
+      if (rows.length)
+        await trx('order_tenders').insert(
+          rows.map((r) => ({
+            order_id: orderId,
+            tender: r.tender,
+            reference: r.reference,
+            amount_cents: r.amountCents,
+          })),
+        );
+      const tendersCents = rows.reduce((sum, r) => sum + r.amountCents, 0);
+      await Order.query(trx).findById(orderId).patch({ tendersCents });
+    },
+
     /** Whether any order's line names this photo or print option (kept for its history). */
     async linesName(entry: { kind: 'photo' | 'print-option'; id: number }, q: Knex = db): Promise<boolean> {
       const column = entry.kind === 'photo' ? 'photo_id' : 'print_option_id';

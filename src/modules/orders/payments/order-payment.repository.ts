@@ -106,7 +106,7 @@ export function createOrderPaymentRepository(db: Db) {
         .update({
           refunded_cents: trx.raw('refunded_cents + ?', [cents]),
           status: trx.raw(
-            "case when status in ('paid', 'partially_refunded', 'refunded') then (case when refunded_cents + ? >= total_cents then 'refunded' else 'partially_refunded' end) else status end",
+            "case when status in ('paid', 'partially_refunded', 'refunded') then (case when refunded_cents + ? >= total_cents - tenders_cents then 'refunded' else 'partially_refunded' end) else status end",
             [cents],
           ),
           updated_at: trx.fn.now(),
