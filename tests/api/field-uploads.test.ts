@@ -350,6 +350,9 @@ describe.each(['filesystem', 's3'] as const)('on the %s store', (store) => {
         ((await visitor.json<{ id: number }[]>(visitor.get('/api/photos'))) ?? []).map((p) => p.id);
       expect(await publicIds()).not.toContain(draft.id);
       expect((await visitor.get(`/api/photos/${draft.id}`)).status).toBe(404);
+      // its image addresses too: ids are sequential, a guess must not find it
+      const images = [`/api/photos/${draft.id}/image`, `/api/photos/${draft.id}/thumbnail?v=1`];
+      for (const address of images) expect((await visitor.get(address)).status, address).toBe(404);
       expect(await (await visitor.get('/sitemap.xml')).text()).not.toContain(`/photo/${draft.id}`);
       expect(
         (await admin.json<{ id: number }[]>(admin.get('/api/admin/photos'))).map((p) => p.id),
@@ -365,6 +368,7 @@ describe.each(['filesystem', 's3'] as const)('on the %s store', (store) => {
       expect(result).toEqual({ published: [draft.id] });
       expect(await publicIds()).toContain(draft.id);
       await visitor.json(visitor.get(`/api/photos/${draft.id}`));
+      for (const address of images) expect((await visitor.get(address)).status, address).toBe(200);
       expect(await (await visitor.get('/sitemap.xml')).text()).toContain(`/photo/${draft.id}`);
       expect(
         (await admin.json<PhotoDraft[]>(admin.get('/api/admin/photo-drafts'))).map((d) => d.id),

@@ -250,9 +250,13 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       return photo ? detail(photo) : null;
     },
 
-    /** The asset to serve for a photo's image or thumbnail (also for archived photos: order history). */
-    async imageAsset(id: number, kind: 'image' | 'thumbnail'): Promise<number> {
-      const refs = await repo.imageAssets(id);
+    /**
+     * The asset of a photo's image or thumbnail (also for archived photos: order history).
+     * 'public' (the public image addresses): a draft or scheduled photo is missing (404), as its
+     * page is; the owner's screens use its files' addresses.
+     */
+    async imageAsset(id: number, kind: 'image' | 'thumbnail', reader: Audience = 'admin'): Promise<number> {
+      const refs = await repo.imageAssets(id, reader);
       if (!refs) throw notFound(catalogMessages.photoNotFound);
       return kind === 'thumbnail' ? (refs.customThumbnailId ?? refs.originalId) : refs.originalId;
     },
