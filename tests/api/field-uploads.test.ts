@@ -365,7 +365,7 @@ describe.each(['filesystem', 's3'] as const)('on the %s store', (store) => {
       const result = await admin.json<{ published: number[] }>(
         admin.post('/api/admin/photo-drafts/publish', { ids: [draft.id, 999999] }),
       );
-      expect(result).toEqual({ published: [draft.id] });
+      expect(result).toEqual({ published: [draft.id], notForSale: [] });
       expect(await publicIds()).toContain(draft.id);
       await visitor.json(visitor.get(`/api/photos/${draft.id}`));
       for (const address of images) expect((await visitor.get(address)).status, address).toBe(200);
@@ -373,6 +373,37 @@ describe.each(['filesystem', 's3'] as const)('on the %s store', (store) => {
       expect(
         (await admin.json<PhotoDraft[]>(admin.get('/api/admin/photo-drafts'))).map((d) => d.id),
       ).not.toContain(draft.id);
+    });
+
+    it('publishes a draft no print size fits as not for sale, and says which', async () => {
+      // 4:3, and the catalogue has 3:2 sizes only
+      const queueId = randomUUID();
+      const uploadId = await upload(await cameraJpeg(800, 600), {
+        filename: 'fox.jpg',
+        filetype: 'image/jpeg',
+        queueId,
+      });
+      const draft = await admin.json<PhotoDraft>(
+        admin.post('/api/admin/photo-drafts', { queueId, uploadId, category: 'birds' }),
+        201,
+      );
+      expect(draft).toMatchObject({ aspectRatio: '4:3', printOptionCount: 0 });
+      const sized = await upload(await cameraJpeg(900, 600));
+      const other = await admin.json<PhotoDraft>(
+        admin.post('/api/admin/photo-drafts', { queueId: randomUUID(), uploadId: sized, category: 'birds' }),
+        201,
+      );
+      expect(other.printOptionCount).toBe(1);
+      const result = await admin.json(
+        admin.post('/api/admin/photo-drafts/publish', { ids: [draft.id, other.id] }),
+      );
+      expect(result).toEqual({
+        published: [draft.id, other.id].sort((a, b) => a - b),
+        notForSale: [draft.id],
+      });
+      const visitor = app.client();
+      expect(await visitor.json(visitor.get(`/api/photos/${draft.id}`))).toMatchObject({ printOptions: [] });
+      expect(await visitor.json(visitor.get(`/api/photos/${draft.id}/item-options`))).toEqual([]);
     });
 
     it('tells the batch screen its limits', async () => {

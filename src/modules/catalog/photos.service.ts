@@ -14,6 +14,7 @@ import type {
   AdminPhotoDetail,
   AdminPhotoSummary,
   PhotoDraft,
+  PhotoDraftPublishResult,
   PhotoDetail,
   PhotoSummary,
   PhotoUploadLimits,
@@ -481,9 +482,15 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       return Promise.all(rows.map((p) => draftView(p, sensitive)));
     },
 
-    /** These drafts go live, in one statement (ids that are not drafts are left out of the answer). */
-    async publishDrafts(ids: number[]): Promise<{ published: number[] }> {
-      return { published: await repo.publishDrafts(ids) };
+    /**
+     * These drafts go live, in one statement (ids that are not drafts are left out of the answer).
+     * One with no print size goes live too (a portfolio photo), its page saying prints are not for
+     * sale yet; `notForSale` names them so the screen can say so.
+     */
+    async publishDrafts(ids: number[]): Promise<PhotoDraftPublishResult> {
+      const published = await repo.publishDrafts(ids);
+      const counts = await Promise.all(published.map((id) => optionsRepo.optionsForPhoto(id)));
+      return { published, notForSale: published.filter((_, i) => counts[i].length === 0) };
     },
 
     async deletePhoto(id: number): Promise<{ message: string; archived: boolean }> {
