@@ -166,9 +166,12 @@ const protectionFields = {
 const photoFields = {
   ...protectionFields,
   title: requiredText('Title', 200),
+  /** Optional: a batch draft has none, and its edits must not wait for one (blank, null or left out: ''). */
   description: z
-    .string({ error: 'Description is required' })
-    .max(50_000, 'Description must be at most 50000 characters'),
+    .string({ error: 'Description must be text' })
+    .max(50_000, 'Description must be at most 50000 characters')
+    .nullish()
+    .transform((v) => v ?? ''),
   location: optionalText('Location', 200),
   dateTaken: optionalText('Date taken', 50),
   aspectRatio: optionalText('Aspect ratio', 7),

@@ -406,6 +406,39 @@ describe.each(['filesystem', 's3'] as const)('on the %s store', (store) => {
       expect(await visitor.json(visitor.get(`/api/photos/${draft.id}/item-options`))).toEqual([]);
     });
 
+    it('a draft (no description) takes a species and a publish time without one', async () => {
+      const queueId = randomUUID();
+      const uploadId = await upload(await cameraJpeg(600, 400), {
+        filename: 'owl.jpg',
+        filetype: 'image/jpeg',
+        queueId,
+      });
+      const draft = await admin.json<PhotoDraft>(
+        admin.post('/api/admin/photo-drafts', { queueId, uploadId, category: 'birds' }),
+        201,
+      );
+      expect(draft.description).toBe('');
+      const publishAt = new Date(Date.now() + 3600_000).toISOString();
+      // the JSON form with no description at all, then the admin form's multipart with a blank one
+      const saved = await admin.json(
+        admin.put(`/api/admin/photos/${draft.id}`, {
+          title: draft.title,
+          category: 'birds',
+          speciesCommon: 'Barred Owl',
+          publishAt,
+        }),
+      );
+      expect(saved).toMatchObject({ description: '', speciesCommon: 'Barred Owl', publishAt });
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ title: 'Owl', category: 'birds', description: '' }))
+        form.set(k, v);
+      expect(await admin.json(admin.put(`/api/admin/photos/${draft.id}`, form))).toMatchObject({
+        title: 'Owl',
+        description: '',
+        speciesCommon: 'Barred Owl',
+      });
+    });
+
     it('tells the batch screen its limits', async () => {
       expect(await admin.json(admin.get('/api/admin/upload-limits'))).toEqual({
         fileBytes: 50 * 1024 * 1024,

@@ -156,6 +156,15 @@ describe('server-rendered storefront', () => {
     expect(offered).not.toContain(NOT_FOR_SALE);
   });
 
+  it('renders a photo with no description (a published batch draft)', async () => {
+    const bare = await addPhoto(admin, { title: 'Wren on a Post', description: '' });
+    const res = await app.client().get(`/photo/${bare.id}`, html);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(rootOf(page)).toContain('Wren on a Post');
+    expect(page).toMatch(/<meta name="description" content="[^"]*Wren on a Post[^"]*"/);
+  });
+
   it('keeps the admin client-rendered and /api answers JSON', async () => {
     const res = await app.client().get('/admin/login', html);
     expect(res.status).toBe(200);
