@@ -1,4 +1,5 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
+import { asOneLine } from '../../platform/http/input-rules';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { probeImage, type ImageSource, type MediaModule, type PreparedOriginal } from '../media';
 import { nearestAspectRatio, titleFromFileName } from '../../shared/photo-metadata';
@@ -433,7 +434,8 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
         media.prepareOriginal(file, { kind: 'photo', maxBytes: formLimits.addImage, field: 'file' }),
       ]);
       const aspectRatio = nearestAspectRatio(stored.width, stored.height);
-      const title = input.title || facts.title || titleFromFileName(file.name) || 'Untitled';
+      // one line, as the edit form's rule wants it (a file's caption may hold line breaks)
+      const title = asOneLine(input.title || facts.title || titleFromFileName(file.name) || '') || 'Untitled';
       try {
         await repo.transaction(async (trx) => {
           const original = await media.recordOriginal(stored, trx);
