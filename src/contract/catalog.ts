@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { adminEditionSchema, publicEditionSchema } from './editions';
-import { centsMessage, fromDecimalString, id, money } from '../platform/http/input-rules';
+import {
+  centsMessage,
+  controlCharactersMessage,
+  fromDecimalString,
+  hasControlCharacters,
+  id,
+  money,
+} from '../platform/http/input-rules';
 
 // The catalogue: photos, print options and categories. The admin writes carry the exact messages
 // the admin forms show.
@@ -12,12 +19,17 @@ const numberFrom = (required: string, invalid: string) =>
     z.number({ error: (iss) => (iss.input === undefined ? required : invalid) }),
   );
 
+/** A one-line name: no control or direction characters (input-rules.ts). */
+const oneLine = (label: string) =>
+  [(v: string) => !hasControlCharacters(v), controlCharactersMessage(label)] as const;
+
 const requiredText = (label: string, max: number, required = `${label} is required`) =>
   z
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(max, `${label} must be at most ${max} characters`);
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine(...oneLine(label));
 
 /** Optional free text: blank and missing both become null. */
 const optionalText = (label: string, max: number) =>
@@ -118,6 +130,7 @@ const keptText = (label: string, max: number) =>
       .string({ error: `${label} must be text` })
       .trim()
       .max(max, `${label} must be at most ${max} characters`)
+      .refine(...oneLine(label))
       .transform((v) => (v ? v : null))
       .optional(),
   );
@@ -166,9 +179,12 @@ const protectionFields = {
 const photoFields = {
   ...protectionFields,
   title: requiredText('Title', 200),
+  /** Optional: a batch draft has none, and its edits must not wait for one (blank, null or left out: ''). */
   description: z
-    .string({ error: 'Description is required' })
-    .max(50_000, 'Description must be at most 50000 characters'),
+    .string({ error: 'Description must be text' })
+    .max(50_000, 'Description must be at most 50000 characters')
+    .nullish()
+    .transform((v) => v ?? ''),
   location: optionalText('Location', 200),
   dateTaken: optionalText('Date taken', 50),
   aspectRatio: optionalText('Aspect ratio', 7),
@@ -478,9 +494,15 @@ export type SensitiveSpecies = z.infer<typeof sensitiveSpeciesSchema>;
 const SPECIES_NAME = 'Each species must be 1 to 120 characters';
 export const sensitiveSpeciesInputSchema = z.object({
   species: z
-    .array(z.string({ error: SPECIES_NAME }).trim().min(1, SPECIES_NAME).max(120, SPECIES_NAME), {
-      error: 'species must be a list of names',
-    })
+    .array(
+      z
+        .string({ error: SPECIES_NAME })
+        .trim()
+        .min(1, SPECIES_NAME)
+        .max(120, SPECIES_NAME)
+        .refine(...oneLine('A species name')),
+      { error: 'species must be a list of names' },
+    )
     .max(500, 'At most 500 species'),
 });
 

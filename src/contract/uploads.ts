@@ -43,7 +43,11 @@ export const photoDraftPublishSchema = z.object({
     .max(BATCH_MAX_FILES * 4, 'Too many ids at once'),
 });
 export type PhotoDraftPublish = z.infer<typeof photoDraftPublishSchema>;
-export const photoDraftPublishResultSchema = z.object({ published: z.array(z.number()) });
+export const photoDraftPublishResultSchema = z.object({
+  published: z.array(z.number()),
+  /** Those of `published` with no print size: live, their page says prints are not for sale yet. */
+  notForSale: z.array(z.number()),
+});
 export type PhotoDraftPublishResult = z.infer<typeof photoDraftPublishResultSchema>;
 
 /** A draft as the review list shows it: the owner's summary, its queue id and its print options' count. */

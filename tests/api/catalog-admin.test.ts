@@ -113,6 +113,74 @@ describe('admin photos', () => {
     expect([await count('photos'), await count('media_assets')]).toEqual(before);
   });
 
+  // issue 51: a bell, an escape or a right-to-left override (which shows "Owl" as "lwO") in a name
+  it('refuses control and direction characters in species, titles, the sensitive list and categories, changing nothing', async () => {
+    const photo = await addPhoto(admin, { title: 'Barn Owl', speciesCommon: 'Barn Owl' });
+    const species = await admin.json<{ species: string[] }>(admin.get('/api/admin/sensitive-species'));
+    const categories = await admin.json(admin.get('/api/categories'));
+    const photos = await count('photos');
+    const bad = [
+      'Barn\u0007Owl',
+      'Barn \u001b[31mOwl',
+      '\u202eOwl',
+      'Owl\u2066x\u2069',
+      'Owl\u200f',
+      'A\u0085B',
+    ];
+    const fields = { title: 'Barn Owl', description: '', category: 'birds' };
+    for (const text of bad) {
+      const cases: [string, Record<string, unknown>, string][] = [
+        [
+          'speciesCommon',
+          { ...fields, speciesCommon: text },
+          'Species (common name) must not contain control characters',
+        ],
+        [
+          'speciesScientific',
+          { ...fields, speciesScientific: text },
+          'Scientific name must not contain control characters',
+        ],
+        ['title', { ...fields, title: text }, 'Title must not contain control characters'],
+      ];
+      for (const [field, body, message] of cases) {
+        const put = await admin.json<Err>(admin.put(`/api/admin/photos/${photo.id}`, body), 400);
+        expect(put.errors?.[field], JSON.stringify(text)).toBe(message);
+        const post = await admin.json<Err>(
+          admin.post('/api/admin/photos', { ...body, imageData: toDataUrl(await makeJpeg(300, 200)) }),
+          400,
+        );
+        expect(post.errors?.[field]).toBe(message);
+      }
+      const list = await admin.json<Err>(
+        admin.put('/api/admin/sensitive-species', { species: ['Bald Eagle', text] }),
+        400,
+      );
+      expect(list.message).toContain('A species name must not contain control characters');
+      const category = await admin.json<Err>(
+        admin.post('/api/admin/categories', { name: 'owls', displayName: text }),
+        400,
+      );
+      expect(category.errors?.displayName).toBe('Display name must not contain control characters');
+    }
+    expect(await admin.json(admin.get(`/api/admin/photos/${photo.id}`))).toMatchObject({
+      title: 'Barn Owl',
+      speciesCommon: 'Barn Owl',
+      speciesScientific: null,
+    });
+    expect(await admin.json(admin.get('/api/admin/sensitive-species'))).toEqual(species);
+    expect(await admin.json(admin.get('/api/categories'))).toEqual(categories);
+    expect(await count('photos')).toBe(photos);
+    // accents, other scripts and a plain right-to-left name are names
+    const fine = await admin.json(
+      admin.put(`/api/admin/photos/${photo.id}`, {
+        ...fields,
+        title: 'Chouette effraie',
+        speciesCommon: 'בז מצוי',
+      }),
+    );
+    expect(fine).toMatchObject({ title: 'Chouette effraie', speciesCommon: 'בז מצוי' });
+  });
+
   it('updates fields without touching the image, and bumps the version when a new image is chosen', async () => {
     const photo = await addPhoto(admin);
     const { original_id: oldAsset } = await app.ctx.db('photos').where({ id: photo.id }).first();

@@ -350,6 +350,9 @@ describe.each(['filesystem', 's3'] as const)('on the %s store', (store) => {
         ((await visitor.json<{ id: number }[]>(visitor.get('/api/photos'))) ?? []).map((p) => p.id);
       expect(await publicIds()).not.toContain(draft.id);
       expect((await visitor.get(`/api/photos/${draft.id}`)).status).toBe(404);
+      // its image addresses too: ids are sequential, a guess must not find it
+      const images = [`/api/photos/${draft.id}/image`, `/api/photos/${draft.id}/thumbnail?v=1`];
+      for (const address of images) expect((await visitor.get(address)).status, address).toBe(404);
       expect(await (await visitor.get('/sitemap.xml')).text()).not.toContain(`/photo/${draft.id}`);
       expect(
         (await admin.json<{ id: number }[]>(admin.get('/api/admin/photos'))).map((p) => p.id),
@@ -362,13 +365,78 @@ describe.each(['filesystem', 's3'] as const)('on the %s store', (store) => {
       const result = await admin.json<{ published: number[] }>(
         admin.post('/api/admin/photo-drafts/publish', { ids: [draft.id, 999999] }),
       );
-      expect(result).toEqual({ published: [draft.id] });
+      expect(result).toEqual({ published: [draft.id], notForSale: [] });
       expect(await publicIds()).toContain(draft.id);
       await visitor.json(visitor.get(`/api/photos/${draft.id}`));
+      for (const address of images) expect((await visitor.get(address)).status, address).toBe(200);
       expect(await (await visitor.get('/sitemap.xml')).text()).toContain(`/photo/${draft.id}`);
       expect(
         (await admin.json<PhotoDraft[]>(admin.get('/api/admin/photo-drafts'))).map((d) => d.id),
       ).not.toContain(draft.id);
+    });
+
+    it('publishes a draft no print size fits as not for sale, and says which', async () => {
+      // 4:3, and the catalogue has 3:2 sizes only
+      const queueId = randomUUID();
+      const uploadId = await upload(await cameraJpeg(800, 600), {
+        filename: 'fox.jpg',
+        filetype: 'image/jpeg',
+        queueId,
+      });
+      const draft = await admin.json<PhotoDraft>(
+        admin.post('/api/admin/photo-drafts', { queueId, uploadId, category: 'birds' }),
+        201,
+      );
+      expect(draft).toMatchObject({ aspectRatio: '4:3', printOptionCount: 0 });
+      const sized = await upload(await cameraJpeg(900, 600));
+      const other = await admin.json<PhotoDraft>(
+        admin.post('/api/admin/photo-drafts', { queueId: randomUUID(), uploadId: sized, category: 'birds' }),
+        201,
+      );
+      expect(other.printOptionCount).toBe(1);
+      const result = await admin.json(
+        admin.post('/api/admin/photo-drafts/publish', { ids: [draft.id, other.id] }),
+      );
+      expect(result).toEqual({
+        published: [draft.id, other.id].sort((a, b) => a - b),
+        notForSale: [draft.id],
+      });
+      const visitor = app.client();
+      expect(await visitor.json(visitor.get(`/api/photos/${draft.id}`))).toMatchObject({ printOptions: [] });
+      expect(await visitor.json(visitor.get(`/api/photos/${draft.id}/item-options`))).toEqual([]);
+    });
+
+    it('a draft (no description) takes a species and a publish time without one', async () => {
+      const queueId = randomUUID();
+      const uploadId = await upload(await cameraJpeg(600, 400), {
+        filename: 'owl.jpg',
+        filetype: 'image/jpeg',
+        queueId,
+      });
+      const draft = await admin.json<PhotoDraft>(
+        admin.post('/api/admin/photo-drafts', { queueId, uploadId, category: 'birds' }),
+        201,
+      );
+      expect(draft.description).toBe('');
+      const publishAt = new Date(Date.now() + 3600_000).toISOString();
+      // the JSON form with no description at all, then the admin form's multipart with a blank one
+      const saved = await admin.json(
+        admin.put(`/api/admin/photos/${draft.id}`, {
+          title: draft.title,
+          category: 'birds',
+          speciesCommon: 'Barred Owl',
+          publishAt,
+        }),
+      );
+      expect(saved).toMatchObject({ description: '', speciesCommon: 'Barred Owl', publishAt });
+      const form = new FormData();
+      for (const [k, v] of Object.entries({ title: 'Owl', category: 'birds', description: '' }))
+        form.set(k, v);
+      expect(await admin.json(admin.put(`/api/admin/photos/${draft.id}`, form))).toMatchObject({
+        title: 'Owl',
+        description: '',
+        speciesCommon: 'Barred Owl',
+      });
     });
 
     it('tells the batch screen its limits', async () => {

@@ -409,7 +409,7 @@ describe('a photo scheduled to appear later', () => {
     expect(adminList.some((p) => p.id === id)).toBe(true);
 
     const visible = async (url: string) => {
-      const [list, featured, category, sitemap, one, page, options] = await Promise.all([
+      const [list, featured, category, sitemap, one, page, options, image, thumbnail] = await Promise.all([
         text(`${url}/api/photos`),
         text(`${url}/api/photos?featured=true`),
         text(`${url}/api/photos?category=birds`),
@@ -417,6 +417,8 @@ describe('a photo scheduled to appear later', () => {
         text(`${url}/api/photos/${id}`),
         text(`${url}/photo/${id}`, html),
         text(`${url}/api/photos/${id}/item-options`),
+        text(`${url}/api/photos/${id}/image?v=1`),
+        text(`${url}/api/photos/${id}/thumbnail`),
       ]);
       const listed = [list, featured, category].map((r) =>
         JSON.parse(r.body).some((p: Photo) => p.id === id),
@@ -427,6 +429,7 @@ describe('a photo scheduled to appear later', () => {
         one: one.status,
         page: page.status,
         options: options.status,
+        images: [image.status, thumbnail.status],
       };
     };
     for (const url of urls)
@@ -436,6 +439,7 @@ describe('a photo scheduled to appear later', () => {
         one: 404,
         page: 404,
         options: 404,
+        images: [404, 404],
       });
     // a cart add is refused as for a missing photo
     const c = app.client();
@@ -459,7 +463,14 @@ describe('a photo scheduled to appear later', () => {
     for (const url of urls)
       await eventually(async () => {
         const v = await visible(url);
-        return v.listed.every(Boolean) && v.sitemap && v.one === 200 && v.page === 200 && v.options === 200;
+        return (
+          v.listed.every(Boolean) &&
+          v.sitemap &&
+          v.one === 200 &&
+          v.page === 200 &&
+          v.options === 200 &&
+          v.images.every((s) => s === 200)
+        );
       }, 1500);
     expect(JSON.parse((await text(`${other.url}/api/site`)).body).locationsVersion).not.toEqual(
       versionBefore,

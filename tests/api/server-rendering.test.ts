@@ -138,6 +138,33 @@ describe('server-rendered storefront', () => {
     expect(rootOf(await (await c.get('/', html)).text())).toContain('Heron at Dusk');
   });
 
+  // issue 51: a published batch draft whose ratio has no print size
+  it('says a photo with no print size is not for sale yet, with no Add to Cart', async () => {
+    const NOT_FOR_SALE = 'Prints of this photo are not for sale yet.';
+    const bare = await addPhoto(admin, { title: 'Fox at Dusk' });
+    expect(bare.printOptions).toEqual([]);
+    const page = rootOf(await (await app.client().get(`/photo/${bare.id}`, html)).text());
+    expect(page).toContain('Fox at Dusk');
+    expect(page).toContain(NOT_FOR_SALE);
+    expect(page).not.toContain('Add to Cart');
+    const sized = await addPhoto(admin, {
+      title: 'Egret in Flight',
+      printOptions: [{ size: '8x12', material: 'Lustre Paper', price: 80 }],
+    });
+    const offered = rootOf(await (await app.client().get(`/photo/${sized.id}`, html)).text());
+    expect(offered).toContain('Add to Cart');
+    expect(offered).not.toContain(NOT_FOR_SALE);
+  });
+
+  it('renders a photo with no description (a published batch draft)', async () => {
+    const bare = await addPhoto(admin, { title: 'Wren on a Post', description: '' });
+    const res = await app.client().get(`/photo/${bare.id}`, html);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(rootOf(page)).toContain('Wren on a Post');
+    expect(page).toMatch(/<meta name="description" content="[^"]*Wren on a Post[^"]*"/);
+  });
+
   it('keeps the admin client-rendered and /api answers JSON', async () => {
     const res = await app.client().get('/admin/login', html);
     expect(res.status).toBe(200);

@@ -328,10 +328,14 @@ export function createCatalogRoutes({ service, media, printModels }: Deps) {
       res.json(await service.photoPrintOptions(params.id));
     },
     photoImage: async (req, res, { params }) => {
-      await media.sendImage(req, res, await service.imageAsset(params.id, 'image'), { kind: 'display' });
+      await media.sendImage(req, res, await service.imageAsset(params.id, 'image', 'public'), {
+        kind: 'display',
+      });
     },
     photoThumbnail: async (req, res, { params }) => {
-      await media.sendImage(req, res, await service.imageAsset(params.id, 'thumbnail'), { kind: 'thumb' });
+      await media.sendImage(req, res, await service.imageAsset(params.id, 'thumbnail', 'public'), {
+        kind: 'thumb',
+      });
     },
     photoPrintModel: async (req, res, { params }) => {
       const model = await printModels.model(params.id, params.printOptionId);

@@ -122,9 +122,16 @@ export function createPhotosRepository(db: Db) {
       );
     },
 
-    /** The image assets of a photo, archived or not (order history still shows its thumbnail). */
-    async imageAssets(id: number): Promise<Pick<PhotoModel, 'originalId' | 'customThumbnailId'> | undefined> {
-      return PhotoModel.query(db).findById(id).select('original_id', 'custom_thumbnail_id');
+    /**
+     * The image assets of a photo, archived or not (order history still shows its thumbnail);
+     * 'public': only once it is published (a draft's or scheduled photo's image is not public).
+     */
+    async imageAssets(
+      id: number,
+      reader: Reader = 'admin',
+    ): Promise<Pick<PhotoModel, 'originalId' | 'customThumbnailId'> | undefined> {
+      const q = PhotoModel.query(db).findById(id).select('original_id', 'custom_thumbnail_id');
+      return reader === 'public' ? publishedNow(q) : q;
     },
 
     /** A photo's focal point, archived or not. */

@@ -1,4 +1,5 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
+import { asOneLine } from '../../platform/http/input-rules';
 import { sanitizeRichText } from '../../platform/rich-text';
 import { probeImage, type ImageSource, type MediaModule, type PreparedOriginal } from '../media';
 import { nearestAspectRatio, titleFromFileName } from '../../shared/photo-metadata';
@@ -14,6 +15,7 @@ import type {
   AdminPhotoDetail,
   AdminPhotoSummary,
   PhotoDraft,
+  PhotoDraftPublishResult,
   PhotoDetail,
   PhotoSummary,
   PhotoUploadLimits,
@@ -250,9 +252,13 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       return photo ? detail(photo) : null;
     },
 
-    /** The asset to serve for a photo's image or thumbnail (also for archived photos: order history). */
-    async imageAsset(id: number, kind: 'image' | 'thumbnail'): Promise<number> {
-      const refs = await repo.imageAssets(id);
+    /**
+     * The asset of a photo's image or thumbnail (also for archived photos: order history).
+     * 'public' (the public image addresses): a draft or scheduled photo is missing (404), as its
+     * page is; the owner's screens use its files' addresses.
+     */
+    async imageAsset(id: number, kind: 'image' | 'thumbnail', reader: Audience = 'admin'): Promise<number> {
+      const refs = await repo.imageAssets(id, reader);
       if (!refs) throw notFound(catalogMessages.photoNotFound);
       return kind === 'thumbnail' ? (refs.customThumbnailId ?? refs.originalId) : refs.originalId;
     },
@@ -428,7 +434,8 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
         media.prepareOriginal(file, { kind: 'photo', maxBytes: formLimits.addImage, field: 'file' }),
       ]);
       const aspectRatio = nearestAspectRatio(stored.width, stored.height);
-      const title = input.title || facts.title || titleFromFileName(file.name) || 'Untitled';
+      // one line, as the edit form's rule wants it (a file's caption may hold line breaks)
+      const title = asOneLine(input.title || facts.title || titleFromFileName(file.name) || '') || 'Untitled';
       try {
         await repo.transaction(async (trx) => {
           const original = await media.recordOriginal(stored, trx);
@@ -477,9 +484,15 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       return Promise.all(rows.map((p) => draftView(p, sensitive)));
     },
 
-    /** These drafts go live, in one statement (ids that are not drafts are left out of the answer). */
-    async publishDrafts(ids: number[]): Promise<{ published: number[] }> {
-      return { published: await repo.publishDrafts(ids) };
+    /**
+     * These drafts go live, in one statement (ids that are not drafts are left out of the answer).
+     * One with no print size goes live too (a portfolio photo), its page saying prints are not for
+     * sale yet; `notForSale` names them so the screen can say so.
+     */
+    async publishDrafts(ids: number[]): Promise<PhotoDraftPublishResult> {
+      const published = await repo.publishDrafts(ids);
+      const counts = await Promise.all(published.map((id) => optionsRepo.optionsForPhoto(id)));
+      return { published, notForSale: published.filter((_, i) => counts[i].length === 0) };
     },
 
     async deletePhoto(id: number): Promise<{ message: string; archived: boolean }> {

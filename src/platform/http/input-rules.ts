@@ -97,3 +97,18 @@ export function emailAddress(message: string) {
     .max(254, message)
     .pipe(z.email({ error: message }));
 }
+
+/**
+ * What a one-line name (a title, a species, a category) may not hold: the C0 controls (tab and line
+ * breaks too), DEL and the C1 controls, and the invisible direction marks, embeddings, overrides
+ * and isolates (U+061C, U+200E-U+200F, U+202A-U+202E, U+2066-U+2069) that make a name show
+ * otherwise than it reads (a right-to-left override turns "Owl" around).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+export const hasControlCharacters = (v: string): boolean => CONTROL_CHARACTERS.test(v);
+export const controlCharactersMessage = (label: string) => `${label} must not contain control characters`;
+
+/** A name from elsewhere (a file's own title) made one line: each control character a space. */
+export const asOneLine = (v: string): string =>
+  v.replace(new RegExp(CONTROL_CHARACTERS.source, 'g'), ' ').replace(/\s+/g, ' ').trim();

@@ -12,9 +12,13 @@ import { PrintFrameNote } from './print-frame';
 import pageStyles from './photo-page.module.css';
 import styles from './photo-purchase.module.css';
 
+const NOT_FOR_SALE = 'Prints of this photo are not for sale yet.';
+
 /**
  * The photo page's print options: pick one, then add it to the cart. While the shop takes no orders
- * the options and prices still show, and a notice says so where 'Add to Cart' would be.
+ * the options and prices still show, and a notice says so where 'Add to Cart' would be. A photo
+ * with no print size (a batch draft published before its ratio had one) says it is not for sale
+ * yet, with no 'Add to Cart' that could never work.
  */
 export function PhotoPurchase({
   photo,
@@ -30,29 +34,35 @@ export function PhotoPurchase({
   const online = useOnline();
   const { takingOrders } = useSite();
   const options = photo.printOptions ?? [];
+  if (options.length === 0)
+    return (
+      <>
+        <hr className={pageStyles.divider} />
+        <h2 className={`t-h5 ${pageStyles.sectionHeading}`} id="print-options-heading">
+          Print Options
+        </h2>
+        <p className="t-muted" role="status">
+          {NOT_FOR_SALE}
+        </p>
+      </>
+    );
   return (
     <>
       <hr className={pageStyles.divider} />
       <h2 className={`t-h5 ${pageStyles.sectionHeading}`} id="print-options-heading">
         Print Options
       </h2>
-      {options.length === 0 ? (
-        <p className="t-muted">
-          Prints of this photograph are not available yet. Please get in touch if you would like one.
-        </p>
-      ) : (
-        <div role="group" aria-labelledby="print-options-heading" className={styles.options}>
-          {options.map((option) => (
-            <PrintOptionCard
-              key={option.id}
-              option={option}
-              edition={option.edition}
-              selected={option === selected}
-              onSelect={() => onSelect(option.id)}
-            />
-          ))}
-        </div>
-      )}
+      <div role="group" aria-labelledby="print-options-heading" className={styles.options}>
+        {options.map((option) => (
+          <PrintOptionCard
+            key={option.id}
+            option={option}
+            edition={option.edition}
+            selected={option === selected}
+            onSelect={() => onSelect(option.id)}
+          />
+        ))}
+      </div>
 
       <ShippingNoticeBanner style={{ marginTop: 24 }} />
 

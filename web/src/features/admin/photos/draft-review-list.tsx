@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -25,10 +26,17 @@ function options(count: number): string {
   return `${count} print option${count === 1 ? '' : 's'}`;
 }
 
+/** A draft no print size fits (none of its ratio in the catalogue): published, it is not for sale. */
+function noSizesText(draft: PhotoDraft): string {
+  return draft.aspectRatio ? `No print sizes for ${draft.aspectRatio}` : 'No print sizes';
+}
+
 /** The drafts to review: each with its thumbnail, title, category, ratio and options; publish some or all. */
 export function DraftReviewList({ drafts, categoryName }: DraftReviewListProps) {
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [deleting, setDeleting] = useState<PhotoDraft | null>(null);
+  // how many this screen published: an empty list after it says they are done, not "none yet"
+  const [publishedHere, setPublishedHere] = useState(0);
   const [publish, { isLoading: publishing }] = usePublishDraftsMutation();
   const [deletePhoto, { isLoading: deletingNow }] = useDeletePhotoMutation();
   const withToast = useActionToast();
@@ -42,15 +50,32 @@ export function DraftReviewList({ drafts, categoryName }: DraftReviewListProps) 
       return next;
     });
 
+  const unsold = drafts.filter((draft) => draft.printOptionCount === 0);
+
   const publishIds = async (ids: number[]) => {
-    const done = await withToast(() => publish(ids).unwrap(), {
-      done: (result) => ({
-        title: 'Published',
-        description: `${result.published.length} photo${result.published.length === 1 ? ' is' : 's are'} now in the shop.`,
-      }),
-      failure: 'publish the drafts',
-    });
-    if (done) setChosen(new Set());
+    let count = 0;
+    const done = await withToast(
+      async () => {
+        const result = await publish(ids).unwrap();
+        count = result.published.length;
+        return result;
+      },
+      {
+        done: (result) => ({
+          title: 'Published',
+          description:
+            `${result.published.length} photo${result.published.length === 1 ? ' is' : 's are'} now in the shop.` +
+            (result.notForSale.length
+              ? ` ${result.notForSale.length} of them ha${result.notForSale.length === 1 ? 's' : 've'} no print sizes: not for sale yet.`
+              : ''),
+        }),
+        failure: 'publish the drafts',
+      },
+    );
+    if (done) {
+      setChosen(new Set());
+      setPublishedHere((n) => n + count);
+    }
   };
 
   const confirmDelete = async (draft: PhotoDraft) => {
@@ -64,12 +89,23 @@ export function DraftReviewList({ drafts, categoryName }: DraftReviewListProps) 
   if (drafts.length === 0)
     return (
       <Typography color="text.secondary" role="status">
-        No drafts yet: each photo becomes a draft here once it has arrived.
+        {publishedHere > 0
+          ? 'All drafts published. New photos become drafts here once they have arrived.'
+          : 'No drafts yet: each photo becomes a draft here once it has arrived.'}
       </Typography>
     );
 
   return (
     <Box>
+      {unsold.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {`No print sizes fit ${unsold.length === 1 ? 'this draft' : 'these drafts'}: ${unsold
+            .map((draft) => `“${draft.title}” (${draft.aspectRatio ?? 'no ratio'})`)
+            .join(
+              ', ',
+            )}. Published, ${unsold.length === 1 ? 'its page says' : 'their pages say'} prints are not for sale yet; add a size of that ratio under Sale Items, then to the photo.`}
+        </Alert>
+      )}
       {/* a phone stacks the two, each on one line */}
       <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 1, mb: 2 }}>
         <Button
@@ -123,7 +159,11 @@ export function DraftReviewList({ drafts, categoryName }: DraftReviewListProps) 
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, my: 0.5 }}>
                 <Chip label={categoryName(draft.category)} size="small" variant="outlined" />
                 {draft.aspectRatio && <Chip label={draft.aspectRatio} size="small" variant="outlined" />}
-                <Chip label={options(draft.printOptionCount)} size="small" variant="outlined" />
+                {draft.printOptionCount === 0 ? (
+                  <Chip label={noSizesText(draft)} size="small" color="warning" />
+                ) : (
+                  <Chip label={options(draft.printOptionCount)} size="small" variant="outlined" />
+                )}
               </Box>
               <Box sx={{ display: 'flex', gap: 1, mt: 1 }}>
                 <Button

@@ -24,10 +24,19 @@ type PhotoDetailsSectionProps = {
   busy: boolean;
   /** The camera details of the chosen file, else of the saved photo. */
   camera?: CameraDetails | null;
+  /** Adding asks a description (the spec's "Photo add"); editing does not. */
+  descriptionRequired: boolean;
 };
 
 /** Title, description, location, date, aspect ratio, category, display order and featured. */
-export function PhotoDetailsSection({ fields, errors, setField, busy, camera }: PhotoDetailsSectionProps) {
+export function PhotoDetailsSection({
+  fields,
+  errors,
+  setField,
+  busy,
+  camera,
+  descriptionRequired,
+}: PhotoDetailsSectionProps) {
   const { data: categories } = useGetCategoriesQuery();
   const { data: photos } = useGetAdminPhotosQuery();
   const { data: catalogue } = useGetPrintOptionsQuery();
@@ -64,7 +73,7 @@ export function PhotoDetailsSection({ fields, errors, setField, busy, camera }: 
         />
         <RichTextEditor
           id="photo-description"
-          label="Description *"
+          label={descriptionRequired ? 'Description *' : 'Description'}
           value={fields.description}
           onChange={(html) => setField('description', html)}
           disabled={busy}

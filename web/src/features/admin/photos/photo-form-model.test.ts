@@ -34,6 +34,13 @@ describe('required fields', () => {
       missingRequired({ ...emptyPhotoFields(), title: 'Heron', description: '<p>x</p>', category: 'birds' }),
     ).toEqual([]);
   });
+
+  it('asks no description when editing (a batch draft has none)', () => {
+    const draft = { ...emptyPhotoFields(), title: 'DSC 0412', description: '', category: 'birds' };
+    expect(missingRequired(draft, 'edit')).toEqual([]);
+    expect(missingRequired(draft, 'add')).toEqual(['description']);
+    expect(missingRequired(emptyPhotoFields(), 'edit')).toEqual(['title', 'category']);
+  });
 });
 
 describe('print option rules', () => {

@@ -133,11 +133,18 @@ export function isBlankHtml(html: string): boolean {
 
 export { toNumber };
 
-/** Title, description and category are required: 'Incomplete form'. */
-export function missingRequired(fields: PhotoFields): Array<'title' | 'description' | 'category'> {
+/**
+ * Title and category are required: 'Incomplete form'. The description too when adding (the spec's
+ * "Photo add"), not when editing: a batch draft has none, and her species or publish time must not
+ * wait for one.
+ */
+export function missingRequired(
+  fields: PhotoFields,
+  mode: 'add' | 'edit' = 'add',
+): Array<'title' | 'description' | 'category'> {
   const missing: Array<'title' | 'description' | 'category'> = [];
   if (!fields.title.trim()) missing.push('title');
-  if (isBlankHtml(fields.description)) missing.push('description');
+  if (mode === 'add' && isBlankHtml(fields.description)) missing.push('description');
   if (!fields.category.trim()) missing.push('category');
   return missing;
 }

@@ -127,6 +127,7 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
             setField={setField}
             busy={busy}
             camera={state.image ? state.image.camera : photo?.camera}
+            descriptionRequired={!isEdit}
           />
         </Box>
 

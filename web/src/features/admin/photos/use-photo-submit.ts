@@ -92,7 +92,7 @@ export function usePhotoSubmit(
 
   /** Checks the photo fields; true when the form may be sent. */
   const validateFields = (): boolean => {
-    const missing = missingRequired(fields);
+    const missing = missingRequired(fields, state.mode);
     if (missing.length === 0) return true;
     dispatch({
       type: 'fieldErrors',
