@@ -5,6 +5,7 @@ import { escapeHtml } from '../../platform/html';
 import { toDollars } from '../../platform/money';
 import { writeEmail } from '../../platform/outbox';
 import type { PrintInches } from '../../shared/print-crop';
+import { labProductMismatch } from '../../shared/lab-product-match';
 import {
   labMessages as messages,
   labNames,
@@ -230,6 +231,7 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
         size: line.size,
         format: line.format,
         productName: product.productName,
+        mismatch: labProductMismatch(line, product),
         quantity: line.quantity,
         widthIn: file.widthIn,
         heightIn: file.heightIn,
