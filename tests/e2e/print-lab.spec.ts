@@ -282,7 +282,8 @@ for (const size of sizes) {
         await expect(panel).toContainText('Waiting to send (until ');
         const prints = panel.getByRole('list', { name: 'Prints made by Lumaprints' });
         await expect(prints).toContainText(line.title);
-        await expect(prints).toContainText(`6x4 · ${PAPER.product}`);
+        await expect(prints).toContainText(`Ordered: 6x4 ${line.material}`);
+        await expect(prints).toContainText(`Lab product: ${PAPER.product}`);
         await expect(prints).toContainText('Quantity 1');
         await expect(
           prints.getByRole('link', { name: `Download print file of ${line.title}, 6x4` }),
