@@ -200,6 +200,8 @@ export const labProductViewSchema = z.object({
   marginPercent: z.number().nullable(),
   /** The margin is under the owner's threshold. */
   lowMargin: z.boolean(),
+  /** The lab product's size or paper is not the option's (the buyer is told the option's), in words. */
+  mismatch: z.string().nullable(),
 });
 export type LabProductView = z.infer<typeof labProductViewSchema>;
 export const labProductListSchema = z.object({ products: z.array(labProductViewSchema) });
@@ -212,6 +214,8 @@ export const labOrderLineSchema = z.object({
   format: z.string(),
   /** The lab's product (its paper or canvas). */
   productName: z.string(),
+  /** The lab product's size or paper is not the line's (what the buyer ordered), in words. */
+  mismatch: z.string().nullable(),
   quantity: z.number(),
   /** The print's sides as sent, turned to the crop's orientation. */
   widthIn: z.number(),

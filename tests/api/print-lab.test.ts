@@ -160,6 +160,41 @@ describe('settings', () => {
     });
     expect(products[0]!.labCost).toEqual(expect.any(Number));
     expect(products[0]!.margin).toEqual(expect.any(Number));
+    // the same paper and size as the option's: no warning
+    expect(products[0]!.mismatch).toBeNull();
+  });
+
+  it('warns when the lab product is another paper or size than the print option (issue 51)', async () => {
+    const kite = await insertPhoto(app.ctx.db, {
+      title: 'Kite',
+      pixels: { width: 3600, height: 2400 },
+      options: [{ size: '12x18', format: 'Lustre Paper', priceCents: 8500, shippingCents: 1000 }],
+    });
+    const id = kite.optionIds[0]!;
+    const map = (widthIn: number, heightIn: number) =>
+      admin.json<Record<string, unknown>>(
+        admin.put(`/api/admin/lab/products/${id}`, { subcategoryId: 103001, widthIn, heightIn }),
+      );
+    try {
+      // Lustre sold, Archival Matte made: the buyer's e-mail would say Lustre
+      expect(await map(18, 12)).toMatchObject({
+        size: '12x18',
+        format: 'Lustre Paper',
+        productName: 'Archival Matte Fine Art Paper',
+        mismatch:
+          'Not the same paper: buyers order 12x18 Lustre Paper, the lab makes Archival Matte Fine Art Paper at 18 x 12 in.',
+      });
+      expect(await map(12, 16)).toMatchObject({
+        mismatch:
+          'Not the same size or paper: buyers order 12x18 Lustre Paper, the lab makes Archival Matte Fine Art Paper at 12 x 16 in.',
+      });
+      const { products } = await admin.json<{ products: Record<string, unknown>[] }>(
+        admin.get('/api/admin/lab/products'),
+      );
+      expect(products.find((p) => p.printOptionId === id)?.mismatch).toMatch(/^Not the same size or paper/);
+    } finally {
+      await admin.json(admin.delete(`/api/admin/lab/products/${id}`));
+    }
   });
 });
 

@@ -58,7 +58,12 @@ for (const size of sizes) {
         await expect(lab).toContainText('To review');
         const prints = lab.getByRole('list', { name: 'Prints made by Lumaprints' });
         await expect(prints).toContainText(line.title);
-        await expect(prints).toContainText(`6x4 · ${PAPER.product}`);
+        // what the buyer ordered beside what the lab makes, and the warning: another paper (issue 51)
+        await expect(prints).toContainText(`Ordered: 6x4 ${line.material}`);
+        await expect(prints).toContainText(`Lab product: ${PAPER.product}`);
+        await expect(prints.getByRole('alert')).toHaveText(
+          `Not the same paper: buyers order 6x4 ${line.material}, the lab makes ${PAPER.product} at 6 x 4 in.`,
+        );
         await expect(prints).toContainText('Quantity 1');
         const view = (await (await page.request.get('/api/admin/lab/review')).json()) as {
           orders: Array<{ orderId: number; labs: Array<{ lines: Array<{ printFileUrl: string }> }> }>;

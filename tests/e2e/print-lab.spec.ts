@@ -161,13 +161,21 @@ for (const size of sizes) {
         await expect(card).toContainText('You ship it');
         await card.getByRole('button', { name: `Print lab: ${label}` }).click();
         const dialog = page.getByRole('dialog', { name: `Print lab: ${label}` });
-        // the only lab that is on is offered first
-        await expect(dialog.getByRole('combobox', { name: 'Made by' })).toHaveText('Lumaprints');
+        // a print she ships herself starts as hers (issue 51): she picks the lab
+        await expect(dialog.getByRole('combobox', { name: 'Made by' })).toHaveText('You (you ship it)');
+        await choose(page, dialog, 'Made by', 'Lumaprints');
         // the size in inches comes from the option's size
         await expect(dialog.getByRole('textbox', { name: 'Width' })).toHaveValue('12');
         await expect(dialog.getByRole('textbox', { name: 'Height' })).toHaveValue('18');
         await choose(page, dialog, 'Category', PAPER.category);
+        // another paper than the option's (issue 51): warned as she picks it, gone with the right one
+        await choose(page, dialog, 'Lab product', 'Hot Press Fine Art Paper');
+        const mismatch = dialog.getByRole('alert').filter({ hasText: 'Not the same paper' });
+        await expect(mismatch).toHaveText(
+          `Not the same paper: buyers order 12x18 ${format}, the lab makes Hot Press Fine Art Paper at 12 x 18 in. The buyer's e-mail says 12x18 ${format}.`,
+        );
         await choose(page, dialog, 'Lab product', PAPER.product);
+        await expect(mismatch).toHaveCount(0);
         await choose(page, dialog, 'Bleed', 'No Bleed');
         await shot(page, testInfo, `lab-product-dialog-${size.name}`, false);
         await expectNoA11yViolations(page, { label: `lab product dialog (${size.name})` });
@@ -274,7 +282,8 @@ for (const size of sizes) {
         await expect(panel).toContainText('Waiting to send (until ');
         const prints = panel.getByRole('list', { name: 'Prints made by Lumaprints' });
         await expect(prints).toContainText(line.title);
-        await expect(prints).toContainText(`6x4 · ${PAPER.product}`);
+        await expect(prints).toContainText(`Ordered: 6x4 ${line.material}`);
+        await expect(prints).toContainText(`Lab product: ${PAPER.product}`);
         await expect(prints).toContainText('Quantity 1');
         await expect(
           prints.getByRole('link', { name: `Download print file of ${line.title}, 6x4` }),

@@ -251,13 +251,15 @@ export function createFulfillmentRepository(db: Db) {
     },
 
     /**
-     * Renews this run's lease just before the lab is asked to make the order: false when the row
-     * is no longer this run's (its lease ran out and another run claimed it: `attempts` moved on).
+     * Renews this run's lease (its heartbeat, and just before the lab is asked to make the order):
+     * false when the row is no longer this run's (its lease ran out and another run claimed it:
+     * `attempts` moved on) or the run let it go (a late heartbeat takes nothing back).
      */
     async renew(key: LabOrderKey, attempts: number, leaseMs: number): Promise<boolean> {
       const n = await db('lab_orders')
         .where(where(key))
         .andWhere({ attempts, status: 'sending' })
+        .whereNotNull('claimed_until')
         .update({
           claimed_until: db.raw('now() + make_interval(secs => ?)', [leaseMs / 1000]),
           updated_at: db.fn.now(),

@@ -5,6 +5,7 @@ import { escapeHtml } from '../../platform/html';
 import { toDollars } from '../../platform/money';
 import { writeEmail } from '../../platform/outbox';
 import type { PrintInches } from '../../shared/print-crop';
+import { labProductMismatch } from '../../shared/lab-product-match';
 import {
   labMessages as messages,
   labNames,
@@ -25,8 +26,12 @@ import type {
   LabProductRow,
 } from './fulfillment.repository';
 
-/** A run holds its lab order this long (a crashed run's is taken over after it). */
-const LEASE_MS = 10 * 60_000;
+/**
+ * A run holds its lab order this long, renewed every HEARTBEAT_MS while it runs: a run whose
+ * process died lets go within LEASE_MS, and the sweeper's next run looks the order up at the lab.
+ */
+const LEASE_MS = 30_000;
+const HEARTBEAT_MS = 10_000;
 /** The lab down: tried again after 30 s, doubling to 30 minutes, for 24 hours from the first failure. */
 const RETRY_FIRST_MS = 30_000;
 const RETRY_MAX_MS = 30 * 60_000;
@@ -230,6 +235,7 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
         size: line.size,
         format: line.format,
         productName: product.productName,
+        mismatch: labProductMismatch(line, product),
         quantity: line.quantity,
         widthIn: file.widthIn,
         heightIn: file.heightIn,
@@ -238,6 +244,106 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
       });
     }
     return out;
+  }
+
+  /** The send of a lab order this run holds the lease of. */
+  async function sendClaimed(key: LabOrderKey, claimed: LabOrderRow): Promise<SendOutcome> {
+    const { orderId, provider } = key;
+    const source = await deps.orders.forLab(orderId);
+    if (!source || !source.paid || source.fulfillmentStatus === 'canceled') {
+      await repo.transaction((trx) =>
+        repo.update(trx, key, { status: 'canceled', last_error: messages.notPaid, claimed_until: null }),
+      );
+      return { outcome: 'skipped', detail: 'order not paid or canceled' };
+    }
+    let submitting = false;
+    try {
+      const s = await settings.row(provider);
+      const client = settings.connect(s);
+      const missing = settings.missingSetting(s);
+      if (missing) throw new LabError('refused', missing.message);
+      const a = source.address;
+      if (!a)
+        throw new LabError(
+          'refused',
+          'The address was given as one text that could not be read: correct it first.',
+        );
+      const lines = (await labLinesOf(source)).get(provider) ?? [];
+      if (!lines.length) throw new LabError('refused', messages.noLabLines);
+      const found = await client.findByExternalId(String(orderId), source.createdAt);
+      let orderNumber = found?.orderNumber;
+      let shippingCents: number | null = null;
+      if (!orderNumber) {
+        const items: LabOrderItem[] = [];
+        for (const { line, product } of lines) {
+          const file = await deps.printFile(line, product);
+          items.push({
+            externalItemId: String(line.id),
+            ref: product.ref,
+            widthIn: file.widthIn,
+            heightIn: file.heightIn,
+            quantity: line.quantity,
+            imageUrl: file.url,
+          });
+        }
+        const recipient = {
+          ...splitName(source.customerName),
+          addressLine1: a.line1,
+          addressLine2: a.line2,
+          city: a.city,
+          state: a.state,
+          zipCode: a.zip,
+          phone: source.phone,
+        };
+        // the lab's shipping charge for the admin, at the method sent (its order answer, read on
+        // sync, may correct it)
+        shippingCents = await client.shippingCost(items, recipient, s.shippingMethod).catch(() => null);
+        // the look-up took long enough for the lease to run out and another run to take over:
+        // that run sends it (it looks first)
+        if (!(await repo.renew(key, claimed.attempts, LEASE_MS)))
+          return { outcome: 'skipped', detail: 'another run took the lab order over' };
+        submitting = true;
+        ({ orderNumber } = await client.createOrder({
+          externalId: String(orderId),
+          idempotencyKey: idempotencyKeyOf(orderId, source.createdAt),
+          shippingMethod: s.shippingMethod,
+          productionTime: s.productionTime,
+          recipient,
+          items,
+          // a lab that takes its callback address with each order (Prodigi)
+          callbackUrl: settings.webhookUrl(s),
+        }));
+      }
+      await repo.transaction((trx) =>
+        repo.update(trx, key, {
+          status: 'sent',
+          lab_order_number: orderNumber,
+          sent_at: trx.fn.now(),
+          claimed_until: null,
+          next_attempt_at: null,
+          first_failed_at: null,
+          failures: 0,
+          last_error: null,
+          lab_text: null,
+          ...(shippingCents === null ? {} : { lab_shipping_cents: shippingCents }),
+        }),
+      );
+      logger.info({ orderId, provider, labOrderNumber: orderNumber }, 'order sent to the print lab');
+      return { outcome: 'done', detail: `lab order ${orderNumber}` };
+    } catch (err) {
+      if (err instanceof LabError && err.kind === 'unavailable') return retryLater(claimed, err, submitting);
+      if (err instanceof LabError) {
+        await fail(claimed, labErrorWords(provider, err));
+        return { outcome: 'skipped', detail: `lab refused: ${err.message}` };
+      }
+      if (err instanceof AppError) {
+        await fail(claimed, { words: err.message, labText: null });
+        return { outcome: 'skipped', detail: err.message };
+      }
+      // our own failure: the lease let go, the job retried (the sweeper after)
+      await repo.transaction((trx) => repo.update(trx, key, { claimed_until: null }));
+      throw err;
+    }
   }
 
   async function view(row: LabOrderRow, source: LabOrderSource | null): Promise<LabOrderView> {
@@ -296,102 +402,15 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
     async send(key: LabOrderKey): Promise<SendOutcome> {
       const claimed = await repo.claim(key, LEASE_MS);
       if (!claimed) return { outcome: 'skipped', detail: 'not due, being sent, or sent' };
-      const { orderId, provider } = key;
-      const source = await deps.orders.forLab(orderId);
-      if (!source || !source.paid || source.fulfillmentStatus === 'canceled') {
-        await repo.transaction((trx) =>
-          repo.update(trx, key, { status: 'canceled', last_error: messages.notPaid, claimed_until: null }),
-        );
-        return { outcome: 'skipped', detail: 'order not paid or canceled' };
-      }
-      let submitting = false;
+      // the lease lives while this process does: renewed while the send runs, lapsing soon after a crash
+      const heartbeat = setInterval(() => {
+        repo.renew(key, claimed.attempts, LEASE_MS).catch(() => undefined);
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
       try {
-        const s = await settings.row(provider);
-        const client = settings.connect(s);
-        const missing = settings.missingSetting(s);
-        if (missing) throw new LabError('refused', missing.message);
-        const a = source.address;
-        if (!a)
-          throw new LabError(
-            'refused',
-            'The address was given as one text that could not be read: correct it first.',
-          );
-        const lines = (await labLinesOf(source)).get(provider) ?? [];
-        if (!lines.length) throw new LabError('refused', messages.noLabLines);
-        const found = await client.findByExternalId(String(orderId), source.createdAt);
-        let orderNumber = found?.orderNumber;
-        let shippingCents: number | null = null;
-        if (!orderNumber) {
-          const items: LabOrderItem[] = [];
-          for (const { line, product } of lines) {
-            const file = await deps.printFile(line, product);
-            items.push({
-              externalItemId: String(line.id),
-              ref: product.ref,
-              widthIn: file.widthIn,
-              heightIn: file.heightIn,
-              quantity: line.quantity,
-              imageUrl: file.url,
-            });
-          }
-          const recipient = {
-            ...splitName(source.customerName),
-            addressLine1: a.line1,
-            addressLine2: a.line2,
-            city: a.city,
-            state: a.state,
-            zipCode: a.zip,
-            phone: source.phone,
-          };
-          // the lab's shipping charge for the admin, at the method sent (its order answer, read on
-          // sync, may correct it)
-          shippingCents = await client.shippingCost(items, recipient, s.shippingMethod).catch(() => null);
-          // the look-up took long enough for the lease to run out and another run to take over:
-          // that run sends it (it looks first)
-          if (!(await repo.renew(key, claimed.attempts, LEASE_MS)))
-            return { outcome: 'skipped', detail: 'another run took the lab order over' };
-          submitting = true;
-          ({ orderNumber } = await client.createOrder({
-            externalId: String(orderId),
-            idempotencyKey: idempotencyKeyOf(orderId, source.createdAt),
-            shippingMethod: s.shippingMethod,
-            productionTime: s.productionTime,
-            recipient,
-            items,
-            // a lab that takes its callback address with each order (Prodigi)
-            callbackUrl: settings.webhookUrl(s),
-          }));
-        }
-        await repo.transaction((trx) =>
-          repo.update(trx, key, {
-            status: 'sent',
-            lab_order_number: orderNumber,
-            sent_at: trx.fn.now(),
-            claimed_until: null,
-            next_attempt_at: null,
-            first_failed_at: null,
-            failures: 0,
-            last_error: null,
-            lab_text: null,
-            ...(shippingCents === null ? {} : { lab_shipping_cents: shippingCents }),
-          }),
-        );
-        logger.info({ orderId, provider, labOrderNumber: orderNumber }, 'order sent to the print lab');
-        return { outcome: 'done', detail: `lab order ${orderNumber}` };
-      } catch (err) {
-        if (err instanceof LabError && err.kind === 'unavailable')
-          return retryLater(claimed, err, submitting);
-        if (err instanceof LabError) {
-          await fail(claimed, labErrorWords(provider, err));
-          return { outcome: 'skipped', detail: `lab refused: ${err.message}` };
-        }
-        if (err instanceof AppError) {
-          await fail(claimed, { words: err.message, labText: null });
-          return { outcome: 'skipped', detail: err.message };
-        }
-        // our own failure: the lease let go, the job retried (the sweeper after)
-        await repo.transaction((trx) => repo.update(trx, key, { claimed_until: null }));
-        throw err;
+        return await sendClaimed(key, claimed);
+      } finally {
+        clearInterval(heartbeat);
       }
     },
 

@@ -1,4 +1,5 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
+import { labProductMismatch } from '../../shared/lab-product-match';
 import { toCents, toDollars } from '../../platform/money';
 import {
   labMessages as messages,
@@ -51,6 +52,7 @@ function productView(option: PrintOption, p: LabProductRow, minMargin: number): 
     margin: margin === null ? null : toDollars(margin),
     marginPercent,
     lowMargin: marginPercent !== null && marginPercent < minMargin,
+    mismatch: labProductMismatch(option, p),
   };
 }
 

@@ -56,8 +56,9 @@ export async function photoWithLabPrint(page: Page, title = `Heron at low tide $
   });
   expect(created.status()).toBe(201);
   const photoId = ((await created.json()) as { id: number }).id;
+  const material = `Lab Lustre ${stamp()}`;
   const option = await page.request.post('/api/admin/print-options', {
-    data: { photoId, size: '6x4', material: `Lab Lustre ${stamp()}`, price: 60, inStock: true },
+    data: { photoId, size: '6x4', material, price: 60, inStock: true },
   });
   expect(option.status()).toBe(201);
   const printOptionId = ((await option.json()) as { id: number }).id;
@@ -71,7 +72,7 @@ export async function photoWithLabPrint(page: Page, title = `Heron at low tide $
     },
   });
   expect(mapped.status(), await mapped.text()).toBe(200);
-  return { photoId, printOptionId, title };
+  return { photoId, printOptionId, title, material };
 }
 
 /** The buyer pays for one print with the test card; answers the order's id once it is paid. */

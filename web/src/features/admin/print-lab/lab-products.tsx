@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
@@ -92,6 +93,11 @@ function LabProductRow({
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
         {p.productName}, {inchesText(p.widthIn)}×{inchesText(p.heightIn)} in
       </Typography>
+      {p.mismatch && (
+        <Alert severity="warning" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
+          {p.mismatch}
+        </Alert>
+      )}
       <LabMoneyLines product={p} />
     </CardRow>
   );

@@ -18,6 +18,7 @@ import {
   useLabCatalogChoice,
   type LabProductField,
 } from './lab-catalog-fields';
+import { labProductMismatch } from '@shared/lab-product-match';
 import { DemoChip } from './demo-chip';
 import { LabProductFigures } from './lab-money';
 
@@ -86,6 +87,14 @@ export function LabMadeForm({ lab, target, current, maker, onClose }: Props) {
     }
   };
 
+  // the product picked is not the paper or size buyers are told: said as she picks it
+  const width = Number(choice.width);
+  const height = Number(choice.height);
+  const mismatch =
+    choice.subcategory && width > 0 && height > 0
+      ? labProductMismatch(target, { productName: choice.subcategory.name, widthIn: width, heightIn: height })
+      : null;
+
   // what the lab quoted: just saved, or the mapping already this lab's
   const shown = saved ?? (current?.provider === lab.provider ? current : undefined);
 
@@ -103,6 +112,11 @@ export function LabMadeForm({ lab, target, current, maker, onClose }: Props) {
           {lab.demo ? ', the demo lab built into the shop' : ''}.
         </Typography>
         <LabCatalogFields choice={choice} labName={lab.name} errors={errors} clear={clear} busy={saving} />
+        {mismatch && (
+          <Alert severity="warning" sx={{ mt: 2.5, overflowWrap: 'anywhere' }}>
+            {mismatch} The buyer's e-mail says {target.size} {target.format}.
+          </Alert>
+        )}
         {otherErrors.map((message) => (
           <Alert key={message} severity="error" role="alert" sx={{ mt: 2.5, overflowWrap: 'anywhere' }}>
             {message}

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -39,7 +40,8 @@ function PrintThumbnail({ line }: { line: LabOrderLine }) {
 
 /**
  * What one lab makes for the order: each line's cropped print file (a thumbnail and a download),
- * the photo, its size and paper, and how many.
+ * the photo, the size and paper ordered beside the lab's product (a warning when they differ), and
+ * how many.
  */
 export function LabOrderLines({ lines, label }: { lines: LabOrderLine[]; label: string }) {
   return (
@@ -50,11 +52,19 @@ export function LabOrderLines({ lines, label }: { lines: LabOrderLine[]; label: 
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{line.photoTitle}</Typography>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {line.size} · {line.productName}
+              Ordered: {line.size} {line.format}
+            </Typography>
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              Lab product: {line.productName}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               Quantity {line.quantity} · sent as {inchesText(line.widthIn)}×{inchesText(line.heightIn)} in
             </Typography>
+            {line.mismatch && (
+              <Alert severity="warning" sx={{ my: 0.5, overflowWrap: 'anywhere' }}>
+                {line.mismatch}
+              </Alert>
+            )}
             <Link
               href={line.printFileUrl}
               download

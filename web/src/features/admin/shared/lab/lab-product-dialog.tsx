@@ -101,8 +101,8 @@ function LabProductForm({
 }) {
   const current = products.find((p) => p.printOptionId === target.printOptionId);
   const choices = makerChoices(labs, current?.provider);
-  // the lab that makes it now, else the first lab that is on, else the owner
-  const [maker, setMaker] = useState<Maker>(current?.provider ?? choices.find((c) => c !== 'you') ?? 'you');
+  // the lab that makes it now, else the owner: a print she ships herself stays hers until she picks a lab
+  const [maker, setMaker] = useState<Maker>(current?.provider ?? 'you');
   const lab = labs.find((l) => l.provider === maker);
 
   const makerField = (
