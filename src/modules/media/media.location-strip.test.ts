@@ -12,7 +12,7 @@ import {
   type LocatedFormat,
 } from '../../../tests/support/located-images';
 import { dropGpsIfd, stripLocation } from './media.location-strip';
-import { cleanFile } from './media.service';
+import { cleanFile } from './media.originals';
 
 const FORMATS: LocatedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
 
