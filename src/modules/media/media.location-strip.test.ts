@@ -11,7 +11,8 @@ import {
   rawPixels,
   type LocatedFormat,
 } from '../../../tests/support/located-images';
-import { dropGpsIfd, stripLocation } from './media.location-strip';
+import { stripLocation } from './media.location-strip';
+import { dropGpsIfd } from './media.location-tags';
 import { cleanFile } from './media.originals';
 
 const FORMATS: LocatedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
