@@ -4,12 +4,13 @@ import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
 import { createMediaRepository } from './media.repository';
 import { createMediaStore } from './media-store.config';
-import { cleanFile, createMediaService } from './media.service';
+import { createMediaService } from './media.service';
+import { cleanFile } from './media.originals';
 import { createImageSenders } from './media.http';
 import { createMediaRoutes } from './media.routes';
 import { createMediaUrls } from './media.urls';
 
-export type { ImageSource, IngestOptions, IngestedAsset, PreparedOriginal } from './media.service';
+export type { ImageSource, IngestOptions, IngestedAsset, PreparedOriginal } from './media.originals';
 export { probeImage, type ImageFacts } from './media.probe';
 export type { SendImageOptions } from './media.http';
 export { mediaEndpoints } from './media.routes';
@@ -17,7 +18,8 @@ export type { ImageForFiles, MediaUrls } from './media.urls';
 export { MediaAssetModel, imageAssetRelation } from './media.models';
 export { createMediaStore, s3OptionsOf } from './media-store.config';
 export type { MediaStore } from './media-store';
-export { mediaMessages, render as renderVariant } from './media.service';
+export { mediaMessages } from './media.originals';
+export { render as renderVariant } from './media.variants';
 export {
   DISPLAY_WIDTHS,
   MAX_INPUT_PIXELS,

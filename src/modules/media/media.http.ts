@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express';
 import { notFound } from '../../platform/http/app-error';
 import { createSizedLru } from '../../platform/sized-lru';
-import type { MediaService, ServedVariant } from './media.service';
+import type { MediaService } from './media.service';
+import type { ServedVariant } from './media.variants';
 import { etagMatches, parseVariantFileName, pickFormat, type VariantKind } from './media.rules';
 
 export type SendImageOptions = { kind: 'thumb' | 'display'; width?: number };

@@ -11,8 +11,9 @@ import {
   rawPixels,
   type LocatedFormat,
 } from '../../../tests/support/located-images';
-import { dropGpsIfd, stripLocation } from './media.location-strip';
-import { cleanFile } from './media.service';
+import { stripLocation } from './media.location-strip';
+import { dropGpsIfd } from './media.location-tags';
+import { cleanFile } from './media.originals';
 
 const FORMATS: LocatedFormat[] = ['jpeg', 'png', 'webp', 'avif'];
 

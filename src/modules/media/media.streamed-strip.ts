@@ -3,7 +3,7 @@
 // after it: MPF previews and second frames), never changing a length. So those heads are read,
 // edited, and kept as patches laid over the file while it is streamed to the store.
 import { open, type FileHandle } from 'node:fs/promises';
-import { jpegHeadLength, stripJpeg } from './media.location-strip';
+import { jpegHeadLength, stripJpeg } from './media.location-strip-jpeg';
 
 /** The most metadata read for one image: a head larger than this is cleaned in memory instead. */
 const MAX_HEAD = 1024 * 1024;

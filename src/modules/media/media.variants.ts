@@ -1,0 +1,312 @@
+import { createHash } from 'node:crypto';
+import sharp, { type Sharp } from 'sharp';
+import type { Knex } from 'knex';
+import { AppError } from '../../platform/http/app-error';
+import type { Logger } from '../../platform/logger';
+import type { JobOutcome, Queues } from '../../platform/queue';
+import type { Jobs } from '../../jobs';
+import { createAssetQueue } from './variant-once';
+import type { AssetMeta, MediaRepository, StoredVariant, VariantRef } from './media.repository';
+import {
+  MAX_INPUT_PIXELS,
+  mimeByFormat,
+  planVariants,
+  variantFor,
+  type AssetKind,
+  type PlannedVariant,
+  type VariantFormat,
+  type VariantKind,
+} from './media.rules';
+
+/** Encoder settings: tuned for speed first (the upload-to-variants budget), quality second. */
+const AVIF = { quality: 55, chromaSubsampling: '4:2:0' } as const;
+const avifEffort = (width: number) => (width >= 1600 ? 0 : 1); // the big ones dominate the time
+const JPEG = { quality: 82, progressive: true, mozjpeg: false } as const;
+/** A logo's fallback: lossless, keeps transparency; logos are small, so the quick effort is enough. */
+const PNG = { compressionLevel: 6, effort: 1 } as const;
+
+/** A stored original whose row is not written yet: what its variants need to start early. */
+export type UnrecordedOriginal = { storageKey: string; kind: AssetKind; width: number; height: number };
+export type ServedVariant = {
+  etag: string;
+  format: VariantFormat;
+  mimeType: string;
+  load(): Promise<Buffer>;
+};
+
+/** How long a request waits for another process making its asset's variants (a run takes 1-2 s). */
+const SERVE_WAIT_MS = 15_000;
+/** How long a variants job waits for another run of the same asset before its job retries. */
+const JOB_WAIT_MS = 120_000;
+/**
+ * How long a run started early waits for the row naming its original (the upload's check decode
+ * and transaction, a second or two under load); past it nothing is stored and the upload's event
+ * makes the variants, if the upload was recorded after all.
+ */
+const ROW_WAIT_MS = 10_000;
+const ROW_POLL_MS = 20;
+
+/** A variant's ETag: the hash of its stored bytes. */
+const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 32);
+
+function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<Buffer> {
+  if (format === 'avif') return pipeline.avif({ ...AVIF, effort: avifEffort(width) }).toBuffer();
+  if (format === 'png') return pipeline.png(PNG).toBuffer();
+  return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
+}
+
+/** Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or XMP), encodes. */
+type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+export function render(
+  input: Source,
+  v: PlannedVariant,
+  keepIcc: boolean,
+  fromOriginal: boolean,
+): Promise<Buffer> {
+  let p = sharp(input.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none', raw: input.raw });
+  if (fromOriginal) p = p.rotate();
+  p = p.resize({ width: v.width, height: v.height, fit: 'fill' });
+  if (keepIcc) p = p.keepIccProfile();
+  return encode(p, v.format, v.width);
+}
+
+/** An image's variants: made by the media job, or one at a time for a request that comes first. */
+export function createVariantService(
+  repo: MediaRepository,
+  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number },
+) {
+  const rowWaitMs = deps.rowWaitMs ?? ROW_WAIT_MS;
+  const inflight = new Map<string, Promise<ServedVariant>>();
+  const oneAtATime = createAssetQueue();
+
+  /** CMYK files are converted to sRGB; every other embedded profile travels with the variants. */
+  async function keepsIcc(data: Buffer): Promise<boolean> {
+    const m = await sharp(data).metadata();
+    return !!m.icc && m.space !== 'cmyk';
+  }
+
+  /** A stored variant's answer: its row's ETag (the stored bytes' hash) and its stored bytes. */
+  const servedFrom = (stored: VariantRef, mimeType: string, data?: Buffer): ServedVariant => ({
+    etag: stored.etag,
+    format: stored.format,
+    mimeType,
+    load: async () => {
+      if (data) return data;
+      const found = await repo.variantData(stored.id);
+      if (!found) throw new AppError('not_found', 'The image no longer exists.');
+      return found;
+    },
+  });
+
+  /**
+   * Makes one missing variant holding the asset's lock, unless another process made it meanwhile
+   * (then its stored row answers): so every process answers one address with the same bytes.
+   */
+  async function makeOne(assetId: number, wanted: PlannedVariant): Promise<ServedVariant> {
+    const mimeType = mimeByFormat[wanted.format];
+    const made = await repo.withVariantLock(assetId, SERVE_WAIT_MS, async (trx) => {
+      const before = await repo.findVariantRef(assetId, wanted, trx);
+      if (before) return servedFrom(before, mimeType);
+      const original = await repo.findOriginal(assetId, trx);
+      if (!original) throw new AppError('not_found', 'The image no longer exists.');
+      const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true);
+      await repo.insertVariants(assetId, [{ ...wanted, data, etag: etagOf(data) }], trx);
+      const stored = await repo.findVariantRef(assetId, wanted, trx);
+      if (!stored) throw new AppError('not_found', 'The image no longer exists.');
+      return servedFrom(stored, mimeType, data);
+    });
+    if (made === 'busy') throw new AppError('unavailable', 'The image is being made: try again in a moment.');
+    return made;
+  }
+
+  /** A stored variant, or else the one wanted made now (once, across every process). */
+  function serve(
+    found: { asset: AssetMeta; variants: VariantRef[] },
+    wanted: PlannedVariant,
+  ): Promise<ServedVariant> | ServedVariant {
+    const { asset } = found;
+    const stored = found.variants.find((v) => v.width === wanted.width && v.format === wanted.format);
+    if (stored) return servedFrom(stored, mimeByFormat[wanted.format]);
+    const key = `${asset.id}:${wanted.kind}:${wanted.width}:${wanted.format}`;
+    let pending = inflight.get(key);
+    if (!pending) {
+      pending = oneAtATime(asset.id, () => makeOne(asset.id, wanted)).finally(() => inflight.delete(key));
+      inflight.set(key, pending);
+    }
+    if (!asset.variantsReadyAt)
+      variants
+        .enqueueVariants(asset.id)
+        .catch((err) => deps.logger.warn({ err, assetId: asset.id }, 'could not queue image variants'));
+    return pending;
+  }
+
+  /**
+   * Decodes an original once, scales it to the largest of `todo` and encodes each variant from
+   * those pixels; `each` gets every variant as soon as it is encoded (its flush overlaps the
+   * encodes still running).
+   */
+  async function renderVariants<T>(
+    original: Buffer,
+    todo: PlannedVariant[],
+    each: (v: PlannedVariant, data: Buffer) => Promise<T>,
+  ): Promise<T[]> {
+    if (!todo.length) return [];
+    const keepIcc = await keepsIcc(original);
+    const maxWidth = Math.max(...todo.map((v) => v.width));
+    const base = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+      .rotate()
+      .resize({ width: maxWidth, withoutEnlargement: true });
+    // Raw pixels are the cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile
+    // must travel along.
+    let source: Source;
+    if (keepIcc) {
+      source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
+    } else {
+      const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+      source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+    }
+    return Promise.all(todo.map(async (v) => each(v, await render(source, v, keepIcc, false))));
+  }
+
+  /** The slowest first keeps both cores busy to the end. */
+  const slowestFirst = (todo: PlannedVariant[]) => todo.sort((a, b) => b.width - a.width);
+
+  /** makeVariants' run, under the asset's lock: what is stored is read again inside it. */
+  async function makeMissingVariants(
+    assetId: number,
+    trx: Knex.Transaction,
+    unrecorded?: UnrecordedOriginal,
+  ): Promise<JobOutcome & { made: number }> {
+    const asset = await repo.findOriginal(assetId, trx);
+    if (!asset && unrecorded) return makeBeforeRecorded(assetId, unrecorded, trx);
+    if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
+    if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
+    const existing = new Set(
+      (await repo.listVariantKeys(assetId, trx)).map((k) => `${k.kind}:${k.width}:${k.format}`),
+    );
+    const todo = slowestFirst(
+      planVariants(asset.kind, asset.width, asset.height).filter(
+        (v) => !existing.has(`${v.kind}:${v.width}:${v.format}`),
+      ),
+    );
+    const made = await renderVariants(asset.data, todo, (v, data) =>
+      repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) }),
+    );
+    await repo.completeVariants(assetId, made, trx);
+    return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
+  }
+
+  /** Polls (in `trx`) until the row naming the original exists: false past `rowWaitMs` or once stopped. */
+  async function rowWritten(
+    assetId: number,
+    storageKey: string,
+    trx: Knex.Transaction,
+    stop: AbortSignal,
+  ): Promise<boolean> {
+    const until = Date.now() + rowWaitMs;
+    for (;;) {
+      if (stop.aborted) return false;
+      if (await repo.isRecorded(assetId, storageKey, trx)) return true;
+      if (Date.now() >= until) return false;
+      await new Promise((resolve) => setTimeout(resolve, ROW_POLL_MS));
+    }
+  }
+
+  /**
+   * The run started as soon as an upload was stored, beside its check decode and transaction
+   * (prepareOriginal): every variant is encoded at once, but none is stored until the row naming
+   * the original exists. A refused or abandoned upload stores nothing here.
+   */
+  async function makeBeforeRecorded(
+    assetId: number,
+    unrecorded: UnrecordedOriginal,
+    trx: Knex.Transaction,
+  ): Promise<JobOutcome & { made: number }> {
+    const stop = new AbortController();
+    const recorded = rowWritten(assetId, unrecorded.storageKey, trx, stop.signal);
+    try {
+      const original = await repo.readStored(unrecorded.storageKey);
+      if (!original) throw new Error(`original ${unrecorded.storageKey} is not stored (refused)`);
+      const todo = slowestFirst(planVariants(unrecorded.kind, unrecorded.width, unrecorded.height));
+      const made = await renderVariants(original, todo, async (v, data) =>
+        (await recorded) ? repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) }) : null,
+      );
+      // one answer for every variant: all were stored, or none
+      if (!(await recorded))
+        return { outcome: 'skipped', detail: 'no row named the upload in time: nothing stored', made: 0 };
+      await repo.completeVariants(assetId, made as StoredVariant[], trx);
+      return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
+    } catch (err) {
+      // an original its upload's check refused (deleted, or undecodable): no row will name it
+      stop.abort();
+      if (await recorded) throw err;
+      return { outcome: 'skipped', detail: 'the upload was refused: nothing stored', made: 0 };
+    }
+  }
+
+  const variants = {
+    /** Asks the media job for the variants; a job already queued for this asset is not doubled. */
+    async enqueueVariants(assetId: number): Promise<void> {
+      await deps.queues.enqueue('media', 'make-variants', { assetId }, { jobId: `variants-${assetId}` });
+    },
+
+    /**
+     * The media job: decodes the original once, scales it to the largest display width, and derives
+     * every other variant from that buffer. Running it again changes nothing.
+     */
+    async makeVariants(
+      assetId: number,
+      unrecorded?: UnrecordedOriginal,
+    ): Promise<JobOutcome & { made: number }> {
+      const result = await oneAtATime(assetId, () =>
+        // the whole run holds the asset's lock: a request's variant waits for it, another run skips
+        repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx, unrecorded)),
+      );
+      if (result === 'busy') throw new Error(`asset ${assetId}'s variants are still being made elsewhere`);
+      return result;
+    },
+
+    /** For the sweeper: re-queues every asset whose variants were never completed. */
+    async sweepMissingVariants(limit = 500): Promise<number> {
+      const ids = await repo.idsWithoutVariants(limit);
+      for (const id of ids)
+        await deps.queues.enqueueOrRetry('media', 'make-variants', { assetId: id }, `variants-${id}`);
+      return ids.length;
+    },
+
+    /**
+     * The variant answering a request. Once the job has run this is a lookup; before that the one
+     * variant asked for is made from the original, stored, and the job is queued for the rest.
+     */
+    async findVariant(
+      assetId: number,
+      kind: VariantKind,
+      width: number | undefined,
+      accepted: 'avif' | 'jpeg',
+    ): Promise<ServedVariant | null> {
+      const found = await repo.lookup(assetId, kind);
+      return found ? serve(found, variantFor(found.asset, kind, width, accepted)) : null;
+    },
+
+    /**
+     * The one file an address names (`/media/{asset}/{name}`): null unless the asset's plan has
+     * exactly that variant, so every address is one file.
+     */
+    async findFile(
+      assetId: number,
+      file: { kind: VariantKind; width: number | null; format: VariantFormat },
+    ): Promise<ServedVariant | null> {
+      const found = await repo.lookup(assetId, file.kind);
+      if (!found) return null;
+      const { asset } = found;
+      const planned = planVariants(asset.kind, asset.width, asset.height).find(
+        (v) =>
+          v.kind === file.kind &&
+          v.format === file.format &&
+          (file.kind === 'thumb' || v.width === file.width),
+      );
+      return planned ? serve(found, planned) : null;
+    },
+  };
+  return variants;
+}
