@@ -4,6 +4,7 @@ import { loadConfig } from '../src/config';
 import { createContext, closeContext } from '../src/platform/context';
 import { ensureDatabase, migrateLatest } from '../src/platform/db';
 import { createModules } from '../src/modules';
+import { exitOnStartFailure } from '../src/platform/process';
 
 const [command, username] = process.argv.slice(2);
 if (command !== 'set-password' || !username) {
@@ -22,7 +23,7 @@ if (password.length < 12 || password.length > 100) {
   process.exit(2);
 }
 const ctx = createContext(loadConfig());
-await ensureDatabase(ctx.config.DATABASE_URL);
+await ensureDatabase(ctx.config.DATABASE_URL).catch(exitOnStartFailure);
 await migrateLatest(ctx.db);
 await createModules(ctx).adminAuth.service.setPassword(username, password);
 console.log(`Password set for ${username}.`);

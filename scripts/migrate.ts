@@ -1,9 +1,15 @@
 // `npm run migrate` (latest) or `npm run migrate -- rollback`: runs knex migrations.
 import { loadConfig } from '../src/config';
 import { createDb, ensureDatabase, migrationConfig } from '../src/platform/db';
+import { exitOnStartFailure } from '../src/platform/process';
 
-const config = loadConfig();
-await ensureDatabase(config.DATABASE_URL);
+let config;
+try {
+  config = loadConfig();
+  await ensureDatabase(config.DATABASE_URL);
+} catch (err) {
+  exitOnStartFailure(err);
+}
 const db = createDb(config.DATABASE_URL, 2, 0);
 const [done, log] =
   process.argv[2] === 'rollback'

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { DEFAULT_DATABASE_URL } from './platform/database-setup-error';
 
 // Env vars arrive as strings; an empty string means "not set".
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
@@ -17,7 +18,7 @@ const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    DATABASE_URL: urlWithDefault(/^postgres(ql)?$/, 'postgres://postgres@127.0.0.1:5432/wildframe'),
+    DATABASE_URL: urlWithDefault(/^postgres(ql)?$/, DEFAULT_DATABASE_URL),
     REDIS_URL: urlWithDefault(/^rediss?$/, 'redis://127.0.0.1:6379'),
     // Namespace for every Redis key (queues, sessions, rate limits): lets test runs share one Redis.
     REDIS_PREFIX: z

@@ -4,6 +4,7 @@ import { Model } from 'objection';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { readdirSync } from 'node:fs';
+import { databaseSetupError } from './database-setup-error';
 import { answersWithin } from './dependency-errors';
 import type { Logger } from './logger';
 import { packageRoot, runsCompiled } from './package-root';
@@ -98,7 +99,7 @@ async function onMaintenanceDb(
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
+  const admin = new pg.Client({ connectionString: url.toString(), connectionTimeoutMillis: 10_000 });
   await admin.connect();
   try {
     await work(admin, name, `"${name.replace(/"/g, '""')}"`);
@@ -111,19 +112,21 @@ async function onMaintenanceDb(
  * Creates the database named in the URL when it does not exist yet. The target is asked first:
  * when it answers, nothing else is touched (behind PgBouncer or on a managed service the `postgres`
  * database is often out of reach); only "database does not exist" (3D000) goes on to create it
- * from the server's `postgres` database. Any other failure (server down, wrong password) is thrown.
+ * from the server's `postgres` database. Any other failure (server down, wrong password, no such
+ * role) is thrown as a DatabaseSetupError: one sentence an operator can act on.
  */
 export async function ensureDatabase(databaseUrl: string): Promise<void> {
-  const target = new pg.Client({ connectionString: databaseUrl });
+  const target = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   try {
     await target.connect();
     await target.query('select 1');
     return;
   } catch (err) {
-    if ((err as { code?: string }).code !== '3D000') throw err;
+    if ((err as { code?: string }).code !== '3D000') throw databaseSetupError(databaseUrl, err);
   } finally {
     await target.end().catch(() => undefined);
   }
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
   await onMaintenanceDb(databaseUrl, async (admin, name, quotedName) => {
     const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (rowCount) return;
@@ -131,6 +134,8 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
     await admin.query(`create database ${quotedName}`).catch((err: { code?: string }) => {
       if (err.code !== '42P04' && err.code !== '23505') throw err;
     });
+  }).catch((err: unknown) => {
+    throw databaseSetupError(databaseUrl, err, name);
   });
 }
 

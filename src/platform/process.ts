@@ -2,6 +2,7 @@ import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../config';
 import { closeContext, createContext, type AppContext } from './context';
+import { DatabaseSetupError } from './database-setup-error';
 import type { Logger } from './logger';
 
 /** True when the module with this import.meta.url is the script node was started with. */
@@ -109,7 +110,7 @@ export function drainOnClose(server: http.Server): () => Promise<void> {
 
 /**
  * A process's life: its context from the environment, the service started on it, both closed on
- * SIGTERM/SIGINT. A bad configuration exits 1 with its message alone.
+ * SIGTERM/SIGINT. A bad configuration or an unusable database exits 1 with its message alone.
  */
 export async function runService<T extends { close(): Promise<void> }>(
   start: (ctx: AppContext) => Promise<T>,
@@ -124,7 +125,15 @@ export async function runService<T extends { close(): Promise<void> }>(
       await closeContext(ctx);
     });
   } catch (err) {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exit(1);
+    exitOnStartFailure(err);
   }
+}
+
+/**
+ * Ends a process that could not start: a problem the operator must fix (a bad setting, a database
+ * that cannot be reached) is printed as its message alone, anything else with its stack.
+ */
+export function exitOnStartFailure(err: unknown): never {
+  console.error(err instanceof ConfigError || err instanceof DatabaseSetupError ? err.message : err);
+  process.exit(1);
 }
