@@ -95,10 +95,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         screenshots: manifestScreenshots(SITE_NAME),
       },
       workbox: {
-        // The app shell: every script, style and the page itself. Admin-only heavy chunks (the
-        // rich text editor) are left to the runtime /assets/ cache so visitors never fetch them.
+        // The app shell: every script, style and the page itself. Heavy chunks few visits use (the
+        // admin's rich text editor; the wall preview and model-viewer, ~1 MB, fetched when "See it
+        // on a wall" opens) are left to the runtime /assets/ cache (cache first, below): a first
+        // visit does not download them, the first use keeps them for offline.
         globPatterns: ['**/*.{js,css,html,svg}', APPLE_TOUCH_ICON],
-        globIgnores: ['**/rich-text-editor-*.js'],
+        globIgnores: ['**/rich-text-editor-*.js', '**/wall-preview-*.js', '**/model-viewer-*.js'],
         // Pages are rendered by the server: documents go network-first (runtimeCaching below), so
         // an online visitor never sees stale HTML after an admin edit, and visited pages open offline.
         navigateFallback: null,
@@ -168,7 +170,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             150,
             { networkTimeoutSeconds: 4 },
           ),
-          // Hashed build files not in the precache (admin-only chunks): immutable, cache first.
+          // Hashed build files not in the precache (the chunks above): immutable, cache first.
           cachedGets(
             ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
             'CacheFirst',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -90,6 +90,19 @@ describe('the shop names come from the configuration at run time', () => {
       ).exec(script)?.[1];
     expect(revision('index.html')).toBe(md5(shell));
     expect(revision('manifest.webmanifest')).toBe(md5(manifest));
+  });
+
+  it('precaches no wall preview or model-viewer chunk: a first visit skips ~1 MB, the first use caches them', async () => {
+    const script = await (await app.client().get('/sw.js')).text();
+    const precached = [...script.matchAll(/["']?url["']?\s*:\s*["']([^"']+)["']/g)].map((m) => m[1]);
+    expect(precached).toContain('index.html');
+    expect(precached.filter((url) => /wall-preview|model-viewer/.test(url))).toEqual([]);
+    // the chunks are built, and the service worker's cache-first rule for /assets/ keeps them
+    const lazy = readdirSync(path.resolve('dist/web/assets')).filter((f) =>
+      /^(wall-preview|model-viewer)-[\w-]+\.js$/.test(f),
+    );
+    expect(lazy).toHaveLength(2);
+    expect(script).toMatch(/CacheFirst\([^)]*cacheName\s*:\s*["']wildframe-assets["']/);
   });
 
   it('serves the scripts the service worker imports as JavaScript, re-checked on every visit', async () => {

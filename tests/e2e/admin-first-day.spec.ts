@@ -78,6 +78,9 @@ for (const size of sizes) {
       await page.getByLabel('Password').fill('printed-once-at-start');
       await page.getByRole('button', { name: 'Sign In' }).click();
 
+      // issue 51: her very first sign-in is not a return
+      await expect(toast(page, 'Welcome!')).toBeVisible();
+      await expect(toast(page, 'Welcome back!')).toHaveCount(0);
       // before anything else: no tabs, no admin bar
       await expect(page.getByRole('heading', { name: 'Choose a new password', level: 1 })).toBeVisible();
       await expect(page.getByRole('tablist')).toHaveCount(0);
@@ -141,6 +144,7 @@ for (const size of sizes) {
       page,
     }) => {
       await signInAsOwner(page);
+      await expect(toast(page, 'Welcome back!')).toBeVisible(); // a return, with her own password
       const banner = page.getByRole('region', { name: 'E-mail set-up' });
       await expect(banner).toBeVisible();
       await banner.getByRole('button', { name: 'Hide' }).click();

@@ -60,7 +60,7 @@ for (const size of sizes) {
         ['12x16 inch', '150'],
       ].entries()) {
         await expect(row(page, n + 1).getByLabel('Size')).toHaveValue(sizeText);
-        await expect(row(page, n + 1).getByLabel('Material')).toHaveValue('Lustre Paper');
+        await expect(row(page, n + 1).getByLabel('Format')).toHaveValue('Lustre Paper');
         await expect(row(page, n + 1).getByLabel('Price')).toHaveValue(price);
       }
       await expect(page.getByText("Once the photo's aspect ratio is known", { exact: false })).toBeVisible();
@@ -78,7 +78,7 @@ for (const size of sizes) {
       for (const [i, option] of portrait.entries()) {
         const r = row(page, i + 1);
         await expect(r.getByLabel('Size')).toHaveValue(option.size);
-        await expect(r.getByLabel('Material')).toHaveValue(option.format);
+        await expect(r.getByLabel('Format')).toHaveValue(option.format);
         await expect(r.getByLabel('Price')).toHaveValue(String(option.price));
         await expect(r.getByLabel('Shipping')).toHaveValue(String(option.shipping));
         await expect(r.getByLabel('Price')).not.toBeEditable();

@@ -84,7 +84,7 @@ for (const size of [
       // Row 1 typed loosely ("12 x 18", "lustre paper") is the catalogue's option.
       const first = page.getByRole('group', { name: 'Print option 1' });
       await first.getByLabel('Size').fill('12 x 18');
-      await first.getByLabel('Material').fill('lustre paper');
+      await first.getByLabel('Format').fill('lustre paper');
       await expect(first.getByLabel('Price')).toHaveValue(String(existing.price));
       await expect(first.getByLabel('Shipping')).toHaveValue(String(existing.shipping));
       await expect(first.getByLabel('Price')).not.toBeEditable();
@@ -97,7 +97,7 @@ for (const size of [
       // Row 2 is new: its shipping field starts at 0 and takes what she types.
       const second = page.getByRole('group', { name: 'Print option 2' });
       await second.getByLabel('Size').fill(newSize);
-      await second.getByLabel('Material').fill('Metal');
+      await second.getByLabel('Format').fill('Metal');
       await expect(second.getByLabel('Shipping')).toHaveValue('0');
       await expect(second.getByLabel('Shipping')).toBeEditable();
       await second.getByLabel('Price').fill('450');

@@ -1,4 +1,6 @@
-import { expect, phone, test } from './support/fixtures';
+import sharp from 'sharp';
+import { signInOwnerApi } from './support/checkout';
+import { expect, phone, sizes, test } from './support/fixtures';
 
 test.describe('storefront on a desktop', () => {
   test('home shows the hero, the tagline and up to three featured photos', async ({ page }) => {
@@ -129,3 +131,59 @@ test.describe('contact on a phone', () => {
     expect(row.message).toBe('Do you sell the heron print in 20x30?');
   });
 });
+
+// issue 51: a buyer reads the date taken as a date, and no line for a place the photo lacks
+for (const size of sizes) {
+  test.describe(`a photo's details (${size.name})`, () => {
+    test.use(size.use);
+
+    test('the date taken reads "August 30, 2025" on one line and a photo without a place has no Location', async ({
+      page,
+      request,
+    }) => {
+      await signInOwnerApi(request);
+      const image = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#5a6b4c' } })
+        .jpeg()
+        .toBuffer();
+      const created = await request.post('/api/admin/photos', {
+        data: {
+          title: `Egret at dusk ${size.name} ${Date.now()}`,
+          description: '<p>Still water.</p>',
+          imageData: image.toString('base64'),
+          imageType: 'image/jpeg',
+          aspectRatio: '3:2',
+          category: 'landscapes',
+          location: '',
+          dateTaken: '2025-08-30',
+          displayOrder: 900,
+        },
+      });
+      expect(created.status()).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+
+      await page.goto(`/photo/${id}`);
+      const details = page.locator('dl').filter({ has: page.getByText('Date', { exact: true }) });
+      const date = details.locator('dd', { hasText: 'August 30, 2025' });
+      await expect(date).toHaveText('August 30, 2025');
+      await expect(details).not.toContainText('2025-08-30');
+      await expect(details.getByText('Location', { exact: true })).toHaveCount(0);
+      await expect(page.getByText('Not specified')).toHaveCount(0);
+      // one line: the date is no taller than its label beside it
+      const [dateBox, labelBox] = [
+        (await date.boundingBox())!,
+        (await details.getByText('Date', { exact: true }).boundingBox())!,
+      ];
+      expect(dateBox.height).toBeLessThanOrEqual(labelBox.height + 1);
+      if (process.env.E2E_SHOTS_DIR) {
+        await page.screenshot({
+          path: `${process.env.E2E_SHOTS_DIR}/photo-details-${size.name}.png`,
+          fullPage: true,
+        });
+      }
+      // the server's HTML says the same before any script runs
+      const html = await (await request.get(`/photo/${id}`, { headers: { accept: 'text/html' } })).text();
+      expect(html).toContain('August 30, 2025');
+      expect(html).not.toContain('Not specified');
+    });
+  });
+}

@@ -110,6 +110,12 @@ for (const size of sizes) {
       await dialog
         .getByLabel('Choose or take a photo of your wall')
         .setInputFiles({ name: 'wall.png', mimeType: 'image/png', buffer: wallPhoto });
+      // issue 51: a phone is told what a finger does, a desktop about the arrow keys too
+      const touch = size.name === 'phone';
+      await expect(dialog.getByText(/arrow keys/)).toBeVisible({ visible: !touch });
+      await expect(
+        dialog.getByText('Tap the two ends of what you measured on the photo, then place the print.'),
+      ).toBeVisible({ visible: touch });
       const wallBox = dialog.getByTestId('own-wall-photo');
       await wallBox.scrollIntoViewIfNeeded();
       const box = (await wallBox.boundingBox())!;
@@ -121,6 +127,9 @@ for (const size of sizes) {
       await dialog.getByRole('button', { name: 'Place the print' }).click();
       const placed = dialog.getByTestId('own-wall-print');
       await expect(placed).toBeVisible();
+      await expect(dialog.getByText('Drag the print where it would hang.', { exact: true })).toBeVisible({
+        visible: touch,
+      });
       const print = (await placed.boundingBox())!;
       within(print.width, (24 / 11) * marked, 0.03);
       within(print.height, (16 / 11) * marked, 0.03);
@@ -152,6 +161,8 @@ for (const size of sizes) {
 
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect(dialog).toBeHidden();
+      // issue 51: focus is back on the button that opened it
+      await expect(page.getByRole('button', { name: 'See it on a wall' })).toBeFocused();
       // the size chosen in the preview is the page's choice
       await expect(
         page.getByRole('group', { name: 'Print Options' }).getByRole('button', { name: /^16x24/ }),

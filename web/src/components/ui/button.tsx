@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Link, type LinkProps } from 'react-router';
 import { cx } from './class-names';
 import styles from './button.module.css';
@@ -67,7 +67,10 @@ function withLook<P extends { className?: string; children?: ReactNode }>({
 }
 
 /** A button (type="button" unless told). */
-export function Button({ type = 'button', ...props }: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement>) {
+export function Button({
+  type = 'button',
+  ...props
+}: ButtonLook & ButtonHTMLAttributes<HTMLButtonElement> & { ref?: Ref<HTMLButtonElement> }) {
   const { className, content, rest } = withLook(props);
   return (
     <button type={type} {...rest} className={className}>

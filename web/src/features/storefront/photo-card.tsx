@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { readableDateTaken } from '@shared/date-taken';
 import type { PhotoSummary } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { Skeleton, cx } from '../../components/ui';
@@ -22,7 +23,7 @@ export function PhotoCard({
   headingLevel?: 'h2' | 'h3';
   priority?: boolean;
 }) {
-  const caption = joinParts(photo.location, photo.dateTaken);
+  const caption = joinParts(photo.location, readableDateTaken(photo.dateTaken));
   const Heading = headingLevel;
   return (
     <Link to={`/photo/${photo.id}`} className={styles.card}>

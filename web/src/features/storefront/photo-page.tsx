@@ -1,5 +1,6 @@
 import { useState, type CSSProperties } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
+import { readableDateTaken } from '@shared/date-taken';
 import type { PhotoDetail } from '../../lib/api-types';
 import { isApiError } from '../../lib/api';
 import { useGetPhotoQuery } from '../../lib/catalog-api';
@@ -147,15 +148,20 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
                 <dd>{species}</dd>
               </>
             )}
-            <dt>Location</dt>
-            <dd>
-              {photo.location?.trim() || 'Not specified'}
-              {photo.locationProtected && (
-                <span className={styles.withheld}>Exact location withheld to protect wildlife.</span>
-              )}
-            </dd>
+            {/* No place, no line: a buyer is not told a fact is missing (docs/design.md, section 5). */}
+            {(photo.location?.trim() || photo.locationProtected) && (
+              <>
+                <dt>Location</dt>
+                <dd>
+                  {photo.location?.trim()}
+                  {photo.locationProtected && (
+                    <span className={styles.withheld}>Exact location withheld to protect wildlife.</span>
+                  )}
+                </dd>
+              </>
+            )}
             <dt>Date</dt>
-            <dd>{photo.dateTaken?.trim() || 'Not specified'}</dd>
+            <dd className={styles.date}>{readableDateTaken(photo.dateTaken) ?? 'Not specified'}</dd>
             {photo.showCameraDetails && photo.camera && <CameraRows camera={photo.camera} />}
           </dl>
 

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { PhotoDetail } from '../../lib/api-types';
 import { Button } from '../../components/ui';
 
@@ -25,16 +26,29 @@ export function WallPreviewLauncher({
   onSelect: (id: number) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   const any = (photo.printOptions ?? []).some((o) => !o.edition?.soldOut && MEASURED.test(o.size));
   if (!any) return null;
+  // The preview's dialog is removed, not closed, so the browser does not put focus back: once it is
+  // gone (the page no longer inert), focus returns to the button that opened it.
+  const close = () => {
+    flushSync(() => setOpen(false));
+    button.current?.focus();
+  };
   return (
     <>
-      <Button variant="outlined" fullWidth onClick={() => setOpen(true)} style={{ marginTop: 16 }}>
+      <Button
+        ref={button}
+        variant="outlined"
+        fullWidth
+        onClick={() => setOpen(true)}
+        style={{ marginTop: 16 }}
+      >
         See it on a wall
       </Button>
       {open && (
         <Suspense fallback={null}>
-          <WallPreview photo={photo} selected={selected} onSelect={onSelect} onClose={() => setOpen(false)} />
+          <WallPreview photo={photo} selected={selected} onSelect={onSelect} onClose={close} />
         </Suspense>
       )}
     </>

@@ -29,7 +29,12 @@ export default function AuthRedirectPage() {
           return;
         }
         if (result.data) {
-          toast({ title: 'Welcome back!' });
+          // The one-time password of the first start: her first sign-in, so not "back" yet.
+          toast(
+            result.data.mustChangePassword
+              ? { title: 'Welcome!', description: 'Choose your own password to begin.' }
+              : { title: 'Welcome back!' },
+          );
           navigate('/admin/dashboard', { replace: true });
           // Held a moment longer so the dashboard's own session check finds the answer cached.
           window.setTimeout(() => request.unsubscribe(), 2000);

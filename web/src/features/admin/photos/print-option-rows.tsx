@@ -162,11 +162,8 @@ function OptionRow({
         </IconButton>
       </Box>
       <FormTextField {...text('size', 'Size', size)} sx={fullOnPhone} />
-      {props.mode === 'add' ? (
-        <FormTextField {...text('format', 'Material', props.row.format)} sx={fullOnPhone} />
-      ) : (
-        <FormTextField {...text('format', 'Format', props.row.format)} sx={fullOnPhone} />
-      )}
+      {/* "Format" in both forms, as in the catalogue (the add form's error keeps the spec's 'Material is required') */}
+      <FormTextField {...text('format', 'Format', props.row.format)} sx={fullOnPhone} />
       <AmountField min={0.01} {...amount('price', 'Price', price)} />
       <AmountField min={0} {...amount('shipping', 'Shipping', props.row.shipping)} />
       {props.mode === 'add' && (

@@ -124,9 +124,17 @@ export function OwnWall({ photo, option, print }: { photo: PhotoDetail; option: 
             )}
           </fieldset>
           <p className="t-body2" id={`${inputId}-how`}>
-            {placed
-              ? 'Drag the print where it would hang, or move it with the arrow keys.'
-              : 'Tap the two ends of what you measured on the photo, or move the two marks with the arrow keys. Then place the print.'}
+            {/* Arrow keys only where there is a pointer and so likely a keyboard (wall-preview.css). */}
+            <span className={styles.fineHint}>
+              {placed
+                ? 'Drag the print where it would hang, or move it with the arrow keys.'
+                : 'Tap the two ends of what you measured on the photo, or move the two marks with the arrow keys. Then place the print.'}
+            </span>
+            <span className={styles.touchHint}>
+              {placed
+                ? 'Drag the print where it would hang.'
+                : 'Tap the two ends of what you measured on the photo, then place the print.'}
+            </span>
           </p>
 
           <div

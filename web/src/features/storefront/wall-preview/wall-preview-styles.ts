@@ -7,6 +7,7 @@ export const styles = {
   choices: 'wp-choices',
   fileInput: 'wp-file-input',
   fileLabel: 'wp-file-label',
+  fineHint: 'wp-fine-hint',
   floor: 'wp-floor',
   frameLayer: 'wp-frame-layer',
   header: 'wp-header',
@@ -24,5 +25,6 @@ export const styles = {
   roomPhoto: 'wp-room-photo',
   scene: 'wp-scene',
   sheet: 'wp-sheet',
+  touchHint: 'wp-touch-hint',
   wallPhoto: 'wp-wall-photo',
 } as const;
