@@ -56,8 +56,8 @@ export const taxStateViewSchema = z.object({
   /** percent, as a string with up to 4 decimals: "6.5" */
   rate: z.string(),
   shippingTaxed: z.boolean(),
-  /** When the rate last changed here (ISO). */
-  rateChangedAt: z.string(),
+  /** When the official rate took effect (ISO), if the rate is the official one we know; else null. */
+  rateChangedAt: z.string().nullable(),
   /** Still our preset (a suggestion, not collected): the owner has not saved the settings yet. */
   preset: z.boolean(),
   /** Where the official rate is published. */

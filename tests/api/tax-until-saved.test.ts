@@ -147,6 +147,35 @@ describe('a fresh shop', () => {
       taxCollected: false,
     });
   });
+
+  it("a rate's 'last changed' is the day the official rate took effect, or none: never the day it was saved", async () => {
+    type Settings = { states: { state: string; rateChangedAt: string | null }[] };
+    const save = (states: { state: string; rate: string }[]) =>
+      admin.json<Settings>(
+        admin.put('/api/admin/tax', {
+          provider: 'manual',
+          states: states.map((s) => ({ ...s, shippingTaxed: false })),
+        }),
+      );
+    const dates = (settings: Settings) => settings.states.map((s) => [s.state, s.rateChangedAt]);
+    // Maryland's 6 % since 3 January 2008; no rate known for Pennsylvania
+    const md2008 = '2008-01-03T05:00:00.000Z';
+    expect(
+      dates(
+        await save([
+          { state: 'MD', rate: '6' },
+          { state: 'PA', rate: '6' },
+        ]),
+      ),
+    ).toEqual([
+      ['MD', md2008],
+      ['PA', null],
+    ]);
+    // a rate that is not the official one has no known date; the official one again has its own
+    expect(dates(await save([{ state: 'MD', rate: '6.5' }]))).toEqual([['MD', null]]);
+    expect(dates(await save([{ state: 'MD', rate: '6' }]))).toEqual([['MD', md2008]]);
+    expect(dates(await admin.json<Settings>(admin.get('/api/admin/tax')))).toEqual([['MD', md2008]]);
+  });
 });
 
 // ---- upgraded from the release before (its last migration) ----
@@ -236,9 +265,11 @@ describe('a shop upgraded from the release before', () => {
         { state: 'VA', rate: '5.3', shippingTaxed: false, preset: false },
       ],
     });
+    // DC's date was its official one and stays; VA's was the day it was saved: now the day its
+    // official 5.3 % took effect (issue 51)
     expect(settings.states.map((s) => s.rateChangedAt)).toEqual([
       changed.toISOString(),
-      changed.toISOString(),
+      '2013-07-01T04:00:00.000Z',
     ]);
 
     const c = await buyer(app, heron);

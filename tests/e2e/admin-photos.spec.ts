@@ -94,6 +94,10 @@ async function addEditAssignAndSignOut(
   await page.getByRole('button', { name: 'Add Photo' }).click();
   await expect(toast(page, 'Photo added')).toBeVisible({ timeout: 20_000 });
   await page.waitForURL('**/admin/dashboard');
+  // issue 51: the list shows her the new photo (after the demo's), marked
+  const added = page.getByRole('article', { name: title });
+  await expect(added).toBeInViewport();
+  await expect(added.getByText('Just added')).toBeVisible();
 
   // The storefront sees it at once, with its print options.
   await visitor.goto('/portfolio');

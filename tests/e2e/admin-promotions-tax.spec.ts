@@ -190,6 +190,8 @@ for (const size of sizes) {
         await page.getByRole('button', { name: 'Save Changes' }).click();
         await expect(toast(page, 'Tax Settings Saved')).toBeVisible();
         await expect(md.getByRole('link', { name: /^Official rates: / })).toBeVisible();
+        // issue 51: the day Maryland's 6 % took effect, not the day she saved it
+        await expect(md).toContainText('Rate last changed Jan 3, 2008');
         await expect(dc).not.toContainText('Preset: check this rate');
         await expect(notCollected).toHaveCount(0);
         expect(await db('tax_settings')).toHaveLength(1);

@@ -74,6 +74,13 @@ for (const size of sizes) {
       const section = page.getByRole('heading', { name: 'Species and location protection' });
       const preview = page.getByRole('status').filter({ hasText: 'Shown publicly as:' });
       await expect(section).toBeVisible();
+      // issue 51: the choice reads in full on a phone, and what it does is said under it
+      const protection = page.getByRole('combobox', { name: 'Location protection' });
+      await expect(protection).toHaveText('Automatic');
+      expect(await protection.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await expect(
+        page.getByText('Sensitive species are protected; others are shown as typed.'),
+      ).toBeVisible();
       await expect(preview).toHaveText(`Shown publicly as: ${LOCATION}, 2025-05-14`);
       await page.getByLabel('Species (common name)').fill('Barred Owl');
       await page.getByLabel('Scientific name').fill('Strix varia');

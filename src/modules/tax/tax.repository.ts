@@ -5,14 +5,15 @@ export type TaxStateRow = {
   state: string;
   rate: number;
   shippingTaxed: boolean;
-  rateChangedAt: Date;
+  /** When the official rate took effect; null when not known (not a rate we know). */
+  rateChangedAt: Date | null;
 };
 
 const toRow = (r: {
   state: string;
   rate: number;
   shipping_taxed: boolean;
-  rate_changed_at: Date;
+  rate_changed_at: Date | null;
 }): TaxStateRow => ({
   state: r.state,
   rate: Number(r.rate),
@@ -35,11 +36,12 @@ export function createTaxRepository(db: Db) {
 
     /**
      * The whole settings at once: states left out stop being taxed; a rate keeps its "last
-     * changed" date unless its value changed. From then on these rows are the settings (no preset).
+     * changed" date unless its value changed (then the one given, or none). From then on these rows
+     * are the settings (no preset).
      */
     async save(
       provider: TaxProvider,
-      states: { state: string; rate: string; shippingTaxed: boolean; rateChangedAt?: Date }[],
+      states: { state: string; rate: string; shippingTaxed: boolean; rateChangedAt: Date | null }[],
     ) {
       await db.transaction(async (trx) => {
         await trx('tax_settings')
@@ -56,7 +58,7 @@ export function createTaxRepository(db: Db) {
               state: s.state,
               rate: s.rate,
               shipping_taxed: s.shippingTaxed,
-              rate_changed_at: s.rateChangedAt ?? trx.fn.now(),
+              rate_changed_at: s.rateChangedAt,
             })
             .onConflict('state')
             .merge({
@@ -64,7 +66,7 @@ export function createTaxRepository(db: Db) {
               shipping_taxed: s.shippingTaxed,
               updated_at: trx.fn.now(),
               rate_changed_at: trx.raw(
-                'CASE WHEN tax_states.rate = excluded.rate THEN tax_states.rate_changed_at ELSE now() END',
+                'CASE WHEN tax_states.rate = excluded.rate THEN COALESCE(tax_states.rate_changed_at, excluded.rate_changed_at) ELSE excluded.rate_changed_at END',
               ),
             });
         }

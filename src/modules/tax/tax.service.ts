@@ -8,6 +8,7 @@ import {
   type TaxStateView,
   usStates,
 } from '../../contract';
+import { officialRateSince, RATE_PRESETS } from './rate-presets';
 import type { StripeTax } from './stripe-tax';
 import type { TaxRepository, TaxStateRow } from './tax.repository';
 import { formatRate, taxableCents, taxOn } from './tax-rules';
@@ -33,9 +34,9 @@ const stateName = new Map<string, string>(usStates);
  */
 const DC_PRESET: TaxStateRow = {
   state: 'DC',
-  rate: 6.5,
+  rate: RATE_PRESETS.DC!.rate,
   shippingTaxed: true,
-  rateChangedAt: new Date('2025-10-01T00:00:00-04:00'),
+  rateChangedAt: RATE_PRESETS.DC!.since,
 };
 
 /** The address tax is computed for; Stripe Tax needs the ZIP, our rates only the state. */
@@ -80,7 +81,7 @@ function toStateView(row: TaxStateRow, preset: boolean): TaxStateView {
     name: stateName.get(row.state) ?? row.state,
     rate: formatRate(row.rate),
     shippingTaxed: row.shippingTaxed,
-    rateChangedAt: row.rateChangedAt.toISOString(),
+    rateChangedAt: row.rateChangedAt?.toISOString() ?? null,
     preset,
     sourceUrl: source.url,
     sourceName: source.name,
@@ -114,13 +115,12 @@ export function createTaxService(deps: { repo: TaxRepository; stripeTax: StripeT
     async save(input: TaxSettingsInput): Promise<TaxSettingsView> {
       if (input.provider === 'stripe' && !stripeTax)
         throw badRequest(messages.stripeNotConfigured, { provider: messages.stripeNotConfigured });
-      // the preset's rate saved as it is keeps the date it took effect
-      const { saved } = await current();
-      const states = input.states.map((s) =>
-        !saved && s.state === DC_PRESET.state && Number(s.rate) === DC_PRESET.rate
-          ? { ...s, rateChangedAt: DC_PRESET.rateChangedAt }
-          : s,
-      );
+      // "last changed" is the official rate's date when hers is the official one, else unknown:
+      // the day she saves is not when a rate changed (issue 51)
+      const states = input.states.map((s) => ({
+        ...s,
+        rateChangedAt: officialRateSince(s.state, Number(s.rate)),
+      }));
       await repo.save(input.provider, states);
       return this.settings();
     },

@@ -55,6 +55,7 @@ export function PhotoProtectionSection({
           value={fields.protection}
           onValueChange={(value) => setField('protection', value as ProtectionSetting)}
           error={errors.protection}
+          helperText={PROTECTION_CHOICES.find((c) => c.value === fields.protection)?.help}
           disabled={busy}
         >
           {menuItems(PROTECTION_CHOICES)}

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useEffect, useRef, useState, type Ref } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -30,10 +30,30 @@ const gridSx = {
   gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)', lg: 'repeat(4, 1fr)' },
 } as const;
 
-function AdminPhotoCard({ photo, categoryName }: { photo: AdminPhotoSummary; categoryName: string }) {
+function AdminPhotoCard({
+  photo,
+  categoryName,
+  justAdded = false,
+  ref,
+}: {
+  photo: AdminPhotoSummary;
+  categoryName: string;
+  /** The photo she has just added: marked, so she sees where it went. */
+  justAdded?: boolean;
+  ref?: Ref<HTMLElement>;
+}) {
   const marks = photoMarks(photo);
   return (
-    <Card component="article" aria-label={photo.title} sx={{ display: 'flex', flexDirection: 'column' }}>
+    <Card
+      ref={ref}
+      component="article"
+      aria-label={photo.title}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        ...(justAdded && { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 }),
+      }}
+    >
       <Box sx={{ position: 'relative' }}>
         <ResponsiveImage photo={photo} ratio={4 / 3} sizes={PHOTO_GRID_SIZES} alt={photo.title} />
         {photo.featured && (
@@ -59,6 +79,7 @@ function AdminPhotoCard({ photo, categoryName }: { photo: AdminPhotoSummary; cat
           </Typography>
         ))}
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.75, mt: 1 }}>
+          {justAdded && <Chip label="Just added" size="small" color="primary" />}
           <Chip label={categoryName} size="small" variant="outlined" />
           {photo.aspectRatio && <Chip label={photo.aspectRatio} size="small" variant="outlined" />}
         </Box>
@@ -94,6 +115,15 @@ export default function PhotosTab() {
   const [query, setQuery] = useState('');
   const shown = filterPhotos(photos ?? [], query);
   const categoryName = (name: string) => categories?.find((c) => c.name === name)?.displayName ?? name;
+  // After 'Add Photo' the new photo may be far down the list: it is scrolled into view once it is in it.
+  const addedId = (useLocation().state as { addedPhotoId?: number } | null)?.addedPhotoId;
+  const addedCard = useRef<HTMLElement>(null);
+  const scrolledTo = useRef<number | null>(null);
+  useEffect(() => {
+    if (!addedId || scrolledTo.current === addedId || !addedCard.current) return;
+    scrolledTo.current = addedId;
+    addedCard.current.scrollIntoView({ block: 'center' });
+  }, [addedId, photos]);
 
   return (
     <Box>
@@ -159,7 +189,13 @@ export default function PhotosTab() {
           </Typography>
           <Box sx={gridSx}>
             {shown.map((photo) => (
-              <AdminPhotoCard key={photo.id} photo={photo} categoryName={categoryName(photo.category)} />
+              <AdminPhotoCard
+                key={photo.id}
+                photo={photo}
+                categoryName={categoryName(photo.category)}
+                justAdded={photo.id === addedId}
+                ref={photo.id === addedId ? addedCard : undefined}
+              />
             ))}
           </Box>
         </>

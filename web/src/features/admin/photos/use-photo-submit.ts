@@ -197,7 +197,8 @@ export function usePhotoSubmit(
     appDispatch(api.util.invalidateTags(['Photos', 'PrintOptions']));
     setPhase({ step: 'idle' });
     toast({ title: 'Photo added', description: `"${created.title}" is now in your portfolio.` });
-    navigate('/admin/dashboard');
+    // the list scrolls to the new photo and marks it (photos-tab.tsx)
+    navigate('/admin/dashboard', { state: { addedPhotoId: created.id } });
   };
 
   const submitEdit = async (current: PhotoDetail) => {

@@ -17,11 +17,12 @@ import type { AdminPhotoSummary } from '../../../lib/api-types';
 /** The protection fields of an admin photo answer the list's marks read. */
 type AdminPhotoProtection = Pick<AdminPhotoSummary, 'protectionInForce' | 'publishAt' | 'shownPublicly'>;
 
-export const PROTECTION_CHOICES: ReadonlyArray<{ value: ProtectionSetting; label: string }> = [
-  { value: 'auto', label: 'Automatic (sensitive species are protected)' },
-  { value: 'exact', label: 'Exact: shown as typed' },
-  { value: 'region', label: 'Region only' },
-  { value: 'hidden', label: 'Hidden' },
+/** Short labels that fit a phone's select (390 px); `help` says under the field what the choice does. */
+export const PROTECTION_CHOICES: ReadonlyArray<{ value: ProtectionSetting; label: string; help: string }> = [
+  { value: 'auto', label: 'Automatic', help: 'Sensitive species are protected; others are shown as typed.' },
+  { value: 'exact', label: 'Exact: shown as typed', help: 'The place and date as typed.' },
+  { value: 'region', label: 'Region only', help: 'Only the region and the season.' },
+  { value: 'hidden', label: 'Hidden', help: 'No place, and only the year.' },
 ];
 
 /** The photo form's values the preview reads. */

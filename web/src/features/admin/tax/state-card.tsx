@@ -106,9 +106,12 @@ export function StateCard({ row, errors, disabled, onChange, onRemove }: StateCa
                   </Box>
                 </Link>
               </Typography>
-              <Typography variant="body2" color="text.secondary">
-                Rate last changed {formatDate(saved.rateChangedAt)}
-              </Typography>
+              {/* the official rate's date: left out when not known (issue 51) */}
+              {saved.rateChangedAt && (
+                <Typography variant="body2" color="text.secondary">
+                  Rate last changed {formatDate(saved.rateChangedAt)}
+                </Typography>
+              )}
               {saved.preset && (
                 <Stack
                   direction="row"
