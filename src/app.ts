@@ -21,7 +21,12 @@ import { createCacheHitLog } from './platform/http/cache-hit-log';
 import { responseCacheChannel } from './platform/http/cache-bus';
 import { createResponseCache } from './platform/http/response-cache';
 import { sessionMiddleware } from './platform/http/session';
-import { createPageRenderer, createWebAppFiles, serveWebApp } from './platform/http/web-app';
+import {
+  badEscapeAsMissingPage,
+  createPageRenderer,
+  createWebAppFiles,
+  serveWebApp,
+} from './platform/http/web-app';
 import { createModules, type Modules } from './modules';
 import { createOpsAdminRoutes } from './platform/queue-board';
 import { metricsFor } from './platform/metrics';
@@ -246,6 +251,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   });
   serveWebApp(app, distDir, webFiles, renderPage);
   app.use(notFoundHandler);
+  app.use(badEscapeAsMissingPage(renderPage));
   app.use(errorHandler);
   return app;
 }

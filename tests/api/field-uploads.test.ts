@@ -212,6 +212,60 @@ describe.each(['filesystem', 's3'] as const)('on the %s store', (store) => {
       expect(stranger.status).toBe(401);
     });
 
+    // issue 51: tus's own errors were plain text
+    it("answers its errors as the API's JSON error, with the tus headers kept", async () => {
+      const expectJsonError = async (res: Response, status: number, message: string | RegExp) => {
+        expect(res.status).toBe(status);
+        expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(res.headers.get('tus-resumable')).toBe('1.0.0');
+        const body = (await res.json()) as Err;
+        expect(Object.keys(body)).toEqual(['message']);
+        if (typeof message === 'string') expect(body.message).toBe(message);
+        else expect(body.message).toMatch(message);
+      };
+      // an upload that is not there (expired, or never was)
+      await expectJsonError(
+        await patch('/api/admin/uploads/nosuchupload', 0, Buffer.alloc(10)),
+        404,
+        'The upload was not found: it may have expired. Please send the file again.',
+      );
+      // bytes at an offset the server does not have
+      const created = await createUpload(1000);
+      const location = created.headers.get('location')!;
+      await expectJsonError(
+        await patch(location, 5, Buffer.alloc(10)),
+        409,
+        'The upload offset does not match what the server has: ask for it (HEAD) and go on from there.',
+      );
+      // no protocol version: tus's own check before any handler
+      const noVersion = await fetch(app.url + location, {
+        method: 'PATCH',
+        headers: {
+          cookie: admin.cookieHeader,
+          'sec-fetch-site': 'same-origin',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array(10),
+      });
+      await expectJsonError(noVersion, 412, 'The Tus-Resumable header is required (tus 1.0.0).');
+      // a header tus refuses: its sentence, as JSON
+      await expectJsonError(
+        await admin.post('/api/admin/uploads', undefined, { ...TUS, 'upload-length': 'lots' }),
+        400,
+        /^Invalid upload-length/,
+      );
+      // the refusals made in our hooks keep their shape (the message and the field)
+      const noQueue = await createUpload(1000, { filename: 'a.jpg', filetype: 'image/jpeg' });
+      expect(noQueue.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await noQueue.json()).toEqual({
+        message: 'queueId must be a UUID',
+        errors: { queueId: 'queueId must be a UUID' },
+      });
+      // a success is tus's as before
+      expect((await patch(location, 0, Buffer.alloc(10))).status).toBe(204);
+    });
+
     it('sweeps an unfinished upload once it has expired', async () => {
       const created = await createUpload(5000);
       const location = created.headers.get('location')!;

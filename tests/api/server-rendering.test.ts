@@ -33,6 +33,21 @@ describe('server-rendered storefront', () => {
     expect(rootOf(page)).toContain('Did you forget to add the page to the router?');
   });
 
+  // issue 51: a broken percent-encoding in a page's address is a missing page, not a JSON error
+  it('answers the not-found page for a malformed percent-encoding in a page address, JSON under /api', async () => {
+    for (const path of ['/verify/%ZZ', '/orders/%ZZ', '/orders/%E0%A4%A', '/certificates/order/%ZZ/1']) {
+      const res = await app.client().get(path, html);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+      const page = await res.text();
+      expect(rootOf(page), path).toContain('404 Page Not Found');
+    }
+    const api = await app.client().get('/api/photos/%ZZ', html);
+    expect(api.status).toBe(400);
+    expect(api.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(((await api.json()) as { message: string }).message).toBeTruthy();
+  });
+
   it("answers 404 with 'Photo Not Found' for a missing photo, and redirects /photo/abc to the portfolio", async () => {
     const missing = await app.client().get('/photo/987654', html);
     expect(missing.status).toBe(404);

@@ -372,3 +372,74 @@ test('an open window and the service worker sending the queue at once: each phot
   expect(sent.pageDrafts).toBeGreaterThan(0);
   expect(await queuedTitles(page)).toEqual([]);
 });
+
+// issue 51: a batch of a ratio the catalogue has no size of, files chosen before the category, a
+// title typed while the draft is being made
+test.describe('the batch screen keeps what she gives it', () => {
+  // page.route sees the page's own requests only when no service worker stands between
+  test.use({ serviceWorkers: 'block' });
+
+  test('files before a category wait for it; a title typed while the draft is made reaches it; a ratio with no print size is said, and sold as not for sale', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const stamp = `fox${Date.now()}`;
+    const fox = path.join(dir, `${stamp}-1.jpg`);
+    writeFileSync(fox, await makeCameraJpeg(1200, 900)); // 4:3: the demo catalogue has no 4:3 size
+    const [heron] = await cameraFiles(`${stamp}-heron`, 1);
+    // the draft creates wait until the title is typed
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/admin/photo-drafts', async (route) => {
+      if (route.request().method() === 'POST') await gate;
+      await route.continue();
+    });
+    await signInAsOwner(page);
+    await page.goto('/admin/photos/batch');
+
+    // chosen before the category: kept, and she is asked for one
+    await photosInput(page).setInputFiles([fox, heron!]);
+    await expect(
+      page.getByRole('status').filter({ hasText: '2 photos chosen: choose a category' }),
+    ).toBeVisible();
+    await expect(sending(page)).toHaveCount(0);
+    await chooseCategory(page);
+    await expect(sending(page)).toHaveCount(2);
+    await expect(page.getByText('2 photos chosen')).toHaveCount(0);
+
+    const foxCard = sending(page).filter({ hasText: `${stamp}-1.jpg` });
+    await expect(foxCard.getByText('Making the draft')).toBeVisible({ timeout: 30_000 });
+    await foxCard.getByRole('textbox', { name: 'Title' }).fill(`Red fox ${stamp}`);
+    await expect.poll(() => queuedTitles(page)).toContain(`Red fox ${stamp}`);
+    release();
+
+    await expect(drafts(page).filter({ hasText: stamp })).toHaveCount(2, { timeout: 30_000 });
+    const made = await serverDrafts(page, stamp);
+    const foxDraft = made.find((draft) => draft.aspectRatio === '4:3')!;
+    expect(foxDraft.title).toBe(`Red fox ${stamp}`);
+    expect(foxDraft.printOptionCount).toBe(0);
+
+    // the row and a warning say which drafts no print size fits, before publishing
+    const foxRow = drafts(page).filter({ hasText: `Red fox ${stamp}` });
+    await expect(foxRow.getByText('No print sizes for 4:3')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'No print sizes fit' })).toContainText(
+      `“Red fox ${stamp}” (4:3)`,
+    );
+    for (const draft of made)
+      await drafts(page).filter({ hasText: draft.title }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Publish selected (2)' }).click();
+    await expect(
+      page.getByText('2 photos are now in the shop. 1 of them has no print sizes: not for sale yet.'),
+    ).toBeVisible();
+
+    // published, its page says so and offers no Add to Cart
+    const visitor = await browser.newPage({ baseURL });
+    await visitor.goto(`/photo/${foxDraft.id}`);
+    await expect(visitor.getByRole('heading', { level: 1, name: `Red fox ${stamp}` })).toBeVisible();
+    await expect(visitor.getByText('Prints of this photo are not for sale yet.')).toBeVisible();
+    await expect(visitor.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+    await visitor.close();
+  });
+});

@@ -5,32 +5,23 @@ import { etagMatches, type MediaModule } from '../media';
 import type { CatalogService } from './catalog.service';
 import type { PrintModel, PrintModelService } from './print-model.service';
 import { photoUpload, readUploaded } from './photo-uploads';
+import { categoryEndpoints, createCategoryRoutes } from './categories.routes';
+import { createPrintOptionRoutes, printOptionEndpoints } from './print-options.routes';
 import {
   adminPhotoDetailSchema,
   adminPhotoSummarySchema,
   sensitiveSpeciesInputSchema,
   sensitiveSpeciesSchema,
-  categoryCreateSchema,
-  categoryReorderSchema,
-  categorySchema,
-  categoryUpdateSchema,
   deleteResultSchema,
-  printOptionCreateSchema,
-  printOptionUpdateSchema,
-  messageResultSchema,
-  perPhotoPrintOptionSchema,
   photoCreateFormSchema,
   photoCreateWithOptionsSchema,
   photoDetailSchema,
-  photoPrintOptionSchema,
   photoListQuerySchema,
   photoSummarySchema,
   photoUpdateFormSchema,
   photoUpdateWithOptionsSchema,
   photoUploadLimitsSchema,
-  offeredPrintOptionSchema,
   printCropInputSchema,
-  printOptionSchema,
 } from '../../contract';
 
 type Deps = {
@@ -45,18 +36,8 @@ const shared = { auth: 'public', session: false, cache: 'shared' } as const;
 const image = { auth: 'public', session: false, cache: 'image', answer: 'image bytes' } as const;
 const admin = { auth: 'admin', session: true, cache: 'no-store' } as const;
 const photoId = { id: 'photo id' };
-const printOptionWrites = 'POST/PUT/DELETE /api/admin/item-options[/{id}]';
-const categories = 'POST/PUT/DELETE /api/admin/categories[/{id}]';
-const reorder = {
-  ...admin,
-  path: '/api/admin/categories/reorder',
-  body: categoryReorderSchema,
-  invalid: 'category order',
-  answer: categorySchema.array(),
-  contract: 'PUT /api/admin/categories/reorder (POST also accepted)',
-} as const;
 
-export const catalogEndpoints = {
+const photoEndpoints = {
   listPhotos: {
     ...shared,
     method: 'GET',
@@ -73,14 +54,6 @@ export const catalogEndpoints = {
     params: photoId,
     answer: photoDetailSchema,
     contract: 'GET /api/photos/{id}',
-  },
-  photoPrintOptions: {
-    ...shared,
-    method: 'GET',
-    path: '/api/photos/:id/item-options',
-    params: photoId,
-    answer: offeredPrintOptionSchema.array(),
-    contract: 'GET /api/photos/{id}/item-options',
   },
   photoImage: {
     ...image,
@@ -108,21 +81,6 @@ export const catalogEndpoints = {
     answer: 'model bytes',
     contract: 'GET /api/photos/{id}/print-model/{printOptionId}.glb',
   },
-  listCategories: {
-    ...shared,
-    method: 'GET',
-    path: '/api/categories',
-    answer: categorySchema.array(),
-    contract: 'GET /api/categories',
-  },
-  listPrintOptions: {
-    ...shared,
-    method: 'GET',
-    path: '/api/item-options',
-    answer: printOptionSchema.array(),
-    contract: 'GET /api/item-options',
-  },
-
   adminListPhotos: {
     ...admin,
     method: 'GET',
@@ -212,222 +170,90 @@ export const catalogEndpoints = {
     answer: sensitiveSpeciesSchema,
     contract: 'PUT /api/admin/sensitive-species',
   },
-  addPrintOption: {
-    ...admin,
-    method: 'POST',
-    path: '/api/admin/print-options',
-    body: perPhotoPrintOptionSchema,
-    invalid: 'print option',
-    answer: printOptionSchema,
-    contract: 'POST /api/admin/print-options',
-  },
-  createPrintOption: {
-    ...admin,
-    method: 'POST',
-    path: '/api/admin/item-options',
-    body: printOptionCreateSchema,
-    invalid: 'item option',
-    answer: printOptionSchema,
-    contract: printOptionWrites,
-  },
-  updatePrintOption: {
-    ...admin,
-    method: 'PUT',
-    path: '/api/admin/item-options/:id',
-    params: { id: 'item option id' },
-    body: printOptionUpdateSchema,
-    invalid: 'item option',
-    answer: printOptionSchema,
-    contract: printOptionWrites,
-  },
-  deletePrintOption: {
-    ...admin,
-    method: 'DELETE',
-    path: '/api/admin/item-options/:id',
-    params: { id: 'item option id' },
-    answer: deleteResultSchema,
-    contract: printOptionWrites,
-  },
-  createOptionForPhoto: {
-    ...admin,
-    method: 'POST',
-    path: '/api/admin/photos/:id/item-options',
-    params: photoId,
-    body: photoPrintOptionSchema,
-    invalid: 'item option',
-    answer: printOptionSchema,
-    contract: 'POST /api/admin/photos/{id}/item-options',
-  },
-  assignOption: {
-    ...admin,
-    method: 'POST',
-    path: '/api/admin/photos/:photoId/item-options/:printOptionId',
-    params: { photoId: 'photo id', printOptionId: 'item option id' },
-    body: 'none',
-    answer: printOptionSchema.array(),
-    contract: 'POST /api/admin/photos/{photoId}/item-options/{itemOptionId}',
-  },
-  unassignOption: {
-    ...admin,
-    method: 'DELETE',
-    path: '/api/admin/photos/:id/item-options/:optionId',
-    params: { id: 'photo id', optionId: 'item option id' },
-    answer: printOptionSchema.array(),
-    contract: 'DELETE /api/admin/photos/{id}/item-options/{optionId}',
-  },
-  createCategory: {
-    ...admin,
-    method: 'POST',
-    path: '/api/admin/categories',
-    body: categoryCreateSchema,
-    invalid: 'category',
-    answer: categorySchema,
-    contract: categories,
-  },
-  // before /categories/:id, which would read "reorder" as an id
-  reorderCategories: { ...reorder, method: 'PUT' },
-  reorderCategoriesByPost: { ...reorder, method: 'POST' },
-  updateCategory: {
-    ...admin,
-    method: 'PUT',
-    path: '/api/admin/categories/:id',
-    params: { id: 'category id' },
-    body: categoryUpdateSchema,
-    invalid: 'category',
-    answer: categorySchema,
-    contract: categories,
-  },
-  deleteCategory: {
-    ...admin,
-    method: 'DELETE',
-    path: '/api/admin/categories/:id',
-    params: { id: 'category id' },
-    answer: categorySchema.extend({ message: messageResultSchema.shape.message }),
-    contract: categories,
-  },
 } satisfies Record<string, EndpointSpec>;
+
+/** Every catalogue endpoint: the photos' (here), the print options' and the categories'. */
+export const catalogEndpoints = { ...photoEndpoints, ...printOptionEndpoints, ...categoryEndpoints };
 
 export function createCatalogRoutes({ service, media, printModels }: Deps) {
   const limits = service.uploadLimits();
   // one photo save at a time reads and decodes its images (photo-uploads.ts): a 50 MB camera
   // original is in memory once, however many arrive together
   const oneSave = pLimit(1);
-  return bindEndpoints(catalogEndpoints, {
-    listPhotos: async (_req, res, { query }) => {
-      res.json(
-        await service.listPhotos({
-          featured: query.featured === 'true',
-          category: query.category || undefined,
-        }),
-      );
-    },
-    getPhoto: async (_req, res, { params }) => {
-      res.json(await service.getPhoto(params.id));
-    },
-    photoPrintOptions: async (_req, res, { params }) => {
-      res.json(await service.photoPrintOptions(params.id));
-    },
-    photoImage: async (req, res, { params }) => {
-      await media.sendImage(req, res, await service.imageAsset(params.id, 'image', 'public'), {
-        kind: 'display',
-      });
-    },
-    photoThumbnail: async (req, res, { params }) => {
-      await media.sendImage(req, res, await service.imageAsset(params.id, 'thumbnail', 'public'), {
-        kind: 'thumb',
-      });
-    },
-    photoPrintModel: async (req, res, { params }) => {
-      const model = await printModels.model(params.id, params.printOptionId);
-      await sendPrintModel(req, res, model);
-    },
-    listCategories: async (_req, res) => {
-      res.json(await service.listCategories());
-    },
-    listPrintOptions: async (_req, res) => {
-      res.json(await service.listPrintOptions());
-    },
-
-    adminListPhotos: async (_req, res) => {
-      res.json(await service.adminListPhotos());
-    },
-    uploadLimits: (_req, res) => {
-      res.json(service.uploadLimits());
-    },
-    adminGetPhoto: async (_req, res, { params }) => {
-      res.json(await service.adminGetPhoto(params.id));
-    },
-    listSensitiveSpecies: async (_req, res) => {
-      res.json(await service.listSensitiveSpecies());
-    },
-    replaceSensitiveSpecies: async (_req, res, { body }) => {
-      res.json(await service.replaceSensitiveSpecies(body.species));
-    },
-    createPhoto: {
-      before: [photoUpload({ image: limits.addImage, thumbnail: limits.addThumbnail })],
-      handle: async (req, res, input) => {
-        const created = input.multipart
-          ? await oneSave(async () => service.createPhotoWithFiles(input.form, await readUploaded(req)))
-          : await oneSave(() => service.createPhoto(input.body));
-        res.status(201).json(created);
+  return [
+    ...bindEndpoints(photoEndpoints, {
+      listPhotos: async (_req, res, { query }) => {
+        res.json(
+          await service.listPhotos({
+            featured: query.featured === 'true',
+            category: query.category || undefined,
+          }),
+        );
       },
-    },
-    setPrintCrop: async (_req, res, { params, body }) => {
-      res.json(await service.setPrintCrop(params.id, params.printOptionId, body));
-    },
-    clearPrintCrop: async (_req, res, { params }) => {
-      res.json(await service.clearPrintCrop(params.id, params.printOptionId));
-    },
-    updatePhoto: {
-      before: [photoUpload({ image: limits.editImage, thumbnail: limits.editThumbnail })],
-      handle: async (req, res, input) => {
-        const { id } = input.params;
-        const updated = input.multipart
-          ? await oneSave(async () => service.updatePhotoWithFiles(id, input.form, await readUploaded(req)))
-          : await oneSave(() => service.updatePhoto(id, input.body));
-        res.json(updated);
+      getPhoto: async (_req, res, { params }) => {
+        res.json(await service.getPhoto(params.id));
       },
-    },
-    deletePhoto: async (_req, res, { params }) => {
-      res.json(await service.deletePhoto(params.id));
-    },
-    addPrintOption: async (_req, res, { body }) => {
-      res.status(201).json(await service.addPrintOption(body));
-    },
-    createPrintOption: async (_req, res, { body }) => {
-      res.status(201).json(await service.createPrintOption(body));
-    },
-    updatePrintOption: async (_req, res, { params, body }) => {
-      res.json(await service.updatePrintOption(params.id, body));
-    },
-    deletePrintOption: async (_req, res, { params }) => {
-      res.json(await service.deletePrintOption(params.id));
-    },
-    createOptionForPhoto: async (_req, res, { params, body }) => {
-      res.status(201).json(await service.createOptionForPhoto(params.id, body));
-    },
-    assignOption: async (_req, res, { params }) => {
-      res.json(await service.assignOption(params.photoId, params.printOptionId));
-    },
-    unassignOption: async (_req, res, { params }) => {
-      res.json(await service.unassignOption(params.id, params.optionId));
-    },
-    createCategory: async (_req, res, { body }) => {
-      res.status(201).json(await service.createCategory(body));
-    },
-    reorderCategories: async (_req, res, { body }) => {
-      res.json(await service.reorderCategories(body.categoryIds));
-    },
-    reorderCategoriesByPost: async (_req, res, { body }) => {
-      res.json(await service.reorderCategories(body.categoryIds));
-    },
-    updateCategory: async (_req, res, { params, body }) => {
-      res.json(await service.updateCategory(params.id, body));
-    },
-    deleteCategory: async (_req, res, { params }) => {
-      res.json(await service.deleteCategory(params.id));
-    },
-  });
+      photoImage: async (req, res, { params }) => {
+        await media.sendImage(req, res, await service.imageAsset(params.id, 'image', 'public'), {
+          kind: 'display',
+        });
+      },
+      photoThumbnail: async (req, res, { params }) => {
+        await media.sendImage(req, res, await service.imageAsset(params.id, 'thumbnail', 'public'), {
+          kind: 'thumb',
+        });
+      },
+      photoPrintModel: async (req, res, { params }) => {
+        const model = await printModels.model(params.id, params.printOptionId);
+        await sendPrintModel(req, res, model);
+      },
+      adminListPhotos: async (_req, res) => {
+        res.json(await service.adminListPhotos());
+      },
+      uploadLimits: (_req, res) => {
+        res.json(service.uploadLimits());
+      },
+      adminGetPhoto: async (_req, res, { params }) => {
+        res.json(await service.adminGetPhoto(params.id));
+      },
+      listSensitiveSpecies: async (_req, res) => {
+        res.json(await service.listSensitiveSpecies());
+      },
+      replaceSensitiveSpecies: async (_req, res, { body }) => {
+        res.json(await service.replaceSensitiveSpecies(body.species));
+      },
+      createPhoto: {
+        before: [photoUpload({ image: limits.addImage, thumbnail: limits.addThumbnail })],
+        handle: async (req, res, input) => {
+          const created = input.multipart
+            ? await oneSave(async () => service.createPhotoWithFiles(input.form, await readUploaded(req)))
+            : await oneSave(() => service.createPhoto(input.body));
+          res.status(201).json(created);
+        },
+      },
+      setPrintCrop: async (_req, res, { params, body }) => {
+        res.json(await service.setPrintCrop(params.id, params.printOptionId, body));
+      },
+      clearPrintCrop: async (_req, res, { params }) => {
+        res.json(await service.clearPrintCrop(params.id, params.printOptionId));
+      },
+      updatePhoto: {
+        before: [photoUpload({ image: limits.editImage, thumbnail: limits.editThumbnail })],
+        handle: async (req, res, input) => {
+          const { id } = input.params;
+          const updated = input.multipart
+            ? await oneSave(async () => service.updatePhotoWithFiles(id, input.form, await readUploaded(req)))
+            : await oneSave(() => service.updatePhoto(id, input.body));
+          res.json(updated);
+        },
+      },
+      deletePhoto: async (_req, res, { params }) => {
+        res.json(await service.deletePhoto(params.id));
+      },
+    }),
+    ...createPrintOptionRoutes(service),
+    ...createCategoryRoutes(service),
+  ];
 }
 
 /**

@@ -12,6 +12,7 @@ import {
 import { createCategoriesRepository } from './categories.repository';
 import { createCategoriesService } from './categories.service';
 import { createPhotosRepository } from './photos.repository';
+import { createPhotoDraftsService } from './photo-drafts.service';
 import { createPhotosService, type PhotosDeps } from './photos.service';
 import { createPhotoPrintOptionEdits } from './print-option-writes';
 import { createPrintOptionsRepository } from './print-options.repository';
@@ -60,6 +61,14 @@ export function createCatalogService(
     deleteGuards,
     sensitiveSpecies: sensitiveSpecies.names,
   });
+  const drafts = createPhotoDraftsService(photosRepo, {
+    media: photoDeps.media,
+    photoUploaded: photoDeps.photoUploaded,
+    categories,
+    optionsRepo,
+    sensitiveSpecies: sensitiveSpecies.names,
+    maxBytes: photos.uploadLimits().addImage,
+  });
 
   /** The batch form of findPrintOption: one query for many lines; missing pairs are left out. */
   async function findPrintOptions(
@@ -87,6 +96,7 @@ export function createCatalogService(
 
   return {
     ...photos,
+    ...drafts,
     ...options,
     ...categories,
 

@@ -7,7 +7,7 @@ import type { DeleteGuard, OfferInfo, OfferRule } from './catalog.types';
 import { createCatalogRoutes } from './catalog.routes';
 import { createSeoRoutes } from './catalog.seo';
 import { createCatalogService } from './catalog.service';
-import { photoUploadLimits } from './photos.service';
+import { photoUploadLimits } from './photo-files';
 import { createPrintModelService } from './print-model.service';
 
 export type {

@@ -6,7 +6,7 @@ import type { Request, RequestHandler } from 'express';
 import multer from 'multer';
 import { AppError, badRequest } from '../../platform/http/app-error';
 import { mediaMessages } from '../media';
-import type { PhotoFiles } from './photos.service';
+import type { PhotoFiles } from './photo-files';
 
 // The admin form's photo uploads (multipart/form-data): camera originals up to MAX_PHOTO_MB (50 MB
 // by default). The parts stream to temporary files, never into memory, however many arrive at

@@ -1,10 +1,22 @@
 import { badRequest, notFound } from '../../platform/http/app-error';
-import { asOneLine } from '../../platform/http/input-rules';
-import { sanitizeRichText } from '../../platform/rich-text';
 import { probeImage, type ImageSource, type MediaModule, type PreparedOriginal } from '../media';
-import { nearestAspectRatio, titleFromFileName } from '../../shared/photo-metadata';
+import { nearestAspectRatio } from '../../shared/photo-metadata';
 import { toAdminPhotoSummary, toPhotoSummary, toPrintOption } from './catalog.mapping';
-import { catalogMessages, imageLimits } from './catalog.messages';
+import { catalogMessages } from './catalog.messages';
+import {
+  decodeBase64Image,
+  decodeOptional,
+  fieldNames,
+  IMAGE_MISSING,
+  photoFields,
+  photoUploadLimits,
+  sent,
+  specLimits,
+  type CreateFields,
+  type FilesVia,
+  type PhotoFiles,
+  type UpdateFields,
+} from './photo-files';
 import type {
   PhotoCreateWithOptions,
   PhotoUpdateWithOptions,
@@ -14,8 +26,6 @@ import type {
 import type {
   AdminPhotoDetail,
   AdminPhotoSummary,
-  PhotoDraft,
-  PhotoDraftPublishResult,
   PhotoDetail,
   PhotoSummary,
   PhotoUploadLimits,
@@ -39,63 +49,6 @@ import { requireRatio, type PhotoPrintOptionEditor } from './print-option-writes
 
 /** Who reads a photo: the public sees camera details only when the owner shows them. */
 type Audience = 'public' | 'admin';
-
-/** base64 with or without a `data:` prefix; anything else is a 400 naming the field. */
-export function decodeBase64Image(value: string, field: string): Buffer {
-  const body = value.replace(/^data:[^,]*?;base64,/i, '').replace(/\s+/g, '');
-  if (!body || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(body))
-    throw badRequest(catalogMessages.badBase64, { [field]: catalogMessages.badBase64 });
-  return Buffer.from(body, body.includes('-') || body.includes('_') ? 'base64url' : 'base64');
-}
-
-const decodeOptional = (value: string | null | undefined, field: string) =>
-  value ? decodeBase64Image(value, field) : null;
-
-const MB = 1024 * 1024;
-const IMAGE_MISSING = 'Please upload a photo image';
-
-/** MAX_PHOTO_MB's default: a camera original (a 45 MP JPEG is 20-35 MB) fits. */
-export const DEFAULT_MAX_PHOTO_MB = 50;
-
-/**
- * The admin form's limits (multipart): camera originals up to MAX_PHOTO_MB (50 MB unless set), never
- * below the spec's (add 5 MB, edit 10 MB); thumbnails keep the spec's 1 and 2 MB.
- */
-export function photoUploadLimits(maxPhotoMb = DEFAULT_MAX_PHOTO_MB): PhotoUploadLimits {
-  const raised = maxPhotoMb * MB;
-  return {
-    addImage: Math.max(imageLimits.create.image, raised),
-    addThumbnail: imageLimits.create.thumbnail,
-    editImage: Math.max(imageLimits.update.image, raised),
-    editThumbnail: imageLimits.update.thumbnail,
-  };
-}
-
-/** The spec's JSON upload (base64 in the body, its own client): the spec's limits, always. */
-const specLimits: PhotoUploadLimits = {
-  addImage: imageLimits.create.image,
-  addThumbnail: imageLimits.create.thumbnail,
-  editImage: imageLimits.update.image,
-  editThumbnail: imageLimits.update.thumbnail,
-};
-
-/**
- * How a save's files arrived: the admin form's multipart files (`image`, `thumbnail`, the form's
- * limits) or the spec's JSON base64 fields (`imageData`, `thumbnailData`, the spec's limits). Errors
- * name the field the files came in.
- */
-export type FilesVia = 'form' | 'json';
-const fieldNames: Record<FilesVia, Record<'photo' | 'thumbnail', string>> = {
-  form: { photo: 'image', thumbnail: 'thumbnail' },
-  json: { photo: 'imageData', thumbnail: 'thumbnailData' },
-};
-
-/** The files of a save: the photo (required when adding) and a custom thumbnail, in memory or on disk. */
-export type PhotoFiles = { image: ImageSource | null; thumbnail: ImageSource | null };
-const sent = (file: ImageSource | null): file is ImageSource =>
-  !!file && (!Buffer.isBuffer(file) || !!file.length);
-type CreateFields = Omit<PhotoCreateWithOptions, 'imageData' | 'thumbnailData'>;
-type UpdateFields = Omit<PhotoUpdateWithOptions, 'imageData' | 'thumbnailData'>;
 
 export type PhotosDeps = {
   media: Pick<MediaModule, 'prepareOriginal' | 'recordOriginal' | 'deleteAsset' | 'filesOf'>;
@@ -139,22 +92,6 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   /** Checked, cleaned and stored before the transaction; only its row is written inside one. */
   function prepare(file: ImageSource, kind: 'photo' | 'thumbnail', maxBytes: number, via: FilesVia) {
     return media.prepareOriginal(file, { kind, maxBytes, field: fieldNames[via][kind] });
-  }
-
-  async function draftView(photo: PhotoRow, sensitive: string[]): Promise<PhotoDraft> {
-    const options = await optionsRepo.optionsForPhoto(photo.id);
-    return {
-      ...toAdminPhotoSummary(photo, media.filesOf, sensitive),
-      queueId: photo.queueId,
-      printOptionCount: options.length,
-    };
-  }
-
-  /** The photo a queue id made, as a draft view (also once published: a retry still answers it). */
-  async function madeFrom(queueId: string): Promise<PhotoDraft | null> {
-    const id = await repo.findByQueueId(queueId);
-    const photo = id === undefined ? undefined : await repo.findPhoto(id);
-    return photo ? draftView(photo, await deps.sensitiveSpecies()) : null;
   }
 
   async function detail(photo: PhotoRow): Promise<PhotoDetail> {
@@ -412,89 +349,6 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       return service.adminGetPhoto(id);
     },
 
-    /** The photo a queue id already made, or null (a retried create answers it). */
-    draftFor: madeFrom,
-
-    /**
-     * A draft photo from a camera file (a finished field upload): its category as sent; its ratio,
-     * date and camera from the file; its title as sent, else the file's own, else its name made
-     * readable; the live catalogue options of its ratio. The queue id's unique index decides
-     * between two creates of one file: the loser answers the winner's photo.
-     */
-    async createDraft(
-      input: { queueId: string; category: string; title?: string; description?: string; location?: string },
-      file: { path: string; name: string },
-    ): Promise<{ draft: PhotoDraft; created: boolean }> {
-      const made = await madeFrom(input.queueId);
-      if (made) return { draft: made, created: false };
-      await deps.categories.assertCategory(input.category);
-      // what the file says is read beside the check and store (reading never fails: facts may be empty)
-      const [facts, stored] = await Promise.all([
-        probeImage(file),
-        media.prepareOriginal(file, { kind: 'photo', maxBytes: formLimits.addImage, field: 'file' }),
-      ]);
-      const aspectRatio = nearestAspectRatio(stored.width, stored.height);
-      // one line, as the edit form's rule wants it (a file's caption may hold line breaks)
-      const title = asOneLine(input.title || facts.title || titleFromFileName(file.name) || '') || 'Untitled';
-      try {
-        await repo.transaction(async (trx) => {
-          const original = await media.recordOriginal(stored, trx);
-          const photoId = await repo.insertPhoto(
-            {
-              ...photoFields({
-                title,
-                description: input.description ?? '',
-                location: input.location ?? '',
-                dateTaken: facts.dateTaken,
-                aspectRatio,
-                category: input.category,
-                displayOrder: 0,
-                featured: false,
-                verticalPosition: 50,
-              }),
-              showCameraDetails: false,
-              cameraDetails: facts.camera,
-              originalId: original.id,
-              customThumbnailId: null,
-              version: 1,
-              draft: true,
-              queueId: input.queueId,
-            },
-            trx,
-          );
-          if (aspectRatio)
-            for (const optionId of await optionsRepo.liveOptionIdsForRatio(aspectRatio, trx))
-              await optionsRepo.assign(photoId, optionId, trx);
-          await deps.photoUploaded(trx, photoId, [original.id]);
-          return photoId;
-        });
-      } catch (err) {
-        // a concurrent create of the same file won: its photo is the answer (our stored file is
-        // an orphan the sweep removes)
-        const winner = isUniqueViolation(err) ? await madeFrom(input.queueId) : null;
-        if (winner) return { draft: winner, created: false };
-        throw err;
-      }
-      return { draft: (await madeFrom(input.queueId))!, created: true };
-    },
-
-    /** The drafts, newest first. */
-    async listDrafts(): Promise<PhotoDraft[]> {
-      const [rows, sensitive] = await Promise.all([repo.listDrafts(), deps.sensitiveSpecies()]);
-      return Promise.all(rows.map((p) => draftView(p, sensitive)));
-    },
-
-    /**
-     * These drafts go live, in one statement (ids that are not drafts are left out of the answer).
-     * One with no print size goes live too (a portfolio photo), its page saying prints are not for
-     * sale yet; `notForSale` names them so the screen can say so.
-     */
-    async publishDrafts(ids: number[]): Promise<PhotoDraftPublishResult> {
-      const published = await repo.publishDrafts(ids);
-      const counts = await Promise.all(published.map((id) => optionsRepo.optionsForPhoto(id)));
-      return { published, notForSale: published.filter((_, i) => counts[i].length === 0) };
-    },
-
     async deletePhoto(id: number): Promise<{ message: string; archived: boolean }> {
       const photo = await service.livePhoto(id);
       const entry = { kind: 'photo', id } as const;
@@ -519,35 +373,3 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   return service;
 }
 export type PhotosService = ReturnType<typeof createPhotosService>;
-
-/** Postgres' unique_violation (the queue id's index). */
-const isUniqueViolation = (err: unknown) =>
-  (err as { code?: string; nativeError?: { code?: string } })?.code === '23505' ||
-  (err as { nativeError?: { code?: string } })?.nativeError?.code === '23505';
-
-/**
- * The columns a save writes from the form. The protection fields are newer than the spec's client:
- * left out of an update they keep what is stored (`existing`), left out of a create they take their
- * defaults (species none, protection 'auto', public now).
- */
-function photoFields(input: CreateFields | UpdateFields, existing?: PhotoRow) {
-  const kept = <K extends keyof PhotoRow>(value: PhotoRow[K] | undefined, key: K, fallback: PhotoRow[K]) =>
-    value !== undefined ? value : existing ? existing[key] : fallback;
-  return {
-    speciesCommon: kept(input.speciesCommon, 'speciesCommon', null),
-    speciesScientific: kept(input.speciesScientific, 'speciesScientific', null),
-    locationProtection: kept(input.protection, 'locationProtection', 'auto'),
-    publicRegion: kept(input.publicRegion, 'publicRegion', null),
-    publishAt: kept(input.publishAt, 'publishAt', null),
-    title: input.title,
-    description: sanitizeRichText(input.description),
-    location: input.location,
-    dateTaken: input.dateTaken,
-    aspectRatio: input.aspectRatio,
-    category: input.category,
-    displayOrder: input.displayOrder,
-    featured: input.featured,
-    verticalPosition: input.verticalPosition,
-    horizontalPosition: kept(input.horizontalPosition, 'horizontalPosition', 50),
-  };
-}

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { mediaMessages } from '../media';
 import { queueIdSchema } from '../../contract';
 import { isDependencyDown } from '../../platform/dependency-errors';
+import { fieldUploadMessages } from './field-uploads.service';
 import type { UploadStore } from './upload-store';
 
 /** The tus endpoint's address (the batch screen reads it from GET /api/admin/upload-limits). */
@@ -17,6 +18,43 @@ const jsonError = (status_code: number, message: string, errors?: Record<string,
   status_code,
   body: JSON.stringify(errors ? { message, errors } : { message }),
 });
+
+/** tus's own answers (its ERRORS, and the server's 412 and 400) in the owner's words. */
+const tusSentences: Record<string, string> = {
+  'The file for this url was not found': fieldUploadMessages.unknown,
+  'The file for this url no longer exists': fieldUploadMessages.unknown,
+  'Tus-Resumable Required': 'The Tus-Resumable header is required (tus 1.0.0).',
+  'Upload-Offset conflict':
+    'The upload offset does not match what the server has: ask for it (HEAD) and go on from there.',
+};
+
+/** An error body as the API's others are: JSON `{ message }` (ours as they are, tus's text made a sentence). */
+export function asJsonErrorBody(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) return body;
+  } catch {
+    // tus's plain text
+  }
+  const text = body.trim() || 'The upload request failed.';
+  const message = tusSentences[text] ?? (/[.!?]$/.test(text) ? text : `${text}.`);
+  return JSON.stringify({ message });
+}
+
+/**
+ * tus's server, its errors answered as every other API error: JSON `{ message }` with its
+ * Content-Type. `write` is where each of its answers goes out (its handlers' errors after
+ * onResponseError, and its own 412, 400 and 404); the tus headers it set are kept.
+ */
+class JsonErrorTusServer extends Server {
+  override write(
+    ...[context, headers, status, body]: Parameters<Server['write']>
+  ): ReturnType<Server['write']> {
+    if (status < 400) return super.write(context, headers, status, body);
+    headers.set('Content-Type', 'application/json; charset=utf-8');
+    return super.write(context, headers, status, asJsonErrorBody(body ?? ''));
+  }
+}
 
 /**
  * The tus 1.0.0 server (creation, expiration, termination) over the upload store: relative
@@ -59,7 +97,7 @@ export function createTusHandler(
       return undefined;
     },
   });
-  const server = uploads.then(({ store }) => new Server(options(store)));
+  const server = uploads.then(({ store }) => new JsonErrorTusServer(options(store)));
   server.catch(() => undefined); // a store that cannot load fails each request (next), not the process
   return (req, res, next) => {
     // tus's Node adapter ends with `res.end(callback)`; the session's and compression's wrappers of

@@ -1,4 +1,4 @@
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -265,4 +265,27 @@ export function serveWebApp(
     if (!page || 'redirect' in page) return next();
     res.type('html').send(page.html);
   });
+}
+
+/** A path no page has: the renderer answers it with the storefront's not-found page (404). */
+const NO_PAGE_PATH = '/404';
+
+/**
+ * A page address whose escape is broken (`/verify/%ZZ`): Express cannot decode a route's
+ * parameters and throws a URIError (400). A browser asking a page gets the storefront's
+ * not-found page, 404, as for any missing page; /api addresses and other clients keep the JSON
+ * error (error-handler.ts).
+ */
+export function badEscapeAsMissingPage(
+  renderPage: (pathname: string) => Promise<RenderedPage | null>,
+): ErrorRequestHandler {
+  return (err, req, res, next) => {
+    const page = (req.method === 'GET' || req.method === 'HEAD') && !/^\/api(\/|$)/i.test(req.path);
+    if (!(err instanceof URIError) || !page || res.headersSent || !req.accepts('html')) return next(err);
+    renderPage(NO_PAGE_PATH).then((rendered) => {
+      if (!rendered || 'redirect' in rendered) return next(err);
+      res.setHeader('Cache-Control', 'no-store');
+      res.status(404).type('html').send(rendered.html);
+    }, next);
+  };
 }

@@ -41,6 +41,8 @@ export default function BatchUploadPage() {
   const limits = serverLimits ?? DEFAULT_LIMITS;
   const [category, setCategory] = useState('');
   const [problems, setProblems] = useState<string[]>([]);
+  // files chosen before a category: kept until she picks one, then queued with it
+  const [waitingForCategory, setWaitingForCategory] = useState<File[]>([]);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const hintId = useId();
@@ -55,18 +57,28 @@ export default function BatchUploadPage() {
   const categoryName = (name: string) => categories?.find((c) => c.name === name)?.displayName ?? name;
   const waiting = waitingCount(queue.items, online);
 
-  const choose = (chosen: File[]) => {
-    if (!category) {
-      setProblems(['Please choose a category for this batch first.']);
-      return;
-    }
+  const queueWith = (chosen: File[], batchCategory: string) => {
     const active = queue.items.filter((item) => item.phase !== 'failed');
     const { accepted, problems: found } = checkBatch(chosen, limits, {
       files: active.length,
       bytes: active.reduce((sum, item) => sum + item.size, 0),
     });
     setProblems(found);
-    if (accepted.length > 0) void queueFiles(accepted, category);
+    if (accepted.length > 0) void queueFiles(accepted, batchCategory);
+  };
+
+  const choose = (chosen: File[]) => {
+    if (chosen.length === 0) return;
+    if (category) return queueWith(chosen, category);
+    setWaitingForCategory((held) => [...held, ...chosen]);
+    setProblems([]);
+  };
+
+  const chooseCategory = (name: string) => {
+    setCategory(name);
+    if (!name || waitingForCategory.length === 0) return;
+    setWaitingForCategory([]);
+    queueWith(waitingForCategory, name);
   };
 
   const onDrop = (event: DragEvent) => {
@@ -88,7 +100,8 @@ export default function BatchUploadPage() {
               required
               label="Category for this batch"
               value={category}
-              onChange={(e) => setCategory(e.target.value)}
+              onChange={(e) => chooseCategory(e.target.value)}
+              error={waitingForCategory.length > 0}
               sx={{ maxWidth: { sm: 360 } }}
             >
               {(categories ?? []).map((c) => (
@@ -141,6 +154,19 @@ export default function BatchUploadPage() {
                 or drop them here
               </Typography>
             </Box>
+            {waitingForCategory.length > 0 && (
+              <Alert
+                severity="info"
+                role="status"
+                action={
+                  <Button color="inherit" size="small" onClick={() => setWaitingForCategory([])}>
+                    Clear
+                  </Button>
+                }
+              >
+                {`${waitingForCategory.length} photo${waitingForCategory.length === 1 ? '' : 's'} chosen: choose a category for this batch and ${waitingForCategory.length === 1 ? 'it is' : 'they are'} sent.`}
+              </Alert>
+            )}
             {problems.length > 0 && (
               <Alert severity="warning" role="alert">
                 {problems.map((problem) => (

@@ -1,5 +1,5 @@
 import { Upload, type DetailedError, type HttpStack } from 'tus-js-client';
-import type { PhotoDraftCreate } from '@contract';
+import type { PhotoDraft, PhotoDraftCreate } from '@contract';
 import { uploadIdFromUrl } from './batch-rules';
 import { deleteEntry, getEntry, patchEntry, type QueueEntry } from './upload-queue-store';
 
@@ -134,8 +134,62 @@ async function createDraft(queueId: string, uploadUrl: string, options: SendOpti
     return { result: 'unsent' };
   }
   if (!response.ok) return refusal(queueId, response.status, await response.text());
+  const draft = (await response.json().catch(() => null)) as PhotoDraft | null;
+  // details she typed while the draft was being made go to it now, not lost with the entry
+  const latest = await getEntry(queueId);
+  if (draft && latest && !(await lateDetailsSaved(draft, body, latest, options))) return { result: 'unsent' };
   await deleteEntry(queueId);
   return { result: 'sent' };
+}
+
+const sentText = (value: string | undefined) => value ?? '';
+
+/**
+ * Her title, description or location changed after the create was sent: the draft takes them (a
+ * PUT of its own fields with hers; a blank title keeps the draft's). False when unanswered (the
+ * entry stays: the next send's create answers the same draft and this runs again); a refusal
+ * leaves the draft as it was made.
+ */
+async function lateDetailsSaved(
+  draft: PhotoDraft,
+  sent: PhotoDraftCreate,
+  entry: QueueEntry,
+  options: SendOptions,
+): Promise<boolean> {
+  const now = {
+    title: entry.title.trim(),
+    description: entry.description.trim(),
+    location: entry.location.trim(),
+  };
+  if (
+    now.title === sentText(sent.title) &&
+    now.description === sentText(sent.description) &&
+    now.location === sentText(sent.location)
+  )
+    return true;
+  const fields = {
+    title: now.title || draft.title,
+    description: now.description,
+    location: now.location,
+    dateTaken: draft.dateTaken,
+    aspectRatio: draft.aspectRatio,
+    category: draft.category,
+    displayOrder: draft.displayOrder,
+    featured: draft.featured,
+    verticalPosition: draft.verticalPosition,
+  };
+  try {
+    const response = await fetch(`/api/admin/photos/${draft.id}`, {
+      method: 'PUT',
+      credentials: 'same-origin',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(fields),
+      signal: options.signal,
+    });
+    return response.status < 500;
+  } catch {
+    return false;
+  }
 }
 
 async function sendHeld(queueId: string, options: SendOptions): Promise<SendOutcome> {
