@@ -8,7 +8,12 @@ import path from 'node:path';
 // Module boundaries: a server module is reached only through its index.ts. The web app imports in
 // one direction, shared (web/src/components, web/src/lib) <- features <- app, and a feature reaches
 // another only through that feature's index.ts.
-const webFeatures = ['storefront', 'cart', 'checkout', 'order-status', 'admin'];
+// Both lists are read from the folders, so a new module or feature is a boundary at once.
+const foldersIn = (dir) =>
+  readdirSync(path.join(import.meta.dirname, dir), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = foldersIn('web/src/features');
 // The admin app's zones: each screen folder (web/src/features/admin/<screen>/) imports no other
 // screen; what two screens share lives in admin/shared/, which imports no screen. Screens are composed
 // only in admin-routes.tsx. The folders are read here, so a new screen is a zone at once.
@@ -16,20 +21,7 @@ const adminDir = path.join(import.meta.dirname, 'web/src/features/admin');
 const adminScreens = readdirSync(adminDir, { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'shared')
   .map((entry) => entry.name);
-const serverModules = [
-  'catalog',
-  'media',
-  'content',
-  'cart',
-  'orders',
-  'contact',
-  'admin-auth',
-  'storefront',
-  'promotions',
-  'tax',
-  'fulfillment',
-  'setup',
-];
+const serverModules = foldersIn('src/modules');
 
 export default tseslint.config(
   {
@@ -43,6 +35,23 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'error',
     },
+  },
+  {
+    // Every file under 400 lines, counted as `wc -l` does (tests and demo data aside).
+    files: ['**/*.{js,mjs,cjs,ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', 'tests/**', 'src/demo/**'],
+    rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
+  },
+  {
+    // split on other branches; removed at merge
+    files: [
+      'src/modules/editions/editions.service.ts',
+      'src/modules/catalog/photos.service.ts',
+      'src/modules/catalog/catalog.routes.ts',
+      'src/contract/catalog.ts',
+      'src/modules/fulfillment/lab-orders.service.ts',
+    ],
+    rules: { 'max-lines': 'off' },
   },
   {
     files: ['src/**/*.ts', 'workers/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],

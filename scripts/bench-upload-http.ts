@@ -3,39 +3,16 @@
 // run; and the API's memory while three 50 MB uploads run at once, against the idle API's.
 // Both the multipart form (POST /api/admin/photos) and the tus path (/api/admin/uploads, then
 // POST /api/admin/photo-drafts); the tus path reports "not available" where the API lacks it.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
-import { loadConfig } from '../src/config';
-import { closeContext, createContext, type AppContext } from '../src/platform/context';
-import { dropDatabase, ensureDatabase, migrateLatest } from '../src/platform/db';
-import { createLogger } from '../src/platform/logger';
 import { isMain } from '../src/platform/process';
-import { createModules } from '../src/modules';
-import { apiNodeFlags } from './api-node-flags';
+import { buildServer, CATEGORY, sleep, startApp, type App } from './bench-app';
 import { grainOf, make24MpJpeg, rawSharpVariants } from './bench-upload';
 
-const ADMIN = { username: 'bench', password: 'bench upload password' };
-const CATEGORY = 'birds';
 /** MAX_PHOTO_MB=50: the per-file limit is 52,428,800 bytes; the memory test's files stay under it. */
 const FILE_LIMIT = 50 * 1024 * 1024;
 const MEMORY_BUDGET_MB = 300;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A kB figure of /proc/<pid>/status: VmRSS now, VmHWM its peak so far, RssAnon the part that is the
@@ -76,116 +53,6 @@ export async function make50MbJpeg(): Promise<Buffer> {
     const scale = Math.sqrt((0.95 * FILE_LIMIT) / jpeg.length);
     [w, h] = [Math.round(w * scale), Math.round(h * scale)];
   }
-}
-
-type App = {
-  base: string;
-  api: ChildProcess;
-  worker: ChildProcess;
-  ctx: AppContext;
-  cookie: string;
-  close(): Promise<void>;
-};
-
-/**
- * Where the built API and worker are (`dist/node/api.js`, `worker.js`). BENCH_DIST names another
- * build (another checkout's dist/node: the same bench against code before a change).
- */
-const DIST = process.env.BENCH_DIST ?? path.join('dist', 'node');
-
-/** The server side built as production runs it (a second or two), so the figures are this code's. */
-function buildServer() {
-  if (process.env.BENCH_DIST) return;
-  const built = spawnSync(
-    process.execPath,
-    [
-      path.join('node_modules', 'vite', 'bin', 'vite.js'),
-      'build',
-      '--config',
-      'vite.node.config.ts',
-      '--logLevel',
-      'warn',
-    ],
-    { stdio: 'inherit' },
-  );
-  if (built.status !== 0) throw new Error('the server build failed');
-}
-
-/**
- * The built entry run by plain node as `npm run start:api` / `start:worker` run it (the API with
- * its production flags): its pid is the process itself, no loader in its memory.
- */
-function run(entry: 'api' | 'worker', env: Record<string, string>): ChildProcess {
-  const flags = entry === 'api' ? apiNodeFlags() : [];
-  const child = spawn(process.execPath, [...flags, path.join(DIST, `${entry}.js`)], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return child;
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise<void>((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
-
-async function startApp(): Promise<App> {
-  const db = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
-  db.pathname = `/wildframe_bench_http_${randomBytes(3).toString('hex')}`;
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wildframe-bench-http-'));
-  const env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    DEMO_DATA: 'false',
-    DATABASE_URL: db.toString(),
-    REDIS_PREFIX: `wfbenchhttp_${randomBytes(3).toString('hex')}`,
-    DATA_DIR: dataDir,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-  };
-  const config = loadConfig({ ...process.env, ...env, LOG_LEVEL: 'silent' });
-  await ensureDatabase(config.DATABASE_URL);
-  const ctx = createContext(config, createLogger('silent'));
-  await migrateLatest(ctx.db);
-  await createModules(ctx).adminAuth.service.ensureAdmin(ADMIN);
-  await ctx.db('categories').insert({ name: CATEGORY, display_name: 'Birds' }).onConflict('name').ignore();
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const api = run('api', { ...env, PORT: String(port) });
-  const worker = run('worker', env);
-  for (let i = 0; ; i++) {
-    if ((await fetch(`${base}/readyz`).catch(() => null))?.status === 200) break;
-    if (i > 600) throw new Error('the API did not start');
-    await sleep(100);
-  }
-  const login = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return {
-    base,
-    api,
-    worker,
-    ctx,
-    cookie,
-    async close() {
-      await Promise.all([stop(api), stop(worker)]);
-      const keys = await ctx.redis.keys(`${config.REDIS_PREFIX}:*`).catch(() => []);
-      if (keys.length) await ctx.redis.del(...keys).catch(() => undefined);
-      await closeContext(ctx);
-      await dropDatabase(config.DATABASE_URL);
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
 }
 
 const writeHeaders = (app: App, extra: Record<string, string> = {}) => ({

@@ -12,7 +12,7 @@ import { isDependencyDown } from '../../src/platform/dependency-errors';
 import { createDomainEventBus } from '../../src/domain-events';
 import { createAppJobRegistry } from '../../src/jobs';
 import { createMediaModule } from '../../src/modules/media';
-import { createUploadLocker } from '../../src/modules/field-uploads/upload-locker';
+import { createUploadLocker } from '../../src/modules/field-uploads';
 import { testConfig } from '../support/test-config';
 import { loadConfig } from '../../src/config';
 import { startS3Server } from '../support/s3-server';

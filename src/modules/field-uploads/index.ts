@@ -10,6 +10,8 @@ import { createUploadLocker } from './upload-locker';
 export { fieldUploadsEndpoints } from './field-uploads.routes';
 export { UPLOADS_PATH } from './tus-endpoint';
 export { fieldUploadMessages } from './field-uploads.service';
+/** The uploads' per-upload lock across processes (its tests drive it directly). */
+export { createUploadLocker } from './upload-locker';
 
 /** On S3 the uploads share the media bucket, under their own prefix. */
 const keyPrefixOf = (ctx: Pick<AppContext, 'config'>) => (ctx.config.MEDIA_STORE === 's3' ? 'uploads/' : '');

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { cx, InfoOutlinedIcon } from './ui';
-import styles from './closed-shop-notice.module.css';
+import styles from './notice.module.css';
 
 /** The words of a shop with no payment provider (the server's 503 at checkout says the same). */
 export const NOT_TAKING_ORDERS = 'This shop is not taking orders yet.';

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { activeNoticeLines, useGetShippingNoticeQuery } from '../lib/content-api';
 import { cx, LocalShippingOutlinedIcon } from './ui';
-import styles from './shipping-notice-banner.module.css';
+import styles from './notice.module.css';
 
 /** The temporary shipping notice; renders nothing unless it is active and has a first line. */
 export function ShippingNoticeBanner({ className, style }: { className?: string; style?: CSSProperties }) {
@@ -9,7 +9,7 @@ export function ShippingNoticeBanner({ className, style }: { className?: string;
   const lines = activeNoticeLines(data);
   if (!lines) return null;
   return (
-    <div role="note" aria-label="Shipping notice" className={cx(styles.banner, className)} style={style}>
+    <div role="note" aria-label="Shipping notice" className={cx(styles.notice, className)} style={style}>
       <LocalShippingOutlinedIcon className={styles.icon} />
       <div>
         <NoticeLines lines={lines} />

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useGetOrderPaymentStatusMutation } from './api';
 import type { PaymentFormProps, PaymentSession } from './payment-session';
 import { TestPaymentForm } from './test-payment-form';
-import { BreakableEmail } from '../order-confirmation/breakable-email';
+import { BreakableEmail } from '../order-confirmation';
 import { composedAddress } from './checkout-validation';
 
 // Stripe.js and its React bindings live only in this lazy chunk (Stripe is loaded only on checkout).

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../components/toast';
 import { useClearCart } from '../cart';
-import { handOverConfirmation } from '../order-confirmation/confirmation-handoff';
+import { handOverConfirmation } from '../order-confirmation';
 import { useGetOrderPaymentStatusMutation } from './api';
 import { clearCheckout } from './checkout-storage';
 import { PAYMENT_REDIRECT_DELAY_MS, type PaymentSession } from './payment-session';

@@ -8,7 +8,7 @@ import {
   cx,
 } from '../../components/ui';
 import { EditionPrint } from '../../components/edition-print';
-import { useGetOrderByTokenQuery } from '../order-status/api';
+import { useGetOrderByTokenQuery } from '../order-status';
 import { BreakableEmail } from './breakable-email';
 import type { OrderConfirmation } from './confirmation-handoff';
 import styles from './order-confirmation.module.css';

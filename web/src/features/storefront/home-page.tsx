@@ -15,7 +15,7 @@ import {
 import { useGetLogoQuery } from '../../lib/content-api';
 import { useSite } from '../../lib/site-context';
 import { useGetPhotosQuery } from '../../lib/catalog-api';
-import { OrderConfirmationSlot } from '../order-confirmation/order-confirmation-slot';
+import { OrderConfirmationSlot } from '../order-confirmation';
 import { FEATURED_LIMIT, FEATURED_MAX_AGE_S, TAGLINE } from './constants';
 import { PhotoCard, photoGridClass } from './photo-card';
 import styles from './home-page.module.css';

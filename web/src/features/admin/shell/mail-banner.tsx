@@ -1,23 +1,15 @@
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useGetMailStatusQuery, type MailStatus } from './api';
 import { MESSAGES_PATH } from './admin-links';
 import { useDismissal } from '../shared/dismissal';
+import { code, SetupBanner } from './setup-banner';
 
 const HIDDEN_KEY = 'wildframe:mail-banner-hidden';
 
 /** What the banner says depends on these: hidden until one of them changes. */
 const fingerprint = (s: MailStatus) =>
   JSON.stringify([s.smtpConfigured, s.ownerEmailConfigured, s.outboxDir]);
-
-const code = (text: string) => (
-  <code style={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontWeight: 600 }}>
-    {text}
-  </code>
-);
 
 /**
  * Shown on every admin screen while e-mail is not set up: where mail goes now (files in the
@@ -30,29 +22,9 @@ export function MailBanner() {
   if (!data || hidden || (data.smtpConfigured && data.ownerEmailConfigured)) return null;
 
   return (
-    <Alert
-      severity="warning"
-      square
-      role="region"
-      aria-label="E-mail set-up"
-      action={
-        <Button color="inherit" size="small" onClick={hide} sx={{ whiteSpace: 'nowrap', minWidth: 0 }}>
-          Hide
-        </Button>
-      }
-      sx={{
-        borderBottom: 1,
-        borderColor: 'divider',
-        px: { xs: 1.5, sm: 3 },
-        py: { xs: 0.5, sm: 1 },
-        overflowWrap: 'anywhere',
-        '& .MuiAlert-icon': { mr: { xs: 1, sm: 1.5 } },
-        '& .MuiAlert-action': { pl: 1, mr: 0 },
-      }}
-    >
-      <AlertTitle>E-mail is not set up</AlertTitle>
+    <SetupBanner severity="warning" label="E-mail set-up" title="E-mail is not set up" onHide={hide}>
       <MailBannerText status={data} />
-    </Alert>
+    </SetupBanner>
   );
 }
 

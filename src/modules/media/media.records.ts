@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { Knex } from 'knex';
+import type { Db } from '../../platform/db';
+import type { MediaAssetModel, MediaVariantModel } from './media.models';
+import { variantFileName, type AssetKind } from './media.rules';
+import { extensionOf, type MediaStore } from './media-store';
+
+// What the media tables' rows say, and where their files go in the store (the repositories' shared part).
+
+export type AssetMeta = Pick<
+  MediaAssetModel,
+  'id' | 'kind' | 'mimeType' | 'width' | 'height' | 'placeholderColor' | 'variantsReadyAt'
+>;
+/** An original already in the store: what its row says about it. */
+export type StoredAsset = {
+  /** Reserved before the row (reserveAssetId) when its variants were started early. */
+  id?: number;
+  kind: AssetKind;
+  storageKey: string;
+  byteSize: number;
+  mimeType: string;
+  width: number;
+  height: number;
+  sha256: string;
+  placeholderColor: string;
+};
+export type VariantKey = Pick<MediaVariantModel, 'kind' | 'width' | 'format'>;
+export type NewVariant = VariantKey & { height: number; data: Buffer; etag: string };
+/** A variant whose file is written: what its row says. */
+export type StoredVariant = Omit<NewVariant, 'data'> & {
+  assetId: number;
+  storageKey: string;
+  byteSize: number;
+};
+export type VariantRef = Pick<MediaVariantModel, 'id' | 'kind' | 'width' | 'format' | 'etag' | 'byteSize'>;
+
+export type Executor = Db | Knex.Transaction;
+
+// Everything but the image bytes.
+export const metaColumns = [
+  'id',
+  'kind',
+  'mime_type',
+  'width',
+  'height',
+  'placeholder_color',
+  'variants_ready_at',
+];
+
+/** Where a file goes in the store. Originals get a fresh name (their row does not exist yet). */
+export const originalKey = (mimeType: string) => `originals/${randomUUID()}.${extensionOf(mimeType)}`;
+export const variantKey = (assetId: number, v: VariantKey) => `variants/${assetId}/${variantFileName(v)}`;
+/** A print file's name follows from its asset and crop: the same crop is the same bytes. */
+export const printFileKey = (assetId: number, box: PrintCrop, mimeType: string) =>
+  `prints/${assetId}/${box.left}-${box.top}-${box.width}x${box.height}.${extensionOf(mimeType)}`;
+
+/** A crop of an original in its (EXIF-rotated) pixels. */
+export type PrintCrop = { left: number; top: number; width: number; height: number };
+
+/** A row's bytes: in its `data` (rows from before the store) or its file in the store. */
+export function bytesReader(store: MediaStore) {
+  return async function bytesOf(row: { data: Buffer | null; storageKey: string | null } | undefined) {
+    if (!row) return undefined;
+    if (row.data) return row.data;
+    const data = await store.get(row.storageKey!);
+    if (!data) throw new Error(`media file ${row.storageKey} is missing from the ${store.name} store`);
+    return data;
+  };
+}

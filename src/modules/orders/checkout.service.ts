@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import type { AppContext } from '../../platform/context';
+import { AppError, badRequest, conflict } from '../../platform/http/app-error';
+import { toDollars } from '../../platform/money';
+import type { PricedCart } from '../cart';
+import type { TaxAddress } from '../tax';
+import { appliedLines } from './applied-lines';
+import type { CheckoutHolds } from './checkout-holds';
+import { priceOrder, type PricedOrder, type PricingDeps } from './order-pricing';
+import type { NewLineItem, OrdersRepository, Tx, WrittenLine } from './orders.repository';
+import {
+  orderMessages as messages,
+  composeUsAddress,
+  type CheckoutInput,
+  type CheckoutQuote,
+  type CheckoutQuoteInput,
+  type CheckoutResult,
+} from '../../contract';
+import { namesAnotherCountry, parseUsAddress } from './us-address';
+
+export type CheckoutDeps = {
+  /** Whether a payment provider is configured: without one no order is taken. */
+  takingOrders(): boolean;
+  /** The visitor's cart in integer cents at current prices, from the cart module. */
+  cart: { getPricedCart(cartId: string | undefined): Promise<PricedCart> };
+  /** Promotion codes: checked and priced for a quote and at checkout. */
+  promotions: PricingDeps['promotions'];
+  tax: PricingDeps['tax'];
+  /** What an order takes while it waits to be paid (a code's use), in its transaction. */
+  holds: Pick<CheckoutHolds, 'takeAll'>;
+};
+
+/**
+ * The order's address columns: from the parts (the text composed from them), or from the spec's
+ * one text, kept as given, with its parts when it reads as a US address and else flagged for the
+ * owner to check.
+ */
+function orderAddress(input: CheckoutInput) {
+  const text = input.shippingAddress;
+  if (!input.address && text !== undefined && namesAnotherCountry(text))
+    throw badRequest(messages.usOnly, { shippingAddress: messages.usOnly });
+  const parts = input.address ?? parseUsAddress(text ?? '');
+  return {
+    shippingAddress: input.address ? composeUsAddress(input.address) : (text ?? ''),
+    addressLine1: parts?.line1 ?? null,
+    addressLine2: parts?.line2 ?? null,
+    addressCity: parts?.city ?? null,
+    addressState: parts?.state ?? null,
+    addressZip: parts?.zip ?? null,
+    addressNeedsReview: !parts,
+  };
+}
+
+/** The order's columns of its price: the code as applied, the discount, the tax and how it was taxed. */
+function priceColumns(p: PricedOrder) {
+  const { subtotalCents, shippingCents, discountCents, taxCents, totalCents } = p.money;
+  return {
+    subtotalCents,
+    shippingCents,
+    discountCents,
+    taxCents,
+    totalCents,
+    promotionCode: p.applied?.code ?? null,
+    promotionSummary: p.applied?.summary ?? null,
+    taxableCents: p.tax?.taxableCents ?? 0,
+    taxState: p.tax?.state ?? null,
+    taxRate: p.tax?.rate ?? null,
+    taxProvider: p.tax?.provider ?? null,
+    taxCalculationId: p.tax?.calculationId ?? null,
+  };
+}
+
+/** The money of a quote or a placed order as the buyer is shown it (dollars), with its lines' labels. */
+function moneyAnswer(p: PricedOrder): CheckoutQuote {
+  const { promotion, taxLine } = appliedLines(priceColumns(p));
+  return {
+    subtotal: toDollars(p.money.subtotalCents),
+    discount: toDollars(p.money.discountCents),
+    shipping: toDollars(p.money.shippingCents),
+    tax: toDollars(p.money.taxCents),
+    total: toDollars(p.money.totalCents),
+    promotion,
+    taxLine,
+    taxCollected: p.taxCollected,
+  };
+}
+
+/** The address tax is computed for: known when it came in parts or could be read. */
+const taxAddressOf = (a: ReturnType<typeof orderAddress>): TaxAddress | null =>
+  a.addressState
+    ? {
+        line1: a.addressLine1,
+        line2: a.addressLine2,
+        city: a.addressCity,
+        state: a.addressState,
+        zip: a.addressZip,
+      }
+    : null;
+
+/** The token of the buyer's order page: 192 random bits, not derived from anything. */
+const newStatusToken = () => randomBytes(24).toString('base64url');
+
+/** Checkout: the quote, and the order placed from the cart (orders.service.ts puts it with the rest). */
+export function createCheckoutService(ctx: AppContext, repo: OrdersRepository, deps: CheckoutDeps) {
+  const { logger } = ctx;
+
+  /**
+   * A shop that cannot take payment takes no order: refused (503) before anything is read or
+   * written, so no order row is left behind for a payment that can never come.
+   */
+  const assertTakingOrders = (): void => {
+    if (!deps.takingOrders()) throw new AppError('unavailable', messages.notTakingOrders);
+  };
+
+  return {
+    assertTakingOrders,
+
+    /**
+     * Places an order from the visitor's cart as the server holds it, at the catalogue's current
+     * prices. The total the buyer was shown (totalAmount) is only checked (half a cent of rounding
+     * allowed), never used; lines a client may still send are not read.
+     *
+     * A retry (a declined card, the details edited, the page reloaded) is the same purchase: when
+     * this session already placed an order from this cart that nobody has paid, that order is
+     * reused, with the details as now entered and the cart's lines (changed or not) at today's
+     * prices; its payment intent follows at create-payment-intent. So the owner sees one row per
+     * purchase. One older than UNPAID_ORDER_TTL_HOURS is left to the sweeper and a new one made.
+     */
+    async checkout(
+      input: CheckoutInput,
+      cartId: string | null,
+      sessionOrderIds: number[] = [],
+    ): Promise<CheckoutResult> {
+      assertTakingOrders();
+      const address = orderAddress(input);
+      const cart = await deps.cart.getPricedCart(cartId ?? undefined);
+      // the lines no longer offered are gone from the cart now: the buyer reviews what is left
+      if (cart.unavailable) throw conflict(messages.noLongerAvailable);
+      if (!cart.lines.length) throw badRequest(messages.emptyCart, { items: messages.emptyCart });
+      const lines: NewLineItem[] = cart.lines.map((line) => ({
+        photoId: line.photoId,
+        printOptionId: line.printOptionId,
+        quantity: line.quantity,
+        priceCents: line.priceCents,
+        shippingCents: line.shippingCents,
+        title: line.photo.title,
+        size: line.printOption.size,
+        format: line.printOption.format,
+      }));
+      const retry =
+        cartId && (await repo.findRetryable(sessionOrderIds, cartId, ctx.config.UNPAID_ORDER_TTL_HOURS));
+      // this session's unpaid attempts: a code's use one of them holds is the buyer's (as in the quote)
+      const ownOrderIds = await repo.unpaidAmong(sessionOrderIds);
+      const code = input.promotionCode ?? null;
+      const priced = await priceOrder(
+        cart,
+        { code: code ?? undefined, email: input.customerEmail, address: taxAddressOf(address), ownOrderIds },
+        deps,
+      );
+      const { totalCents, taxCents } = priced.money;
+      // the buyer saw the total with its tax, or (the spec's client) the cart's total before tax
+      const shown = Math.round(input.totalAmount * 100);
+      if (Math.abs(shown - totalCents) > 0.5 && Math.abs(shown - (totalCents - taxCents)) > 0.5)
+        throw conflict(messages.priceChanged);
+      const details = {
+        customerName: input.customerName,
+        customerEmail: input.customerEmail,
+        customerPhone: input.phone ?? null,
+        ...address,
+        ...priceColumns(priced),
+      };
+      // The checkout holds (a promotion code's use: checkout-holds.ts, added in src/modules.ts)
+      // run in the order's transaction: one that refuses (the code's last use taken meanwhile)
+      // leaves this order unwritten.
+      const committed: (() => Promise<unknown>)[] = [];
+      const takeHolds = async (trx: Tx, orderId: number, written: WrittenLine[]) =>
+        deps.holds.takeAll(trx, {
+          afterCommit: (fn) => void committed.push(fn),
+          orderId,
+          lines: written,
+          email: input.customerEmail,
+          promotionCode: code,
+          // read again, locked: an attempt being paid meanwhile keeps what it holds
+          ownOrderIds: await repo.lockUnpaidAmong(trx, sessionOrderIds),
+          priced,
+        });
+      let orderId: number;
+      if (retry && (await repo.replaceUnpaid(retry, details, lines, takeHolds))) {
+        orderId = retry;
+        logger.info({ orderId, totalCents }, 'unpaid order reused for a retry');
+      } else {
+        orderId = await repo.insertOrder(
+          { ...details, cartId, statusToken: newStatusToken() },
+          lines,
+          takeHolds,
+        );
+        logger.info({ orderId, totalCents, promotionCode: code, taxCents }, 'order placed');
+      }
+      for (const fn of committed)
+        await fn().catch((err: unknown) => logger.warn({ err, orderId }, 'after a checkout hold failed'));
+      return { orderId, ...moneyAnswer(priced) };
+    },
+
+    /**
+     * The cart's money with a code and for an address, before the order is placed: nothing is
+     * held. A use of the code held by this session's unpaid order is the buyer's, as at checkout.
+     */
+    async quote(
+      input: CheckoutQuoteInput,
+      cartId: string | null,
+      sessionOrderIds: number[] = [],
+    ): Promise<CheckoutQuote> {
+      const cart = await deps.cart.getPricedCart(cartId ?? undefined);
+      if (!cart.lines.length) throw badRequest(messages.emptyCart, { items: messages.emptyCart });
+      const priced = await priceOrder(
+        cart,
+        {
+          code: input.promotionCode,
+          email: input.customerEmail,
+          address: input.address ? { ...input.address, zip: input.address.zip ?? null } : null,
+          ownOrderIds: input.promotionCode ? await repo.unpaidAmong(sessionOrderIds) : [],
+        },
+        deps,
+      );
+      return moneyAnswer(priced);
+    },
+  };
+}

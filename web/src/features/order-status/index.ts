@@ -1,0 +1,1 @@
+export { orderStatusApi, useGetOrderByTokenQuery, type BuyerOrder } from './api';
