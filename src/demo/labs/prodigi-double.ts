@@ -21,9 +21,10 @@ import sharp from 'sharp';
  * - Callbacks: a CloudEvent (`com.prodigi.order.status.stage.changed#Complete`, the order as
  *   `data.order`, its id as `subject`) POSTed to the order's callbackUrl, else the account's
  *   (the dashboard's setting), when it ships.
- * Switches for bad days: down (503, an HTML page from its proxy), throttled (429), an address it
- * refuses (400 in its shape), a slow create (the order made before the wait), a list that shows
- * new orders late. `ship(orderId)`
+ * Switches for bad days: down (503, an HTML page from its proxy), throttled (429 with a
+ * `Retry-After`), an address it refuses (400 in its shape), a slow create (the order made before
+ * the wait), a create whose connection drops after the order is made, a list that shows new
+ * orders late. `ship(orderId)`
  * adds a shipment with tracking and fires the callback; `autoShipAfterMs` does it by itself.
  * Assumed where the docs are silent: the 429's body, the address refusal's code.
  */
@@ -234,6 +235,8 @@ export type ProdigiCallback = {
 
 type Failures = Record<string, { code: string; providedValue: unknown }[]>;
 type Answer = [number, unknown];
+/** No answer at all: the connection is dropped (a create made, its answer lost). */
+const DROP: Answer = [0, null];
 const trace = () =>
   `00-${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}-${Array.from(
     { length: 16 },
@@ -271,7 +274,9 @@ export async function startFakeProdigi(
   let nextOrder = FAKE_PRODIGI_FIRST_ORDER;
   let nextId = 100_000;
   let down = false;
-  let throttled = false;
+  let throttled: 'all' | 'creates' | false = false;
+  let retryAfter = '30';
+  let dropCreates = false;
   let createDelayMs = 0;
   let listDelayMs = 0;
   let accountCallbackUrl: string | null = null;
@@ -625,10 +630,13 @@ export async function startFakeProdigi(
       const key = typeof b.idempotencyKey === 'string' && b.idempotencyKey ? b.idempotencyKey : null;
       const existing = key ? [...orders.values()].find((o) => o.idempotencyKey === key) : undefined;
       if (existing)
-        return [200, { outcome: 'AlreadyExists', order: structuredClone(existing), traceParent: trace() }];
+        return dropCreates
+          ? DROP
+          : [200, { outcome: 'AlreadyExists', order: structuredClone(existing), traceParent: trace() }];
       const order = createOrder(b);
       // the order exists from here on: a client that gives up waiting has still made it
       if (createDelayMs) await new Promise((r) => setTimeout(r, createDelayMs));
+      if (dropCreates) return DROP;
       return [200, { outcome: 'Created', order: structuredClone(order), traceParent: trace() }];
     }
 
@@ -706,11 +714,14 @@ export async function startFakeProdigi(
           '<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1></body></html>',
         );
       }
-      if (throttled)
+      if (
+        throttled === 'all' ||
+        (throttled === 'creates' && method === 'POST' && /\/orders\/?$/i.test(url.pathname))
+      )
         return send(
           429,
           { statusText: 'Too many requests', statusCode: 429, data: {}, traceParent: trace() },
-          { 'retry-after': '30' },
+          { 'retry-after': retryAfter },
         );
       if (!entry.authorized) return send(401, { outcome: 'NotAuthenticated', traceParent: trace() });
       if (method === 'POST' && !/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
@@ -729,8 +740,12 @@ export async function startFakeProdigi(
       }
       entry.body = body;
       try {
-        const [status, answer] = await handle(method, url, body);
-        send(status, answer);
+        const answer = await handle(method, url, body);
+        if (answer === DROP) {
+          entry.status = 0;
+          return req.socket.destroy();
+        }
+        send(answer[0], answer[1]);
       } catch (err) {
         send(500, { outcome: 'InternalServerError', traceParent: trace() });
         console.error('fake prodigi:', err);
@@ -762,8 +777,14 @@ export async function startFakeProdigi(
     setDown(on: boolean) {
       down = on;
     },
-    setThrottled(on: boolean) {
-      throttled = on;
+    /** 429 to every call (or only to order creates), with this `Retry-After` (seconds or an HTTP date). */
+    setThrottled(on: boolean, retryAfterValue = '30', only?: 'creates') {
+      throttled = on ? (only ?? 'all') : false;
+      retryAfter = retryAfterValue;
+    },
+    /** Each order create (a new order made, or one already made) loses its connection before the answer. */
+    setDropCreates(on: boolean) {
+      dropCreates = on;
     },
     /** Refuses addresses (400 ValidationFailed on the ZIP code): this ZIP code, or those a predicate picks. */
     refuseAddress(which: ((address: Obj) => boolean) | string | null) {
