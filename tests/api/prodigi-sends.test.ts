@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../support/test-app';
-import { startFakeProdigi, type FakeProdigi } from '../support/fake-prodigi';
+import { FAKE_PRODIGI_FIRST_ORDER, startFakeProdigi, type FakeProdigi } from '../support/fake-prodigi';
 import { startSmtpSink } from '../support/smtp-sink';
 import { freePort } from '../support/redis-server';
 import { fillCart, insertPhoto, testCard } from '../support/shop-data';
@@ -560,5 +560,29 @@ describe('refusals and outages', () => {
     await send(orderId);
     expect(madeAt(orderId)).toHaveLength(1);
     expect(await labRow(orderId)).toMatchObject({ status: 'sent', lab_order_number: madeAt(orderId)[0]!.id });
+  });
+
+  it('an order number another lab order already has fails the send in words the owner sees, not left sending (issue 51)', async () => {
+    const first = await paidOrder();
+    await eventually(async () => (await labRow(first))?.status === 'sent');
+    const orderId = await dueOrder();
+    // the lab numbering from the start again (a demo lab restarted empty): its next is taken here
+    const next = `ord_${FAKE_PRODIGI_FIRST_ORDER + prodigi.orders.size}`;
+    await setRow(first, { lab_order_number: next });
+    expect(await send(orderId)).toMatchObject({ outcome: 'skipped' });
+    const words = `Prodigi answered with order number ${next}, which another order here already has: check Prodigi's dashboard for this order before sending it again.`;
+    expect(await labRow(orderId)).toMatchObject({
+      status: 'failed',
+      lab_order_number: null,
+      claimed_until: null,
+      last_error: words,
+    });
+    const view = await admin.json<{ labs: Record<string, unknown>[] }>(
+      admin.get(`/api/admin/orders/${orderId}/lab`),
+    );
+    expect(view.labs[0]).toMatchObject({ status: 'failed', lastError: words });
+    await eventually(
+      async () => mailsTo(OWNER, `Order #${orderId} did not reach the print lab`).length === 1,
+    );
   });
 });

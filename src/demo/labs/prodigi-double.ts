@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { demoLabState } from './demo-lab-state';
 
 /**
  * A local HTTP double of Prodigi's Print API v4 (https://www.prodigi.com/print-api/docs/reference/),
@@ -259,6 +260,8 @@ export async function startFakeProdigi(
     autoShipAfterMs?: number;
     /** Fetches each order's assets after the answer, as Prodigi does (default true). */
     fetchAssets?: boolean;
+    /** Keeps its orders in this file across restarts (the demo lab, under DATA_DIR). */
+    stateFile?: string;
   } = {},
 ) {
   const apiKey = opts.apiKey ?? FAKE_PRODIGI_API_KEY;
@@ -283,6 +286,16 @@ export async function startFakeProdigi(
   let addressRefused: ((address: Obj) => boolean) | null = null;
 
   const id = (prefix: string) => `${prefix}_${nextId++}`;
+  // the orders of its last run, numbering on from them
+  type Saved = { nextOrder: number; nextId: number; orders: FakeProdigiOrder[] };
+  const state = opts.stateFile ? demoLabState<Saved>(opts.stateFile) : null;
+  const saved = state?.load();
+  if (saved) {
+    nextOrder = Math.max(nextOrder, saved.nextOrder);
+    nextId = Math.max(nextId, saved.nextId);
+    for (const o of saved.orders) orders.set(o.id, o);
+  }
+  const persist = () => state?.save({ nextOrder, nextId, orders: [...orders.values()] });
   const now = () => new Date().toISOString();
 
   function validateItems(items: unknown, withAssetUrls: boolean, failures: Failures) {
@@ -686,6 +699,7 @@ export async function startFakeProdigi(
       let entry: FakeProdigiRequest | null = null;
       const send = (status: number, answer: unknown, headers: Record<string, string> = {}) => {
         if (entry) entry.status = status;
+        persist();
         if (res.destroyed) return;
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
         res.end(JSON.stringify(answer));
@@ -743,6 +757,7 @@ export async function startFakeProdigi(
         const answer = await handle(method, url, body);
         if (answer === DROP) {
           entry.status = 0;
+          persist();
           return req.socket.destroy();
         }
         send(answer[0], answer[1]);
@@ -850,12 +865,14 @@ export async function startFakeProdigi(
       for (const k of Object.keys(o.status.details) as (keyof typeof o.status.details)[])
         o.status.details[k] = 'Complete';
       o.lastUpdated = now();
+      persist();
       const url = o.callbackUrl ?? accountCallbackUrl;
       return url ? deliver(url, api.callbackEvent(o.id)) : null;
     },
     /** Cancels an order as the dashboard would. */
     cancel(orderId: string) {
       get(orderId).status.stage = 'Cancelled';
+      persist();
     },
     close: async () => {
       stopping.abort();
@@ -868,6 +885,11 @@ export async function startFakeProdigi(
         });
     },
   };
+  // orders of the last run not shipped yet ship when they would have (at once if overdue)
+  if (opts.autoShipAfterMs !== undefined)
+    for (const o of saved?.orders ?? [])
+      if (o.status.stage === 'InProgress' && !o.shipments.length)
+        later(Math.max(0, Date.parse(o.created) + opts.autoShipAfterMs - Date.now()), () => api.ship(o.id));
   return api;
 }
 export type FakeProdigi = Awaited<ReturnType<typeof startFakeProdigi>>;

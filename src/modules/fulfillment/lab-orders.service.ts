@@ -19,8 +19,9 @@ import type { LabOrderSource } from '../orders';
 import { LabError, type LabOrderItem } from './lab-provider';
 import { labErrorMessage, labErrorWords, type LabErrorWords } from './lab-errors';
 import type { LabSettings } from './lab-settings.service';
-import type {
-  FulfillmentRepository,
+import {
+  isLabOrderNumberTaken,
+  type FulfillmentRepository,
   LabOrderKey,
   LabOrderRow,
   LabProductRow,
@@ -254,6 +255,35 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
     return out;
   }
 
+  /**
+   * The lab made the order: its number kept. A number another of this lab's orders already has
+   * (the lab numbering again from the start: a demo lab restarted without its orders) is not ours
+   * to keep: the owner is told in words (an AppError: the send fails) rather than left 'sending'.
+   */
+  async function recordSent(key: LabOrderKey, orderNumber: string, shippingCents: number | null) {
+    try {
+      await repo.transaction((trx) =>
+        repo.update(trx, key, {
+          status: 'sent',
+          lab_order_number: orderNumber,
+          sent_at: trx.fn.now(),
+          claimed_until: null,
+          next_attempt_at: null,
+          first_failed_at: null,
+          failures: 0,
+          last_error: null,
+          lab_text: null,
+          ...(shippingCents === null ? {} : { lab_shipping_cents: shippingCents }),
+        }),
+      );
+    } catch (err) {
+      if (!isLabOrderNumberTaken(err)) throw err;
+      throw conflict(
+        `${labNames[key.provider]} answered with order number ${orderNumber}, which another order here already has: check ${labNames[key.provider]}'s dashboard for this order before sending it again.`,
+      );
+    }
+  }
+
   /** The send of a lab order this run holds the lease of. */
   async function sendClaimed(key: LabOrderKey, claimed: LabOrderRow): Promise<SendOutcome> {
     const { orderId, provider } = key;
@@ -323,20 +353,7 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
           callbackUrl: settings.webhookUrl(s),
         }));
       }
-      await repo.transaction((trx) =>
-        repo.update(trx, key, {
-          status: 'sent',
-          lab_order_number: orderNumber,
-          sent_at: trx.fn.now(),
-          claimed_until: null,
-          next_attempt_at: null,
-          first_failed_at: null,
-          failures: 0,
-          last_error: null,
-          lab_text: null,
-          ...(shippingCents === null ? {} : { lab_shipping_cents: shippingCents }),
-        }),
-      );
+      await recordSent(key, orderNumber!, shippingCents);
       logger.info({ orderId, provider, labOrderNumber: orderNumber }, 'order sent to the print lab');
       return { outcome: 'done', detail: `lab order ${orderNumber}` };
     } catch (err) {
