@@ -186,6 +186,8 @@ describe('an order through the demo lab', () => {
       shipping_carrier: 'UPS',
       tracking_number: expect.stringMatching(/^1Z999AA1\d{10}$/),
     });
+    // the shop order is marked shipped just before its lab order: wait for the latter
+    await eventually(async () => (await labRow(orderId))?.status === 'shipped');
     expect(await labRow(orderId)).toMatchObject({ status: 'shipped', lab_order_number: sent!.orderNumber });
     const mail = await eventually(async () =>
       sink.mails.find((m) => m.subject.includes('has shipped') && m.subject.includes(`#${orderId}`)),
@@ -231,6 +233,7 @@ describe('an order through the demo lab', () => {
     const shipped = await orderRow(orderId);
     const tracking = labs.prodigi.orders.get(sent.id)!.shipments[0]!.tracking!.number;
     expect(shipped).toMatchObject({ shipping_carrier: 'FedEx', tracking_number: tracking });
+    await eventually(async () => (await labRow(orderId))?.status === 'shipped');
     expect(await labRow(orderId)).toMatchObject({ status: 'shipped', lab_order_number: sent.id });
     const mail = await eventually(async () =>
       sink.mails.find((m) => m.subject.includes('has shipped') && m.subject.includes(`#${orderId}`)),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../support/test-app';
-import { startFakeProdigi, type FakeProdigi } from '../support/fake-prodigi';
+import { FAKE_PRODIGI_FIRST_ORDER, startFakeProdigi, type FakeProdigi } from '../support/fake-prodigi';
 import { startSmtpSink } from '../support/smtp-sink';
 import { freePort } from '../support/redis-server';
 import { fillCart, insertPhoto, testCard } from '../support/shop-data';
@@ -49,6 +49,7 @@ afterAll(async () => {
 beforeEach(() => {
   prodigi.setDown(false);
   prodigi.setThrottled(false);
+  prodigi.setDropCreates(false);
   prodigi.setCreateDelay(0);
   prodigi.setListDelay(0);
   prodigi.refuseAddress(null);
@@ -510,5 +511,78 @@ describe('refusals and outages', () => {
     await settle();
     expect(mailsTo(OWNER, `Prodigi is not answering: order #${orderId} waits`)).toHaveLength(1);
     expect(mailsTo(OWNER, `Order #${orderId} did not reach the print lab`)).toHaveLength(0);
+  });
+
+  /** How long after `from` the lab order's next try is, in ms. */
+  const nextTryIn = async (orderId: number, from: number) =>
+    ((await labRow(orderId)).next_attempt_at as Date).getTime() - from;
+
+  it('a 429 on the create is tried again when its Retry-After says (7 s), not after five minutes (issue 51)', async () => {
+    const orderId = await dueOrder();
+    prodigi.setThrottled(true, '7', 'creates');
+    const before = Date.now();
+    const run = await send(orderId);
+    expect(await labRow(orderId)).toMatchObject({
+      status: 'sending',
+      failures: 1,
+      last_error: 'Prodigi is busy (too many requests in a minute).',
+    });
+    const wait = await nextTryIn(orderId, before);
+    expect(wait).toBeGreaterThanOrEqual(6_500);
+    expect(wait).toBeLessThan(9_000);
+    // the same job is delayed to then
+    expect(run.retryAt?.getTime()).toBe((await labRow(orderId)).next_attempt_at.getTime());
+    // the create was the call throttled: nothing made
+    expect(prodigi.requests.at(-1)).toMatchObject({ method: 'POST', path: '/v4.0/orders', status: 429 });
+    expect(madeAt(orderId)).toHaveLength(0);
+  });
+
+  it('a create whose connection drops is tried again after 30 s, then 60 s (the key makes it one order) (issue 51)', async () => {
+    const orderId = await dueOrder();
+    prodigi.setDropCreates(true);
+    // its list does not show the order yet: each try creates again, under the same key
+    prodigi.setListDelay(600_000);
+    let before = Date.now();
+    await send(orderId);
+    expect(await labRow(orderId)).toMatchObject({ status: 'sending', failures: 1 });
+    expect(await nextTryIn(orderId, before)).toBeGreaterThanOrEqual(29_500);
+    expect(await nextTryIn(orderId, before)).toBeLessThan(32_000);
+    await setRow(orderId, { next_attempt_at: new Date() });
+    before = Date.now();
+    await send(orderId);
+    expect(await labRow(orderId)).toMatchObject({ status: 'sending', failures: 2 });
+    expect(await nextTryIn(orderId, before)).toBeGreaterThanOrEqual(59_500);
+    expect(await nextTryIn(orderId, before)).toBeLessThan(62_000);
+    // the connection holds again: Prodigi gives back the order the first create made
+    prodigi.setDropCreates(false);
+    expect(creates(orderId)).toHaveLength(2);
+    await setRow(orderId, { next_attempt_at: new Date() });
+    await send(orderId);
+    expect(madeAt(orderId)).toHaveLength(1);
+    expect(await labRow(orderId)).toMatchObject({ status: 'sent', lab_order_number: madeAt(orderId)[0]!.id });
+  });
+
+  it('an order number another lab order already has fails the send in words the owner sees, not left sending (issue 51)', async () => {
+    const first = await paidOrder();
+    await eventually(async () => (await labRow(first))?.status === 'sent');
+    const orderId = await dueOrder();
+    // the lab numbering from the start again (a demo lab restarted empty): its next is taken here
+    const next = `ord_${FAKE_PRODIGI_FIRST_ORDER + prodigi.orders.size}`;
+    await setRow(first, { lab_order_number: next });
+    expect(await send(orderId)).toMatchObject({ outcome: 'skipped' });
+    const words = `Prodigi answered with order number ${next}, which another order here already has: check Prodigi's dashboard for this order before sending it again.`;
+    expect(await labRow(orderId)).toMatchObject({
+      status: 'failed',
+      lab_order_number: null,
+      claimed_until: null,
+      last_error: words,
+    });
+    const view = await admin.json<{ labs: Record<string, unknown>[] }>(
+      admin.get(`/api/admin/orders/${orderId}/lab`),
+    );
+    expect(view.labs[0]).toMatchObject({ status: 'failed', lastError: words });
+    await eventually(
+      async () => mailsTo(OWNER, `Order #${orderId} did not reach the print lab`).length === 1,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Express } from 'express';
 import { DEMO_LAB_PATHS } from '../../config';
 import type { AppContext } from '../../platform/context';
@@ -10,7 +11,8 @@ import { FAKE_PRODIGI_API_KEY, startFakeProdigi } from './prodigi-double';
  * (DEMO_LAB_PATHS, where config.ts points the labs), so the workers reach them as they would the
  * real labs. Each lab is set up with its double's key when the owner has none, and each double
  * ships an order LAB_DEMO_SHIP_SECONDS after it takes it, calling our webhook (Lumaprints) or
- * callback (Prodigi) with a tracking number. Nothing is printed, shipped or charged.
+ * callback (Prodigi) with a tracking number. Their orders are kept in DATA_DIR/demo-labs/ across
+ * restarts. Nothing is printed, shipped or charged.
  */
 export type DemoLabs = {
   lumaprints: Awaited<ReturnType<typeof startFakeLumaprints>>;
@@ -24,10 +26,17 @@ export function demoLabsFor(ctx: AppContext): Promise<DemoLabs> {
   let labs = running.get(ctx);
   if (!labs) {
     const autoShipAfterMs = ctx.config.LAB_DEMO_SHIP_SECONDS * 1000;
+    // their orders outlive a restart: new orders get new numbers, older ones still ship
+    const stateFile = (lab: string) => path.join(ctx.config.DATA_DIR, 'demo-labs', `${lab}.json`);
     labs = Promise.all([
       // no URL check on registration: the webhook is registered before the API listens
-      startFakeLumaprints({ listen: false, verifyWebhookUrls: false, autoShipAfterMs }),
-      startFakeProdigi({ listen: false, autoShipAfterMs }),
+      startFakeLumaprints({
+        listen: false,
+        verifyWebhookUrls: false,
+        autoShipAfterMs,
+        stateFile: stateFile('lumaprints'),
+      }),
+      startFakeProdigi({ listen: false, autoShipAfterMs, stateFile: stateFile('prodigi') }),
     ]).then(([lumaprints, prodigi]) => ({ lumaprints, prodigi }));
     running.set(ctx, labs);
   }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { demoLabState } from './demo-lab-state';
 
 /**
  * A local HTTP double of Lumaprints' REST API (https://api-docs.lumaprints.com), for tests and for
@@ -298,6 +299,8 @@ export async function startFakeLumaprints(
     listen?: boolean;
     /** Ships each new order this long after it is made and calls the webhooks (the demo lab). */
     autoShipAfterMs?: number;
+    /** Keeps its orders in this file across restarts (the demo lab, under DATA_DIR). */
+    stateFile?: string;
   } = {},
 ) {
   const apiKey = opts.apiKey ?? FAKE_LUMAPRINTS_CREDENTIALS.apiKey;
@@ -318,6 +321,15 @@ export async function startFakeLumaprints(
   let addressRefused: ((r: Recipient) => boolean) | null = null;
   let createDelayMs = 0;
   const shipTimers = new Set<NodeJS.Timeout>();
+  // the orders of its last run, numbering on from them
+  type Saved = { nextOrderNumber: number; orders: FakeLabOrder[] };
+  const state = opts.stateFile ? demoLabState<Saved>(opts.stateFile) : null;
+  const saved = state?.load();
+  if (saved) {
+    nextOrderNumber = Math.max(nextOrderNumber, saved.nextOrderNumber);
+    for (const o of saved.orders) orders.set(o.orderNumber, o);
+  }
+  const persist = () => state?.save({ nextOrderNumber, orders: [...orders.values()] });
 
   type Answer = [number, unknown];
   const bad = (message: string | string[], status = 400): Answer => [
@@ -815,6 +827,7 @@ export async function startFakeLumaprints(
       requests.push(entry);
       const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
         entry.status = status;
+        persist();
         if (res.destroyed) return;
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
         res.end(JSON.stringify(body));
@@ -945,6 +958,7 @@ export async function startFakeLumaprints(
       };
       o.shipments.push(shipment);
       o.orderStatus = 'Shipped';
+      persist();
       return shipment;
     },
     /** What Lumaprints POSTs to the shipping webhook for an order (no event field, not signed). */
@@ -976,6 +990,11 @@ export async function startFakeLumaprints(
       });
     },
   };
+  // orders of the last run not shipped yet ship when they would have (at once if overdue)
+  if (opts.autoShipAfterMs !== undefined)
+    for (const o of saved?.orders ?? [])
+      if (!o.shipments.length)
+        autoShip(o.orderNumber, Math.max(0, Date.parse(o.orderDate) + opts.autoShipAfterMs - Date.now()));
   return api;
 }
 export type FakeLumaprints = Awaited<ReturnType<typeof startFakeLumaprints>>;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
+import { demoLabState } from './demo-lab-state';
 
 /**
  * A local HTTP double of Prodigi's Print API v4 (https://www.prodigi.com/print-api/docs/reference/),
@@ -21,9 +22,10 @@ import sharp from 'sharp';
  * - Callbacks: a CloudEvent (`com.prodigi.order.status.stage.changed#Complete`, the order as
  *   `data.order`, its id as `subject`) POSTed to the order's callbackUrl, else the account's
  *   (the dashboard's setting), when it ships.
- * Switches for bad days: down (503, an HTML page from its proxy), throttled (429), an address it
- * refuses (400 in its shape), a slow create (the order made before the wait), a list that shows
- * new orders late. `ship(orderId)`
+ * Switches for bad days: down (503, an HTML page from its proxy), throttled (429 with a
+ * `Retry-After`), an address it refuses (400 in its shape), a slow create (the order made before
+ * the wait), a create whose connection drops after the order is made, a list that shows new
+ * orders late. `ship(orderId)`
  * adds a shipment with tracking and fires the callback; `autoShipAfterMs` does it by itself.
  * Assumed where the docs are silent: the 429's body, the address refusal's code.
  */
@@ -234,6 +236,8 @@ export type ProdigiCallback = {
 
 type Failures = Record<string, { code: string; providedValue: unknown }[]>;
 type Answer = [number, unknown];
+/** No answer at all: the connection is dropped (a create made, its answer lost). */
+const DROP: Answer = [0, null];
 const trace = () =>
   `00-${Array.from({ length: 32 }, () => Math.floor(Math.random() * 16).toString(16)).join('')}-${Array.from(
     { length: 16 },
@@ -256,6 +260,8 @@ export async function startFakeProdigi(
     autoShipAfterMs?: number;
     /** Fetches each order's assets after the answer, as Prodigi does (default true). */
     fetchAssets?: boolean;
+    /** Keeps its orders in this file across restarts (the demo lab, under DATA_DIR). */
+    stateFile?: string;
   } = {},
 ) {
   const apiKey = opts.apiKey ?? FAKE_PRODIGI_API_KEY;
@@ -271,13 +277,25 @@ export async function startFakeProdigi(
   let nextOrder = FAKE_PRODIGI_FIRST_ORDER;
   let nextId = 100_000;
   let down = false;
-  let throttled = false;
+  let throttled: 'all' | 'creates' | false = false;
+  let retryAfter = '30';
+  let dropCreates = false;
   let createDelayMs = 0;
   let listDelayMs = 0;
   let accountCallbackUrl: string | null = null;
   let addressRefused: ((address: Obj) => boolean) | null = null;
 
   const id = (prefix: string) => `${prefix}_${nextId++}`;
+  // the orders of its last run, numbering on from them
+  type Saved = { nextOrder: number; nextId: number; orders: FakeProdigiOrder[] };
+  const state = opts.stateFile ? demoLabState<Saved>(opts.stateFile) : null;
+  const saved = state?.load();
+  if (saved) {
+    nextOrder = Math.max(nextOrder, saved.nextOrder);
+    nextId = Math.max(nextId, saved.nextId);
+    for (const o of saved.orders) orders.set(o.id, o);
+  }
+  const persist = () => state?.save({ nextOrder, nextId, orders: [...orders.values()] });
   const now = () => new Date().toISOString();
 
   function validateItems(items: unknown, withAssetUrls: boolean, failures: Failures) {
@@ -625,10 +643,13 @@ export async function startFakeProdigi(
       const key = typeof b.idempotencyKey === 'string' && b.idempotencyKey ? b.idempotencyKey : null;
       const existing = key ? [...orders.values()].find((o) => o.idempotencyKey === key) : undefined;
       if (existing)
-        return [200, { outcome: 'AlreadyExists', order: structuredClone(existing), traceParent: trace() }];
+        return dropCreates
+          ? DROP
+          : [200, { outcome: 'AlreadyExists', order: structuredClone(existing), traceParent: trace() }];
       const order = createOrder(b);
       // the order exists from here on: a client that gives up waiting has still made it
       if (createDelayMs) await new Promise((r) => setTimeout(r, createDelayMs));
+      if (dropCreates) return DROP;
       return [200, { outcome: 'Created', order: structuredClone(order), traceParent: trace() }];
     }
 
@@ -678,6 +699,7 @@ export async function startFakeProdigi(
       let entry: FakeProdigiRequest | null = null;
       const send = (status: number, answer: unknown, headers: Record<string, string> = {}) => {
         if (entry) entry.status = status;
+        persist();
         if (res.destroyed) return;
         res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
         res.end(JSON.stringify(answer));
@@ -706,11 +728,14 @@ export async function startFakeProdigi(
           '<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1></body></html>',
         );
       }
-      if (throttled)
+      if (
+        throttled === 'all' ||
+        (throttled === 'creates' && method === 'POST' && /\/orders\/?$/i.test(url.pathname))
+      )
         return send(
           429,
           { statusText: 'Too many requests', statusCode: 429, data: {}, traceParent: trace() },
-          { 'retry-after': '30' },
+          { 'retry-after': retryAfter },
         );
       if (!entry.authorized) return send(401, { outcome: 'NotAuthenticated', traceParent: trace() });
       if (method === 'POST' && !/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
@@ -729,8 +754,13 @@ export async function startFakeProdigi(
       }
       entry.body = body;
       try {
-        const [status, answer] = await handle(method, url, body);
-        send(status, answer);
+        const answer = await handle(method, url, body);
+        if (answer === DROP) {
+          entry.status = 0;
+          persist();
+          return req.socket.destroy();
+        }
+        send(answer[0], answer[1]);
       } catch (err) {
         send(500, { outcome: 'InternalServerError', traceParent: trace() });
         console.error('fake prodigi:', err);
@@ -762,8 +792,14 @@ export async function startFakeProdigi(
     setDown(on: boolean) {
       down = on;
     },
-    setThrottled(on: boolean) {
-      throttled = on;
+    /** 429 to every call (or only to order creates), with this `Retry-After` (seconds or an HTTP date). */
+    setThrottled(on: boolean, retryAfterValue = '30', only?: 'creates') {
+      throttled = on ? (only ?? 'all') : false;
+      retryAfter = retryAfterValue;
+    },
+    /** Each order create (a new order made, or one already made) loses its connection before the answer. */
+    setDropCreates(on: boolean) {
+      dropCreates = on;
     },
     /** Refuses addresses (400 ValidationFailed on the ZIP code): this ZIP code, or those a predicate picks. */
     refuseAddress(which: ((address: Obj) => boolean) | string | null) {
@@ -829,12 +865,14 @@ export async function startFakeProdigi(
       for (const k of Object.keys(o.status.details) as (keyof typeof o.status.details)[])
         o.status.details[k] = 'Complete';
       o.lastUpdated = now();
+      persist();
       const url = o.callbackUrl ?? accountCallbackUrl;
       return url ? deliver(url, api.callbackEvent(o.id)) : null;
     },
     /** Cancels an order as the dashboard would. */
     cancel(orderId: string) {
       get(orderId).status.stage = 'Cancelled';
+      persist();
     },
     close: async () => {
       stopping.abort();
@@ -847,6 +885,11 @@ export async function startFakeProdigi(
         });
     },
   };
+  // orders of the last run not shipped yet ship when they would have (at once if overdue)
+  if (opts.autoShipAfterMs !== undefined)
+    for (const o of saved?.orders ?? [])
+      if (o.status.stage === 'InProgress' && !o.shipments.length)
+        later(Math.max(0, Date.parse(o.created) + opts.autoShipAfterMs - Date.now()), () => api.ship(o.id));
   return api;
 }
 export type FakeProdigi = Awaited<ReturnType<typeof startFakeProdigi>>;

@@ -363,3 +363,14 @@ export function createFulfillmentRepository(db: Db) {
   };
 }
 export type FulfillmentRepository = ReturnType<typeof createFulfillmentRepository>;
+
+/** The error of writing a lab order number another lab order of the same lab already has. */
+export function isLabOrderNumberTaken(err: unknown): boolean {
+  const e = err as {
+    code?: string;
+    constraint?: string;
+    nativeError?: { code?: string; constraint?: string };
+  };
+  const pg = e?.nativeError ?? e;
+  return pg?.code === '23505' && (pg.constraint ?? '').includes('lab_order_number');
+}

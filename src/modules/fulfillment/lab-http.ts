@@ -1,5 +1,18 @@
 import { LabError } from './lab-provider';
 
+/**
+ * A `Retry-After` header in ms from now: delay-seconds ("7") or an HTTP date; null when absent or
+ * unreadable (a date already past is 0).
+ */
+export function retryAfterMs(value: string | null, now = Date.now()): number | null {
+  const v = value?.trim();
+  if (!v) return null;
+  if (/^\d+$/.test(v)) return Number(v) * 1000;
+  // an HTTP date names its day and month ("Sun, 06 Dec 2026 07:00:20 GMT"); Date.parse takes "-5" too
+  const at = /[a-z]{3}/i.test(v) ? Date.parse(v) : NaN;
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
 /** A lab's answer: its status and its body parsed as JSON (the text itself when it is not JSON). */
 export type LabAnswer = { status: number; body: unknown };
 
@@ -15,7 +28,7 @@ export type LabCallInit = {
  * One JSON request to a lab, the way every lab client makes it: its own headers, a timeout, no
  * redirects. A 2xx or an accepted status is answered; a timeout or network error is 'unavailable'
  * with the lab's name; any other status is the lab's own `refusal` (its mapping decides refused or
- * unavailable). Every message passes `clean` (the lab's secrets blanked, length bounded).
+ * unavailable), with the wait its `Retry-After` asks for. Every message passes `clean` (the lab's secrets blanked, length bounded).
  */
 export function createLabCaller(opts: {
   lab: string;
@@ -37,6 +50,7 @@ export function createLabCaller(opts: {
     const ms = init.slow ? opts.slowTimeoutMs : opts.timeoutMs;
     let status: number;
     let text: string;
+    let retryAfter: string | null;
     try {
       const res = await doFetch(`${base}${path}`, {
         method,
@@ -50,6 +64,7 @@ export function createLabCaller(opts: {
         redirect: 'error',
       });
       status = res.status;
+      retryAfter = res.headers.get('retry-after');
       text = await res.text();
     } catch (err) {
       const e = err as Error & { cause?: { code?: string; message?: string } };
@@ -71,6 +86,6 @@ export function createLabCaller(opts: {
     }
     if ((status >= 200 && status < 300) || init.accept?.includes(status)) return { status, body };
     const e = opts.refusal(status, body);
-    throw new LabError(e.kind, opts.clean(e.message), e.status, e.about);
+    throw new LabError(e.kind, opts.clean(e.message), e.status, e.about, retryAfterMs(retryAfter));
   };
 }

@@ -19,8 +19,9 @@ import type { LabOrderSource } from '../orders';
 import { LabError, type LabOrderItem } from './lab-provider';
 import { labErrorMessage, labErrorWords, type LabErrorWords } from './lab-errors';
 import type { LabSettings } from './lab-settings.service';
-import type {
-  FulfillmentRepository,
+import {
+  isLabOrderNumberTaken,
+  type FulfillmentRepository,
   LabOrderKey,
   LabOrderRow,
   LabProductRow,
@@ -32,15 +33,20 @@ import type {
  */
 const LEASE_MS = 30_000;
 const HEARTBEAT_MS = 10_000;
-/** The lab down: tried again after 30 s, doubling to 30 minutes, for 24 hours from the first failure. */
+/**
+ * The lab down: tried again after 30 s, doubling to 30 minutes, for 24 hours from the first failure;
+ * after the wait its `Retry-After` asks instead when it gives one (1 s to 30 minutes).
+ */
 const RETRY_FIRST_MS = 30_000;
 const RETRY_MAX_MS = 30 * 60_000;
+const RETRY_AFTER_MIN_MS = 1_000;
 const GIVE_UP_MS = 24 * 3_600_000;
 /** The owner is told once that a lab is not answering, when it has not for this long. */
 const TELL_OWNER_AFTER_MS = 5 * 60_000;
 /**
- * An order submit the lab did not answer may have made the order, which its list shows only
- * minutes later (it queues them): the look-up before the next try waits at least this long.
+ * An order submit the lab did not answer (no answer, a timeout, a 5xx) may have made the order,
+ * which its list shows only minutes later (it queues them): the look-up before the next try waits
+ * at least this long, unless the lab keeps idempotency keys (sending again gives the same order).
  */
 const UNCERTAIN_SUBMIT_MS = 5 * 60_000;
 
@@ -187,7 +193,10 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
       return { outcome: 'skipped', detail: 'the lab did not answer for 24 hours' };
     }
     const failures = row.failures + 1;
-    let delay = Math.min(RETRY_FIRST_MS * 2 ** (failures - 1), RETRY_MAX_MS);
+    let delay =
+      err.retryAfterMs !== null
+        ? Math.min(Math.max(err.retryAfterMs, RETRY_AFTER_MIN_MS), RETRY_MAX_MS)
+        : Math.min(RETRY_FIRST_MS * 2 ** (failures - 1), RETRY_MAX_MS);
     if (uncertainSubmit) delay = Math.max(delay, UNCERTAIN_SUBMIT_MS);
     const retryAt = new Date(now + delay);
     const tell = !row.outageNotifiedAt && now - first >= TELL_OWNER_AFTER_MS;
@@ -246,6 +255,35 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
     return out;
   }
 
+  /**
+   * The lab made the order: its number kept. A number another of this lab's orders already has
+   * (the lab numbering again from the start: a demo lab restarted without its orders) is not ours
+   * to keep: the owner is told in words (an AppError: the send fails) rather than left 'sending'.
+   */
+  async function recordSent(key: LabOrderKey, orderNumber: string, shippingCents: number | null) {
+    try {
+      await repo.transaction((trx) =>
+        repo.update(trx, key, {
+          status: 'sent',
+          lab_order_number: orderNumber,
+          sent_at: trx.fn.now(),
+          claimed_until: null,
+          next_attempt_at: null,
+          first_failed_at: null,
+          failures: 0,
+          last_error: null,
+          lab_text: null,
+          ...(shippingCents === null ? {} : { lab_shipping_cents: shippingCents }),
+        }),
+      );
+    } catch (err) {
+      if (!isLabOrderNumberTaken(err)) throw err;
+      throw conflict(
+        `${labNames[key.provider]} answered with order number ${orderNumber}, which another order here already has: check ${labNames[key.provider]}'s dashboard for this order before sending it again.`,
+      );
+    }
+  }
+
   /** The send of a lab order this run holds the lease of. */
   async function sendClaimed(key: LabOrderKey, claimed: LabOrderRow): Promise<SendOutcome> {
     const { orderId, provider } = key;
@@ -256,7 +294,8 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
       );
       return { outcome: 'skipped', detail: 'order not paid or canceled' };
     }
-    let submitting = false;
+    // the create asked of a lab whose list may not show it yet (it keeps no idempotency key)
+    let uncertainSubmit = false;
     try {
       const s = await settings.row(provider);
       const client = settings.connect(s);
@@ -302,7 +341,7 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
         // that run sends it (it looks first)
         if (!(await repo.renew(key, claimed.attempts, LEASE_MS)))
           return { outcome: 'skipped', detail: 'another run took the lab order over' };
-        submitting = true;
+        uncertainSubmit = !client.keepsIdempotencyKeys;
         ({ orderNumber } = await client.createOrder({
           externalId: String(orderId),
           idempotencyKey: idempotencyKeyOf(orderId, source.createdAt),
@@ -314,24 +353,13 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
           callbackUrl: settings.webhookUrl(s),
         }));
       }
-      await repo.transaction((trx) =>
-        repo.update(trx, key, {
-          status: 'sent',
-          lab_order_number: orderNumber,
-          sent_at: trx.fn.now(),
-          claimed_until: null,
-          next_attempt_at: null,
-          first_failed_at: null,
-          failures: 0,
-          last_error: null,
-          lab_text: null,
-          ...(shippingCents === null ? {} : { lab_shipping_cents: shippingCents }),
-        }),
-      );
+      await recordSent(key, orderNumber!, shippingCents);
       logger.info({ orderId, provider, labOrderNumber: orderNumber }, 'order sent to the print lab');
       return { outcome: 'done', detail: `lab order ${orderNumber}` };
     } catch (err) {
-      if (err instanceof LabError && err.kind === 'unavailable') return retryLater(claimed, err, submitting);
+      // an answer (a 429) says the order was not made; no answer or a 5xx may have made it
+      if (err instanceof LabError && err.kind === 'unavailable')
+        return retryLater(claimed, err, uncertainSubmit && (err.status === null || err.status >= 500));
       if (err instanceof LabError) {
         await fail(claimed, labErrorWords(provider, err));
         return { outcome: 'skipped', detail: `lab refused: ${err.message}` };

@@ -96,6 +96,8 @@ export class LabError extends Error {
     message: string,
     readonly status: number | null = null,
     readonly about: LabRefusalSubject | null = null,
+    /** How long the lab asked us to wait (its `Retry-After`), in ms, when it said. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
   }
@@ -106,6 +108,12 @@ export type LabRefusalSubject = 'address' | 'file' | 'product';
 /** A lab connected with the owner's credentials and settings: what the services call. */
 export type LabProvider = {
   id: LabProviderId;
+  /**
+   * Whether the lab keeps `NewLabOrder.idempotencyKey` (the same key again gives back the same
+   * order): a create whose answer was lost can then be sent again at once, not only after the
+   * look-up could show it.
+   */
+  keepsIdempotencyKeys: boolean;
   stores(): Promise<LabStore[]>;
   categories(): Promise<LabCategory[]>;
   subcategories(categoryId: number): Promise<LabSubcategory[]>;

@@ -88,7 +88,7 @@ export function createLumaprintsClient(opts: LumaprintsClientOptions): Lumaprint
       if (secret) out = out.split(secret).join('[redacted]');
     return out.length > MAX_MESSAGE ? `${out.slice(0, MAX_MESSAGE - 1)}…` : out;
   };
-  const fail = (e: LabError) => new LabError(e.kind, clean(e.message), e.status);
+  const fail = (e: LabError) => new LabError(e.kind, clean(e.message), e.status, e.about, e.retryAfterMs);
 
   const call = createLabCaller({
     lab: 'Lumaprints',

@@ -51,6 +51,8 @@ export const lumaprintsLab: LabProviderDefinition<LumaprintsSettings, Lumaprints
     };
     return {
       id: 'lumaprints',
+      // it keeps none: a lost create's order is found by the look-up, which shows it minutes late
+      keepsIdempotencyKeys: false,
       stores: () => client.stores(),
       categories: () => client.categories(),
       subcategories: (categoryId) => client.subcategories(categoryId),

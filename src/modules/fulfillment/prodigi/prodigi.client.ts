@@ -42,7 +42,8 @@ import {
  * - Errors: 400 {outcome: ValidationFailed, failures {field: [{code, providedValue}]}}, 401
  *   {outcome: NotAuthenticated}, 404 {outcome: EntityNotFound}, 500 internalServerError or
  *   timedOut (the request took over a minute).
- * What we assume: 429 when throttled (its docs name no limit), like any 5xx an outage to retry;
+ * What we assume: 429 when throttled (its docs name no limit), like any 5xx an outage to retry
+ * (when its `Retry-After` says, lab-http.ts);
  * the list filters by one merchantReferences value and createdFrom as ISO 8601 UTC; Prodigi has
  * no image check of its own (prodigi.lab.ts measures the file here).
  *

@@ -98,6 +98,7 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
     const client = createProdigiClient({ apiKey: credentials.apiKey, baseUrl: credentials.baseUrl });
     return {
       id: 'prodigi',
+      keepsIdempotencyKeys: true,
       async stores() {
         await client.checkKey();
         return [];
