@@ -9,6 +9,7 @@ import { watchFile } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AppContext } from './platform/context';
+import { routineLogLevel } from './platform/logger';
 import { packageRoot } from './platform/package-root';
 import { dbReady } from './platform/db';
 import { redisReady } from './platform/redis';
@@ -78,6 +79,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+      // a failed answer stays at info; the rest at debug outside production (routineLogLevel)
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'info' : routineLogLevel(config.NODE_ENV),
       serializers: {
         // addresses that carry a secret are logged without it (log-url.ts)
         req: (req) => ({
@@ -157,7 +161,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
 
   // A warm cache answers before Express runs at all: the security headers, a request id and a
   // count for the log (cache-hit-log.ts). Everything else (and every miss) takes the full route.
-  const logHit = createCacheHitLog(ctx.logger);
+  const logHit = createCacheHitLog(ctx.logger, 60_000, routineLogLevel(config.NODE_ENV));
   const handle = (app as unknown as { handle: (...a: unknown[]) => void }).handle.bind(app);
   (app as unknown as { handle: unknown }).handle = (
     req: IncomingMessage,
