@@ -100,7 +100,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
         useDefaults: true,
         directives: {
           // Stripe's script, frames and API are the only third parties, for the Payment Element.
-          'script-src': ["'self'", 'https://js.stripe.com'],
+          // 'wasm-unsafe-eval': the wall preview's model-viewer compiles WebAssembly (its decoders);
+          // it allows WebAssembly.instantiate only, not eval() of JavaScript.
+          'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
           'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
           // blob:: the wall preview's 3D viewer (three.js) reads the model's texture from a blob: URL
           'connect-src': ["'self'", 'blob:', 'https://api.stripe.com'],
