@@ -9,6 +9,7 @@ import { watchFile } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { AppContext } from './platform/context';
+import { routineLogLevel } from './platform/logger';
 import { packageRoot } from './platform/package-root';
 import { dbReady } from './platform/db';
 import { redisReady } from './platform/redis';
@@ -83,6 +84,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url?.startsWith('/assets/') === true },
+      // a failed answer stays at info; the rest at debug outside production (routineLogLevel)
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? 'info' : routineLogLevel(config.NODE_ENV),
       serializers: {
         // addresses that carry a secret are logged without it (log-url.ts)
         req: (req) => ({
@@ -101,7 +105,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
         useDefaults: true,
         directives: {
           // Stripe's script, frames and API are the only third parties, for the Payment Element.
-          'script-src': ["'self'", 'https://js.stripe.com'],
+          // 'wasm-unsafe-eval': the wall preview's model-viewer compiles WebAssembly (its decoders);
+          // it allows WebAssembly.instantiate only, not eval() of JavaScript.
+          'script-src': ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
           'frame-src': ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
           // blob:: the wall preview's 3D viewer (three.js) reads the model's texture from a blob: URL
           'connect-src': ["'self'", 'blob:', 'https://api.stripe.com'],
@@ -162,7 +168,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
 
   // A warm cache answers before Express runs at all: the security headers, a request id and a
   // count for the log (cache-hit-log.ts). Everything else (and every miss) takes the full route.
-  const logHit = createCacheHitLog(ctx.logger);
+  const logHit = createCacheHitLog(ctx.logger, 60_000, routineLogLevel(config.NODE_ENV));
   const handle = (app as unknown as { handle: (...a: unknown[]) => void }).handle.bind(app);
   (app as unknown as { handle: unknown }).handle = (
     req: IncomingMessage,

@@ -61,6 +61,12 @@ describe('config', () => {
     ).toBe('test');
   });
 
+  it('takes SHOP_TIME_ZONE as an IANA zone, America/New_York unless set', () => {
+    expect(loadConfig({}).SHOP_TIME_ZONE).toBe('America/New_York');
+    expect(loadConfig({ SHOP_TIME_ZONE: 'America/Denver' }).SHOP_TIME_ZONE).toBe('America/Denver');
+    expect(() => loadConfig({ SHOP_TIME_ZONE: 'Mountain Time' })).toThrow(/SHOP_TIME_ZONE: must be an IANA/);
+  });
+
   it('wants the admin username and password together', () => {
     expect(() => loadConfig({ ADMIN_USERNAME: 'owner' })).toThrow(/ADMIN_PASSWORD/);
   });

@@ -29,6 +29,12 @@ const schema = z
     PUBLIC_URL: optionalUrl(/^https?$/),
     SITE_NAME: z.string().min(1).default('Refuge Light Photography'),
     PHOTOGRAPHER_NAME: z.string().min(1).default('Dana Whitfield'),
+    // Dates on server-rendered pages (the buyer's order page) are written in this zone on the
+    // server and in the browser alike, so the two renders match wherever the buyer is.
+    SHOP_TIME_ZONE: z
+      .string()
+      .default('America/New_York')
+      .refine(isTimeZone, 'must be an IANA time zone, e.g. America/New_York'),
     ADMIN_USERNAME: optionalString.pipe(z.string().min(1).max(50).optional()),
     ADMIN_PASSWORD: optionalString.pipe(
       z.string().min(12, 'must be at least 12 characters').max(100).optional(),
@@ -141,6 +147,15 @@ const schema = z
     if (c.PAYMENTS_PROVIDER === 'stripe' && !c.STRIPE_SECRET_KEY)
       issue('STRIPE_SECRET_KEY', 'is required when PAYMENTS_PROVIDER=stripe');
   });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Where the demo labs' APIs answer on the shop's address (LAB_DEMO). */
 export const DEMO_LAB_PATHS = {

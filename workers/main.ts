@@ -1,5 +1,6 @@
 import type { Worker } from 'bullmq';
 import type { AppContext } from '../src/platform/context';
+import { routineLogLevel } from '../src/platform/logger';
 import { createMailer } from '../src/platform/mailer';
 import { handleMailJobs } from '../src/platform/outbox';
 import { isMain, runService } from '../src/platform/process';
@@ -30,13 +31,17 @@ export async function startWorkers(
   const connection = createWorkerRedis(ctx.config.REDIS_URL);
   connection.on('error', () => undefined); // reconnects by itself; workers resume when Redis is back
   handleMailJobs(deps.modules.jobs, ctx.db, mailer);
-  const workers = startQueueWorkers(deps.modules.jobs, connection, ctx.config.REDIS_PREFIX, ctx.logger, {
-    media: 1,
-    mail: 2,
-    payments: 2,
-    events: 2,
-  });
-  const redriver = new Redriver(ctx.db, ctx.logger).register(...redriveTasks(deps));
+  const workers = startQueueWorkers(
+    deps.modules.jobs,
+    connection,
+    ctx.config.REDIS_PREFIX,
+    ctx.logger,
+    { media: 1, mail: 2, payments: 2, events: 2 },
+    routineLogLevel(ctx.config.NODE_ENV),
+  );
+  const redriver = new Redriver(ctx.db, ctx.logger, routineLogLevel(ctx.config.NODE_ENV)).register(
+    ...redriveTasks(deps),
+  );
   redriver.start(ctx.config.SWEEP_EVERY_MS);
   return {
     workers,

@@ -110,6 +110,8 @@ export const siteSchema = z.object({
    * worker's cached pages and API reads.
    */
   locationsVersion: z.string(),
+  /** SHOP_TIME_ZONE: the zone every date on a server-rendered page is written in (both renders). */
+  timeZone: z.string(),
 });
 export type Site = z.infer<typeof siteSchema>;
 

@@ -36,3 +36,12 @@ export function createLogger(level: string, format: 'auto' | 'pretty' | 'json' =
     }),
   );
 }
+
+/**
+ * The level of routine lines (a request answered, a job finished): info in production, where the
+ * logs are collected; debug elsewhere, so that on `npm start` and `npm run dev` the start banner
+ * (and the one-time admin password in it) stays in view, with only problems logged below it.
+ */
+export function routineLogLevel(nodeEnv: string): 'info' | 'debug' {
+  return nodeEnv === 'production' ? 'info' : 'debug';
+}

@@ -196,7 +196,7 @@ export async function runAgainAt(job: Job, at: number): Promise<never> {
 /**
  * One BullMQ worker per queue that has handlers (the registry check refuses a missing or doubled
  * handler). A payload that does not match its schema fails the job at once, without retries: it
- * would fail the same way every time.
+ * would fail the same way every time. A finished job is logged at `finishedLevel` (routineLogLevel).
  */
 export function startWorkers<C extends JobCatalog>(
   registry: JobRegistry<C>,
@@ -204,6 +204,7 @@ export function startWorkers<C extends JobCatalog>(
   prefix: string,
   logger: Logger,
   concurrency: Partial<Record<QueueOf<C>, number>> = {},
+  finishedLevel: 'info' | 'debug' = 'info',
 ): Worker[] {
   registry.check();
   const byQueue = new Map<string, Record<string, JobHandler>>();
@@ -223,7 +224,7 @@ export function startWorkers<C extends JobCatalog>(
           throw new UnrecoverableError((err as Error).message);
         }
         const result = await handler(payload, job);
-        logger.info({ queue, job: job.name, jobId: job.id, ...result }, 'job finished');
+        logger[finishedLevel]({ queue, job: job.name, jobId: job.id, ...result }, 'job finished');
         return result;
       },
       {

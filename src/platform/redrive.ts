@@ -27,9 +27,11 @@ export class Redriver {
   /** Completed sweeps in this process (tests and logs). */
   runs = 0;
 
+  /** `touchedLevel`: the level of a sweep that queued something again (routineLogLevel). */
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
+    private readonly touchedLevel: 'info' | 'debug' = 'info',
   ) {}
 
   /** Adds a task; the events relay registers itself with one call. */
@@ -78,7 +80,8 @@ export class Redriver {
     if (result.ran) {
       this.runs++;
       const touched = Object.values(result.counts).some((n) => n > 0);
-      this.logger[touched || Object.keys(result.errors).length ? 'info' : 'debug'](
+      const failed = Object.keys(result.errors).length > 0;
+      this.logger[failed ? 'info' : touched ? this.touchedLevel : 'debug'](
         { counts: result.counts, errors: result.errors },
         're-drive sweep',
       );

@@ -40,6 +40,7 @@ describe('GET /api/site', () => {
       payments: { provider: 'test', publishableKey: null },
       // a digest of the protected photos' public place and date (none yet): issue 35
       locationsVersion: expect.stringMatching(/^[\w-]{16}$/),
+      timeZone: 'America/New_York',
     });
   });
 });

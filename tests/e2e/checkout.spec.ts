@@ -116,15 +116,37 @@ test.describe('checkout on a desktop', () => {
 
     const paymentForm = page.getByRole('form', { name: 'Payment' });
     await expect(paymentForm.getByRole('alert')).toHaveText('Your card was declined.');
-    await expect(page.getByText('Payment Failed')).toBeVisible();
-    // one message: the form's alert; the toast only names what happened
+    // one message, the form's alert: no toast besides (issue 51)
     await expect(page.getByText('Your card was declined.')).toHaveCount(1);
+    await page.waitForTimeout(500);
+    expect((await page.getByRole('region', { name: /^Notifications/ }).innerText()).trim()).toBe('');
     await expect(paymentForm.getByRole('button', { name: `Pay ${usd.format(total)}` })).toBeEnabled();
     await expect(page).toHaveURL(/\/checkout$/);
     await expect(page.getByRole('region', { name: 'Order Summary' }).getByRole('listitem')).toHaveCount(1);
     expect(await cartLineCount(page)).toBe(1);
     const order = await db('orders').where({ customer_email: email }).first();
     expect(order?.status).not.toBe('paid');
+  });
+
+  test("'Added to cart' does not follow onto checkout, and the card's expiry says MM/YY once", async ({
+    page,
+  }) => {
+    await addPrintFromPortfolio(page, 0);
+    const toasts = page.getByRole('region', { name: /^Notifications/ });
+    await expect(toasts.getByText('Added to cart')).toBeVisible();
+    const total = await cartTotal(page);
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await expect(page).toHaveURL(/\/checkout$/);
+    // well before its own 5 s are up
+    await expect(toasts.getByText('Added to cart')).toHaveCount(0, { timeout: 1500 });
+
+    await fillDetails(page, uniqueEmail('expiry'));
+    const paymentForm = page.getByRole('form', { name: 'Payment' });
+    const expiry = paymentForm.getByLabel('Expiry');
+    await expect(expiry).toHaveAccessibleDescription('MM/YY');
+    await expect(expiry).not.toHaveAttribute('placeholder', /./);
+    await expect(paymentForm.getByText('MM/YY', { exact: true })).toHaveCount(1);
+    await expect(paymentForm.getByRole('button', { name: `Pay ${usd.format(total)}` })).toBeVisible();
   });
 
   test('the address is asked for in parts, a phone for the carrier optionally, and the owner sees it as entered', async ({
@@ -189,7 +211,15 @@ test.describe('checkout on a desktop', () => {
     await form.getByRole('button', { name: 'Continue to Payment' }).click();
     await expect(form.getByText('Name must be at least 3 characters')).toBeVisible();
     await expect(form.getByText('Please enter a valid email address')).toBeVisible();
-    await expect(form.getByText('Please enter your complete shipping address')).toBeVisible();
+    // every missing part of the address at once, on the first submit (issue 51)
+    await expect(form.getByLabel('Address line 1')).toHaveAccessibleDescription(
+      'Please enter your complete shipping address',
+    );
+    await expect(form.getByLabel('City')).toHaveAccessibleDescription('Please enter your city');
+    await expect(form.getByLabel('State')).toHaveAccessibleDescription('Please choose your state');
+    await expect(form.getByLabel('ZIP')).toHaveAccessibleDescription('Please enter your ZIP code');
+    for (const label of ['Address line 1', 'City', 'State', 'ZIP'])
+      await expect(form.getByLabel(label)).toHaveAttribute('aria-invalid', 'true');
 
     await form.getByLabel('Full Name').fill('Al');
     await form.getByLabel('Email').fill('rachel@');

@@ -37,7 +37,10 @@ export type ContentMedia = {
 type Deps = {
   repo: ContentRepository;
   media: ContentMedia;
-  config: Pick<Config, 'SITE_NAME' | 'PHOTOGRAPHER_NAME' | 'STRIPE_PUBLISHABLE_KEY' | 'paymentsProvider'>;
+  config: Pick<
+    Config,
+    'SITE_NAME' | 'PHOTOGRAPHER_NAME' | 'SHOP_TIME_ZONE' | 'STRIPE_PUBLISHABLE_KEY' | 'paymentsProvider'
+  >;
   logger: Logger;
   /** Publishes 'site-image.uploaded' in the transaction that stored the image (variants follow). */
   imageUploaded(tx: Tx, assetId: number, kind: 'logo' | 'headshot' | 'wall-room'): Promise<unknown>;
@@ -90,6 +93,7 @@ export function createContentService({ repo, media, config, imageUploaded, locat
         provider,
         publishableKey: provider === 'stripe' ? (config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
       },
+      timeZone: config.SHOP_TIME_ZONE,
     };
   };
 

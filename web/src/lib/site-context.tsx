@@ -1,8 +1,12 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useGetSiteQuery } from './content-api';
 
-/** Site name and photographer while /api/site loads or when it fails. */
-const SITE_FALLBACK = { siteName: 'Wildframe', photographerName: 'Wildframe' } as const;
+/** Site name, photographer and time zone (SHOP_TIME_ZONE's default) while /api/site loads or fails. */
+const SITE_FALLBACK = {
+  siteName: 'Wildframe',
+  photographerName: 'Wildframe',
+  timeZone: 'America/New_York',
+} as const;
 
 type SiteInfo = {
   siteName: string;
@@ -12,6 +16,11 @@ type SiteInfo = {
    * loading, failed, or an older saved answer) counts as open, and checkout itself refuses anyway.
    */
   takingOrders: boolean;
+  /**
+   * The shop's time zone (SHOP_TIME_ZONE): dates on server-rendered pages are written in it, never
+   * in the server's or the browser's own, so hydration finds the same text the server sent.
+   */
+  timeZone: string;
   loaded: boolean;
 };
 
@@ -28,6 +37,7 @@ export function SiteProvider({ children }: { children: ReactNode }) {
     () => ({
       siteName: data?.siteName || SITE_FALLBACK.siteName,
       photographerName: data?.photographerName || SITE_FALLBACK.photographerName,
+      timeZone: data?.timeZone || SITE_FALLBACK.timeZone,
       takingOrders: data?.takingOrders !== false,
       loaded: Boolean(data),
     }),

@@ -1,2 +1,8 @@
 export { ToastProvider } from './toast-provider';
-export { useToast, type ToastFn, type ToastOptions, type ToastVariant } from './toast-context';
+export {
+  useToast,
+  useDismissToasts,
+  type ToastFn,
+  type ToastOptions,
+  type ToastVariant,
+} from './toast-context';

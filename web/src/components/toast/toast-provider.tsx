@@ -11,13 +11,14 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon, cx, IconButton } from '../ui';
-import { ToastContext, type ToastOptions } from './toast-context';
+import { DismissToastsContext, ToastContext, type ToastOptions } from './toast-context';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, isDismissSwipe, swipeOffset } from './toast-timing';
 import styles from './toast-provider.module.css';
 
 type ActiveToast = Required<Pick<ToastOptions, 'title' | 'variant'>> & {
   id: number;
   description?: string;
+  scope?: string;
   open: boolean;
 };
 
@@ -125,12 +126,16 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       title: options.title,
       description: options.description,
       variant: options.variant ?? 'default',
+      scope: options.scope,
       open: true,
     });
   }, []);
 
   const dismiss = useCallback(() => {
     setCurrent((value) => (value ? { ...value, open: false } : value));
+  }, []);
+  const dismissScope = useCallback((scope: string) => {
+    setCurrent((value) => (value?.open && value.scope === scope ? { ...value, open: false } : value));
   }, []);
 
   // Auto-close; hovering or focusing the toast pauses the countdown so it can be read.
@@ -238,8 +243,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
 
   return (
     <ToastContext.Provider value={toast}>
-      {children}
-      {host ? createPortal(viewport, host) : viewport}
+      <DismissToastsContext value={dismissScope}>
+        {children}
+        {host ? createPortal(viewport, host) : viewport}
+      </DismissToastsContext>
     </ToastContext.Provider>
   );
 }

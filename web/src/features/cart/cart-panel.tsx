@@ -1,7 +1,7 @@
 import { useSelector } from 'react-redux';
 import { Link, useNavigate } from 'react-router';
 import type { CartLine } from '../../lib/api-types';
-import { cartErrorToast } from './cart-error-toast';
+import { CART_TOASTS, cartErrorToast } from './cart-error-toast';
 import { useAppDispatch } from '../../lib/hooks';
 import { ClosedShopNotice } from '../../components/closed-shop-notice';
 import { ResponsiveImage } from '../../components/responsive-image';
@@ -135,7 +135,11 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
   const remove = async () => {
     try {
       await removeItem(line.id).unwrap();
-      toast({ title: 'Item removed', description: 'The item has been removed from your cart.' });
+      toast({
+        title: 'Item removed',
+        description: 'The item has been removed from your cart.',
+        scope: CART_TOASTS,
+      });
     } catch (err) {
       console.error('Cart remove failed', err);
       toast(cartErrorToast(err, 'Failed to remove the item from your cart. Please try again.'));

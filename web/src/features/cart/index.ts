@@ -11,3 +11,4 @@ export { useAddToCart, useClearCart, CLEAR_CART_WAIT_MS } from './use-cart-actio
 export { CartPanelHost } from './cart-panel-host';
 export { CartButton } from './cart-button';
 export { cartCountLabel, itemCount } from './cart-count';
+export { CART_TOASTS } from './cart-error-toast';

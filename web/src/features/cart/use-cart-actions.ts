@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useToast } from '../../components/toast';
 import { useAppDispatch } from '../../lib/hooks';
-import { cartErrorToast } from './cart-error-toast';
+import { CART_TOASTS, cartErrorToast } from './cart-error-toast';
 import { cartApi, useAddToCartMutation, useClearCartMutation } from './api';
 import { openCart } from './cart-ui-slice';
 
@@ -24,12 +24,17 @@ export function useAddToCart() {
           title: 'Print option required',
           description: 'Please select a print size and format',
           variant: 'destructive',
+          scope: CART_TOASTS,
         });
         return false;
       }
       try {
         await add({ photoId, printOptionId, quantity: 1 }).unwrap();
-        toast({ title: 'Added to cart', description: 'The item has been added to your cart.' });
+        toast({
+          title: 'Added to cart',
+          description: 'The item has been added to your cart.',
+          scope: CART_TOASTS,
+        });
         dispatch(openCart());
         return true;
       } catch (err) {

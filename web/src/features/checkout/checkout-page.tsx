@@ -9,8 +9,8 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { SitePageMeta } from '../../components/page-meta';
 import { SplitColumns } from '../../components/split-columns';
-import { useToast } from '../../components/toast';
-import { useGetCartQuery } from '../cart';
+import { useDismissToasts, useToast } from '../../components/toast';
+import { CART_TOASTS, useGetCartQuery } from '../cart';
 import type { Cart } from '../../lib/api-types';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
 import { useGetSiteQuery } from '../../lib/content-api';
@@ -34,8 +34,11 @@ function Checkout() {
   const { data: site } = useGetSiteQuery();
   const { takingOrders } = useSite();
   const toast = useToast();
+  const dismissToasts = useDismissToasts();
   const navigate = useNavigate();
   const online = useOnline();
+  // 'Added to cart' and the like would sit over the summary or a field here: they are done with
+  useEffect(() => dismissToasts(CART_TOASTS), [dismissToasts]);
   const { data: cart, isSuccess, isFetching, isError, refetch } = useGetCartQuery();
   const {
     details,

@@ -30,7 +30,7 @@ describe('checkout details validation', () => {
       });
   });
 
-  it('uses the spec texts for short names, bad e-mails and incomplete addresses, once', () => {
+  it('uses the spec texts for short names, bad e-mails and incomplete addresses, flagging every missing part', () => {
     expect(
       validateCheckoutDetails({
         ...complete,
@@ -43,6 +43,7 @@ describe('checkout details validation', () => {
       customerName: 'Name must be at least 3 characters',
       customerEmail: 'Please enter a valid email address',
       addressCity: 'Please enter your complete shipping address',
+      addressZip: 'Please enter your ZIP code',
     });
   });
 

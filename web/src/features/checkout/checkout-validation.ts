@@ -50,18 +50,26 @@ export const US_STATES = {
 export const isStateCode = (s: string): s is UsStateCode => Object.hasOwn(US_STATES, s);
 
 const COMPLETE = 'Please enter your complete shipping address';
+/** What each other missing part says: every missing part is flagged on the first submit. */
+const MISSING: Record<'addressLine1' | 'addressCity' | 'addressState' | 'addressZip', string> = {
+  addressLine1: 'Please enter your street address',
+  addressCity: 'Please enter your city',
+  addressState: 'Please choose your state',
+  addressZip: 'Please enter your ZIP code',
+};
 
 /**
- * The checkout form's client rules, word for word as the server's. A missing part of the address
- * shows the spec's sentence once, at the first part missing (not under every empty field).
+ * The checkout form's client rules, word for word as the server's. The spec's sentence for an
+ * incomplete address shows once, at the first part missing; every other missing part is flagged
+ * at the same time with a sentence of its own (not the spec's again under every empty field).
  */
 export function validateCheckoutDetails(values: CheckoutDetails): CheckoutErrors {
   const errors: CheckoutErrors = {};
   if (values.customerName.trim().length < 3) errors.customerName = 'Name must be at least 3 characters';
   if (!EMAIL.test(values.customerEmail.trim())) errors.customerEmail = 'Please enter a valid email address';
   const required = ['addressLine1', 'addressCity', 'addressState', 'addressZip'] as const;
-  const missing = required.find((field) => !values[field].trim());
-  if (missing) errors[missing] = COMPLETE;
+  const missing = required.filter((field) => !values[field].trim());
+  missing.forEach((field, i) => (errors[field] = i === 0 ? COMPLETE : MISSING[field]));
   for (const field of ['addressLine1', 'addressLine2', 'addressCity'] as const) {
     const value = values[field].trim();
     if (MARKUP.test(value)) errors[field] ??= 'The address must not contain line breaks, < or >';

@@ -29,7 +29,8 @@ const CARD_EXPIRY_CVC: readonly TextFieldSpec<keyof CardValues>[] = [
     name: 'expiry',
     label: 'Expiry',
     autoComplete: 'cc-exp',
-    placeholder: 'MM/YY',
+    // the format as helper text only: a placeholder saying it too was read twice, and it goes
+    // away as soon as one types
     hint: 'MM/YY',
     slotProps: { htmlInput: { inputMode: 'numeric', maxLength: 5 } },
   },

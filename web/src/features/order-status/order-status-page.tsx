@@ -17,6 +17,7 @@ import { RefundRow } from '../../components/refund-row';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { EditionPrint } from '../../components/edition-print';
 import { formatPrice } from '../../lib/format';
+import { useSite } from '../../lib/site-context';
 import { useGetOrderByTokenQuery, type BuyerOrder } from './api';
 
 const STATUS_TEXT: Record<string, string> = {
@@ -42,8 +43,9 @@ const REASONS: Record<string, string> = {
   fraudulent: 'Fraudulent',
   other: 'Refund',
 };
-const dateText = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+// in the shop's time zone: the server and the browser must write the same day (hydration)
+const dateText = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone });
 
 /** The buyer's order page, reached by the long random link in their e-mails; kept out of search. */
 function OrderStatus() {
@@ -97,6 +99,7 @@ function Entry({ label, children, strong }: { label: string; children: ReactNode
 
 function OrderView({ order }: { order: BuyerOrder }) {
   const { shipment } = order;
+  const { timeZone } = useSite();
   // every shipment (an order made by two labs ships twice); the one the owner gave without a
   // tracking number (a carrier only) is the order's own
   const shipments = order.shipments.length
@@ -111,7 +114,7 @@ function OrderView({ order }: { order: BuyerOrder }) {
         <Typography variant="h4" component="h1" gutterBottom>
           Order {order.orderNumber}
         </Typography>
-        <Typography color="text.secondary">Placed on {dateText(order.createdAt)}</Typography>
+        <Typography color="text.secondary">Placed on {dateText(order.createdAt, timeZone)}</Typography>
         <Box
           component="dl"
           sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 2, mt: 1.5, mb: 0 }}
@@ -223,7 +226,7 @@ function OrderView({ order }: { order: BuyerOrder }) {
             {order.refunds.map((r, i) => (
               <RefundRow key={i} amount={r.amount}>
                 <Typography variant="body2">
-                  {REASONS[r.reason] ?? 'Refund'} · {dateText(r.createdAt)}
+                  {REASONS[r.reason] ?? 'Refund'} · {dateText(r.createdAt, timeZone)}
                 </Typography>
               </RefundRow>
             ))}
