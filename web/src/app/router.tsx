@@ -4,6 +4,7 @@ import { STOREFRONT_ROUTES, type StorefrontPage } from '@shared/storefront-pages
 import { AppLayout } from './layout/app-layout';
 import { RouteErrorBoundary } from './route-error';
 import { AppReady } from './app-ready';
+import NotFound from '../components/not-found';
 
 type PageModule = { default: ComponentType };
 
@@ -54,7 +55,8 @@ const pages: Record<StorefrontPage | 'notFound' | 'admin', ReturnType<typeof laz
     () => import('../features/order-status/order-status-page'),
   ),
   verify: lazyPage('src/features/verify/verify-page.tsx', () => import('../features/verify/verify-page')),
-  notFound: lazyPage('src/components/not-found.tsx', () => import('../components/not-found')),
+  // in the app chunk already (the order, verify and portfolio pages render it): no chunk of its own
+  notFound: { Page: NotFound, preload: () => Promise.resolve(), source: 'src/components/not-found.tsx' },
   admin: lazyPage('src/features/admin/admin-routes.tsx', () => import('../features/admin/admin-routes')),
 };
 export type PageName = keyof typeof pages;
