@@ -4,19 +4,19 @@ import { useToast } from '../../components/toast';
 import { IconButton, ShoppingBagOutlinedIcon } from '../../components/ui';
 import { useGetCartQuery } from './api';
 import { openCart } from './cart-ui-slice';
-import { cartButtonCount, printCount } from './cart-count';
+import { cartCountLabel, itemCount } from './cart-count';
 import styles from './cart-button.module.css';
 
 /**
- * Header button that opens the cart panel; its badge counts the prints (every line's quantity),
- * and its name starts with that number: 'Open cart, 3 prints (2 items)'.
+ * Header button that opens the cart panel; its badge counts the cart's lines, as the checkout's
+ * summary does, and its name says so: 'Open cart, 2 items (3 prints)'.
  * It also owns the cart's first load (loaded from the server at start) and reports its failure.
  */
 export function CartButton({ className }: { className?: string }) {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const { data: cart, isError } = useGetCartQuery();
-  const count = printCount(cart);
+  const count = itemCount(cart);
 
   const reported = useRef(false);
   useEffect(() => {
@@ -32,7 +32,7 @@ export function CartButton({ className }: { className?: string }) {
 
   return (
     <IconButton
-      aria-label={count > 0 ? `Open cart, ${cartButtonCount(cart)}` : 'Open cart'}
+      aria-label={count > 0 ? `Open cart, ${cartCountLabel(cart)}` : 'Open cart'}
       onClick={() => dispatch(openCart())}
       className={className}
     >

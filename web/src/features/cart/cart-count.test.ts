@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart } from '../../lib/api-types';
-import { cartButtonCount, cartCountLabel, itemCount, printCount } from './cart-count';
+import { cartCountLabel, itemCount } from './cart-count';
 
 /** A cart line as the count reads it: only its quantity matters. */
 const line = (quantity: number) => ({ quantity }) as Cart['items'][number];
@@ -9,15 +9,6 @@ describe('the cart count', () => {
   it('counts the lines, and names the prints when quantities make them more', () => {
     expect(itemCount({ items: [line(1), line(2)] })).toBe(2);
     expect(cartCountLabel({ items: [line(1), line(2)] })).toBe('2 items (3 prints)');
-  });
-
-  it('the badge counts prints: 2 of one and 1 of another is 3', () => {
-    expect(printCount({ items: [line(2), line(1)] })).toBe(3);
-    expect(printCount({ items: [] })).toBe(0);
-    expect(printCount(undefined)).toBe(0);
-    // the cart button's name starts with the badge's number
-    expect(cartButtonCount({ items: [line(2), line(1)] })).toBe('3 prints (2 items)');
-    expect(cartButtonCount({ items: [line(1), line(1)] })).toBe('2 items');
   });
 
   it('says 1 item, 3 items, and 0 for an empty or unknown cart', () => {
