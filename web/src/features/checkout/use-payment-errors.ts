@@ -4,16 +4,17 @@ import { UNEXPECTED_ERROR, UNEXPECTED_ERROR_TOAST } from './payment-session';
 
 /**
  * A payment form's error for a payment the provider declined or one that broke: its sentence shows
- * once, in the form (above the button, or at the field it concerns). A declined card has no toast
- * besides (issue 51: two messages for one refusal); a broken payment's toast names what happened.
+ * once, in the form (above the button, or at the field it concerns); the toast only names what
+ * happened (the spec's 'Payment Failed'), so the sentence is not shown or read out twice.
  */
 export function usePaymentErrors() {
   const toast = useToast();
   const [formError, setFormError] = useState<string | null>(null);
 
-  /** The provider said no: its sentence (or a fallback) in the form, and nothing else. */
+  /** The provider said no: its sentence (or a fallback) in the form, 'Payment Failed' as a toast. */
   const failed = (message: string, { shownAtField = false } = {}) => {
     setFormError(shownAtField ? null : message);
+    toast({ title: 'Payment Failed', variant: 'destructive' });
   };
 
   /** Anything else: logged, and the generic sentence. */
