@@ -148,18 +148,13 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
                 <dd>{species}</dd>
               </>
             )}
-            {/* No place, no line: a buyer is not told a fact is missing (docs/design.md, section 5). */}
-            {(photo.location?.trim() || photo.locationProtected) && (
-              <>
-                <dt>Location</dt>
-                <dd>
-                  {photo.location?.trim()}
-                  {photo.locationProtected && (
-                    <span className={styles.withheld}>Exact location withheld to protect wildlife.</span>
-                  )}
-                </dd>
-              </>
-            )}
+            <dt>Location</dt>
+            <dd>
+              {photo.location?.trim() || 'Not specified'}
+              {photo.locationProtected && (
+                <span className={styles.withheld}>Exact location withheld to protect wildlife.</span>
+              )}
+            </dd>
             <dt>Date</dt>
             <dd className={styles.date}>{readableDateTaken(photo.dateTaken) ?? 'Not specified'}</dd>
             {photo.showCameraDetails && photo.camera && <CameraRows camera={photo.camera} />}
