@@ -27,7 +27,8 @@ const schema = z
     SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     PUBLIC_URL: optionalUrl(/^https?$/),
     SITE_NAME: z.string().min(1).default('Refuge Light Photography'),
-    PHOTOGRAPHER_NAME: z.string().min(1).default('Dana Whitfield'),
+    // Her name (footer, certificates, share tags); unset until she sets it: the set-up checklist asks.
+    PHOTOGRAPHER_NAME: optionalString.pipe(z.string().trim().optional()).transform((v) => v || undefined),
     ADMIN_USERNAME: optionalString.pipe(z.string().min(1).max(50).optional()),
     ADMIN_PASSWORD: optionalString.pipe(
       z.string().min(12, 'must be at least 12 characters').max(100).optional(),

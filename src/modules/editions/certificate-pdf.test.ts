@@ -38,7 +38,7 @@ async function input(overrides: Partial<CertificatePdfInput> = {}): Promise<Cert
     size: '16x24',
     format: 'Fine Art Paper',
     soldAt: new Date('2026-11-14T18:30:00Z'),
-    photographerName: 'Dana Whitfield',
+    photographerName: 'Ada Marsh',
     signature: { bytes: new Uint8Array(signature), type: 'image/png' },
     ...overrides,
   };
@@ -108,7 +108,7 @@ describe('certificate of authenticity PDF', () => {
     expect(text).toContain('7 / 25');
     expect(text).toContain('16x24 Fine Art Paper');
     expect(text).toContain('Sold November 2026');
-    expect(text).toContain('Dana Whitfield');
+    expect(text).toContain('Ada Marsh');
     expect(text).toContain('Certificate q7Hk2LmN9pRsT4vWxYz1Aa');
     expect(text).toContain('https://shop.example.com/verify/q7Hk2LmN9pRsT4vWxYz1Aa');
   });
@@ -143,5 +143,13 @@ describe('certificate of authenticity PDF', () => {
     expect(text).toContain('Zoë Brontë');
     const images = await pageImages(pdf);
     expect(images).toHaveLength(2); // the photo and the QR code, no signature
+  });
+
+  it('names nobody when the shop has no name set: only "Photographer" under the line', async () => {
+    const pdf = await makeCertificatePdf(await input({ photographerName: '' }));
+    const text = await pageText(pdf);
+    expect(text).toContain('Photographer');
+    expect(text).not.toContain('Ada Marsh');
+    expect((await PDFDocument.load(pdf)).getAuthor()).toBeUndefined();
   });
 });

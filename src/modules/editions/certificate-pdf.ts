@@ -15,6 +15,7 @@ export interface CertificatePdfInput {
   /** "Fine Art Paper" */
   format: string;
   soldAt: Date;
+  /** Empty when the shop has none set: the line under the signature then says only 'Photographer'. */
   photographerName: string;
   /** 'image/png' or 'image/jpeg' (what the settings accept) */
   signature: { bytes: Uint8Array; type: string } | null;
@@ -41,7 +42,7 @@ export function soldMonth(soldAt: Date): string {
 export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
   doc.setTitle(`Certificate of Authenticity ${input.certificateId}`, { showInWindowTitleBar: false });
-  doc.setAuthor(clean(input.photographerName));
+  if (input.photographerName.trim()) doc.setAuthor(clean(input.photographerName));
   doc.setCreator('Wildframe');
   doc.setProducer('Wildframe');
   doc.setCreationDate(input.soldAt);

@@ -255,7 +255,7 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
         size: line.size,
         format: line.format,
         soldAt: order.paidAt ? new Date(order.paidAt) : number.updated_at,
-        photographerName: settings?.photographer_name || config.PHOTOGRAPHER_NAME,
+        photographerName: settings?.photographer_name || config.PHOTOGRAPHER_NAME || '',
         signature:
           settings?.signature && settings.signature_type
             ? { bytes: new Uint8Array(settings.signature), type: settings.signature_type }
@@ -506,7 +506,7 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
     async settings(): Promise<EditionSettings> {
       const s = await repo.settings();
       return {
-        photographerName: s?.photographer_name || config.PHOTOGRAPHER_NAME,
+        photographerName: s?.photographer_name || config.PHOTOGRAPHER_NAME || '',
         hasSignature: !!s?.signature,
         signatureType: s?.signature_type ?? null,
       };

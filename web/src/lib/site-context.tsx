@@ -2,11 +2,14 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useGetSiteQuery } from './content-api';
 
 /** Site name and photographer while /api/site loads or when it fails. */
-const SITE_FALLBACK = { siteName: 'Wildframe', photographerName: 'Wildframe' } as const;
+const SITE_FALLBACK = { siteName: 'Wildframe', photographerName: '' } as const;
 
 type SiteInfo = {
   siteName: string;
+  /** Empty until the owner sets PHOTOGRAPHER_NAME. */
   photographerName: string;
+  /** Whom the work is credited to (footer, share tags): her name, else the shop's. */
+  credit: string;
   /**
    * False only when the server says the shop takes no orders (no payment provider): unknown (still
    * loading, failed, or an older saved answer) counts as open, and checkout itself refuses anyway.
@@ -15,7 +18,12 @@ type SiteInfo = {
   loaded: boolean;
 };
 
-const SiteContext = createContext<SiteInfo>({ ...SITE_FALLBACK, takingOrders: true, loaded: false });
+const SiteContext = createContext<SiteInfo>({
+  ...SITE_FALLBACK,
+  credit: SITE_FALLBACK.siteName,
+  takingOrders: true,
+  loaded: false,
+});
 
 /**
  * Holds the one subscription to /api/site for the whole app: the header, brand, footer, page titles
@@ -24,15 +32,17 @@ const SiteContext = createContext<SiteInfo>({ ...SITE_FALLBACK, takingOrders: tr
  */
 export function SiteProvider({ children }: { children: ReactNode }) {
   const { data } = useGetSiteQuery();
-  const site = useMemo(
-    () => ({
-      siteName: data?.siteName || SITE_FALLBACK.siteName,
-      photographerName: data?.photographerName || SITE_FALLBACK.photographerName,
+  const site = useMemo(() => {
+    const siteName = data?.siteName || SITE_FALLBACK.siteName;
+    const photographerName = data?.photographerName?.trim() || SITE_FALLBACK.photographerName;
+    return {
+      siteName,
+      photographerName,
+      credit: photographerName || siteName,
       takingOrders: data?.takingOrders !== false,
       loaded: Boolean(data),
-    }),
-    [data],
-  );
+    };
+  }, [data]);
   return <SiteContext value={site}>{children}</SiteContext>;
 }
 
