@@ -5,6 +5,7 @@ import {
   type AdminEdition,
   type EditionInput,
   type EditionSettings,
+  type EditionPrint,
   type EditionToSign,
   type LineEdition,
   type PublicEdition,
@@ -46,8 +47,8 @@ export type EditionsDeps = {
 const label = (n: number, size: number) => `${n}/${size}`;
 const certificateUrl = (id: string) => `/certificates/${id}.pdf`;
 /** The stable address of an order line's certificate (the paid e-mail's link): redirects to the PDF. */
-export const certificateLink = (statusToken: string, lineId: number) =>
-  `/certificates/order/${statusToken}/${lineId}`;
+export const certificateLink = (statusToken: string, lineId: number, number: number) =>
+  `/certificates/order/${statusToken}/${lineId}/${number}`;
 const newCertificateId = () => randomBytes(16).toString('base64url');
 const monthYear = (d: Date) =>
   d.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
@@ -348,9 +349,9 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
       };
     },
 
-    /** Each order line's number(s): { number, size, label, certificateUrl } (the first, for one print). */
+    /** Each order line's prints, in number order, each with its certificate; the first on top. */
     async lineEditions(orderIds: number[], trx?: Tx): Promise<Map<number, LineEdition>> {
-      const numbers = await repo.numbersOfOrders(orderIds, trx);
+      const numbers = (await repo.numbersOfOrders(orderIds, trx)).filter((n) => n.state !== 'held');
       const certs = new Map(
         (
           await repo.certificatesOf(
@@ -361,54 +362,67 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
       );
       const out = new Map<number, LineEdition>();
       for (const n of numbers) {
-        if (out.has(n.order_line_id) || n.state === 'held') continue;
         const cert = certs.get(n.id);
-        out.set(n.order_line_id, {
+        const print: EditionPrint = {
           number: n.number,
-          size: n.size,
           label: label(n.number, n.size),
           certificateUrl: cert ? certificateUrl(cert.id) : null,
           ...(n.state === 'revoked' ? { revoked: true } : {}),
-        });
+        };
+        const line = out.get(n.order_line_id);
+        if (line) line.prints.push(print);
+        else out.set(n.order_line_id, { ...print, size: n.size, prints: [print] });
       }
       return out;
     },
 
     /**
-     * The paid e-mail's note per edition line: "Edition print 7/25" and "Certificate of
-     * authenticity". The e-mail may go before the certificate's job has run, so without a
-     * certificate yet it links the order's stable address (`certificateLink`), which hands out the
-     * PDF, making it then if the job has not: the link works from the first minute.
+     * The paid e-mail's notes per edition line, one per print: "Edition print 7/25" and its
+     * "Certificate of authenticity". The e-mail may go before the certificates' jobs have run, so
+     * a print without its certificate yet links its stable address (`certificateLink`), which hands
+     * out the PDF, making it then if the job has not: the link works from the first minute.
      */
     async mailNotes(order: { id: number; statusToken: string | null }, trx: Tx) {
       const byLine = await service.lineEditions([order.id], trx);
       const notes = new Map<number, { text: string; link?: { label: string; url: string } }[]>();
       for (const [lineId, e] of byLine) {
-        if (e.revoked) continue;
-        const url = e.certificateUrl
-          ? `${config.publicUrl}${e.certificateUrl}`
-          : order.statusToken
-            ? `${config.publicUrl}${certificateLink(order.statusToken, lineId)}`
-            : null;
-        notes.set(lineId, [
-          {
-            text: `Edition print ${e.label}`,
-            ...(url ? { link: { label: messages.certificateLinkLabel, url } } : {}),
-          },
-        ]);
+        const prints = e.prints.filter((p) => !p.revoked);
+        if (!prints.length) continue;
+        notes.set(
+          lineId,
+          prints.map((p) => {
+            const url = p.certificateUrl
+              ? `${config.publicUrl}${p.certificateUrl}`
+              : order.statusToken
+                ? `${config.publicUrl}${certificateLink(order.statusToken, lineId, p.number)}`
+                : null;
+            return {
+              text: `Edition print ${p.label}`,
+              ...(url ? { link: { label: messages.certificateLinkLabel, url } } : {}),
+            };
+          }),
+        );
       }
       return notes;
     },
 
     /**
-     * The certificate of an order's line (the e-mail's stable link, by the order's secret token):
-     * its PDF's address, made now if the job has not yet; null when the line has no sold print.
+     * The certificate of a print of an order's line (the e-mail's stable link, by the order's
+     * secret token; without a number, the line's first print): its PDF's address, made now if the
+     * job has not yet; null when the line has no such sold print.
      */
-    async certificateForLine(statusToken: string, lineId: number): Promise<string | null> {
+    async certificateForLine(
+      statusToken: string,
+      lineId: number,
+      printNumber?: number,
+    ): Promise<string | null> {
       const orderId = await deps.orderIdByToken(statusToken);
       if (!orderId) return null;
       const number = (await repo.numbersOfOrder(orderId)).find(
-        (n) => n.order_line_id === lineId && n.state === 'sold',
+        (n) =>
+          n.order_line_id === lineId &&
+          n.state === 'sold' &&
+          (printNumber === undefined || n.number === printNumber),
       );
       if (!number) return null;
       if (!(await repo.certificateOfNumber(number.id))) await service.makeCertificate(number.id);
