@@ -87,6 +87,8 @@ export const editionToSignSchema = z.object({
   format: z.string(),
   certificateUrl: z.string().nullable(),
   signedAt: z.string().nullable(),
+  /** Who makes the print: a lab (signed when it arrives) or the owner (signed before she ships it). */
+  madeBy: z.enum(['lab', 'you']),
 });
 export type EditionToSign = z.infer<typeof editionToSignSchema>;
 

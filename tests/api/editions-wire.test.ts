@@ -382,7 +382,8 @@ describe("the owner's certificate settings and prints to sign", () => {
         (p) => p.orderId === orderId,
       );
     const [item] = await eventually(async () => ((await mine()).length ? mine() : null), 20_000);
-    expect(item).toMatchObject({ number: '1/4', photoTitle: 'To sign', signedAt: null });
+    // no lab makes it: she signs it before she ships it herself
+    expect(item).toMatchObject({ number: '1/4', photoTitle: 'To sign', signedAt: null, madeBy: 'you' });
     expect(await admin.json(admin.post(`/api/admin/editions/numbers/${item!.id}/signed`))).toEqual({
       message: 'Marked signed.',
     });

@@ -42,6 +42,8 @@ export type EditionsDeps = {
   enqueueCertificate(numberId: number): Promise<void>;
   /** The order a buyer's secret token names (the e-mail's certificate link), or null. */
   orderIdByToken(token: string): Promise<number | null>;
+  /** The order's lines a print lab makes (its lab orders' lines); the others she ships herself. */
+  labLineIds(orderId: number): Promise<Set<number>>;
 };
 
 const label = (n: number, size: number) => `${n}/${size}`;
@@ -493,9 +495,13 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
     async toSign(): Promise<EditionToSign[]> {
       const rows = await repo.soldWithCertificates();
       const orders = new Map<number, OrderFacts | null>();
+      const labLines = new Map<number, Set<number>>();
       const out: EditionToSign[] = [];
       for (const n of rows) {
-        if (!orders.has(n.order_id)) orders.set(n.order_id, await deps.order(n.order_id));
+        if (!orders.has(n.order_id)) {
+          orders.set(n.order_id, await deps.order(n.order_id));
+          labLines.set(n.order_id, await deps.labLineIds(n.order_id));
+        }
         const line = orders.get(n.order_id)?.lines.find((l) => l.id === n.order_line_id);
         out.push({
           id: n.id,
@@ -507,6 +513,7 @@ export function createEditionsService(ctx: AppContext, repo: EditionsRepository,
           format: line?.format ?? '',
           certificateUrl: n.certificate_id ? certificateUrl(n.certificate_id) : null,
           signedAt: n.signed_at ? n.signed_at.toISOString() : null,
+          madeBy: labLines.get(n.order_id)?.has(n.order_line_id) ? 'lab' : 'you',
         });
       }
       return out;
