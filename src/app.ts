@@ -247,7 +247,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   // now, not as built: one build (one Docker image) serves any shop.
   const webFiles = createWebAppFiles(distDir, {
     siteName: config.SITE_NAME,
-    photographerName: config.PHOTOGRAPHER_NAME,
+    photographerName: config.PHOTOGRAPHER_NAME ?? '',
   });
   const renderPage = createPageRenderer({
     files: webFiles,

@@ -28,7 +28,8 @@ const schema = z
     SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     PUBLIC_URL: optionalUrl(/^https?$/),
     SITE_NAME: z.string().min(1).default('Refuge Light Photography'),
-    PHOTOGRAPHER_NAME: z.string().min(1).default('Dana Whitfield'),
+    // Her name (footer, certificates, share tags); unset until she sets it: the set-up checklist asks.
+    PHOTOGRAPHER_NAME: optionalString.pipe(z.string().trim().optional()).transform((v) => v || undefined),
     // Dates on server-rendered pages (the buyer's order page) are written in this zone on the
     // server and in the browser alike, so the two renders match wherever the buyer is.
     SHOP_TIME_ZONE: z

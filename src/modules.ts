@@ -38,7 +38,7 @@ export function createModules(ctx: AppContext) {
   });
   const orders = createOrdersModule(ctx, { cart, content, promotions, tax, events, jobs });
   const fulfillment = createFulfillmentModule(ctx, { catalog, media, orders, events, jobs });
-  const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, events, jobs });
+  const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, fulfillment, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
   const storefront = createStorefrontModule({ catalog, content, orders, certificates: limitedEditions });

@@ -57,13 +57,23 @@ export type AdminEdition = z.infer<typeof adminEditionSchema>;
 export const publicEditionSchema = z.object({ size: z.number(), left: z.number(), soldOut: z.boolean() });
 export type PublicEdition = z.infer<typeof publicEditionSchema>;
 
-/** An order line's edition print (buyer's page, confirmation, admin order). */
-export const lineEditionSchema = z.object({
+/** One numbered print of an order line: "7/25" and its certificate (null while it is being made). */
+export const editionPrintSchema = z.object({
   number: z.number(),
-  size: z.number(),
   label: z.string(),
   certificateUrl: z.string().nullable(),
   revoked: z.boolean().optional(),
+});
+export type EditionPrint = z.infer<typeof editionPrintSchema>;
+
+/**
+ * An order line's edition prints (buyer's page, confirmation, admin order): `prints` has every
+ * print of the line in number order (a line of 2 prints: two numbers, two certificates); `number`,
+ * `label`, `certificateUrl` and `revoked` are its first print's.
+ */
+export const lineEditionSchema = editionPrintSchema.extend({
+  size: z.number(),
+  prints: z.array(editionPrintSchema),
 });
 export type LineEdition = z.infer<typeof lineEditionSchema>;
 
@@ -77,6 +87,8 @@ export const editionToSignSchema = z.object({
   format: z.string(),
   certificateUrl: z.string().nullable(),
   signedAt: z.string().nullable(),
+  /** Who makes the print: a lab (signed when it arrives) or the owner (signed before she ships it). */
+  madeBy: z.enum(['lab', 'you']),
 });
 export type EditionToSign = z.infer<typeof editionToSignSchema>;
 

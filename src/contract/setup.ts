@@ -6,6 +6,7 @@ import { z } from 'zod';
 export const setupItemKeys = [
   'payments',
   'email',
+  'photographer-name',
   'tax',
   'shipping-notice',
   'print-lab',

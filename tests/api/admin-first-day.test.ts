@@ -52,6 +52,7 @@ describe('the set-up checklist', () => {
     expect(list.items.map((i) => [i.key, i.state])).toEqual([
       ['payments', 'attention'],
       ['email', 'attention'],
+      ['photographer-name', 'attention'],
       ['tax', 'attention'],
       ['shipping-notice', 'optional'],
       ['print-lab', 'optional'],

@@ -341,7 +341,8 @@ describe('share tags and search engines', () => {
   it('falls back to "A photograph by" and cuts long descriptions to 160 characters', async () => {
     const bare = await addPhoto(admin, { title: 'Fox', description: '' });
     expect(head((await page(`/photo/${bare.id}`)).html)).toContain(
-      '<meta name="description" content="A photograph by Dana Whitfield: Fox"/>',
+      // no PHOTOGRAPHER_NAME: the shop's name
+      '<meta name="description" content="A photograph by Refuge Light Photography: Fox"/>',
     );
     const long = await addPhoto(admin, { title: 'Long', description: `<p>${'word '.repeat(100)}</p>` });
     const desc = /<meta name="description" content="([^"]*)"/.exec(

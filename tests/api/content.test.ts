@@ -34,7 +34,7 @@ describe('GET /api/site', () => {
     expect(res.headers.get('cache-control')).toBe('no-cache');
     expect(await c.json(res)).toEqual({
       siteName: app.ctx.config.SITE_NAME,
-      photographerName: app.ctx.config.PHOTOGRAPHER_NAME,
+      photographerName: '', // PHOTOGRAPHER_NAME unset: no name, never a demo one
       tagline: 'Bring the beauty of creation home',
       takingOrders: true,
       payments: { provider: 'test', publishableKey: null },

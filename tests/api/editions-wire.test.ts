@@ -39,11 +39,11 @@ const twoSizes = (title: string) =>
     ],
   });
 
-/** Places and pays an order for one print of the photo's first size; its id and token. */
-async function buy(photo: Photo, email: string, optionId = photo.optionIds[0]!) {
+/** Places and pays an order for prints of one of the photo's sizes (the first: 95, else 195; shipping 10 a line). */
+async function buy(photo: Photo, email: string, optionId = photo.optionIds[0]!, quantity = 1) {
   const c = app.client();
-  await fillCart(c, [{ photoId: photo.photoId, printOptionId: optionId, quantity: 1 }]);
-  const total = optionId === photo.optionIds[0] ? 105 : 205;
+  await fillCart(c, [{ photoId: photo.photoId, printOptionId: optionId, quantity }]);
+  const total = (optionId === photo.optionIds[0] ? 95 : 195) * quantity + 10;
   const { orderId } = await c.json<{ orderId: number }>(
     c.post('/api/checkout', { ...customer, customerEmail: email, address, totalAmount: total }),
     201,
@@ -164,6 +164,7 @@ describe('the order carries the number and the certificate', () => {
       size: 25,
       label: '2/25',
       certificateUrl: made,
+      prints: [{ number: 2, label: '2/25', certificateUrl: made }],
     });
     expect(made).toMatch(/^\/certificates\/[A-Za-z0-9_-]{22}\.pdf$/);
     const pdf = await app.client().get(made!);
@@ -210,6 +211,75 @@ describe('the order carries the number and the certificate', () => {
     if (notice) expect(notice.text).toContain('Edition print 2/25');
   });
 
+  it('a line of 2 prints: both numbers and both certificates on the order JSON and in the paid e-mail', async () => {
+    const photo = await twoSizes('Pair of herons');
+    await admin.json(admin.put(`/api/admin/photos/${photo.photoId}/edition`, { size: 25 }));
+    await buy(photo, 'first@example.com'); // takes 1/25
+    const { orderId, token } = await buy(photo, 'pair@example.com', photo.optionIds[0], 2);
+
+    type Print = { number: number; label: string; certificateUrl: string | null };
+    type Line = Print & { size: number; prints: Print[] };
+    const page = () =>
+      app
+        .client()
+        .json<{ items: { quantity: number; edition: Line | null }[] }>(
+          app.client().get(`/api/orders/by-token/${token}`),
+        );
+    const made = await eventually(async () => {
+      const prints = (await page()).items[0]!.edition?.prints ?? [];
+      return prints.length === 2 && prints.every((p) => p.certificateUrl) ? prints : null;
+    }, 20_000);
+    const [seven, eight] = made.map((p) => p.certificateUrl!);
+    expect(seven).not.toBe(eight);
+    const buyer = (await page()).items[0]!;
+    expect(buyer.quantity).toBe(2);
+    expect(buyer.edition).toEqual({
+      number: 2,
+      size: 25,
+      label: '2/25',
+      certificateUrl: seven,
+      prints: [
+        { number: 2, label: '2/25', certificateUrl: seven },
+        { number: 3, label: '3/25', certificateUrl: eight },
+      ],
+    });
+    const detail = await admin.json<{ lineItems: { edition: Line | null }[] }>(
+      admin.get(`/api/admin/orders/${orderId}`),
+    );
+    expect(detail.lineItems[0]!.edition?.prints).toEqual(buyer.edition!.prints);
+
+    // the paid e-mail: each print's number with its own certificate's link
+    const mail = await eventually(
+      () =>
+        db()('outbound_emails')
+          .where({ dedupe_key: `order-confirmation-${orderId}` })
+          .first(),
+      20_000,
+    );
+    expect(mail.html).toContain('Edition print 2/25');
+    expect(mail.html).toContain('Edition print 3/25');
+    const links = [...mail.html.matchAll(/<a href="([^"]+)"[^>]*>Certificate of authenticity<\/a>/g)].map(
+      (m) => m[1]!,
+    );
+    expect(links).toHaveLength(2);
+    expect(mail.text).toMatch(/Edition print 2\/25\n {2}Certificate of authenticity: \S+/);
+    expect(mail.text).toMatch(/Edition print 3\/25\n {2}Certificate of authenticity: \S+/);
+    // each link gives its own print's certificate, made or not when the e-mail was written
+    const pdfs: string[] = [];
+    for (const link of links) {
+      let res = await app.client().get(link.replace(app.ctx.config.publicUrl, ''));
+      if (res.status === 302) res = await app.client().get(res.headers.get('location')!);
+      expect(res.status).toBe(200);
+      pdfs.push(Buffer.from(await res.arrayBuffer()).toString('base64'));
+    }
+    const expected = await Promise.all(
+      [seven, eight].map(async (url) =>
+        Buffer.from(await (await app.client().get(url!)).arrayBuffer()).toString('base64'),
+      ),
+    );
+    expect(pdfs).toEqual(expected);
+  });
+
   it("the stable link answers the line's certificate by the order's token, and 404 for any other", async () => {
     const photo = await twoSizes('Stable link');
     await admin.json(admin.put(`/api/admin/photos/${photo.photoId}/edition`, { size: 3 }));
@@ -225,6 +295,12 @@ describe('the order carries the number and the certificate', () => {
     const wrong = await app.client().get(`/certificates/order/${'x'.repeat(43)}/${line.id}`);
     expect(wrong.status).toBe(404);
     expect((await app.client().get(`/certificates/order/${token}/${line.id + 999}`)).status).toBe(404);
+    // with the print's number (a line of several prints links each one's)
+    const [sold] = await db()('edition_numbers').where({ order_line_id: line.id });
+    const byNumber = await app.client().get(`/certificates/order/${token}/${line.id}/${sold.number}`);
+    expect(byNumber.headers.get('location')).toBe(res.headers.get('location'));
+    const other = await app.client().get(`/certificates/order/${token}/${line.id}/${sold.number + 1}`);
+    expect(other.status).toBe(404);
   });
 
   it('a line without an edition says edition null, and its e-mail has no edition note', async () => {
@@ -306,7 +382,8 @@ describe("the owner's certificate settings and prints to sign", () => {
         (p) => p.orderId === orderId,
       );
     const [item] = await eventually(async () => ((await mine()).length ? mine() : null), 20_000);
-    expect(item).toMatchObject({ number: '1/4', photoTitle: 'To sign', signedAt: null });
+    // no lab makes it: she signs it before she ships it herself
+    expect(item).toMatchObject({ number: '1/4', photoTitle: 'To sign', signedAt: null, madeBy: 'you' });
     expect(await admin.json(admin.post(`/api/admin/editions/numbers/${item!.id}/signed`))).toEqual({
       message: 'Marked signed.',
     });

@@ -103,7 +103,7 @@ for (const size of sizes) {
       // the dashboard: the checklist, each item with its state, why, and where it is set
       const checklist = page.getByRole('region', { name: 'Set up your shop' });
       await expect(checklist).toBeVisible();
-      await expect(checklist.getByText(/^\d of 7 ready · \d need/)).toBeVisible();
+      await expect(checklist.getByText(/^\d of 8 ready · \d need/)).toBeVisible();
       const item = (title: string) =>
         checklist
           .getByRole('listitem')

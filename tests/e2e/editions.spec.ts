@@ -76,20 +76,19 @@ for (const size of sizes) {
       await signInAsOwner(page);
       const { photoId, title } = await newPhoto(page);
 
-      // the owner makes it an edition of 2 on the edit-photo page
+      // the owner makes it an edition of 2 on the edit-photo page: the photo form's one save
       await page.goto(`/admin/edit-photo/${photoId}`);
       const section = page
         .locator('section')
         .filter({ has: page.getByRole('heading', { name: 'Limited edition' }) });
       await expect(section.getByLabel('One edition shared by all sizes')).toBeChecked();
       await section.getByLabel('Edition size').fill('2');
-      await section.getByRole('button', { name: 'Make it an edition' }).click();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.waitForURL('**/admin/dashboard');
+      await page.goto(`/admin/edit-photo/${photoId}`);
       await expect(section.getByText('0 of 2 taken · 2 left')).toBeVisible();
+      await expect(section.getByLabel('Edition size')).toHaveValue('2');
       await expect(section.getByRole('button', { name: 'Close edition' })).toBeVisible();
-      // the "Edition saved" toast is dismissed first: it would cover the section's buttons
-      const dismiss = page.getByRole('button', { name: 'Dismiss notification' });
-      if (await dismiss.isVisible()) await dismiss.click();
-      await expect(dismiss).toBeHidden();
       await section.screenshot({ path: testInfo.outputPath(`admin-edition-${size.name}.png`) });
 
       // the first buyer sees it, buys, and gets print 1/2 with its certificate
@@ -142,6 +141,48 @@ for (const size of sizes) {
       });
       await buyer1.context().close();
       await buyer2.context().close();
+    });
+
+    test("'Save Changes' saves the edition with the photo, and an edition size it refuses stops the save", async ({
+      page,
+    }) => {
+      await signInAsOwner(page);
+      const { photoId, title } = await newPhoto(page);
+      await page.goto(`/admin/edit-photo/${photoId}`);
+      const section = page
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { name: 'Limited edition' }) });
+      // no button of its own: the form's one save
+      await expect(section.getByRole('button', { name: /save|make it an edition/i })).toHaveCount(0);
+
+      await page.getByLabel('Title').fill(`${title} at dawn`);
+      await section.getByLabel('Edition size').fill('many');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await expect(section.getByText('Edition size must be a whole number from 1 to 10000')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/admin/edit-photo/${photoId}$`));
+      const stored = await page.request.get(`/api/admin/photos/${photoId}`);
+      expect(((await stored.json()) as { title: string; edition: unknown }).title).toBe(title);
+
+      await section.getByLabel('Edition size').fill('25');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.waitForURL('**/admin/dashboard');
+      const saved = (await (await page.request.get(`/api/admin/photos/${photoId}`)).json()) as {
+        title: string;
+        edition: { size: number; left: number } | null;
+      };
+      expect(saved.title).toBe(`${title} at dawn`);
+      expect(saved.edition).toMatchObject({ size: 25, left: 25 });
+
+      // emptied, an edition with no sales is removed by the same save
+      await page.goto(`/admin/edit-photo/${photoId}`);
+      await expect(section.getByLabel('Edition size')).toHaveValue('25');
+      await section.getByLabel('Edition size').fill('');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.waitForURL('**/admin/dashboard');
+      const removed = (await (await page.request.get(`/api/admin/photos/${photoId}`)).json()) as {
+        edition: unknown;
+      };
+      expect(removed.edition).toBeNull();
     });
   });
 }

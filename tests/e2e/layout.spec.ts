@@ -14,7 +14,10 @@ test.describe('global layout on a desktop', () => {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', path);
     }
     await expect(page.getByRole('button', { name: /cart/i })).toBeVisible();
-    await expect(page.locator('footer')).toContainText(`© ${new Date().getFullYear()} Dana Whitfield`);
+    // no PHOTOGRAPHER_NAME on the e2e server: the shop's name
+    await expect(page.locator('footer')).toContainText(
+      `© ${new Date().getFullYear()} Refuge Light Photography`,
+    );
   });
 
   test('the header turns opaque once the page is scrolled more than 10 pixels', async ({ page }) => {

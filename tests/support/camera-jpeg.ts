@@ -2,7 +2,7 @@ import sharp from 'sharp';
 
 /** The EXIF a camera writes, with a GPS position the shop must never read or serve. */
 export const CAMERA_EXIF = {
-  IFD0: { Make: 'NIKON CORPORATION', Model: 'NIKON Z 6_2', Artist: 'Dana Whitfield' },
+  IFD0: { Make: 'NIKON CORPORATION', Model: 'NIKON Z 6_2', Artist: 'Ada Marsh' },
   IFD2: {
     DateTimeOriginal: '2024:05:17 06:12:40',
     LensModel: 'NIKKOR Z 100-400mm f/4.5-5.6 VR S',

@@ -38,7 +38,7 @@ export const PLACE_XMP = `<?xpacket begin="" id="W5M0MpCehiHzreSzNTczkc9d"?>
   Iptc4xmpCore:Location="${PLACE.sublocation}" Iptc4xmpCore:CountryCode="US">
  <Iptc4xmpExt:LocationCreated><rdf:Bag><rdf:li rdf:parseType="Resource">
   <Iptc4xmpExt:City>${PLACE.city}</Iptc4xmpExt:City></rdf:li></rdf:Bag></Iptc4xmpExt:LocationCreated>
- <dc:creator><rdf:Seq><rdf:li>Dana Whitfield</rdf:li></rdf:Seq></dc:creator>
+ <dc:creator><rdf:Seq><rdf:li>Ada Marsh</rdf:li></rdf:Seq></dc:creator>
 </rdf:Description></rdf:RDF></x:xmpmeta>
 <?xpacket end="w"?>`;
 
@@ -99,7 +99,7 @@ export function withIptc(jpeg: Buffer): Buffer {
     iim(2, 92, PLACE.sublocation),
     iim(2, 95, PLACE.state),
     iim(2, 101, 'United States'),
-    iim(2, 116, '(c) Dana Whitfield'),
+    iim(2, 116, '(c) Ada Marsh'),
   ]);
   const size = Buffer.alloc(4);
   size.writeUInt32BE(data.length);

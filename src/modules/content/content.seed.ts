@@ -3,9 +3,10 @@
 
 import { escapeHtml } from '../../platform/html';
 
-export function defaultAbout(photographerName: string) {
+export function defaultAbout(photographerName: string | undefined) {
+  const me = photographerName ? `<strong>${escapeHtml(photographerName)}</strong>, an` : 'an';
   return {
-    mainBio: `<p>Hello, I'm <strong>${escapeHtml(photographerName)}</strong>, an amateur wildlife photographer living in Washington, DC.</p>
+    mainBio: `<p>Hello, I'm ${me} amateur wildlife photographer living in Washington, DC.</p>
 <p>Most of the photographs on this site were made at a national wildlife refuge a short drive from the city: a patchwork of tidal marsh, hardwood forest and quiet ponds that I have walked hundreds of times and still do not know by heart. On a good morning there are great blue herons working the shallows, ospreys hauling fish out of the river and, if I am very lucky, a red fox trotting along the edge of the meadow.</p>
 <p>I picked up a camera to have a reason to be outside more. Over the years it became a way of paying attention &mdash; to the seasons, to animals going about their lives, and to the small moments most of us walk past.</p>
 <h3>Why prints?</h3>

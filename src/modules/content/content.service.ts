@@ -86,7 +86,7 @@ export function createContentService({ repo, media, config, imageUploaded, locat
     const provider = config.paymentsProvider;
     return {
       siteName: config.SITE_NAME,
-      photographerName: config.PHOTOGRAPHER_NAME,
+      photographerName: config.PHOTOGRAPHER_NAME ?? '',
       tagline: TAGLINE,
       takingOrders: provider !== 'none',
       payments: {

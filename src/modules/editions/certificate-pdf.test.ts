@@ -38,16 +38,31 @@ async function input(overrides: Partial<CertificatePdfInput> = {}): Promise<Cert
     size: '16x24',
     format: 'Fine Art Paper',
     soldAt: new Date('2026-11-14T18:30:00Z'),
-    photographerName: 'Dana Whitfield',
+    photographerName: 'Ada Marsh',
     signature: { bytes: new Uint8Array(signature), type: 'image/png' },
     ...overrides,
   };
 }
 
-/** The text the page draws: pdf-lib writes each standard-font string as a hex `<...> Tj`. */
+/**
+ * The text the page draws, as a reader copies it: pdf-lib writes each string as a hex `<...> Tj`
+ * after its font's `Tf`; an embedded font's codes are glyph ids, read back through its ToUnicode
+ * map, a standard font's are WinAnsi bytes.
+ */
 async function pageText(bytes: Uint8Array): Promise<string> {
   const doc = await PDFDocument.load(bytes);
   const [page] = doc.getPages();
+  const fonts = page!.node.Resources()!.lookup(PDFName.of('Font'), PDFDict);
+  const toUnicode = new Map<string, Map<string, string>>();
+  for (const [name, ref] of fonts.entries()) {
+    const cmap = doc.context.lookup(ref as PDFRef, PDFDict).lookup(PDFName.of('ToUnicode'));
+    if (!(cmap instanceof PDFRawStream)) continue;
+    const text = Buffer.from(decodePDFRawStream(cmap).decode()).toString('latin1');
+    const map = new Map<string, string>();
+    for (const [, code, unicode] of text.matchAll(/<([0-9A-Fa-f]{4})>\s*<([0-9A-Fa-f]+)>/g))
+      map.set(code!.toUpperCase(), Buffer.from(unicode!, 'hex').swap16().toString('utf16le'));
+    toUnicode.set(name.toString(), map);
+  }
   const contents = page!.node.Contents();
   const streams: PDFStream[] = [];
   if (contents instanceof PDFArray) {
@@ -60,9 +75,17 @@ async function pageText(bytes: Uint8Array): Promise<string> {
       ).toString('latin1'),
     )
     .join('\n');
-  return [...ops.matchAll(/<([0-9A-Fa-f]*)>\s*Tj/g)]
-    .map((match) => Buffer.from(match[1]!, 'hex').toString('latin1'))
-    .join('\n');
+  let font: Map<string, string> | undefined;
+  const lines: string[] = [];
+  for (const [, name, hex] of ops.matchAll(/(\/[^\s/]+)\s+[\d.]+\s+Tf|<([0-9A-Fa-f]*)>\s*Tj/g)) {
+    if (name) font = toUnicode.get(name);
+    else if (font)
+      lines.push(
+        (hex!.match(/.{4}/g) ?? []).map((code) => font!.get(code.toUpperCase()) ?? '\uFFFD').join(''),
+      );
+    else lines.push(Buffer.from(hex!, 'hex').toString('latin1'));
+  }
+  return lines.join('\n');
 }
 
 /** Every image the page draws, as RGBA pixels (pdf-lib stores a PNG as Flate RGB/gray + an SMask). */
@@ -108,7 +131,7 @@ describe('certificate of authenticity PDF', () => {
     expect(text).toContain('7 / 25');
     expect(text).toContain('16x24 Fine Art Paper');
     expect(text).toContain('Sold November 2026');
-    expect(text).toContain('Dana Whitfield');
+    expect(text).toContain('Ada Marsh');
     expect(text).toContain('Certificate q7Hk2LmN9pRsT4vWxYz1Aa');
     expect(text).toContain('https://shop.example.com/verify/q7Hk2LmN9pRsT4vWxYz1Aa');
   });
@@ -139,9 +162,37 @@ describe('certificate of authenticity PDF', () => {
       await input({ signature: null, photoTitle: 'Żuraw 🦩 at Łąka', photographerName: 'Zoë Brontë' }),
     );
     const text = await pageText(pdf);
-    expect(text).toContain('Zuraw ? at Laka');
+    expect(text).toContain('Żuraw ? at Łąka');
     expect(text).toContain('Zoë Brontë');
     const images = await pageImages(pdf);
     expect(images).toHaveLength(2); // the photo and the QR code, no signature
+  });
+
+  it('draws Māori and Hawaiian letters whole in the embedded Noto Serif; CJK, which it lacks, as "?"', async () => {
+    const pdf = await makeCertificatePdf(
+      await input({ photoTitle: 'Kōtuku ʻAlalā', photographerName: 'Hēmi Kaʻaihue', size: '30x40 cm' }),
+    );
+    const text = await pageText(pdf);
+    expect(text).toContain('Kōtuku ʻAlalā');
+    expect(text).toContain('Hēmi Kaʻaihue');
+    expect(text).toContain('30x40 cm Fine Art Paper');
+    // a subset of the font file itself is embedded (not a name the reader must find)
+    const raw = Buffer.from(pdf).toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSerif-Bold/);
+    expect(raw).toContain('/FontFile2');
+    expect(pdf.length).toBeLessThan(200_000);
+
+    const cjk = await pageText(
+      await makeCertificatePdf(await input({ photoTitle: '丹頂鶴 Red-crowned crane' })),
+    );
+    expect(cjk).toContain('??? Red-crowned crane');
+  });
+
+  it('names nobody when the shop has no name set: only "Photographer" under the line', async () => {
+    const pdf = await makeCertificatePdf(await input({ photographerName: '' }));
+    const text = await pageText(pdf);
+    expect(text).toContain('Photographer');
+    expect(text).not.toContain('Ada Marsh');
+    expect((await PDFDocument.load(pdf)).getAuthor()).toBeUndefined();
   });
 });

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, PDFFont, PDFPage, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 
@@ -15,6 +19,7 @@ export interface CertificatePdfInput {
   /** "Fine Art Paper" */
   format: string;
   soldAt: Date;
+  /** Empty when the shop has none set: the line under the signature then says only 'Photographer'. */
   photographerName: string;
   /** 'image/png' or 'image/jpeg' (what the settings accept) */
   signature: { bytes: Uint8Array; type: string } | null;
@@ -33,23 +38,48 @@ export function soldMonth(soldAt: Date): string {
   return soldAt.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
+// Noto Serif (OFL), shipped by the @expo-google-fonts/noto-serif package: Latin with its
+// extensions (Māori macrons, the Hawaiian ʻokina), Greek, Cyrillic and Vietnamese. It has no CJK
+// (a CJK font is tens of megabytes): a character it lacks is drawn as '?' (the verify page, HTML,
+// shows the title whole).
+const require = createRequire(import.meta.url);
+const fontFiles = {
+  regular: '@expo-google-fonts/noto-serif/400Regular/NotoSerif_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-serif/700Bold/NotoSerif_700Bold.ttf',
+} as const;
+let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+const loadFonts = () =>
+  (fontBytes ??= Promise.all([
+    readFile(require.resolve(fontFiles.regular)),
+    readFile(require.resolve(fontFiles.bold)),
+  ]).then(([regular, bold]) => ({ regular, bold })));
+
 /**
- * The certificate as a one-page PDF. Deterministic: the dates come from the sale, no random ids
- * and standard fonts only (an embedded font subset would get a random tag), so the bytes are the
- * same however often it is made.
+ * The certificate as a one-page PDF. Deterministic: the dates come from the sale, no random ids,
+ * and the embedded font subsets are named with a tag made from what they draw (pdf-lib's own tag
+ * is random), so the bytes are the same however often it is made.
  */
 export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
   const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
   doc.setTitle(`Certificate of Authenticity ${input.certificateId}`, { showInWindowTitleBar: false });
-  doc.setAuthor(clean(input.photographerName));
+  if (input.photographerName.trim()) doc.setAuthor(input.photographerName.normalize('NFC').trim());
   doc.setCreator('Wildframe');
   doc.setProducer('Wildframe');
   doc.setCreationDate(input.soldAt);
   doc.setModificationDate(input.soldAt);
 
-  const serif = await doc.embedFont(StandardFonts.TimesRoman);
-  const serifBold = await doc.embedFont(StandardFonts.TimesRomanBold);
+  const files = await loadFonts();
+  const tag = subsetTag([input.photoTitle, input.label, input.size, input.format, input.photographerName]);
+  const serif = await doc.embedFont(files.regular, { subset: true, customName: `${tag}+NotoSerif` });
+  const serifBold = await doc.embedFont(files.bold, { subset: true, customName: `${tag}+NotoSerif-Bold` });
   const sans = await doc.embedFont(StandardFonts.Helvetica);
+  const drawable = (font: PDFFont) => {
+    const has = new Set(font.getCharacterSet());
+    return (text: string) => forFont(text, (char) => has.has(char.codePointAt(0)!));
+  };
+  const inSerif = drawable(serif);
+  const inSerifBold = drawable(serifBold);
   const page = doc.addPage([PAGE.width, PAGE.height]);
   const contentWidth = PAGE.width - 2 * MARGIN;
 
@@ -81,14 +111,14 @@ export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Ui
   } else y -= 120;
 
   y -= 36;
-  for (const line of wrap(clean(input.photoTitle), serifBold, 20, contentWidth)) {
+  for (const line of wrap(inSerifBold(input.photoTitle), serifBold, 20, contentWidth)) {
     centered(page, line, serifBold, 20, y, INK);
     y -= 24;
   }
   y -= 2;
   centered(page, `Edition print ${input.label}`, serif, 14, y, INK);
   y -= 20;
-  centered(page, clean(`${input.size} ${input.format}`), serif, 12, y, MUTED);
+  centered(page, inSerif(`${input.size} ${input.format}`), serif, 12, y, MUTED);
   y -= 18;
   centered(page, `Sold ${soldMonth(input.soldAt)}`, serif, 12, y, MUTED);
 
@@ -115,7 +145,8 @@ export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Ui
     thickness: 0.75,
     color: INK,
   });
-  page.drawText(clean(input.photographerName), {
+  // no name set: the line says only 'Photographer'
+  page.drawText(inSerif(input.photographerName), {
     x: MARGIN,
     y: lineY - 16,
     size: 12,
@@ -190,10 +221,29 @@ function fitSize(text: string, font: PDFFont, size: number, maxWidth: number): n
   return width <= maxWidth ? size : Math.max(4, (size * maxWidth) / width);
 }
 
+/** A subset's tag (six capitals, as PDF names them) from what the certificate draws in it. */
+function subsetTag(texts: string[]): string {
+  const hash = createHash('sha256').update(texts.join('\n')).digest();
+  return [...hash.subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
+}
+
 /**
- * The standard fonts draw WinAnsi only: accents it lacks lose their mark, anything else becomes
- * "?" (a title with an emoji must still give a certificate, not an error).
+ * The text as the font can draw it: a letter it lacks loses its accent if the bare letter is
+ * there, anything else becomes "?" (a title with an emoji must still give a certificate).
  */
+function forFont(text: string, has: (char: string) => boolean): string {
+  return [...text.normalize('NFC')]
+    .map((char) => {
+      if (has(char) || /\s/.test(char)) return char;
+      const bare = unaccented[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
+      return bare && [...bare].every(has) ? bare : '?';
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The standard font (Helvetica, for the fixed labels, the id and the address) draws WinAnsi only. */
 const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 // letters whose stroke is not a combining mark, so NFD does not take it off
 const unaccented: Record<string, string> = {
@@ -208,15 +258,7 @@ const unaccented: Record<string, string> = {
   ŧ: 't',
 };
 function clean(text: string): string {
-  return [...text.normalize('NFC')]
-    .map((char) => {
-      if (isWinAnsi(char)) return char;
-      const bare = unaccented[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
-      return bare && [...bare].every(isWinAnsi) ? bare : '?';
-    })
-    .join('')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return forFont(text, isWinAnsi);
 }
 
 function isWinAnsi(char: string): boolean {

@@ -195,18 +195,32 @@ export function createEditionsRoutes(service: EditionsService) {
 /** `/certificates/{id}.pdf`: the certificate as made once, the same bytes every time. */
 export function createCertificateRoutes(service: EditionsService): Router {
   const router = Router();
-  // the paid e-mail's stable link (the order's secret token): the PDF once made, made now if not yet
-  router.get('/certificates/order/:token/:lineId', async (req, res, next) => {
-    const { token, lineId } = req.params;
-    const ok = /^[A-Za-z0-9_-]{32,64}$/.test(token) && /^[1-9][0-9]{0,9}$/.test(lineId);
-    try {
-      const url = ok ? await service.certificateForLine(token, Number(lineId)) : null;
-      if (!url) return next();
-      res.set('Cache-Control', 'no-store').redirect(302, url);
-    } catch (err) {
-      next(err);
-    }
-  });
+  // the paid e-mail's stable link (the order's secret token) to a print's certificate: the PDF
+  // once made, made now if not yet (the older address without the print's number: the line's first)
+  router.get(
+    ['/certificates/order/:token/:lineId', '/certificates/order/:token/:lineId/:number'],
+    async (req, res, next) => {
+      const { token, lineId, number } = req.params as { token: string; lineId: string; number?: string };
+      const whole = /^[1-9][0-9]{0,9}$/;
+      const ok =
+        /^[A-Za-z0-9_-]{32,64}$/.test(token) &&
+        whole.test(lineId) &&
+        (number === undefined || whole.test(number));
+      try {
+        const url = ok
+          ? await service.certificateForLine(
+              token,
+              Number(lineId),
+              number === undefined ? undefined : Number(number),
+            )
+          : null;
+        if (!url) return next();
+        res.set('Cache-Control', 'no-store').redirect(302, url);
+      } catch (err) {
+        next(err);
+      }
+    },
+  );
   router.get('/certificates/:file', async (req, res, next) => {
     const m = /^([A-Za-z0-9_-]{16,32})\.pdf$/.exec(req.params.file);
     const pdf = m ? await service.certificatePdf(m[1]!).catch(next) : null;

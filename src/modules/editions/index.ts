@@ -4,6 +4,7 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
 import type { CatalogModule } from '../catalog';
+import type { FulfillmentModule } from '../fulfillment';
 import type { MediaModule } from '../media';
 import type { OrdersModule } from '../orders';
 import { createEditionsRepository } from './editions.repository';
@@ -26,6 +27,8 @@ export function createEditionsModule(
     catalog: CatalogModule;
     media: MediaModule;
     orders: OrdersModule;
+    /** Which lines a print lab makes (the prints to sign when they arrive). */
+    fulfillment: FulfillmentModule;
     events: DomainEventBus;
     jobs: AppJobRegistry;
   },
@@ -72,6 +75,12 @@ export function createEditionsModule(
     optionOnPhoto: async (photoId, optionId) => !!(await catalog.service.findPrintOption(photoId, optionId)),
     photoExists: async (photoId) => !!(await catalog.service.findPhotoDetail(photoId)),
     orderIdByToken: (token) => orders.service.idByToken(token),
+    labLineIds: async (orderId) =>
+      new Set(
+        (await deps.fulfillment.service.labOrders(orderId)).labs.flatMap((lab) =>
+          lab.lines.map((l) => l.lineId),
+        ),
+      ),
     enqueueCertificate: (numberId) =>
       ctx.queues.enqueue(
         'editions',

@@ -13,7 +13,7 @@ export type { SetupService } from './setup.service';
 export { setupEndpoints } from './setup.routes';
 
 /**
- * The admin's set-up checklist (payments, e-mail, tax, shipping notice, print lab, the admin
+ * The admin's set-up checklist (payments, e-mail, her name, tax, shipping notice, print lab, the admin
  * password, a recent backup): read from the modules that own each fact; owns no table.
  */
 export function createSetupModule(

@@ -5,6 +5,7 @@ const now = new Date('2026-11-26T12:00:00Z');
 const fresh: SetupFacts = {
   payments: { provider: 'test', stripeTestKey: false, webhookSecret: false },
   mail: { smtp: false, ownerEmail: null },
+  photographerName: null,
   tax: { saved: false },
   notice: null,
   lab: { enabled: false, sandbox: false, demo: false },
@@ -16,11 +17,12 @@ const with_ = (over: Partial<SetupFacts>) => setupChecklist({ ...fresh, ...over 
 const byKey = (over: Partial<SetupFacts>, key: string) => with_(over).items.find((i) => i.key === key)!;
 
 describe('the set-up checklist', () => {
-  it('lists the seven items in order; a fresh shop needs attention but for the optional ones', () => {
+  it('lists the eight items in order; a fresh shop needs attention but for the optional ones', () => {
     const list = setupChecklist(fresh, now);
     expect(list.items.map((i) => [i.key, i.state])).toEqual([
       ['payments', 'attention'],
       ['email', 'attention'],
+      ['photographer-name', 'attention'],
       ['tax', 'attention'],
       ['shipping-notice', 'optional'],
       ['print-lab', 'optional'],
@@ -52,6 +54,22 @@ describe('the set-up checklist', () => {
     expect(none.items[0]).toMatchObject({
       state: 'attention',
       detail: 'No payment provider: buyers can not pay. Set your Stripe keys to sell.',
+    });
+  });
+
+  it('asks for her name until PHOTOGRAPHER_NAME is set; then says where it shows', () => {
+    expect(byKey({}, 'photographer-name')).toEqual({
+      key: 'photographer-name',
+      title: 'Your name',
+      state: 'attention',
+      detail:
+        "Not set: the footer shows the shop's name instead, and certificates carry no name unless you enter one under 'Name on certificates'. Set PHOTOGRAPHER_NAME.",
+      link: null,
+      readme: 'Going live',
+    });
+    expect(byKey({ photographerName: 'Ada Marsh' }, 'photographer-name')).toMatchObject({
+      state: 'done',
+      detail: `"Ada Marsh": in the footer, the photos' share tags and on certificates.`,
     });
   });
 

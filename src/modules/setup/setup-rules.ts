@@ -9,6 +9,8 @@ export type SetupFacts = {
     webhookSecret: boolean;
   };
   mail: { smtp: boolean; ownerEmail: string | null };
+  /** PHOTOGRAPHER_NAME; null when unset. */
+  photographerName: string | null;
   tax: { saved: false } | { saved: true; provider: 'manual' | 'stripe'; states: string[] };
   /** The active shipping notice's first line; null when none is shown. */
   notice: { line1: string } | null;
@@ -97,6 +99,22 @@ function email({ mail }: SetupFacts): SetupItem {
     ...base,
     state: 'done',
     detail: `E-mail is sent; new orders and messages go to ${mail.ownerEmail}.`,
+  });
+}
+
+function photographerName({ photographerName: name }: SetupFacts): SetupItem {
+  const base = { key: 'photographer-name', title: 'Your name', readme: 'Going live' } as const;
+  if (!name)
+    return item({
+      ...base,
+      state: 'attention',
+      detail:
+        "Not set: the footer shows the shop's name instead, and certificates carry no name unless you enter one under 'Name on certificates'. Set PHOTOGRAPHER_NAME.",
+    });
+  return item({
+    ...base,
+    state: 'done',
+    detail: `${quote(name)}: in the footer, the photos' share tags and on certificates.`,
   });
 }
 
@@ -207,6 +225,7 @@ export function setupChecklist(facts: SetupFacts, now: Date): SetupChecklist {
   const items = [
     payments(facts),
     email(facts),
+    photographerName(facts),
     tax(facts),
     shippingNotice(facts),
     printLab(facts),

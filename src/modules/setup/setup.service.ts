@@ -22,7 +22,12 @@ const isTestKey = (key: string | undefined) => !!key && /^(sk|rk)_test_/.test(ke
 export function createSetupService(
   config: Pick<
     Config,
-    'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'OWNER_EMAIL' | 'BACKUP_DIR' | 'LAB_DEMO'
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_WEBHOOK_SECRET'
+    | 'OWNER_EMAIL'
+    | 'BACKUP_DIR'
+    | 'LAB_DEMO'
+    | 'PHOTOGRAPHER_NAME'
   >,
   sources: SetupSources,
 ) {
@@ -48,6 +53,7 @@ export function createSetupService(
             smtp: mail.smtpConfigured,
             ownerEmail: mail.ownerEmailConfigured ? (config.OWNER_EMAIL ?? null) : null,
           },
+          photographerName: config.PHOTOGRAPHER_NAME ?? null,
           tax,
           notice: notice ? { line1: notice.line1 } : null,
           lab: { ...lab, demo: config.LAB_DEMO },

@@ -4,13 +4,16 @@ import { useGetSiteQuery } from './content-api';
 /** Site name, photographer and time zone (SHOP_TIME_ZONE's default) while /api/site loads or fails. */
 const SITE_FALLBACK = {
   siteName: 'Wildframe',
-  photographerName: 'Wildframe',
+  photographerName: '',
   timeZone: 'America/New_York',
 } as const;
 
 type SiteInfo = {
   siteName: string;
+  /** Empty until the owner sets PHOTOGRAPHER_NAME. */
   photographerName: string;
+  /** Whom the work is credited to (footer, share tags): her name, else the shop's. */
+  credit: string;
   /**
    * False only when the server says the shop takes no orders (no payment provider): unknown (still
    * loading, failed, or an older saved answer) counts as open, and checkout itself refuses anyway.
@@ -24,7 +27,12 @@ type SiteInfo = {
   loaded: boolean;
 };
 
-const SiteContext = createContext<SiteInfo>({ ...SITE_FALLBACK, takingOrders: true, loaded: false });
+const SiteContext = createContext<SiteInfo>({
+  ...SITE_FALLBACK,
+  credit: SITE_FALLBACK.siteName,
+  takingOrders: true,
+  loaded: false,
+});
 
 /**
  * Holds the one subscription to /api/site for the whole app: the header, brand, footer, page titles
@@ -33,16 +41,18 @@ const SiteContext = createContext<SiteInfo>({ ...SITE_FALLBACK, takingOrders: tr
  */
 export function SiteProvider({ children }: { children: ReactNode }) {
   const { data } = useGetSiteQuery();
-  const site = useMemo(
-    () => ({
-      siteName: data?.siteName || SITE_FALLBACK.siteName,
-      photographerName: data?.photographerName || SITE_FALLBACK.photographerName,
+  const site = useMemo(() => {
+    const siteName = data?.siteName || SITE_FALLBACK.siteName;
+    const photographerName = data?.photographerName?.trim() || SITE_FALLBACK.photographerName;
+    return {
+      siteName,
+      photographerName,
+      credit: photographerName || siteName,
       timeZone: data?.timeZone || SITE_FALLBACK.timeZone,
       takingOrders: data?.takingOrders !== false,
       loaded: Boolean(data),
-    }),
-    [data],
-  );
+    };
+  }, [data]);
   return <SiteContext value={site}>{children}</SiteContext>;
 }
 

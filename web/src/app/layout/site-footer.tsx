@@ -6,7 +6,7 @@ import { NAV_LINKS } from '@shared/storefront-pages';
 import styles from './site-footer.module.css';
 
 export function SiteFooter() {
-  const { siteName, photographerName } = useSite();
+  const { siteName, credit } = useSite();
   const year = new Date().getFullYear();
   return (
     <footer className={styles.footer}>
@@ -27,7 +27,8 @@ export function SiteFooter() {
         <div className={styles.bottom}>
           {/* A page cached over New Year may say last year: the browser's year wins, without a warning. */}
           <p className="t-body2" suppressHydrationWarning>
-            {`© ${year} ${photographerName}`}
+            {/* her name; the shop's until she sets PHOTOGRAPHER_NAME */}
+            {`© ${year} ${credit}`}
           </p>
         </div>
       </div>

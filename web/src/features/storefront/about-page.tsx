@@ -31,7 +31,7 @@ export default function AboutPage() {
     <>
       <SitePageMeta
         page="About"
-        description={`About ${photographerName}, an amateur nature photographer in Washington, DC, and the prints on offer.`}
+        description={`About ${photographerName || 'the photographer'}, an amateur nature photographer in Washington, DC, and the prints on offer.`}
         path="/about"
       />
       <div className={cx('container', styles.intro)}>
@@ -44,7 +44,11 @@ export default function AboutPage() {
                 <ResponsiveImage
                   photo={about?.headshotFiles ? { files: about.headshotFiles } : null}
                   src={about?.headshotUrl ?? DEFAULT_HEADSHOT}
-                  alt={loaded ? `Portrait of ${photographerName}` : 'Portrait of the photographer'}
+                  alt={
+                    loaded && photographerName
+                      ? `Portrait of ${photographerName}`
+                      : 'Portrait of the photographer'
+                  }
                   ratio={1}
                   sizes="(min-width: 900px) 40vw, 100vw"
                   priority
@@ -55,7 +59,7 @@ export default function AboutPage() {
           <div>
             <span className="t-overline t-accent">About</span>
             <h1 className={cx('t-page-title', styles.title)}>
-              {loaded ? `Hello, I'm ${photographerName}` : 'About the Photographer'}
+              {loaded && photographerName ? `Hello, I'm ${photographerName}` : 'About the Photographer'}
             </h1>
             {isLoading ? <TextSkeleton /> : <RichText html={mainBio} headingLevel={1} />}
           </div>

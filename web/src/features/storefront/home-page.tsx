@@ -82,7 +82,7 @@ export default function HomePage() {
             Patience, light and a quiet trail
           </h2>
           <p className={cx('t-lead t-muted', styles.aboutText)}>
-            {`${siteLoaded ? `I'm ${photographerName}, an` : "I'm an"} amateur nature photographer based in Washington, DC. Most of these photographs were made at a wildlife refuge close to home, early in the morning, waiting for the herons, eagles and deer to go about their day.`}
+            {`${siteLoaded && photographerName ? `I'm ${photographerName}, an` : "I'm an"} amateur nature photographer based in Washington, DC. Most of these photographs were made at a wildlife refuge close to home, early in the morning, waiting for the herons, eagles and deer to go about their day.`}
           </p>
           <Link to="/about" className={styles.storyLink}>
             Read My Story

@@ -27,11 +27,11 @@ export function truncate(text: string, max = META_DESCRIPTION_MAX): string {
   return `${(lastSpace > max * 0.6 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.-]+$/, '')}…`;
 }
 
-/** The photo page's description: its text, else 'A photograph by {photographer}: {title}'. */
+/** The photo page's description: its text, else 'A photograph by {photographer, else the shop}: {title}'. */
 export function photoMetaDescription(
   photo: { title: string; description?: string | null },
-  photographerName: string,
+  credit: string,
 ): string {
   const text = stripHtml(photo.description ?? '');
-  return truncate(text || `A photograph by ${photographerName}: ${photo.title}`);
+  return truncate(text || `A photograph by ${credit}: ${photo.title}`);
 }

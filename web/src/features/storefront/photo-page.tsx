@@ -76,14 +76,14 @@ export default function PhotoPage() {
 }
 
 function PhotoView({ photo }: { photo: PhotoDetail }) {
-  const { siteName, photographerName } = useSite();
+  const { siteName, photographerName, credit } = useSite();
   const [viewerOpen, setViewerOpen] = useState(false);
   // the size chosen below: its print's crop is framed over the photo
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const selected = photo.printOptions?.find((o) => o.id === selectedId && !o.edition?.soldOut);
   const origin = useSiteOrigin();
   const ratio = photo.width && photo.height ? photo.width / photo.height : 1.5;
-  const description = photoMetaDescription(photo, photographerName);
+  const description = photoMetaDescription(photo, credit);
   const species = speciesText(photo.species);
   const shareWidth = photo.widths?.includes(1080) ? 1080 : photo.widths?.[photo.widths.length - 1];
 
@@ -96,7 +96,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
         type="article"
         image={{
           url: `/api/photos/${photo.id}/image`,
-          alt: `${photo.title}, a photograph by ${photographerName}`,
+          alt: `${photo.title}, a photograph by ${credit}`,
           width: shareWidth,
           height:
             shareWidth && photo.width ? Math.round((shareWidth * photo.height) / photo.width) : undefined,

@@ -15,13 +15,16 @@ export function photoJsonLd(
   }: {
     origin: string;
     siteName: string;
+    /** Empty when unset: the shop is then the creator. */
     photographerName: string;
     description: string;
   },
 ): Record<string, unknown> {
   const pageUrl = `${origin}/photo/${photo.id}`;
   const imageUrl = `${origin}/api/photos/${photo.id}/image`;
-  const creator = { '@type': 'Person', name: photographerName };
+  const creator = photographerName
+    ? { '@type': 'Person', name: photographerName }
+    : { '@type': 'Organization', name: siteName };
   const options = photo.printOptions ?? [];
   const editions = options.map((o) => o.edition);
   // the shared edition, else the largest per-size one (artEdition is one number)

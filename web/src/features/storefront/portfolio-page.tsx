@@ -12,7 +12,7 @@ const SKELETON_COUNT = 6;
 
 export default function PortfolioPage() {
   const { category } = useParams();
-  const { photographerName } = useSite();
+  const { credit } = useSite();
   // One list request for every category; filtering happens here, so switching is instant.
   const { data: photos, isLoading, isError, refetch } = useGetPhotosQuery();
   const { data: categories } = useGetCategoriesQuery();
@@ -28,7 +28,7 @@ export default function PortfolioPage() {
     <div className={'container page'}>
       <SitePageMeta
         page={title}
-        description={`${title} by ${photographerName}. Explore my collection of photographs for sale.`}
+        description={`${title} by ${credit}. Explore my collection of photographs for sale.`}
         path={category ? `/portfolio/${encodeURIComponent(category)}` : '/portfolio'}
       />
       <div className={cx('page-header', styles.header)}>

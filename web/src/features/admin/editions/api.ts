@@ -12,6 +12,8 @@ export type EditionToSign = {
   format: string;
   certificateUrl: string | null;
   signedAt: string | null;
+  /** A lab's print is signed when it arrives; her own before she ships it. */
+  madeBy: 'lab' | 'you';
 };
 
 export type EditionSettings = {

@@ -39,7 +39,12 @@ export default function CertificateSettingsPanel() {
               value={name}
               onChange={(event) => setName(event.target.value)}
               error={Boolean(nameError)}
-              helperText={nameError ?? ' '}
+              helperText={
+                nameError ??
+                (settings && !settings.photographerName
+                  ? 'Not set: certificates carry no name until you save one.'
+                  : ' ')
+              }
               sx={{ flex: 1, maxWidth: { sm: 360 } }}
             />
             <Button

@@ -8,7 +8,7 @@ import { useGetEditionsToSignQuery, useMarkSignedMutation } from './api';
 
 /**
  * On the Orders tab: the edition prints sold and not yet signed, so the owner signs and numbers
- * each lab print when it arrives. Hidden when there are none.
+ * each: a lab's print when it arrives, her own before she ships it. Hidden when there are none.
  */
 export default function EditionsToSignCard() {
   const { data: prints = [] } = useGetEditionsToSignQuery();
@@ -27,7 +27,7 @@ export default function EditionsToSignCard() {
         Edition prints to sign
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Sign and number each print by hand when it arrives from the lab.
+        Sign and number each print by hand: a lab&apos;s print when it arrives, your own before you ship it.
       </Typography>
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {open.map((print) => (
@@ -43,7 +43,10 @@ export default function EditionsToSignCard() {
                 {print.photoTitle} · {print.number}
               </Typography>
               <Typography variant="body2" color="text.secondary">
-                Order #{print.orderId} · {print.size} {print.format}
+                Order #{print.orderId} · {print.size} {print.format} ·{' '}
+                {print.madeBy === 'lab'
+                  ? 'Sign it when it arrives from the lab'
+                  : 'Sign it before you ship it'}
                 {print.certificateUrl && (
                   <>
                     {' · '}

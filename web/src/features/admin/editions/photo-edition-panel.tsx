@@ -16,6 +16,7 @@ import type { AdminEdition } from '../../../lib/editions';
 import { useActionToast } from '../shared/action-toast';
 import { useGetAdminPhotoQuery } from '../shared/api';
 import { FormSection } from '../shared/form-section';
+import { useSaveWithForm } from '../shared/saved-with-form';
 import { useIdParam } from '../shared/use-id-param';
 import {
   useCloseEditionMutation,
@@ -26,7 +27,8 @@ import {
 
 /**
  * The edit-photo page's "Limited edition" section: one edition shared by all the photo's sizes,
- * or one per size. Saved apart from the photo's form (each edition has its own address).
+ * or one per size. It sits in the photo's form and is saved by its 'Save Changes' (each edition
+ * is sent to its own address, before the photo); closing one is an action of its own.
  */
 export default function PhotoEditionPanel() {
   const { id, validId } = useIdParam();
@@ -38,40 +40,38 @@ export default function PhotoEditionPanel() {
   if (!photo) return null;
   const isShared = sharedMode ?? !perSize;
   return (
-    <Box sx={{ mt: 4 }}>
-      <FormSection
-        title="Limited edition"
-        description="Numbered prints, each with a certificate of authenticity. After the first sale an edition's size can no longer be raised."
-      >
-        <FormControlLabel
-          control={
-            <Switch
-              checked={isShared}
-              onChange={(event) => setSharedMode(event.target.checked)}
-              disabled={Boolean(shared) || perSize}
-            />
-          }
-          label="One edition shared by all sizes"
-          sx={{ mb: 2 }}
-        />
-        {isShared ? (
-          <EditionEditor target={{ photoId: photo.id }} edition={shared} withProofs />
-        ) : options.length === 0 ? (
-          <Typography color="text.secondary">Add print options to give each size its own edition.</Typography>
-        ) : (
-          <Stack spacing={3}>
-            {options.map((option) => (
-              <Box key={option.id} component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
-                <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
-                  {option.size} {option.format}
-                </Typography>
-                <EditionEditor target={{ photoId: photo.id, optionId: option.id }} edition={option.edition} />
-              </Box>
-            ))}
-          </Stack>
-        )}
-      </FormSection>
-    </Box>
+    <FormSection
+      title="Limited edition"
+      description="Numbered prints, each with a certificate of authenticity, saved with Save Changes. After the first sale an edition's size can no longer be raised; empty the size of an edition with no sales to remove it."
+    >
+      <FormControlLabel
+        control={
+          <Switch
+            checked={isShared}
+            onChange={(event) => setSharedMode(event.target.checked)}
+            disabled={Boolean(shared) || perSize}
+          />
+        }
+        label="One edition shared by all sizes"
+        sx={{ mb: 2 }}
+      />
+      {isShared ? (
+        <EditionEditor target={{ photoId: photo.id }} edition={shared} withProofs />
+      ) : options.length === 0 ? (
+        <Typography color="text.secondary">Add print options to give each size its own edition.</Typography>
+      ) : (
+        <Stack spacing={3}>
+          {options.map((option) => (
+            <Box key={option.id} component="fieldset" sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+              <Typography component="legend" sx={{ fontWeight: 600, mb: 1 }}>
+                {option.size} {option.format}
+              </Typography>
+              <EditionEditor target={{ photoId: photo.id, optionId: option.id }} edition={option.edition} />
+            </Box>
+          ))}
+        </Stack>
+      )}
+    </FormSection>
   );
 }
 
@@ -95,25 +95,41 @@ function EditionEditor({
   const [proofs, setProofs] = useState(edition ? String(edition.artistProofs) : '0');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const [save, { isLoading: saving }] = useSaveEditionMutation();
-  const [remove, { isLoading: removing }] = useRemoveEditionMutation();
+  const [save] = useSaveEditionMutation();
+  const [remove] = useRemoveEditionMutation();
   const [close, { isLoading: closing }] = useCloseEditionMutation();
   const act = useActionToast();
   const sizeId = `edition-size-${target.optionId ?? 'shared'}`;
 
-  const onSave = async () => {
+  // run by the photo form's 'Save Changes': only what changed is sent
+  useSaveWithForm(async () => {
     setError(null);
-    // the server checks the numbers (and says why); text stays text so it is refused, not guessed
-    const body = {
-      size: size.trim() === '' ? Number.NaN : Number(size),
-      ...(withProofs ? { artistProofs: proofs.trim() === '' ? 0 : Number(proofs) } : {}),
-    };
-    await act(() => save({ ...target, ...body } as never).unwrap(), {
-      done: { title: 'Edition saved' },
-      failure: 'save the edition',
-      onError: (err) => setError(errorMessage(err)),
-    });
-  };
+    const sizeText = size.trim();
+    const proofsText = proofs.trim() === '' ? '0' : proofs.trim();
+    if (edition?.closed) return null;
+    if (!edition && sizeText === '') return null;
+    const unchanged =
+      edition &&
+      sizeText === String(edition.size) &&
+      (!withProofs || proofsText === String(edition.artistProofs));
+    if (unchanged) return null;
+    try {
+      if (edition && sizeText === '') await remove(target).unwrap();
+      else {
+        // the server checks the numbers (and says why); text stays text so it is refused, not guessed
+        const body = {
+          size: sizeText === '' ? Number.NaN : Number(sizeText),
+          ...(withProofs ? { artistProofs: Number(proofsText) } : {}),
+        };
+        await save({ ...target, ...body } as never).unwrap();
+      }
+      return null;
+    } catch (err) {
+      const message = errorMessage(err);
+      setError(message);
+      return message;
+    }
+  });
 
   return (
     <Stack spacing={1.5}>
@@ -141,30 +157,13 @@ function EditionEditor({
           />
         )}
       </Stack>
-      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-        <Button variant="contained" onClick={() => void onSave()} disabled={saving || edition?.closed}>
-          {saving ? 'Saving...' : edition ? 'Save edition' : 'Make it an edition'}
-        </Button>
-        {edition && edition.taken === 0 && (
-          <Button
-            variant="outlined"
-            disabled={removing}
-            onClick={() =>
-              void act(() => remove(target).unwrap(), {
-                done: { title: 'Edition removed' },
-                failure: 'remove the edition',
-              }).then((ok) => ok && setSize(''))
-            }
-          >
-            Remove edition
-          </Button>
-        )}
-        {edition && !edition.closed && (
+      {edition && !edition.closed && (
+        <Box>
           <Button variant="outlined" color="warning" onClick={() => setConfirming(true)}>
             Close edition
           </Button>
-        )}
-      </Stack>
+        </Box>
+      )}
       <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`${sizeId}-close`}>
         <DialogTitle id={`${sizeId}-close`}>Close this edition?</DialogTitle>
         <DialogContent>

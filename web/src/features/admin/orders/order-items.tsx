@@ -128,9 +128,11 @@ function itemTitle(item: AdminOrderLineItem): string {
 
 function optionText(item: AdminOrderLineItem): string {
   const option = item.itemOption ? `${item.itemOption.size} · ${item.itemOption.format}` : 'Unknown Option';
-  // an edition print's number, "7/25", to write on the print
+  // the edition prints' numbers, "7/25, 8/25", to write on the prints
   const edition = item.edition;
-  return edition ? `${option} · Edition ${edition.label}${edition.revoked ? ' (revoked)' : ''}` : option;
+  if (!edition) return option;
+  const labels = (edition.prints.length ? edition.prints : [edition]).map((p) => p.label).join(', ');
+  return `${option} · Edition ${labels}${edition.revoked ? ' (revoked)' : ''}`;
 }
 
 function ItemThumbnail({ item }: { item: AdminOrderLineItem }) {

@@ -34,7 +34,7 @@ function PhotoNotFound() {
   );
 }
 
-/** `extra`: sections saved apart from the photo's form (the limited edition), composed in admin-routes. */
+/** `extra`: sections of other screens in the photo's form (the limited edition), composed in admin-routes. */
 export default function EditPhotoPage({ extra }: { extra?: ReactNode }) {
   const { id, validId } = useIdParam();
   const {
@@ -64,8 +64,7 @@ export default function EditPhotoPage({ extra }: { extra?: ReactNode }) {
   return (
     <SubPage title="Edit Photo" backTo="/admin/dashboard" backLabel="Back to dashboard">
       {/* Keyed so that a refetch after saving never resets what is being typed. */}
-      <PhotoForm key={photo.id} mode="edit" photo={photo} />
-      {extra}
+      <PhotoForm key={photo.id} mode="edit" photo={photo} extra={extra} />
       <Box
         component="section"
         aria-label="Delete photo"

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,6 +12,7 @@ import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
 import { DEFAULT_SENSITIVE_SPECIES } from '@shared/location-protection';
 import { useGetSensitiveSpeciesQuery } from '../shared/api';
 import { FormSection } from '../shared/form-section';
+import { SectionSavesProvider, useSectionSaves } from '../shared/saved-with-form';
 import { protectionPreview } from '../shared/photo-protection';
 import { formatSize } from './image-files';
 import { PhotoDetailsSection } from './photo-details-section';
@@ -23,7 +24,14 @@ import { PlaceWarningDialog } from './place-warning-dialog';
 import { PrintOptionRows } from './print-option-rows';
 import { usePhotoSubmit } from './use-photo-submit';
 
-export type PhotoFormProps = { mode: 'add'; photo?: undefined } | { mode: 'edit'; photo: PhotoDetail };
+export type PhotoFormProps =
+  | { mode: 'add'; photo?: undefined; extra?: undefined }
+  | {
+      mode: 'edit';
+      photo: PhotoDetail;
+      /** Sections of other screens (the limited edition), saved by this form's 'Save Changes'. */
+      extra?: ReactNode;
+    };
 
 /** 'Uploading photo... 45% (5.4 MB of 12.0 MB)': the bytes really sent, from the upload's progress. */
 function progressText(phase: Phase): string {
@@ -44,12 +52,13 @@ function addOptionsText(from: AddRowsSource, ratio: string): string {
 }
 
 /** The add and edit photo form: fields, client checks, size limits and toasts. */
-export function PhotoForm({ mode, photo }: PhotoFormProps) {
+export function PhotoForm({ mode, photo, extra }: PhotoFormProps) {
   const isEdit = mode === 'edit';
   const toast = useToast();
   const formRef = useRef<HTMLFormElement>(null);
   const [state, dispatch] = usePhotoFormState(photo);
-  const submit = usePhotoSubmit(state, dispatch, formRef);
+  const sections = useSectionSaves();
+  const submit = usePhotoSubmit(state, dispatch, formRef, sections.saveAll);
   const { phase } = state;
   const busy = phase.step !== 'idle';
 
@@ -164,6 +173,12 @@ export function PhotoForm({ mode, photo }: PhotoFormProps) {
             />
           )}
         </FormSection>
+
+        {extra && (
+          <SectionSavesProvider register={sections.register}>
+            <Suspense fallback={null}>{extra}</Suspense>
+          </SectionSavesProvider>
+        )}
 
         {busy && (
           <Box role="status" aria-live="polite">

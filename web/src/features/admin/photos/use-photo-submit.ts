@@ -53,6 +53,8 @@ export function usePhotoSubmit(
   state: PhotoFormState,
   dispatch: PhotoFormDispatch,
   formRef: RefObject<HTMLFormElement | null>,
+  /** The form's sections from other screens (the limited edition): each one's message when refused. */
+  saveSections: () => Promise<string[]> = async () => [],
 ) {
   const navigate = useNavigate();
   const appDispatch = useAppDispatch();
@@ -204,6 +206,17 @@ export function usePhotoSubmit(
   const submitEdit = async (current: PhotoDetail) => {
     if (!validateFields()) return;
     if (!validateRows(state.editRows, validateEditOption)) return;
+
+    // the sections first: their rules are the server's (an edition's size below the numbers
+    // taken), so a refused one stops the save with its field marked, before the photo is sent
+    setPhase({ step: 'processing' });
+    const refused = await saveSections();
+    if (refused.length > 0) {
+      setPhase({ step: 'idle' });
+      toast({ title: 'Not saved', description: refused.join(' '), variant: 'destructive' });
+      focusFirstError(formRef);
+      return;
+    }
 
     const { edits, keys } = optionEdits(state.editRows, state.savedRows, state.removedIds);
     const form = baseForm(edits);
