@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseInches } from '../../shared/print-sizes';
-import { carrierOf } from './lab-orders.service';
+import { carrierOf } from './lab-order-sync';
 import { resolutionFor } from './offer-rule';
 import { createLabSecrets } from './lab-secrets';
 

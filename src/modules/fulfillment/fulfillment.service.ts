@@ -11,7 +11,8 @@ import type { FulfillmentRepository } from './fulfillment.repository';
 import { createLabSettings, labOf } from './lab-settings.service';
 import { createLabProducts } from './lab-products.service';
 import { createOfferRule } from './offer-rule';
-import { createLabOrders, type LabOrdersDeps, type ShopOrders } from './lab-orders.service';
+import { createLabOrders } from './lab-orders.service';
+import type { LabOrdersDeps, ShopOrders } from './lab-order-deps';
 import { createLabWebhook } from './lab-webhook';
 import { createLabFiles, type LabFilesDeps } from './lab-files';
 
@@ -33,7 +34,7 @@ export type FulfillmentDeps = {
  * The fulfillment module's one service, put together from its parts by role: the owner's lab
  * settings, one per lab (lab-settings.service.ts), the labs' products and which print options
  * each makes (lab-products.service.ts), the resolution guard (offer-rule.ts), the lab orders'
- * lifecycle (lab-orders.service.ts), the labs' webhook (lab-webhook.ts) and the signed print files
+ * lifecycle (lab-orders.service.ts, with lab-order-send.ts and lab-order-sync.ts), the labs' webhook (lab-webhook.ts) and the signed print files
  * (lab-files.ts). The labs themselves are reached through `labProviders` (lab-providers.ts); a
  * path's lab is checked here (`labOf`: 404 for an unknown one).
  */

@@ -10,7 +10,7 @@ import {
 import { parseInches } from '../../shared/print-sizes';
 import type { FulfillmentRepository } from './fulfillment.repository';
 import type { LabSecrets } from './lab-secrets';
-import type { ShopOrders } from './lab-orders.service';
+import type { ShopOrders } from './lab-order-deps';
 
 /** How long the lab may fetch a file from its signed address. */
 const FILE_URL_DAYS = 14;
