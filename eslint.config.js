@@ -43,14 +43,6 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400, skipBlankLines: false, skipComments: false }] },
   },
   {
-    // split on other branches; removed at merge
-    files: [
-      'src/modules/editions/editions.service.ts',
-      'src/modules/fulfillment/lab-orders.service.ts',
-    ],
-    rules: { 'max-lines': 'off' },
-  },
-  {
     files: ['src/**/*.ts', 'workers/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -24,7 +24,9 @@ for (const size of sizes) {
   test.describe(`the cart (${size.name})`, () => {
     test.use(size.use);
 
-    test('the badge counts lines, its name the prints too, and the panel shows every title whole', async ({ page }) => {
+    test('the badge counts lines, its name the prints too, and the panel shows every title whole', async ({
+      page,
+    }) => {
       const [a, b] = await twoPrints(page);
       for (const line of [a, a, b]) {
         const added = await page.request.post('/api/cart', {
