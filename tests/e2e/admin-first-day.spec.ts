@@ -108,7 +108,7 @@ for (const size of sizes) {
         checklist
           .getByRole('listitem')
           .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-      await expect(checklist.getByRole('listitem')).toHaveCount(7);
+      await expect(checklist.getByRole('listitem')).toHaveCount(8);
       await expect(item('Payments')).toContainText('Needs attention');
       await expect(item('Payments')).toContainText('Test mode: checkout takes only the test card');
       await expect(item('Payments')).toContainText('see “Payments” in the README');

@@ -74,7 +74,7 @@ for (const [label, device] of [
       await visitor.goto(`/photo/${row.id}`);
       const details = visitor.locator('dl');
       await expect(details.getByText('NIKON Z 6_2', { exact: true })).toBeVisible();
-      await expect(details.getByText('2024-05-17', { exact: true })).toBeVisible();
+      await expect(details.getByText('May 17, 2024', { exact: true })).toBeVisible();
       await expect(details.getByText('400 mm · f/5.6 · 1/1000 s · ISO 800')).toBeVisible();
       const html = await visitor.content();
       const api = await (await visitor.request.get(`/api/photos/${row.id}`)).text();
