@@ -205,6 +205,8 @@ for (const size of sizes) {
     });
 
     test('the sensitive species card adds and removes a species', async ({ page, db }) => {
+      // three page loads, an axe pass and two saves: over 45 s on a busy two-core machine
+      test.setTimeout(90_000);
       const species = `E2E Warbler ${size.name} ${Date.now()}`;
       await signInAsOwner(page);
       await page.goto('/admin/website-data');
