@@ -116,6 +116,8 @@ for (const size of sizes) {
     test.use(size.use);
 
     test('every page passes axe', async ({ page, db }) => {
+      // every storefront page loaded, settled and scanned: near 50 s on a busy two-core machine
+      test.setTimeout(90_000);
       const label = (what: string) => `${what} (${size.name})`;
 
       await page.goto('/');
