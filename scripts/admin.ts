@@ -1,10 +1,9 @@
 // `npm run admin -- set-password <username>`: sets or resets an admin password from the terminal.
 import { createInterface } from 'node:readline/promises';
-import { loadConfig } from '../src/config';
 import { createContext, closeContext } from '../src/platform/context';
-import { ensureDatabase, migrateLatest } from '../src/platform/db';
+import { migrateLatest } from '../src/platform/db';
 import { createModules } from '../src/modules';
-import { exitOnStartFailure } from '../src/platform/process';
+import { loadConfigWithDatabase } from '../src/platform/process';
 
 const [command, username] = process.argv.slice(2);
 if (command !== 'set-password' || !username) {
@@ -22,8 +21,7 @@ if (password.length < 12 || password.length > 100) {
   console.error('The password must be 12 to 100 characters long.');
   process.exit(2);
 }
-const ctx = createContext(loadConfig());
-await ensureDatabase(ctx.config.DATABASE_URL).catch(exitOnStartFailure);
+const ctx = createContext(await loadConfigWithDatabase());
 await migrateLatest(ctx.db);
 await createModules(ctx).adminAuth.service.setPassword(username, password);
 console.log(`Password set for ${username}.`);

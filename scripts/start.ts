@@ -2,21 +2,13 @@
 // one process, print the URL. Production runs them apart: `npm run start:api` and `start:worker`.
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
-import { loadConfig } from '../src/config';
 import { createContext, closeContext } from '../src/platform/context';
-import { ensureDatabase } from '../src/platform/db';
-import { exitOnStartFailure, onShutdown } from '../src/platform/process';
+import { exitOnStartFailure, loadConfigWithDatabase, onShutdown } from '../src/platform/process';
 import { startApi, printStartBanner } from '../src/server';
 import { startWorkers } from '../workers/main';
 
-let config;
-try {
-  config = loadConfig();
-  // before the first build (a minute or more): a database that cannot be used is said at once
-  await ensureDatabase(config.DATABASE_URL);
-} catch (err) {
-  exitOnStartFailure(err);
-}
+// before the first build (a minute or more): a database that cannot be used is said at once
+const config = await loadConfigWithDatabase();
 if (!existsSync('dist/web/index.html') || !existsSync('dist/server/entry-server.js')) {
   console.log('Building the web app and its server renderer (first start)...');
   execSync('npm run build', { stdio: 'inherit' });

@@ -1,8 +1,9 @@
 import type http from 'node:http';
 import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, type Config } from '../config';
 import { closeContext, createContext, type AppContext } from './context';
 import { DatabaseSetupError } from './database-setup-error';
+import { ensureDatabase } from './db';
 import type { Logger } from './logger';
 
 /** True when the module with this import.meta.url is the script node was started with. */
@@ -136,4 +137,18 @@ export async function runService<T extends { close(): Promise<void> }>(
 export function exitOnStartFailure(err: unknown): never {
   console.error(err instanceof ConfigError || err instanceof DatabaseSetupError ? err.message : err);
   process.exit(1);
+}
+
+/**
+ * A command's config with its database usable (created when missing): else the one sentence that
+ * says why (bad settings, no such role, refused...) and exit 1, before any slow work starts.
+ */
+export async function loadConfigWithDatabase(): Promise<Config> {
+  try {
+    const config = loadConfig();
+    await ensureDatabase(config.DATABASE_URL);
+    return config;
+  } catch (err) {
+    return exitOnStartFailure(err);
+  }
 }
