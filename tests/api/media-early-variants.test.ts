@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
 import { closeContext, createContext, type AppContext } from '../../src/platform/context';
 import { dropDatabase, ensureDatabase, migrateLatest } from '../../src/platform/db';
@@ -45,8 +45,16 @@ const storedFiles = (assetId: number) =>
   readdir(path.join(ctx.config.DATA_DIR, 'media', 'variants', String(assetId))).catch(() => [] as string[]);
 const variantRows = (assetId: number) =>
   ctx.db('media_variants').where({ asset_id: assetId }).count('* as n').first();
-const queuedJob = async (assetId: number) =>
-  (await ctx.queues.get('media').getJob(`variants-${assetId}`))?.data as MakeVariants | undefined;
+// the queueing is not awaited by the upload (it never holds it up): wait for the job to appear
+const queuedJob = (assetId: number) =>
+  vi.waitFor(
+    async () => {
+      const job = await ctx.queues.get('media').getJob(`variants-${assetId}`);
+      if (!job) throw new Error(`no job variants-${assetId} yet`);
+      return job.data as MakeVariants;
+    },
+    { timeout: 3000, interval: 20 },
+  );
 const maxBytes = 50 * 1024 * 1024;
 
 describe('variants started when the upload is stored', () => {
@@ -100,9 +108,15 @@ describe('variants started when the upload is stored', () => {
     await expect(media.prepareOriginal(truncated, { kind: 'photo', maxBytes })).rejects.toThrow(
       'The image could not be read: the file is damaged or incomplete.',
     );
-    const queued = (await ctx.queues.get('media').getJobs(['waiting'])).filter((j) => !before.has(j.id));
     // stored, so its variants were started; then refused and deleted
-    expect(queued).toHaveLength(1);
+    const queued = await vi.waitFor(
+      async () => {
+        const jobs = (await ctx.queues.get('media').getJobs(['waiting'])).filter((j) => !before.has(j.id));
+        expect(jobs).toHaveLength(1);
+        return jobs;
+      },
+      { timeout: 3000, interval: 20 },
+    );
     const { assetId, unrecorded } = queued[0].data as MakeVariants;
     expect(await media.makeVariants(assetId, unrecorded)).toMatchObject({ outcome: 'skipped', made: 0 });
     expect(await storedFiles(assetId)).toEqual([]);

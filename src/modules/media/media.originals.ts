@@ -225,6 +225,7 @@ export function createOriginalService(repo: MediaRepository, deps: { queues: Que
         storingFile,
       ]);
       if (decoded.status === 'rejected') {
+        await early; // its variants' run then finds no row and stores nothing
         if (storing.status === 'fulfilled')
           await repo.discardOriginal(storing.value.storageKey).catch((err: unknown) =>
             // the orphan sweep removes it later
