@@ -285,6 +285,16 @@ export const orderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
+/**
+ * The fields the order lines' plug-ins (orders' line details) add to every line of the admin's
+ * order, the buyer's page and confirmation, each written by its plug-in's `view`.
+ */
+export const lineDetailsViewSchema = z.object({
+  /** The line's limited-edition print ("7/25", its certificate), or null (editions' line details). */
+  edition: lineEditionSchema.nullable(),
+});
+export type LineDetailsView = z.infer<typeof lineDetailsViewSchema>;
+
 export const orderLineItemSchema = z.object({
   id: z.number(),
   quantity: z.number(),
@@ -293,8 +303,7 @@ export const orderLineItemSchema = z.object({
   photo: z.object({ id: z.number(), title: z.string(), thumbnailUrl: z.string() }).nullable(),
   // the spec's name for the line's print option (docs/architecture.md, Names)
   itemOption: z.object({ size: z.string(), format: z.string() }).nullable(),
-  /** The line's limited-edition print ("7/25", its certificate), or null. */
-  edition: lineEditionSchema.nullable(),
+  ...lineDetailsViewSchema.shape,
 });
 export type OrderLineItem = z.infer<typeof orderLineItemSchema>;
 
@@ -364,8 +373,7 @@ export const buyerOrderSchema = z.object({
       quantity: z.number(),
       price: z.number(),
       thumbnailUrl: z.string(),
-      /** The line's limited-edition print ("7/25", its certificate), or null. */
-      edition: lineEditionSchema.nullable(),
+      ...lineDetailsViewSchema.shape,
     }),
   ),
   subtotal: z.number(),

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../platform/context';
 import type { EditionsRepository } from './editions.repository';
 
-/** An order's line as editions reads it (orders' forLab / detail lines, written out here). */
+/** An order's line as editions reads it (orders' `linesOf` lines, written out here). */
 export type EditionLine = { id: number; photoId: number; printOptionId: number; quantity: number };
 export type OrderFacts = {
   status: string;
@@ -12,7 +12,7 @@ export type OrderFacts = {
 };
 
 export type EditionsDeps = {
-  /** The order's lines and payment facts, read after its commit (orders' detail). */
+  /** The order's lines and payment facts, read after its commit (orders' narrow `linesOf`). */
   order(orderId: number): Promise<OrderFacts | null>;
   /** Refunds the order in full through the orders module's refund path. */
   refundInFull(orderId: number, amount: number, note: string, idempotencyKey: string): Promise<unknown>;

@@ -6,7 +6,9 @@ import type { AppJobRegistry } from '../../jobs';
 import type { CatalogModule } from '../catalog';
 import type { FulfillmentModule } from '../fulfillment';
 import type { MediaModule } from '../media';
-import type { OrdersModule } from '../orders';
+import type { LineDetails, OrdersModule } from '../orders';
+import type { LineDetailsView, LineEdition } from '../../contract';
+import { toDollars } from '../../platform/money';
 import { createEditionsRepository } from './editions.repository';
 import { createCertificateRoutes, createEditionsRoutes } from './editions.routes';
 import { createEditionsService, type EditionLine } from './editions.service';
@@ -35,28 +37,18 @@ export function createEditionsModule(
 ) {
   const { catalog, media, orders, events } = deps;
   const service = createEditionsService(ctx, createEditionsRepository(ctx.db), {
+    // the narrow read (orders.linesOf): the order's detail asks line details, editions' own
     async order(orderId) {
-      const [d, lab] = await Promise.all([
-        orders.service.detail(orderId).catch(() => null),
-        orders.service.forLab(orderId),
-      ]);
-      if (!d || !lab) return null;
-      const optionOf = new Map(lab.lines.map((l) => [l.id, l.printOptionId]));
-      return {
-        status: d.order.status,
-        paidAt: d.order.paidAt,
-        customerEmail: d.order.customerEmail,
-        net: d.order.money.net,
-        lines: d.lineItems.map((l) => ({
-          id: l.id,
-          photoId: l.photo?.id ?? 0,
-          printOptionId: optionOf.get(l.id) ?? 0,
-          quantity: l.quantity,
-          title: l.photo?.title ?? '',
-          size: l.itemOption?.size ?? '',
-          format: l.itemOption?.format ?? '',
-        })),
-      };
+      const o = await orders.linesOf(orderId);
+      return (
+        o && {
+          status: o.status,
+          paidAt: o.paidAt ? new Date(o.paidAt).toISOString() : null,
+          customerEmail: o.customerEmail,
+          net: toDollars(o.netCents),
+          lines: o.lines,
+        }
+      );
     },
     refundInFull: (orderId, amount, note, idempotencyKey) =>
       orders.payments.refund(orderId, { amount, reason: 'other', note, idempotencyKey }),
@@ -117,12 +109,17 @@ export function createEditionsModule(
     verifyView: service.verifyView,
     /** Catalog's offer info (src/modules.ts): each photo read's `edition`s; sold-out sizes refused. */
     offerInfo: { public: service.publicEditions, admin: service.adminOffer },
-    /** Orders' line details (src/modules.ts): each line's `edition`, the paid e-mail's note. */
+    /**
+     * Orders' line details (src/modules.ts): each line's prints, shown as the line JSON's `edition`
+     * (null on a line without one), and the paid e-mail's notes.
+     */
     lineDetails: {
-      fields: (orderIds: number[]) =>
-        service.lineEditions(orderIds).then((m) => new Map([...m].map(([id, edition]) => [id, { edition }]))),
+      of: (orderIds: number[]) => service.lineEditions(orderIds),
+      view: (edition: LineEdition | undefined): Pick<LineDetailsView, 'edition'> => ({
+        edition: edition ?? null,
+      }),
       mailNotes: service.mailNotes,
-    },
+    } satisfies LineDetails<LineEdition>,
     numberHoldName: 'editions.number',
     /** An edition's numbers held at checkout: a checkout hold of orders (added in src/modules.ts). */
     numberHold: {

@@ -2,6 +2,9 @@ import { createNamedRegistry } from '../../platform/registry';
 import type { PricedOrder } from './order-pricing';
 import type { Tx, WrittenLine } from './orders.repository';
 
+/** The buyer's inputs to the checkout's plug-ins (holds, tenders), by plug-in name. */
+export type CheckoutExtras = Readonly<Record<string, unknown>>;
+
 /** The order a checkout hold is given: just written (or rewritten by a retry), not yet committed. */
 export type HeldOrder = {
   orderId: number;
@@ -9,8 +12,11 @@ export type HeldOrder = {
   lines: readonly WrittenLine[];
   /** The buyer's e-mail as entered. */
   email: string;
-  /** The promotion code the buyer entered, or null. */
-  promotionCode: string | null;
+  /**
+   * What the buyer entered for the plug-ins, by plug-in name (`promotions`: `{ code }`); each
+   * reads its own. Filled from the checkout request in one place (`pluginInputs`, checkout.service.ts).
+   */
+  extras: CheckoutExtras;
   /** This session's unpaid attempts, their rows locked: none can be paid until the order commits. */
   ownOrderIds: readonly number[];
   /** The order's price as stored: its money and the lines as the promotion rules read them. */

@@ -5,7 +5,7 @@ import { toDollars } from '../../platform/money';
 import type { PricedCart } from '../cart';
 import type { TaxAddress } from '../tax';
 import { appliedLines } from './applied-lines';
-import type { CheckoutHolds } from './checkout-holds';
+import type { CheckoutExtras, CheckoutHolds } from './checkout-holds';
 import { priceOrder, type PricedOrder, type PricingDeps } from './order-pricing';
 import type { NewLineItem, OrdersRepository, Tx, WrittenLine } from './orders.repository';
 import {
@@ -84,6 +84,14 @@ function moneyAnswer(p: PricedOrder): CheckoutQuote {
     taxCollected: p.taxCollected,
   };
 }
+
+/**
+ * The buyer's inputs to the checkout's plug-ins by plug-in name (`HeldOrder.extras`): the one
+ * place the request's fields for them are read. The wire keeps the spec's `promotionCode`.
+ */
+const pluginInputs = (input: CheckoutInput): CheckoutExtras => ({
+  promotions: { code: input.promotionCode ?? null },
+});
 
 /** The address tax is computed for: known when it came in parts or could be read. */
 const taxAddressOf = (a: ReturnType<typeof orderAddress>): TaxAddress | null =>
@@ -173,13 +181,14 @@ export function createCheckoutService(ctx: AppContext, repo: OrdersRepository, d
       // run in the order's transaction: one that refuses (the code's last use taken meanwhile)
       // leaves this order unwritten.
       const committed: (() => Promise<unknown>)[] = [];
+      const extras = pluginInputs(input);
       const takeHolds = async (trx: Tx, orderId: number, written: WrittenLine[]) =>
         deps.holds.takeAll(trx, {
           afterCommit: (fn) => void committed.push(fn),
           orderId,
           lines: written,
           email: input.customerEmail,
-          promotionCode: code,
+          extras,
           // read again, locked: an attempt being paid meanwhile keeps what it holds
           ownOrderIds: await repo.lockUnpaidAmong(trx, sessionOrderIds),
           priced,

@@ -22,7 +22,7 @@ import { createPaymentsService } from './payments/payments.service';
 import { createStripeClient, createStripeProvider } from './payments/stripe.provider';
 import { createTestProvider } from './payments/test.provider';
 
-export type { OrdersService, LabOrderSource } from './orders.service';
+export type { OrdersService, LabOrderSource, OrderLines } from './orders.service';
 export type { CheckoutHold, HeldOrder } from './checkout-holds';
 export type { CheckoutTender, TenderPart } from './checkout-tenders';
 export type { LineDetails, LineMailNote } from './line-details';
@@ -171,9 +171,16 @@ export function createOrdersModule(
     addTender: (name: string, tender: CheckoutTender) => tenders.add(name, tender),
     /**
      * Extension point (src/modules.ts): another module's facts on an order's lines (an edition
-     * print's number and certificate), on every order read and in the paid e-mail (line-details.ts).
+     * print's number and certificate), kept by its name, shown through its own `view` on every
+     * order read and in the paid e-mail (line-details.ts).
      */
-    addLineDetails: (name: string, details: LineDetails) => lineDetails.add(name, details),
+    addLineDetails: <D>(name: string, details: LineDetails<D>) => lineDetails.add(name, details),
+    /**
+     * The narrow read for the modules plugged into orders (editions): an order's lines and payment
+     * facts, without the line details (`service.detail` asks them: a plug-in reading it would ask
+     * itself).
+     */
+    linesOf: (orderId: number) => service.linesOf(orderId),
     /**
      * Catalog's delete guard (src/modules.ts): a photo or print option an order's line names is
      * kept (archived) for the order's history.

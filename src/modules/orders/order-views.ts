@@ -1,8 +1,7 @@
 import { toDollars } from '../../platform/money';
 import { orderMoney, type OrderMoney } from '../cart';
-import type { RefundView } from '../../contract';
+import type { LineDetailsView, RefundView } from '../../contract';
 import { appliedLines } from './applied-lines';
-import type { LineDetailFields } from './line-details';
 import type { ShippingNotice } from './order-emails';
 import { trackingUrl } from './order-email-layout';
 import type { Order, OrderLineItem } from './order.model';
@@ -86,16 +85,15 @@ export function addressParts(order: Order) {
     : null;
 }
 
-/** Other modules' fields for a line (line-details.ts), by the line's id. */
-type DetailsOf = (lineId: number) => LineDetailFields;
-const noDetails: DetailsOf = () => ({ edition: null });
+/** The fields the line details' plug-ins add to a line (line-details.ts, `view`), by the line's id. */
+type DetailsOf = (lineId: number) => LineDetailsView;
 
 export function toOrderDetail(
   order: Order,
   lines: OrderLineItem[],
   refunds: RefundView[],
-  detailsOf: DetailsOf = noDetails,
-  shipments: ShipmentRow[] = [],
+  detailsOf: DetailsOf,
+  shipments: ShipmentRow[],
 ): OrderDetail {
   const money = orderMoney(order);
   return {
@@ -137,8 +135,8 @@ export function toBuyerView(
   lines: OrderLineItem[],
   refunds: RefundView[],
   notice: ShippingNotice,
-  detailsOf: DetailsOf = noDetails,
-  shipments: ShipmentRow[] = [],
+  detailsOf: DetailsOf,
+  shipments: ShipmentRow[],
 ): BuyerOrder {
   const money = orderMoney(order);
   return {

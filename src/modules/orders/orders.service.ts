@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import { orderMoney } from '../cart';
 import { conflict, notFound } from '../../platform/http/app-error';
 import { createCheckoutService, type CheckoutDeps } from './checkout.service';
 import type { LineDetailsRegistry } from './line-details';
@@ -22,7 +23,7 @@ import type { RefundsService } from './payments/refunds.service';
 type Deps = CheckoutDeps & {
   content: { activeShippingNotice(): Promise<ShippingNotice> };
   /** Other modules' facts on each line (an edition print's number), asked by every order read. */
-  lineDetails: Pick<LineDetailsRegistry, 'fields'>;
+  lineDetails: Pick<LineDetailsRegistry, 'read'>;
   taxReport: { csv(month: string): Promise<string> };
   /** Succeeded refunds (payments/refunds.service.ts). */
   refunds: Pick<RefundsService, 'refundsFor'>;
@@ -34,6 +35,40 @@ type Deps = CheckoutDeps & {
     orderId: number,
     shipment: { carrier: string | null; trackingNumber: string | null },
   ): Promise<unknown>;
+};
+
+/** An order's line as the modules plugged into orders read it (its snapshot: title, size, format). */
+export type OrderLineFacts = {
+  id: number;
+  photoId: number;
+  printOptionId: number;
+  quantity: number;
+  title: string;
+  size: string;
+  format: string;
+};
+const lineFacts = (l: OrderLineFacts): OrderLineFacts => ({
+  id: l.id,
+  photoId: l.photoId,
+  printOptionId: l.printOptionId,
+  quantity: l.quantity,
+  title: l.title,
+  size: l.size,
+  format: l.format,
+});
+
+/**
+ * An order's lines and payment as a plug-in reads them (orders.linesOf): nothing the line details
+ * add, so a plug-in that adds them may read this without asking itself.
+ */
+export type OrderLines = {
+  id: number;
+  status: PaymentStatus;
+  paidAt: Date | null;
+  customerEmail: string;
+  /** What was paid less what was refunded, in cents. */
+  netCents: number;
+  lines: OrderLineFacts[];
 };
 
 /** An order as a print lab reads it (orders.forLab). */
@@ -48,15 +83,7 @@ export type LabOrderSource = {
   /** For the carrier, when the buyer gave one. */
   phone: string | null;
   address: { line1: string; line2: string | null; city: string; state: string; zip: string } | null;
-  lines: {
-    id: number;
-    photoId: number;
-    printOptionId: number;
-    quantity: number;
-    title: string;
-    size: string;
-    format: string;
-  }[];
+  lines: OrderLineFacts[];
 };
 
 /** The buyer paid (and may have been refunded since): only then is a shipping e-mail sent. */
@@ -82,10 +109,10 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       if (!found) throw notFound(messages.orderNotFound);
       const [refunds, details, shipments] = await Promise.all([
         deps.refunds.refundsFor([id]),
-        deps.lineDetails.fields([id]),
+        deps.lineDetails.read([id]),
         repo.shipmentsOf(id),
       ]);
-      return toOrderDetail(found.order, found.lines, refunds, details.of, shipments);
+      return toOrderDetail(found.order, found.lines, refunds, details.view, shipments);
     },
 
     /**
@@ -160,15 +187,22 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         customerName: order.customerName,
         phone: order.customerPhone,
         address: addressParts(order),
-        lines: lines.map((l) => ({
-          id: l.id,
-          photoId: l.photoId,
-          printOptionId: l.printOptionId,
-          quantity: l.quantity,
-          title: l.title,
-          size: l.size,
-          format: l.format,
-        })),
+        lines: lines.map(lineFacts),
+      };
+    },
+
+    /** An order's lines and payment facts, or null: a plug-in's narrow read (no line details). */
+    async linesOf(id: number): Promise<OrderLines | null> {
+      const found = await repo.findWithLines(id);
+      if (!found) return null;
+      const { order, lines } = found;
+      return {
+        id: order.id,
+        status: order.status,
+        paidAt: order.paidAt,
+        customerEmail: order.customerEmail,
+        netCents: orderMoney(order).netCents,
+        lines: lines.map(lineFacts),
       };
     },
 
@@ -184,10 +218,10 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
       const [refunds, notice, details, shipments] = await Promise.all([
         deps.refunds.refundsFor([found.order.id]),
         deps.content.activeShippingNotice(),
-        deps.lineDetails.fields([found.order.id]),
+        deps.lineDetails.read([found.order.id]),
         repo.shipmentsOf(found.order.id),
       ]);
-      return toBuyerView(found.order, found.lines, refunds, notice, details.of, shipments);
+      return toBuyerView(found.order, found.lines, refunds, notice, details.view, shipments);
     },
 
     /** The month's sales tax per state (CSV): taxable sales, tax collected, refunds' tax reversed. */

@@ -12,10 +12,17 @@ import type { PromotionsService } from './promotions.service';
 export type CodeHoldOrder = {
   orderId: number;
   email: string;
-  promotionCode: string | null;
+  /** The buyer's inputs by plug-in name: promotions reads its own, `{ code }` (null: none entered). */
+  extras: Readonly<Record<string, unknown>>;
   /** The session's other unpaid attempts, their rows locked: their use of the code is hers. */
   ownOrderIds: readonly number[];
   priced: { ruleLines: readonly RuleLine[]; money: { discountCents: number } };
+};
+
+/** The code in promotions' own checkout input (`{ code }`), or null. */
+const codeOf = (input: unknown): string | null => {
+  const code = (input as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? code : null;
 };
 
 /**
@@ -32,7 +39,7 @@ export function createCodeHold(service: Pick<PromotionsService, 'holdForOrder'>)
       const held = await service.holdForOrder(
         trx,
         { orderId: order.orderId, email: order.email, ownOrderIds: order.ownOrderIds },
-        order.promotionCode,
+        codeOf(order.extras.promotions),
         order.priced.ruleLines,
       );
       const heldCents = held ? held.discount.goodsCents + held.discount.shippingCents : 0;
