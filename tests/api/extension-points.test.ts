@@ -2,9 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
 import { addPhoto, insertOrder, startCatalogApp } from '../support/catalog-fixtures';
+import { customer, fillCart, insertPhoto } from '../support/shop-data';
+import type { CheckoutHold, LineDetails } from '../../src/modules/orders';
+import { conflict } from '../../src/platform/http/app-error';
 
 // The named extension points wired in src/modules.ts: catalog's offer rules and delete guards,
-// orders' checkout holds (issue 40: no slot filled by a setter, no behaviour in a foreign key).
+// orders' checkout holds (issue 40: no slot filled by a setter, no behaviour in a foreign key) and
+// line details (issue 51: a plug-in's facts kept by its name, shown through its own view).
 let app: TestApp;
 let admin: HttpClient;
 beforeAll(async () => {
@@ -110,5 +114,73 @@ describe('delete guards', () => {
     expect(res.archived).toBe(true);
     expect((await app.ctx.db('print_options').where({ id: option.id }).first())?.archived_at).toBeTruthy();
     expect(await labProduct(option.id)).toBeTruthy();
+  });
+});
+
+describe('a plug-in of its own: a hold and line details added by name (what licences will be)', () => {
+  /** The licence each line took at checkout, by line id: this plug-in's own stock. */
+  const licences = new Map<number, string>();
+  const linesOfOrder = new Map<number, number[]>();
+  const seen: { extras: unknown }[] = [];
+  const licenceHold: CheckoutHold = {
+    releasedBy: 'tests.licence-release',
+    async take(_trx, order) {
+      seen.push({ extras: order.extras });
+      if (order.email === 'nolicence@example.com') throw conflict('No licence is left for this print.');
+      linesOfOrder.set(
+        order.orderId,
+        order.lines.map((l) => l.id),
+      );
+      for (const line of order.lines) licences.set(line.id, `Personal use, ${line.quantity} print`);
+    },
+  };
+  const licenceDetails: LineDetails<string> = {
+    async of(orderIds) {
+      const lineIds = orderIds.flatMap((id) => linesOfOrder.get(id) ?? []);
+      return new Map(lineIds.map((id) => [id, licences.get(id)!]));
+    },
+    view: (licence) => ({ licence: licence ?? null }),
+  };
+  let photo: { photoId: number; optionIds: number[] };
+  beforeAll(async () => {
+    photo = await insertPhoto(app.ctx.db);
+    app.modules.events.subscribe('order.payment-canceled', 'tests.licence-release', async () => undefined);
+    app.modules.orders.addCheckoutHold('tests.licence', licenceHold);
+    app.modules.orders.addLineDetails('tests.licence', licenceDetails);
+  });
+
+  async function checkout(c: HttpClient, email: string) {
+    await fillCart(c, [{ photoId: photo.photoId, printOptionId: photo.optionIds[0]!, quantity: 1 }]);
+    const quote = await c.json<{ total: number }>(c.post('/api/checkout/quote', { customerEmail: email }));
+    return c.post('/api/checkout', { ...customer, customerEmail: email, totalAmount: quote.total });
+  }
+
+  it("shows the plug-in's line detail beside the edition's, on the admin's order and the buyer's page", async () => {
+    const c = app.client();
+    const { orderId } = await c.json<{ orderId: number }>(checkout(c, 'licensee@example.com'), 201);
+    // the hold was given the buyer's inputs by plug-in name: promotions' own (no code entered)
+    expect(seen.at(-1)?.extras).toEqual({ promotions: { code: null } });
+
+    const detail = await admin.json<{ lineItems: { licence?: string; edition: unknown }[] }>(
+      admin.get(`/api/admin/orders/${orderId}`),
+    );
+    expect(detail.lineItems.map((l) => [l.licence, l.edition])).toEqual([['Personal use, 1 print', null]]);
+    const { status_token: token } = await app.ctx.db('orders').where({ id: orderId }).first();
+    const page = await c.json<{ items: { licence?: string }[] }>(c.get(`/api/orders/by-token/${token}`));
+    expect(page.items.map((i) => i.licence)).toEqual(['Personal use, 1 print']);
+  });
+
+  it('a refusing hold leaves the order unwritten, with its message', async () => {
+    const before = (await app.ctx.db('orders').count({ n: '*' }).first())!.n;
+    const res = await checkout(app.client(), 'nolicence@example.com');
+    expect(res.status).toBe(409);
+    expect(JSON.stringify(await res.json())).toContain('No licence is left for this print.');
+    expect((await app.ctx.db('orders').count({ n: '*' }).first())!.n).toBe(before);
+  });
+
+  it('refuses a second line details under its name', () => {
+    expect(() => app.modules.orders.addLineDetails('tests.licence', licenceDetails)).toThrow(
+      'registered twice',
+    );
   });
 });
