@@ -193,9 +193,8 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
 
     /** An order's lines and payment facts, or null: a plug-in's narrow read (no line details). */
     async linesOf(id: number): Promise<OrderLines | null> {
-      const found = await repo.findWithLines(id);
-      if (!found) return null;
-      const { order, lines } = found;
+      const { order, lines } = (await repo.findWithLines(id)) ?? {};
+      if (!order || !lines) return null;
       return {
         id: order.id,
         status: order.status,
