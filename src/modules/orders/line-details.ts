@@ -24,13 +24,8 @@ export type LineDetails<D = unknown> = {
   ): Promise<ReadonlyMap<number, LineMailNote[]>>;
 };
 
-/** The lines of one read: each line's facts by plug-in name, and the JSON fields they show. */
-export type LineDetailsRead = {
-  /** The line's facts, by the name of the plug-in that gave each. */
-  details(lineId: number): Readonly<Record<string, unknown>>;
-  /** The fields every plug-in's `view` adds to the line's JSON (the contract's `LineDetailsView`). */
-  view(lineId: number): LineDetailsView;
-};
+/** The lines of one read: the fields every plug-in's `view` adds to a line's JSON, by line id. */
+export type LineDetailsRead = { view(lineId: number): LineDetailsView };
 
 export function createLineDetails() {
   const registry = createNamedRegistry<LineDetails>('Line details');
@@ -45,9 +40,9 @@ export function createLineDetails() {
         for (const [lineId, fact] of facts)
           byLine.set(lineId, { ...byLine.get(lineId), [plugIns[i]!.name]: fact });
       });
+      // each line's facts, by the name of the plug-in that gave each
       const details = (lineId: number) => byLine.get(lineId) ?? {};
       return {
-        details,
         // every plug-in shows its fields on every line (null ones where it has no fact): the
         // contract names them all, so together they are the whole view
         view: (lineId) =>
