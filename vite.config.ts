@@ -18,8 +18,9 @@ const proxied = ['/api', '/media/', '/healthz', '/sitemap.xml', '/robots.txt'];
 // from its configuration when it serves them (src/platform/http/web-app.ts, createWebAppFiles).
 const SITE_NAME = '{{siteName}}';
 const SHORT_NAME = '{{shortName}}';
-// `vite` (dev) serves index.html itself: its title uses the dev API's name (config.ts's default).
-const devSiteName = process.env.SITE_NAME?.trim() || 'Refuge Light Photography';
+// `vite` (dev) serves index.html itself: its title uses the dev API's name (config.ts's
+// DEFAULT_SITE_NAME when unset; a copy: Vite's config loader does not take that file's imports).
+const devSiteName = process.env.SITE_NAME?.trim() || 'Fine Art Photography';
 
 const DAY_S = 24 * 60 * 60;
 

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../src/config';
+import { DEMO_SITE_NAME } from '../src/demo/demo-content';
 import { closeContext, createContext } from '../src/platform/context';
 import { dropDatabase } from '../src/platform/db';
 import { startApi } from '../src/server';
@@ -30,6 +31,7 @@ export async function startBenchShop(opts: {
     REDIS_PREFIX: opts.redisPrefix,
     DATA_DIR: dataDir,
     DEMO_DATA: 'true',
+    SITE_NAME: DEMO_SITE_NAME,
     ADMIN_USERNAME: 'owner',
     ADMIN_PASSWORD: 'bench-owner-password',
     LOG_LEVEL: opts.logLevel ?? 'warn',

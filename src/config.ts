@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { DEFAULT_DATABASE_URL } from './platform/database-setup-error';
 
 // Env vars arrive as strings; an empty string means "not set".
+/** SITE_NAME unset: a name that is no one's (never the demo's). */
+export const DEFAULT_SITE_NAME = 'Fine Art Photography';
 const optionalString = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 const bool = (fallback: boolean) =>
   z.preprocess(
@@ -27,7 +29,9 @@ const schema = z
       .default('wf'),
     SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
     PUBLIC_URL: optionalUrl(/^https?$/),
-    SITE_NAME: z.string().min(1).default('Refuge Light Photography'),
+    // The shop's name (titles, footer, e-mails, the installed app); unset or blank: a neutral one
+    // (the demo's own name is the demo's to set: DEMO_SITE_NAME).
+    SITE_NAME: optionalString.pipe(z.string().trim().optional()).transform((v) => v || DEFAULT_SITE_NAME),
     // Her name (footer, certificates, share tags); unset until she sets it: the set-up checklist asks.
     PHOTOGRAPHER_NAME: optionalString.pipe(z.string().trim().optional()).transform((v) => v || undefined),
     // Dates on server-rendered pages (the buyer's order page) are written in this zone on the

@@ -59,6 +59,8 @@ export function createModules(ctx: AppContext) {
   // Delete guards: a photo or print option the owner deletes; kept (archived) when one says so.
   catalog.addDeleteGuard('orders.order-lines', orders.orderLinesGuard);
   catalog.addDeleteGuard('fulfillment.lab-products', fulfillment.labProductsGuard);
+  // Asset audiences: a draft's or scheduled photo's files are the owner's alone until it is public.
+  media.addAssetAudience('catalog.unpublished-photos', catalog.service.isAssetPublic);
   events.check();
 
   const http: HttpModule[] = [

@@ -22,6 +22,10 @@ export const adminUserSchema = z.object({
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
+/** POST /api/admin/login: `firstSignIn` on her very first sign-in ('Welcome!', not 'Welcome back!'). */
+export const loginAnswerSchema = adminUserSchema.extend({ firstSignIn: z.boolean() });
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
 export const ADMIN_PASSWORD_MIN = 12;
 export const ADMIN_PASSWORD_MAX = 100;
 

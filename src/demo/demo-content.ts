@@ -1,6 +1,9 @@
 // The demo shop's content: a dozen scenes to render as "photographs" (SVG drawn by demo-seed.ts,
 // no downloads), their categories, and a print catalogue per aspect ratio.
 
+/** The demo shop's name: its launchers set SITE_NAME to it (the shop's default names no one). */
+export const DEMO_SITE_NAME = 'Refuge Light Photography';
+
 export type Ratio = '3:2' | '2:3' | '16:9' | '1:1';
 export const SIZE: Record<Ratio, [number, number]> = {
   '3:2': [2400, 1600],

@@ -277,8 +277,12 @@ describe('an admin made from ADMIN_USERNAME and ADMIN_PASSWORD', () => {
 
   it('is not forced to change it, and changes it with her current password', async () => {
     const { c, user } = await signIn(app, ADMIN.username, ADMIN.password);
-    expect(user).toMatchObject({ username: ADMIN.username, mustChangePassword: false });
+    // issue 51: her very first sign-in is not a return ('Welcome!', not 'Welcome back!')
+    expect(user).toMatchObject({ username: ADMIN.username, mustChangePassword: false, firstSignIn: true });
     expect((await c.get('/api/admin/photos')).status).toBe(200);
+    expect((await signIn(app, ADMIN.username, ADMIN.password)).user).toMatchObject({ firstSignIn: false });
+    const { last_login_at } = await app.ctx.db('admin_users').where({ username: ADMIN.username }).first();
+    expect(Date.now() - (last_login_at as Date).getTime()).toBeLessThan(60_000);
 
     expect(
       await c.json(c.post('/api/admin/password', { newPassword: 'a brand new password' }), 400),

@@ -160,6 +160,12 @@ describe('PUBLIC_MEDIA_URL', () => {
       const again = await shop.client().json<CreatedPhoto>(shop.client().get(`/api/photos/${photo.id}`));
       expect(filesOf(again)[0].display[0].url).toBe(`https://media.example.test/variants/${id}/640.avif`);
       expect(filesOf(again)[1].thumbnail).toBe(`https://media.example.test/variants/${id}/thumb.jpg`);
+      // not public yet (scheduled): the owner's previews come from the shop, where her session goes
+      const later = new Date(Date.now() + 3_600_000).toISOString();
+      const edit = { title: 'On the CDN', category: 'birds', publishAt: later };
+      await owner.json(owner.put(`/api/admin/photos/${photo.id}`, edit));
+      const mine = await owner.json<CreatedPhoto>(owner.get(`/api/admin/photos/${photo.id}`));
+      expect(filesOf(mine)[0].display[0].url).toBe(`/media/${id}/640.avif`);
       const res = await shop.client().get('/');
       expect(res.headers.get('content-security-policy')).toMatch(
         /img-src [^;]*https:\/\/media\.example\.test/,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SITE_NAME } from '../../src/config';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // SITE_NAME and PHOTOGRAPHER_NAME are read when the server starts, not baked into the build: one
@@ -122,5 +123,23 @@ describe('the shop names come from the configuration at run time', () => {
       expect(res.headers.get('cache-control'), file).toBe('no-cache');
     }
     expect(await (await c.get('/upload-sync.js')).text()).toContain('wildframe-uploads');
+  });
+});
+
+describe('with SITE_NAME unset', () => {
+  let shop: TestApp;
+  beforeAll(async () => void (shop = await createTestApp({ SITE_NAME: '', PHOTOGRAPHER_NAME: '' })));
+  afterAll(() => shop?.close());
+
+  // issue 51: the demo's name is the demo's alone (it sets SITE_NAME); a shop that set none is no one's
+  it('names no demo shop on any page, the manifest, the site answer or the shell', async () => {
+    const c = shop.client();
+    const pages = ['/', '/portfolio', '/about', '/contact', '/admin', '/manifest.webmanifest'];
+    for (const url of [...pages, '/api/site']) {
+      const text = await (await c.get(url, html)).text();
+      expect(text, url).not.toContain('Refuge Light');
+      expect(text, url).toContain(DEFAULT_SITE_NAME);
+    }
+    expect(DEFAULT_SITE_NAME).toBe('Fine Art Photography');
   });
 });

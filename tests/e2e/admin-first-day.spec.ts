@@ -3,6 +3,7 @@ import type { Knex } from 'knex';
 import { createAdminAuthModule } from '../../src/modules/admin-auth';
 import type { AppContext } from '../../src/platform/context';
 import { expectNoA11yViolations } from './support/axe';
+import { e2e } from './support/e2e-env';
 import { expect, signInAsOwner, test, sizes } from './support/fixtures';
 import { photoWithOption, placeOrder, showAllOrders, stamp } from './support/orders';
 
@@ -140,9 +141,37 @@ for (const size of sizes) {
       await expect(checklist.getByRole('listitem').first()).toBeHidden();
     });
 
+    test('an admin made from ADMIN_USERNAME is greeted "Welcome!" at her first sign-in, then "Welcome back!"', async ({
+      page,
+      db,
+    }) => {
+      // issue 51: as the start makes her from the variables (her own password, never signed in)
+      const username = `env-${size.name}-${stamp()}`;
+      await createAdminAuthModule({ db } as unknown as AppContext).service.setPassword(
+        username,
+        'from the env file',
+      );
+      const signIn = async () => {
+        await page.goto('/admin');
+        await page.getByLabel('Username').fill(username);
+        await page.getByLabel('Password').fill('from the env file');
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page.waitForURL('**/admin/dashboard');
+      };
+      await signIn();
+      await expect(toast(page, 'Welcome!')).toBeVisible();
+      await expect(toast(page, 'Welcome back!')).toHaveCount(0);
+      await page.context().clearCookies();
+      await signIn();
+      await expect(toast(page, 'Welcome back!')).toBeVisible();
+    });
+
     test('the e-mail banner stays hidden after Hide, across a reload, until the mail settings change', async ({
       page,
+      db,
     }) => {
+      // she has signed in before (whatever spec ran first): this one is a return
+      await db('admin_users').where({ username: e2e.admin.username }).update({ last_login_at: new Date() });
       await signInAsOwner(page);
       await expect(toast(page, 'Welcome back!')).toBeVisible(); // a return, with her own password
       const banner = page.getByRole('region', { name: 'E-mail set-up' });

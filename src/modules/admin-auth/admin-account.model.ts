@@ -11,6 +11,8 @@ export class AdminAccount extends BaseModel {
   declare username: string;
   declare passwordHash: string;
   declare mustChangePassword: boolean;
+  /** Her last sign-in; null until her first. */
+  declare lastLoginAt: Date | null;
   declare createdAt: Date;
   declare updatedAt: Date;
 }

@@ -28,6 +28,16 @@ export function createAdminAuthRepository(db: Db) {
         .returning('*');
       return row;
     },
+    /** Her sign-in, now; whether it is her first (none recorded before). */
+    async recordSignIn(id: number): Promise<boolean> {
+      // the self-join reads the row as it was before this update
+      const { rows } = await db.raw<{ rows: { before: Date | null }[] }>(
+        `UPDATE admin_users a SET last_login_at = now() FROM admin_users b
+          WHERE a.id = ? AND b.id = a.id RETURNING b.last_login_at AS before`,
+        [id],
+      );
+      return rows.length > 0 && rows[0]!.before === null;
+    },
     /** The accounts that still have the one-time password of the first start. */
     async withOneTimePassword(): Promise<string[]> {
       return (await AdminAccount.query(db).where({ must_change_password: true }).orderBy('id')).map(

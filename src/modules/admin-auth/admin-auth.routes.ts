@@ -9,6 +9,7 @@ import type { SessionUser } from '../../platform/http/guards';
 import type { AdminAuthService } from './admin-auth.service';
 import {
   adminUserSchema,
+  loginAnswerSchema,
   changePasswordSchema,
   loginSchema,
   messageResultSchema,
@@ -88,7 +89,7 @@ export const adminAuthEndpoints = {
     path: '/api/admin/login',
     body: loginSchema,
     invalid: 'sign-in',
-    answer: adminUserSchema,
+    answer: loginAnswerSchema,
     contract: 'POST /api/admin/login',
   },
   logout: {
@@ -142,8 +143,9 @@ export function createAdminAuthRoutes(ctx: AppContext, service: AdminAuthService
         await new Promise<void>((resolve, reject) =>
           req.logIn(user, (err) => (err ? reject(err) : resolve())),
         );
-        req.log.info({ username: user.username }, 'admin signed in');
-        res.json(user);
+        const firstSignIn = await service.recordSignIn(user.id);
+        req.log.info({ username: user.username, firstSignIn }, 'admin signed in');
+        res.json({ ...user, firstSignIn });
       },
     },
     logout: async (req, res) => {

@@ -23,6 +23,9 @@ export function createAdminAuthService(repo: AdminAuthRepository) {
       return (await verifyPassword(password, admin.passwordHash)) ? toUser(admin) : null;
     },
 
+    /** Records her sign-in; true when it is her very first (greeted 'Welcome!', not 'Welcome back!'). */
+    recordSignIn: (id: number) => repo.recordSignIn(id),
+
     /** The signed-in admin as stored now (her one-time password may have been replaced since); null when gone. */
     async current(id: number): Promise<AdminUser | null> {
       const admin = await repo.findById(id);

@@ -99,7 +99,12 @@ export function toPhotoSummary(
     placeholderColor: p.original.placeholderColor,
     ...photoUrls(p.id, p.version),
     widths: planDisplayWidths(p.original.width),
-    files: filesOf(p.original, p.customThumbnailId ?? p.originalId),
+    // a photo not public yet: its files from the shop itself, where her session reaches (not a CDN)
+    files: filesOf(
+      p.original,
+      p.customThumbnailId ?? p.originalId,
+      audience === 'admin' && (p.draft || !isPublished(p)) ? 'shop' : 'public',
+    ),
     showCameraDetails: p.showCameraDetails,
     camera: audience === 'admin' || p.showCameraDetails ? (p.cameraDetails ?? null) : null,
     species,

@@ -117,6 +117,11 @@ export function createCatalogService(
     listSensitiveSpecies: sensitiveSpecies.list,
     replaceSensitiveSpecies: sensitiveSpecies.replace,
 
+    /** For media's `/media/{asset}/{file}`: false for a draft's or scheduled photo's image files. */
+    async isAssetPublic(assetId: number): Promise<boolean> {
+      return !(await photosRepo.namesUnpublishedAsset(assetId));
+    },
+
     /** The soonest publish time to come: every response cache is cleared by then (src/app.ts). */
     nextPublishAt(): Promise<Date | null> {
       return photosRepo.nextPublishAt();

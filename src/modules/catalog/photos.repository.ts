@@ -134,6 +134,18 @@ export function createPhotosRepository(db: Db) {
       return reader === 'public' ? publishedNow(q) : q;
     },
 
+    /**
+     * Whether a photo not public yet (a draft, or scheduled for later) has this asset as its image
+     * or thumbnail: its files are then the owner's alone. Archived photos count as they were.
+     */
+    async namesUnpublishedAsset(assetId: number): Promise<boolean> {
+      const row = await db('photos')
+        .first(db.raw('1'))
+        .where((b) => void b.where('original_id', assetId).orWhere('custom_thumbnail_id', assetId))
+        .where((b) => void b.where('draft', true).orWhere('publish_at', '>', db.raw('now()')));
+      return !!row;
+    },
+
     /** A photo's focal point, archived or not. */
     async focalPoint(
       id: number,

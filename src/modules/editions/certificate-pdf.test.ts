@@ -168,7 +168,7 @@ describe('certificate of authenticity PDF', () => {
     expect(images).toHaveLength(2); // the photo and the QR code, no signature
   });
 
-  it('draws Māori and Hawaiian letters whole in the embedded Noto Serif; CJK, which it lacks, as "?"', async () => {
+  it('draws Māori and Hawaiian letters whole in the embedded Noto Serif', async () => {
     const pdf = await makeCertificatePdf(
       await input({ photoTitle: 'Kōtuku ʻAlalā', photographerName: 'Hēmi Kaʻaihue', size: '30x40 cm' }),
     );
@@ -181,11 +181,31 @@ describe('certificate of authenticity PDF', () => {
     expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSerif-Bold/);
     expect(raw).toContain('/FontFile2');
     expect(pdf.length).toBeLessThan(200_000);
+  });
 
-    const cjk = await pageText(
-      await makeCertificatePdf(await input({ photoTitle: '丹頂鶴 Red-crowned crane' })),
+  it('draws a CJK title in the embedded Noto Serif JP, beside the Latin in Noto Serif', async () => {
+    const pdf = await makeCertificatePdf(
+      await input({
+        photoTitle: '丹頂鶴 Red-crowned crane',
+        photographerName: '山田 花子',
+        size: '30x40 cm',
+      }),
     );
-    expect(cjk).toContain('??? Red-crowned crane');
+    // one run per font: the CJK characters in Noto Serif JP, the rest in Noto Serif
+    const text = await pageText(pdf);
+    expect(text).toContain('丹頂鶴');
+    expect(text).toContain('Red-crowned crane');
+    expect(text).toContain('山田 花子');
+    expect(text).not.toContain('?');
+    const raw = Buffer.from(pdf).toString('latin1');
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSerifJP-Bold/);
+    expect(raw).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSerifJP\b/);
+    // a subset: a few glyphs of a 7.7 MB font
+    expect(pdf.length).toBeLessThan(200_000);
+    // a long title with no spaces breaks between characters, over two lines at most
+    const long = await pageText(await makeCertificatePdf(await input({ photoTitle: '丹頂鶴'.repeat(30) })));
+    // (the ellipsis is Noto Serif's: a run of its own)
+    expect(long).toMatch(/print\n[丹頂鶴]{20,30}\n[丹頂鶴]{20,30}\n\.\.\.\nEdition/);
   });
 
   it('names nobody when the shop has no name set: only "Photographer" under the line', async () => {

@@ -39,20 +39,25 @@ export function soldMonth(soldAt: Date): string {
 }
 
 // Noto Serif (OFL), shipped by the @expo-google-fonts/noto-serif package: Latin with its
-// extensions (Māori macrons, the Hawaiian ʻokina), Greek, Cyrillic and Vietnamese. It has no CJK
-// (a CJK font is tens of megabytes): a character it lacks is drawn as '?' (the verify page, HTML,
-// shows the title whole).
+// extensions (Māori macrons, the Hawaiian ʻokina), Greek, Cyrillic and Vietnamese. Chinese and
+// Japanese characters it lacks are drawn in Noto Serif JP (@expo-google-fonts/noto-serif-jp: kana
+// and the kanji, traditional forms included; read and embedded only when a text has them, as a
+// subset of the glyphs drawn). A character neither has (an emoji, a simplified-only form, Hangul)
+// is drawn as '?' (the verify page, HTML, shows the title whole).
 const require = createRequire(import.meta.url);
 const fontFiles = {
   regular: '@expo-google-fonts/noto-serif/400Regular/NotoSerif_400Regular.ttf',
   bold: '@expo-google-fonts/noto-serif/700Bold/NotoSerif_700Bold.ttf',
+  cjkRegular: '@expo-google-fonts/noto-serif-jp/400Regular/NotoSerifJP_400Regular.ttf',
+  cjkBold: '@expo-google-fonts/noto-serif-jp/700Bold/NotoSerifJP_700Bold.ttf',
 } as const;
-let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
-const loadFonts = () =>
-  (fontBytes ??= Promise.all([
-    readFile(require.resolve(fontFiles.regular)),
-    readFile(require.resolve(fontFiles.bold)),
-  ]).then(([regular, bold]) => ({ regular, bold })));
+const fontBytes = new Map<keyof typeof fontFiles, Promise<Buffer>>();
+const loadFont = (name: keyof typeof fontFiles): Promise<Buffer> => {
+  if (!fontBytes.has(name)) fontBytes.set(name, readFile(require.resolve(fontFiles[name])));
+  return fontBytes.get(name)!;
+};
+/** Chinese and Japanese characters: the ones worth reading the CJK font for. */
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff01-\uff60]/u;
 
 /**
  * The certificate as a one-page PDF. Deterministic: the dates come from the sale, no random ids,
@@ -69,17 +74,22 @@ export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Ui
   doc.setCreationDate(input.soldAt);
   doc.setModificationDate(input.soldAt);
 
-  const files = await loadFonts();
   const tag = subsetTag([input.photoTitle, input.label, input.size, input.format, input.photographerName]);
-  const serif = await doc.embedFont(files.regular, { subset: true, customName: `${tag}+NotoSerif` });
-  const serifBold = await doc.embedFont(files.bold, { subset: true, customName: `${tag}+NotoSerif-Bold` });
+  const embed = async (file: keyof typeof fontFiles, name: string) =>
+    doc.embedFont(await loadFont(file), { subset: true, customName: `${tag}+${name}` });
+  // the CJK font only when a text drawn in that weight has CJK characters
+  const hasCjk = (texts: string[]) => texts.some((text) => CJK.test(text));
+  const serif = letteringOf([
+    await embed('regular', 'NotoSerif'),
+    ...(hasCjk([input.size, input.format, input.photographerName])
+      ? [await embed('cjkRegular', 'NotoSerifJP')]
+      : []),
+  ]);
+  const serifBold = letteringOf([
+    await embed('bold', 'NotoSerif-Bold'),
+    ...(hasCjk([input.photoTitle]) ? [await embed('cjkBold', 'NotoSerifJP-Bold')] : []),
+  ]);
   const sans = await doc.embedFont(StandardFonts.Helvetica);
-  const drawable = (font: PDFFont) => {
-    const has = new Set(font.getCharacterSet());
-    return (text: string) => forFont(text, (char) => has.has(char.codePointAt(0)!));
-  };
-  const inSerif = drawable(serif);
-  const inSerifBold = drawable(serifBold);
   const page = doc.addPage([PAGE.width, PAGE.height]);
   const contentWidth = PAGE.width - 2 * MARGIN;
 
@@ -111,14 +121,14 @@ export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Ui
   } else y -= 120;
 
   y -= 36;
-  for (const line of wrap(inSerifBold(input.photoTitle), serifBold, 20, contentWidth)) {
+  for (const line of wrap(serifBold.text(input.photoTitle), (t) => serifBold.width(t, 20), contentWidth)) {
     centered(page, line, serifBold, 20, y, INK);
     y -= 24;
   }
   y -= 2;
   centered(page, `Edition print ${input.label}`, serif, 14, y, INK);
   y -= 20;
-  centered(page, inSerif(`${input.size} ${input.format}`), serif, 12, y, MUTED);
+  centered(page, serif.text(`${input.size} ${input.format}`), serif, 12, y, MUTED);
   y -= 18;
   centered(page, `Sold ${soldMonth(input.soldAt)}`, serif, 12, y, MUTED);
 
@@ -146,13 +156,7 @@ export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Ui
     color: INK,
   });
   // no name set: the line says only 'Photographer'
-  page.drawText(inSerif(input.photographerName), {
-    x: MARGIN,
-    y: lineY - 16,
-    size: 12,
-    font: serif,
-    color: INK,
-  });
+  serif.draw(page, serif.text(input.photographerName), { x: MARGIN, y: lineY - 16, size: 12, color: INK });
   page.drawText('Photographer', { x: MARGIN, y: lineY - 30, size: 9, font: sans, color: MUTED });
   page.drawText(`Certificate ${input.certificateId}`, {
     x: MARGIN,
@@ -192,28 +196,66 @@ export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Ui
   return doc.save({ useObjectStreams: false });
 }
 
-function centered(page: PDFPage, text: string, font: PDFFont, size: number, y: number, color = INK): void {
-  const width = font.widthOfTextAtSize(text, size);
-  page.drawText(text, { x: (PAGE.width - width) / 2, y, size, font, color });
+/**
+ * Text in one or more fonts: each character in the first that has it (the serif, then the CJK
+ * one), drawn as runs side by side; a space stays in the run it follows.
+ */
+function letteringOf(fonts: PDFFont[]) {
+  const sets = fonts.map((font) => new Set(font.getCharacterSet()));
+  const fontFor = (char: string) => sets.findIndex((set) => set.has(char.codePointAt(0)!));
+  const runs = (text: string) => {
+    const out: { text: string; font: PDFFont }[] = [];
+    for (const char of text) {
+      const at = fontFor(char);
+      const font = /\s/.test(char) || at < 0 ? (out.at(-1)?.font ?? fonts[0]!) : fonts[at]!;
+      if (out.at(-1)?.font === font) out.at(-1)!.text += char;
+      else out.push({ text: char, font });
+    }
+    return out;
+  };
+  const width = (text: string, size: number) =>
+    runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+  return {
+    /** The text as these fonts can draw it (see forFont). */
+    text: (raw: string) => forFont(raw, (char) => fontFor(char) >= 0),
+    width,
+    draw(page: PDFPage, text: string, at: { x: number; y: number; size: number; color: typeof INK }) {
+      let x = at.x;
+      for (const run of runs(text)) {
+        page.drawText(run.text, { ...at, x, font: run.font });
+        x += run.font.widthOfTextAtSize(run.text, at.size);
+      }
+    },
+  };
+}
+type Lettering = ReturnType<typeof letteringOf>;
+
+function centered(page: PDFPage, text: string, font: Lettering, size: number, y: number, color = INK): void {
+  font.draw(page, text, { x: (PAGE.width - font.width(text, size)) / 2, y, size, color });
 }
 
-/** A long title over at most two lines, the second cut with an ellipsis. */
-function wrap(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+/**
+ * A long title over at most two lines, the second cut with an ellipsis. Lines break at spaces,
+ * and between any two CJK characters (those texts have no spaces).
+ */
+function wrap(text: string, width: (text: string) => number, maxWidth: number): string[] {
   const lines: string[] = [];
   let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    const next = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(next, size) <= maxWidth || !line) line = next;
+  for (const [, space, piece] of text.matchAll(
+    /(\s*)(\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)/gu,
+  )) {
+    const next = line ? `${line}${space ? ' ' : ''}${piece}` : piece!;
+    if (width(next) <= maxWidth || !line) line = next;
     else {
       lines.push(line);
-      line = word;
+      line = piece!;
     }
   }
   if (line) lines.push(line);
   if (lines.length <= 2) return lines;
-  let last = lines[1]!;
-  while (last && font.widthOfTextAtSize(`${last}...`, size) > maxWidth) last = last.slice(0, -1);
-  return [lines[0]!, `${last.trimEnd()}...`];
+  let last = [...lines[1]!];
+  while (last.length && width(`${last.join('')}...`) > maxWidth) last = last.slice(0, -1);
+  return [lines[0]!, `${last.join('').trimEnd()}...`];
 }
 
 function fitSize(text: string, font: PDFFont, size: number, maxWidth: number): number {

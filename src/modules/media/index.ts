@@ -2,6 +2,7 @@ import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
+import { createNamedRegistry } from '../../platform/registry';
 import { createMediaRepository } from './media.repository';
 import { createMediaStore } from './media-store.config';
 import { createMediaService } from './media.service';
@@ -16,6 +17,9 @@ export type { SendImageOptions } from './media.http';
 export { mediaEndpoints } from './media.routes';
 export type { ImageForFiles, MediaUrls } from './media.urls';
 export { MediaAssetModel, imageAssetRelation } from './media.models';
+
+/** Whether an asset's files may be served to anyone (false: to the signed-in owner only). */
+export type AssetAudience = (assetId: number) => Promise<boolean>;
 export { createMediaStore, s3OptionsOf } from './media-store.config';
 export type { MediaStore } from './media-store';
 export { mediaMessages } from './media.originals';
@@ -81,7 +85,13 @@ export function createMediaModule(
   });
   // Originals stored before issue 35 lose their GPS and place tags (queued by the sweeper).
   deps.jobs.handle('media', 'clean-original', ({ assetId }) => service.cleanOriginal(assetId));
-  const senders = createImageSenders(service);
+  // Who may see a photo's files is its owner's to say (catalog: not while a draft or scheduled).
+  const audiences = createNamedRegistry<AssetAudience>('Asset audience');
+  const isPublic = async (assetId: number) => {
+    for (const { plugIn } of audiences.entries()) if (!(await plugIn(assetId))) return false;
+    return true;
+  };
+  const senders = createImageSenders(service, isPublic);
   const urls = createMediaUrls(ctx.config.PUBLIC_MEDIA_URL);
   const module = {
     service,
@@ -114,6 +124,11 @@ export function createMediaModule(
     displayJpeg: (assetId: number, width: number) => service.findVariant(assetId, 'display', width, 'jpeg'),
     /** Answers the spec's negotiated image addresses (catalog's and content's routes call it). */
     sendImage: senders.sendImage,
+    /**
+     * Extension point (src/modules.ts): whether an image asset's files are public; every one is
+     * asked, and a file any says no to is the signed-in owner's alone (404 to everyone else).
+     */
+    addAssetAudience: (name: string, audience: AssetAudience) => audiences.add(name, audience),
     /** `/media/{asset}/{file}`: one file per address. */
     endpoints: () => createMediaRoutes(senders),
   };

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import { notFound } from '../../platform/http/app-error';
+import { isAdminRequest } from '../../platform/http/guards';
 import { createSizedLru } from '../../platform/sized-lru';
 import type { MediaService } from './media.service';
 import type { ServedVariant } from './media.variants';
@@ -16,7 +17,7 @@ export function requestedWidth(value: unknown): number | undefined {
 }
 
 /** The two ways an image is answered: by negotiation (the spec's addresses) and as a named file. */
-export function createImageSenders(service: MediaService) {
+export function createImageSenders(service: MediaService, isPublic: (assetId: number) => Promise<boolean>) {
   // The ETag is a hash of the bytes, so bytes cached under it can never be stale.
   const bytes = createByteCache(64 * 1024 * 1024);
 
@@ -62,9 +63,21 @@ export function createImageSenders(service: MediaService) {
      */
     async sendFile(req: Request, res: Response, assetId: number, name: string): Promise<void> {
       const file = parseVariantFileName(name);
-      const variant = file && (await service.findFile(assetId, file));
-      if (!variant) throw notFound('The image does not exist.');
-      await send(req, res, variant, YEAR);
+      let owners = false;
+      const variant =
+        file &&
+        (await service.findFile(assetId, file, async (kind) => {
+          // a logo or headshot is public; a photo's image is while its photo is (or it is no photo's)
+          owners = kind !== 'logo' && kind !== 'headshot' && !(await isPublic(assetId));
+          return !owners || isAdminRequest(req);
+        }));
+      if (!variant) {
+        // a missing file may appear (its photo published): no cache keeps the 404
+        res.setHeader('Cache-Control', 'no-store');
+        throw notFound('The image does not exist.');
+      }
+      // the owner's preview of a draft: kept by no cache (the response cache skips private answers)
+      await send(req, res, variant, owners ? 'private, no-store' : YEAR);
     },
   };
 }

@@ -8,7 +8,8 @@ export const mediaEndpoints = {
     method: 'GET',
     path: '/media/:assetId/:file',
     auth: 'public',
-    session: false,
+    // the owner's previews of drafts are served to her session alone (media.http.ts sendFile)
+    session: true,
     cache: 'file',
     params: { assetId: 'image' },
     answer: 'image bytes',

@@ -28,8 +28,13 @@ export type ImageForFiles = { id: number; kind?: AssetKind; width: number; varia
 export function createMediaUrls(publicBase: string | undefined) {
   const base = publicBase?.replace(/\/+$/, '');
   return {
-    filesOf(image: ImageForFiles, thumbnailAssetId = image.id): ImageFormatFiles[] {
-      const root = base && image.variantsReadyAt ? base : LOCAL_MEDIA_BASE;
+    /** `from` 'shop': the shop's own /media always (the owner's previews: they need her session). */
+    filesOf(
+      image: ImageForFiles,
+      thumbnailAssetId = image.id,
+      from: 'public' | 'shop' = 'public',
+    ): ImageFormatFiles[] {
+      const root = base && image.variantsReadyAt && from === 'public' ? base : LOCAL_MEDIA_BASE;
       const url = (assetId: number, name: string) => `${root}/${assetId}/${name}`;
       return formatsFor(image.kind ?? 'photo').map((format) => ({
         type: typeOf[format],

@@ -295,9 +295,11 @@ export function createVariantService(
     async findFile(
       assetId: number,
       file: { kind: VariantKind; width: number | null; format: VariantFormat },
+      mayServe: (kind: AssetKind) => Promise<boolean> = async () => true,
     ): Promise<ServedVariant | null> {
       const found = await repo.lookup(assetId, file.kind);
-      if (!found) return null;
+      // asked before a missing variant is made: a file the asker may not see costs no encode
+      if (!found || !(await mayServe(found.asset.kind))) return null;
       const { asset } = found;
       const planned = planVariants(asset.kind, asset.width, asset.height).find(
         (v) =>

@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { adminPasswordMessages } from '../../contract/admin-auth';
 import { AppError, unauthorized } from './app-error';
 
@@ -30,6 +30,10 @@ export const requireSignedIn: RequestHandler = (req, _res, next) => {
   if (req.isAuthenticated?.() && req.user) return next();
   next(unauthorized('Please sign in to continue.'));
 };
+
+/** Whether the request is the signed-in owner's, past her one-time password (as requireAdmin). */
+export const isAdminRequest = (req: Request): boolean =>
+  !!(req.isAuthenticated?.() && req.user && !req.user.mustChangePassword);
 
 /**
  * Server-side guard for every other /api/admin route; the web guard is only a convenience. An

@@ -240,6 +240,8 @@ export function createResponseCache(opts: ResponseCacheOptions = {}) {
           return (end as (...a: unknown[]) => Response).call(res, chunk, encoding, cb);
         };
         if (res.statusCode !== 200 || res.headersSent || res.hasHeader('set-cookie')) return passThrough();
+        // one visitor's answer (the owner's preview of a draft's file) is never kept for others
+        if (/\b(private|no-store)\b/.test(String(res.getHeader('cache-control') ?? ''))) return passThrough();
         if (typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return passThrough();
         const headers: Record<string, string> = {};
         for (const name of res.getHeaderNames())

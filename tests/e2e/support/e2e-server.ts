@@ -2,6 +2,7 @@
 // Mail goes to .eml files in the data dir's outbox, which the specs read.
 import { rmSync } from 'node:fs';
 import { loadConfig } from '../../../src/config';
+import { DEMO_SITE_NAME } from '../../../src/demo/demo-content';
 import { createContext, closeContext } from '../../../src/platform/context';
 import { dropDatabase } from '../../../src/platform/db';
 import { startApi } from '../../../src/server';
@@ -22,6 +23,7 @@ const config = loadConfig({
   REDIS_PREFIX: e2e.redisPrefix,
   DATA_DIR: e2e.dataDir,
   DEMO_DATA: 'true',
+  SITE_NAME: DEMO_SITE_NAME,
   ADMIN_USERNAME: e2e.admin.username,
   ADMIN_PASSWORD: e2e.admin.password,
   OWNER_EMAIL: 'owner@example.com',

@@ -9,6 +9,7 @@ export type {
   AdminPhotoDetail,
   AdminPhotoSummary,
   AdminUser,
+  LoginAnswer,
   BuyerOrder,
   Carrier,
   Cart,

@@ -1,12 +1,17 @@
 import { api } from '../../../lib/api';
-import type { AdminUser, ChangePasswordInput, LoginInput as Credentials } from '../../../lib/api-types';
+import type {
+  AdminUser,
+  ChangePasswordInput,
+  LoginAnswer,
+  LoginInput as Credentials,
+} from '../../../lib/api-types';
 import { sharedAdminApi } from '../shared/api';
 
 export type { ChangePasswordInput, Credentials };
 
 export const authAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<AdminUser, Credentials>({
+    login: build.mutation<LoginAnswer, Credentials>({
       query: (body) => ({ url: '/admin/login', method: 'POST', body }),
     }),
     /** Her own password (the one-time one of the first start replaced): who she is now. */

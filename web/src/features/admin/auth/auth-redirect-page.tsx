@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../lib/hooks';
 import { useToast } from '../../../components/toast';
 import { sharedAdminApi } from '../shared/api';
@@ -15,6 +15,8 @@ export default function AuthRedirectPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const toast = useToast();
+  // set by the sign-in form from its answer (login-page.tsx)
+  const firstSignIn = (useLocation().state as { firstSignIn?: boolean } | null)?.firstSignIn === true;
 
   useEffect(() => {
     let cancelled = false;
@@ -29,11 +31,12 @@ export default function AuthRedirectPage() {
           return;
         }
         if (result.data) {
-          // The one-time password of the first start: her first sign-in, so not "back" yet.
+          // The one-time password of the first start, or any account's very first sign-in (one
+          // made from ADMIN_USERNAME): not "back" yet.
           toast(
             result.data.mustChangePassword
               ? { title: 'Welcome!', description: 'Choose your own password to begin.' }
-              : { title: 'Welcome back!' },
+              : { title: firstSignIn ? 'Welcome!' : 'Welcome back!' },
           );
           navigate('/admin/dashboard', { replace: true });
           // Held a moment longer so the dashboard's own session check finds the answer cached.
@@ -55,7 +58,7 @@ export default function AuthRedirectPage() {
     return () => {
       cancelled = true;
     };
-  }, [dispatch, navigate, toast]);
+  }, [dispatch, navigate, toast, firstSignIn]);
 
   return (
     <>

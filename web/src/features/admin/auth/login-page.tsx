@@ -44,9 +44,10 @@ export default function LoginPage() {
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     try {
-      await login({ username: username.trim(), password }).unwrap();
+      const { firstSignIn } = await login({ username: username.trim(), password }).unwrap();
       toast({ title: 'Login successful', description: 'Please wait while we establish your session...' });
-      navigate('/admin/auth-redirect', { replace: true });
+      // her very first sign-in is greeted as such on the next page, not as a return
+      navigate('/admin/auth-redirect', { replace: true, state: { firstSignIn } });
     } catch (err) {
       toast({ title: 'Login failed', description: loginFailureText(err), variant: 'destructive' });
     }
