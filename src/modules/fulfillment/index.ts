@@ -19,6 +19,8 @@ export { fulfillmentEndpoints } from './fulfillment.routes';
 export { createLumaprintsClient, type LumaprintsClient } from './lumaprints/lumaprints.client';
 export { LabError, type LabProvider, type LabProviderDefinition } from './lab-provider';
 export { labProviders, type AnyLabProvider } from './lab-providers';
+/** Prodigi's families as the shop curates them: its demo double makes the same sizes. */
+export { PRODIGI_FAMILIES } from './prodigi/prodigi-catalogue';
 export type { OfferRule } from './offer-rule';
 
 /**
