@@ -3,12 +3,12 @@
 // owns it, in its index.ts) gets the parsed payload. The platform's own jobs are declared next to
 // the code that owns them and listed here, so this is the whole catalog.
 import { z } from 'zod';
-import { labProviderIds } from './contract';
 import { eventJobs } from './platform/events';
 import { mailJobs } from './platform/outbox';
 import { createJobRegistry, type JobCatalog, type JobRegistry } from './platform/queue';
 
 const id = z.number().int().positive();
+const labProvider = z.string().min(1).max(20);
 
 export const jobs = {
   ...mailJobs, // mail/send-email: send one outbox e-mail
@@ -41,12 +41,12 @@ export const jobs = {
   },
   fulfillment: {
     /**
-     * Send a paid order's lines for one lab to it, once (its hold is over, or the owner asked);
-     * jobs queued before issue 39 name no lab: Lumaprints, the one lab then.
+     * Send a paid order's lines for one lab (a registered lab's id, checked by fulfillment) to
+     * it, once (its hold is over, or the owner asked).
      */
-    'send-lab-order': z.object({ orderId: id, provider: z.enum(labProviderIds).default('lumaprints') }),
+    'send-lab-order': z.object({ orderId: id, provider: labProvider }),
     /** Read a lab order back from its lab (its webhook, or polling) and mark it shipped. */
-    'sync-lab-order': z.object({ orderId: id, provider: z.enum(labProviderIds).default('lumaprints') }),
+    'sync-lab-order': z.object({ orderId: id, provider: labProvider }),
   },
   editions: {
     /** Make a sold edition print's certificate, once (the job id is the number's). */

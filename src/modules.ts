@@ -13,13 +13,16 @@ import { createCartModule } from './modules/cart';
 import { createOrdersModule, createStripeClient } from './modules/orders';
 import { createPromotionsModule } from './modules/promotions';
 import { createTaxModule } from './modules/tax';
-import { createFulfillmentModule } from './modules/fulfillment';
+import { createFulfillmentModule, type AnyLabProvider } from './modules/fulfillment';
 import { createSetupModule } from './modules/setup';
 import { createStorefrontModule } from './modules/storefront';
 import { createEditionsModule } from './modules/editions';
 import { createFieldUploadsModule } from './modules/field-uploads';
 
-export function createModules(ctx: AppContext) {
+/** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
+export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
+
+export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   // one event bus per process: modules publish on it and subscribe to it in their index.ts
   const events = createDomainEventBus(ctx);
   // one job registry too: the bus and the modules register the handlers of the jobs they own
@@ -37,7 +40,11 @@ export function createModules(ctx: AppContext) {
     stripe: ctx.config.paymentsProvider === 'stripe' ? createStripeClient(ctx.config) : null,
   });
   const orders = createOrdersModule(ctx, { cart, content, promotions, tax, events, jobs });
-  const fulfillment = createFulfillmentModule(ctx, { catalog, media, orders, events, jobs });
+  const fulfillment = createFulfillmentModule(
+    ctx,
+    { catalog, media, orders, events, jobs },
+    { extraLabs: options.extraLabs },
+  );
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, fulfillment, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });

@@ -6,7 +6,7 @@ import { handleMailJobs } from '../src/platform/outbox';
 import { isMain, runService } from '../src/platform/process';
 import { startWorkers as startQueueWorkers } from '../src/platform/queue';
 import { createWorkerRedis } from '../src/platform/redis';
-import { createModules } from '../src/modules';
+import { createModules, type ModuleOptions } from '../src/modules';
 import { Redriver } from '../src/platform/redrive';
 import { redriveTasks } from './maintenance.worker';
 import type { WorkerDeps } from './worker-deps';
@@ -26,8 +26,10 @@ export async function startWorkers(
     siteName: ctx.config.SITE_NAME,
     dataDir: ctx.config.DATA_DIR,
   }),
+  /** What the web process's modules were made with (a test's own lab). */
+  options: ModuleOptions = {},
 ): Promise<RunningWorkers> {
-  const deps: WorkerDeps = { ctx, modules: createModules(ctx), mailer };
+  const deps: WorkerDeps = { ctx, modules: createModules(ctx, options), mailer };
   const connection = createWorkerRedis(ctx.config.REDIS_URL);
   connection.on('error', () => undefined); // reconnects by itself; workers resume when Redis is back
   handleMailJobs(deps.modules.jobs, ctx.db, mailer);

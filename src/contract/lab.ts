@@ -3,22 +3,21 @@ import { wholeNumber } from '../platform/http/input-rules';
 
 // The print lab: the owner's settings, which print options the lab makes, and an order's lab order.
 
-/** The labs the shop can work with: the ids of fulfillment's `labProviders` registry. */
-export const labProviderIds = ['lumaprints', 'prodigi'] as const;
-export type LabProviderId = (typeof labProviderIds)[number];
-/** The labs' names as the owner reads them. */
-export const labNames: Record<LabProviderId, string> = { lumaprints: 'Lumaprints', prodigi: 'Prodigi' };
+/**
+ * A lab's id: one of fulfillment's registered labs (`labProviders`), checked there at run time
+ * (a path naming another is a 404), so a new lab is its own folder and one registration line.
+ */
+export type LabProviderId = string;
+const labId = z
+  .string({ error: 'Choose the lab.' })
+  .trim()
+  .min(1, 'Choose the lab.')
+  .max(20, 'Choose the lab.');
 
-export const labShippingMethods = [
-  'default',
-  'ground',
-  'ground_economy',
-  '2_day',
-  'overnight',
-  'usps_ground_advantage',
-  'usps_priority_mail',
-] as const;
-export const labProductionTimes = ['regular', 'nextday', 'sameday'] as const;
+/** One of a lab's choices (a shipping method, a production time, a store) as the owner reads it. */
+export const labChoiceSchema = z.object({ id: z.union([z.string(), z.number()]), name: z.string() });
+export type LabChoice = z.infer<typeof labChoiceSchema>;
+
 /**
  * A lab order's states: 'review' waits for the owner's approval (the lab's review setting),
  * 'on_hold' the owner held it (sent when she approves), 'held' waits for the hold period, 'sending'
@@ -38,16 +37,15 @@ export const labOrderStatuses = [
 export type LabOrderStatus = (typeof labOrderStatuses)[number];
 
 export const labMessages = {
-  notConfigured: 'Connect a print lab first: enter its API key, secret and store in Print Lab settings.',
+  notConfigured: 'Connect a print lab first: enter its API key in Print Lab settings.',
   credentials: 'Enter both the API key and the API secret.',
   secretText: 'API keys are letters, digits and dashes, at most 200 characters.',
-  storeId: 'Choose the Lumaprints store to send orders to.',
   shippingMethod: 'Choose a shipping method.',
   productionTime: 'Choose a production time.',
   hold: 'The hold must be a whole number of minutes from 0 to 10080 (a week).',
   margin: 'The margin warning must be a whole percentage from 0 to 100.',
   size: 'Width and height must be inches from 1 to 120, at most 2 decimals.',
-  subcategory: 'Choose the lab product.',
+  product: 'Choose the lab product.',
   optionIds: 'Options must be the lab option ids.',
   optionNotFound: 'Print option not found.',
   noLabLines: 'None of the prints in this order are made by the print lab.',
@@ -70,19 +68,42 @@ export const labSettingsInputSchema = z.object({
   sandbox: z.boolean({ error: 'sandbox must be true or false' }),
   apiKey: secretText.optional(),
   apiSecret: secretText.optional(),
-  storeId: wholeNumber(labMessages.storeId, 1, 2_147_483_647).nullable().optional(),
-  shippingMethod: z.enum(labShippingMethods, { error: labMessages.shippingMethod }),
-  productionTime: z.enum(labProductionTimes, { error: labMessages.productionTime }),
+  /**
+   * The lab's own settings (Lumaprints' store...), checked by its own schema: a field left out
+   * keeps the stored one; a refused one is a 400 naming it.
+   */
+  settings: z.record(z.string(), z.unknown(), { error: 'settings must be an object' }).optional(),
+  /** One of the lab's own (its settings' `shippingMethods`, `productionTimes`). */
+  shippingMethod: z.string({ error: labMessages.shippingMethod }).max(60, labMessages.shippingMethod),
+  productionTime: z.string({ error: labMessages.productionTime }).max(60, labMessages.productionTime),
   holdMinutes: wholeNumber(labMessages.hold, 0, 10_080),
   minMarginPercent: wholeNumber(labMessages.margin, 0, 100),
 });
 export type LabSettingsInput = z.output<typeof labSettingsInputSchema>;
 
+/**
+ * A setting of the lab's own the owner chooses among what the lab answers a connection test
+ * (Lumaprints' store): the form renders it from this, in no lab's words of its own.
+ */
+export const labSettingFieldSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  /** Under the field: what it is for ('Orders go to this store.'). */
+  help: z.string(),
+  /** Before a test has listed the choices, the saved one ('{value}' is its id). */
+  saved: z.string(),
+  /** What a test lets the owner choose ('the store orders go to') and lists ('your stores'). */
+  choose: z.string(),
+  list: z.string(),
+});
+export type LabSettingField = z.infer<typeof labSettingFieldSchema>;
+
 /** One lab's settings: never the key or secret themselves, only whether they are set. */
 export const labSettingsViewSchema = z.object({
-  provider: z.enum(labProviderIds),
-  /** 'Lumaprints', 'Prodigi'. */
+  provider: z.string(),
+  /** The lab's definition: its name ('Lumaprints') and what it is, in a sentence. */
   name: z.string(),
+  description: z.string(),
   /** The lab is the built-in demo double (LAB_DEMO): no account, nothing printed or shipped. */
   demo: z.boolean(),
   enabled: z.boolean(),
@@ -91,14 +112,14 @@ export const labSettingsViewSchema = z.object({
   apiSecretSet: z.boolean(),
   /** Whether the lab asks for a secret beside the key (Prodigi: a key only). */
   usesSecret: z.boolean(),
-  /** Whether orders go to one of the account's stores (Lumaprints), chosen after a successful test. */
-  usesStores: z.boolean(),
-  storeId: z.number().nullable(),
-  shippingMethod: z.enum(labShippingMethods),
-  /** The shipping methods this lab offers (a subset of labShippingMethods). */
-  shippingMethods: z.array(z.enum(labShippingMethods)),
-  productionTime: z.enum(labProductionTimes),
-  productionTimes: z.array(z.enum(labProductionTimes)),
+  /** The lab's own settings, as saved, and the fields the owner chooses them in. */
+  settings: z.record(z.string(), z.unknown()),
+  settingFields: z.array(labSettingFieldSchema),
+  shippingMethod: z.string(),
+  /** The shipping methods this lab offers, in words. */
+  shippingMethods: z.array(labChoiceSchema),
+  productionTime: z.string(),
+  productionTimes: z.array(labChoiceSchema),
   holdMinutes: z.number(),
   reviewBeforeSending: z.boolean(),
   minMarginPercent: z.number(),
@@ -120,41 +141,41 @@ export const labConnectionTestSchema = z.object({
 });
 export type LabConnectionTest = z.output<typeof labConnectionTestSchema>;
 
-/** The answer: the stores the credentials reach (empty for a lab without stores), in words. */
+/** The answer, in words, and the choices the credentials reach for each of the lab's setting fields. */
 export const labConnectionSchema = z.object({
   ok: z.literal(true),
   message: z.string(),
-  stores: z.array(z.object({ storeId: z.number(), storeName: z.string() })),
+  choices: z.record(z.string(), z.array(labChoiceSchema)),
 });
 
-/** GET /api/admin/lab/catalog: the lab's products (categories and their subcategories). */
+/** A product of a lab's catalogue (its id is the lab's own, as text). */
+export const labCatalogueProductSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  minWidth: z.number(),
+  maxWidth: z.number(),
+  minHeight: z.number(),
+  maxHeight: z.number(),
+  /** The pixels per inch the lab asks for (null when it does not say). */
+  requiredDpi: z.number().nullable(),
+});
+export type LabCatalogueProduct = z.infer<typeof labCatalogueProductSchema>;
+
+/** GET /api/admin/lab/{provider}/catalog: the lab's products, in its groups (papers, canvas...). */
 export const labCatalogSchema = z.object({
-  categories: z.array(
-    z.object({
-      id: z.number(),
-      name: z.string(),
-      subcategories: z.array(
-        z.object({
-          subcategoryId: z.number(),
-          name: z.string(),
-          minWidth: z.number(),
-          maxWidth: z.number(),
-          minHeight: z.number(),
-          maxHeight: z.number(),
-          requiredDpi: z.number().nullable(),
-        }),
-      ),
-    }),
+  groups: z.array(
+    z.object({ id: z.string(), name: z.string(), products: z.array(labCatalogueProductSchema) }),
   ),
 });
 export type LabCatalog = z.infer<typeof labCatalogSchema>;
 
-/** GET /api/admin/lab/catalog/subcategories/{id}/options */
+/** GET /api/admin/lab/{provider}/catalog/products/{id}/options: one choice per group (a frame...). */
 export const labOptionGroupsSchema = z.object({
   groups: z.array(
-    z.object({ group: z.string(), options: z.array(z.object({ optionId: z.number(), name: z.string() })) }),
+    z.object({ group: z.string(), options: z.array(z.object({ id: z.string(), name: z.string() })) }),
   ),
 });
+export type LabOptionGroup = z.infer<typeof labOptionGroupsSchema>['groups'][number];
 
 const inches = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() ? Number(v) : v),
@@ -167,13 +188,27 @@ const inches = z.preprocess(
 
 /** PUT /api/admin/lab/products/{printOptionId}: the print option is made by this lab. */
 export const labProductInputSchema = z.object({
-  provider: z.enum(labProviderIds, { error: 'Choose the lab.' }).default('lumaprints'),
-  subcategoryId: wholeNumber(labMessages.subcategory, 1, 2_147_483_647),
+  provider: labId,
+  /** The lab's product and option ids (its catalogue's), read into its own reference by its schema. */
+  productId: z
+    .string({ error: labMessages.product })
+    .trim()
+    .min(1, labMessages.product)
+    .max(100, labMessages.product),
   widthIn: inches,
   heightIn: inches,
   optionIds: z
-    .array(wholeNumber(labMessages.optionIds, 1, 2_147_483_647))
-    .max(20)
+    .array(
+      z
+        .string({ error: labMessages.optionIds })
+        .trim()
+        .min(1, labMessages.optionIds)
+        .max(100, labMessages.optionIds),
+      {
+        error: labMessages.optionIds,
+      },
+    )
+    .max(20, labMessages.optionIds)
     .default([]),
 });
 export type LabProductInput = z.output<typeof labProductInputSchema>;
@@ -181,14 +216,16 @@ export type LabProductInput = z.output<typeof labProductInputSchema>;
 /** A print option the lab makes, with its cost and margin against our price (dollars). */
 export const labProductViewSchema = z.object({
   printOptionId: z.number(),
-  provider: z.enum(labProviderIds),
+  provider: z.string(),
+  /** The lab's name ('Lumaprints'). */
+  labName: z.string(),
   size: z.string(),
   format: z.string(),
-  subcategoryId: z.number(),
+  productId: z.string(),
   productName: z.string(),
   widthIn: z.number(),
   heightIn: z.number(),
-  optionIds: z.array(z.number()),
+  optionIds: z.array(z.string()),
   requiredDpi: z.number().nullable(),
   price: z.number(),
   shipping: z.number(),
@@ -227,7 +264,7 @@ export const labOrderLineSchema = z.object({
 
 /** One lab's order for a shop order (an order with lines for two labs has two). */
 export const labOrderViewSchema = z.object({
-  provider: z.enum(labProviderIds),
+  provider: z.string(),
   name: z.string(),
   demo: z.boolean(),
   status: z.enum(labOrderStatuses),

@@ -114,7 +114,8 @@ it('the demo lab keeps its orders across a restart: new numbers for new orders, 
   const owner = await admin();
   await owner.json(
     owner.put(`/api/admin/lab/products/${heron.optionIds[0]}`, {
-      subcategoryId: 103001,
+      provider: 'lumaprints',
+      productId: '103001',
       widthIn: 8,
       heightIn: 10,
     }),

@@ -67,7 +67,7 @@ describe('the demo labs', () => {
         sandbox: true,
         apiKeySet: true,
         apiSecretSet: true,
-        storeId: labs.lumaprints.store.storeId,
+        settings: { storeId: labs.lumaprints.store.storeId },
         holdMinutes: 2,
       }),
       expect.objectContaining({
@@ -78,8 +78,7 @@ describe('the demo labs', () => {
         apiKeySet: true,
         apiSecretSet: false,
         usesSecret: false,
-        usesStores: false,
-        storeId: null,
+        settings: {},
         holdMinutes: 2,
       }),
     ]);
@@ -103,21 +102,19 @@ describe('the demo labs', () => {
   });
 
   it("list both labs' products from the doubles", async () => {
-    const catalog = await admin.json<{ categories: { name: string; subcategories: { name: string }[] }[] }>(
+    const catalog = await admin.json<{ groups: { name: string; products: { name: string }[] }[] }>(
       admin.get('/api/admin/lab/lumaprints/catalog'),
     );
-    expect(catalog.categories.map((c) => c.name)).toEqual(['Canvas', 'Fine Art Paper']);
-    expect(catalog.categories[1]!.subcategories.map((s) => s.name)).toContain(
-      'Archival Matte Fine Art Paper',
-    );
+    expect(catalog.groups.map((c) => c.name)).toEqual(['Canvas', 'Fine Art Paper']);
+    expect(catalog.groups[1]!.products.map((s) => s.name)).toContain('Archival Matte Fine Art Paper');
     expect(
       labs.lumaprints.requests.some((r) => r.path === '/api/v1/products/categories' && r.authorized),
     ).toBe(true);
     const prodigiCatalog = await admin.json<{
-      categories: { name: string; subcategories: { name: string }[] }[];
+      groups: { name: string; products: { name: string }[] }[];
     }>(admin.get('/api/admin/lab/prodigi/catalog'));
-    expect(prodigiCatalog.categories.map((c) => c.name)).toEqual(['Fine Art Paper', 'Photo Paper', 'Canvas']);
-    expect(prodigiCatalog.categories[0]!.subcategories.map((s) => s.name)).toEqual([
+    expect(prodigiCatalog.groups.map((c) => c.name)).toEqual(['Fine Art Paper', 'Photo Paper', 'Canvas']);
+    expect(prodigiCatalog.groups[0]!.products.map((s) => s.name)).toEqual([
       'Hahnemühle Photo Rag',
       'Enhanced Matte Art Paper',
     ]);
@@ -164,7 +161,8 @@ describe('an order through the demo lab', () => {
     });
     await admin.json(
       admin.put(`/api/admin/lab/products/${heron.optionIds[0]}`, {
-        subcategoryId: 103001,
+        provider: 'lumaprints',
+        productId: '103001',
         widthIn: 8,
         heightIn: 10,
       }),
@@ -205,7 +203,7 @@ describe('an order through the demo lab', () => {
       await admin.json(
         admin.put(`/api/admin/lab/products/${owl.optionIds[0]}`, {
           provider: 'prodigi',
-          subcategoryId: 1001,
+          productId: '1001',
           widthIn: 8,
           heightIn: 10,
         }),

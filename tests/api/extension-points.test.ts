@@ -31,7 +31,8 @@ const addOption = (photoId: number, size: string) =>
 const mapToLab = (printOptionId: number) =>
   app.ctx.db('lab_products').insert({
     print_option_id: printOptionId,
-    subcategory_id: 103001,
+    provider: 'lumaprints',
+    product_ref: JSON.stringify({ subcategoryId: 103001, optionIds: [] }),
     product_name: 'Metal Print',
     width_in: 12,
     height_in: 8,

@@ -44,7 +44,7 @@ beforeAll(async () => {
   await admin.json(
     admin.put(`/api/admin/lab/products/${owl.optionIds[0]}`, {
       provider: 'prodigi',
-      subcategoryId: 1001,
+      productId: '1001',
       widthIn: 5,
       heightIn: 7,
     }),

@@ -60,8 +60,8 @@ beforeAll(async () => {
   await saveSettings('lumaprints', { holdMinutes: 0 });
   // Prodigi takes a key only: saved and enabled without a secret or a store
   expect(
-    await saveSettings('prodigi', { apiKey: prodigi.apiKey, apiSecret: undefined, storeId: undefined }),
-  ).toMatchObject({ enabled: true, apiKeySet: true, apiSecretSet: false, usesSecret: false, storeId: null });
+    await saveSettings('prodigi', { apiKey: prodigi.apiKey, apiSecret: undefined, settings: undefined }),
+  ).toMatchObject({ enabled: true, apiKeySet: true, apiSecretSet: false, usesSecret: false, settings: {} });
   await mapProduct(heron.optionIds[0]!, 'lumaprints', 8, 10);
   await mapProduct(dunes.optionIds[0]!, 'lumaprints', 8, 12);
   // Prodigi's Hahnemühle Photo Rag (its SKUs GLOBAL-HPR-{short}X{long})
@@ -98,7 +98,7 @@ function saveSettings(provider: LabProviderId, overrides: Record<string, unknown
       sandbox: true,
       apiKey: lab.credentials.apiKey,
       apiSecret: lab.credentials.apiSecret,
-      storeId: lab.store.storeId,
+      settings: { storeId: lab.store.storeId },
       shippingMethod: 'default',
       productionTime: 'regular',
       holdMinutes: 0,
@@ -119,7 +119,7 @@ function mapProduct(
   return admin.json(
     admin.put(`/api/admin/lab/products/${printOptionId}`, {
       provider,
-      subcategoryId: sub,
+      productId: String(sub),
       widthIn,
       heightIn,
     }),
@@ -586,7 +586,9 @@ describe('setup', () => {
     ).toMatchObject({
       ok: true,
       message: expect.stringContaining('Connected to Lumaprints (live orders)'),
-      stores: [lab.store],
+      choices: {
+        storeId: [{ id: lab.store.storeId, name: `${lab.store.storeName} (#${lab.store.storeId})` }],
+      },
     });
     expect(await db()('lab_settings').where({ provider: 'lumaprints' }).first()).toEqual(before);
     // an unknown lab is not found

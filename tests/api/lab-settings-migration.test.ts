@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { down, up } from '../../migrations/20261127020000_lab_settings_by_provider';
 import * as perLab from '../../migrations/20261129100000_lab_orders_per_lab';
 import * as shipments from '../../migrations/20261129100100_order_phone_and_shipments';
+import * as intoJsonb from '../../migrations/20261206113000_lab_columns_into_jsonb';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { insertPhoto } from '../support/shop-data';
 import type { HttpClient } from '../support/http-client';
@@ -10,6 +11,8 @@ import type { HttpClient } from '../support/http-client';
 // The settings an owner saved before keep every value and become the 'lumaprints' row.
 // Issue 39: lab orders keyed by (order, lab), the lab's own settings and product reference kept
 // whole (jsonb), an order's shipments: the rows an owner has keep working.
+// The lab seam made generic: Lumaprints' own columns (store_id, subcategory_id, option_ids) go,
+// their values kept in the jsonb; a Prodigi product's reference names its family.
 
 let app: TestApp;
 let admin: HttpClient;
@@ -23,6 +26,7 @@ const db = () => app.ctx.db;
 /** Rolls the later migrations back around `fn` (it sees the tables as they were then). */
 async function asBefore(fn: () => Promise<void>) {
   await db().transaction(async (trx) => {
+    await intoJsonb.down(trx);
     await shipments.down(trx);
     await perLab.down(trx);
   });
@@ -30,6 +34,7 @@ async function asBefore(fn: () => Promise<void>) {
   await db().transaction(async (trx) => {
     await perLab.up(trx);
     await shipments.up(trx);
+    await intoJsonb.up(trx);
   });
 }
 
@@ -81,7 +86,7 @@ describe('the migration that keys lab settings by provider', () => {
       sandbox: false,
       apiKeySet: true,
       apiSecretSet: true,
-      storeId: 20211,
+      settings: { storeId: 20211 },
       shippingMethod: 'ground',
       productionTime: 'nextday',
       holdMinutes: 90,
@@ -146,8 +151,8 @@ describe('the migration to lab orders per lab, and shipments per order', () => {
       expect.objectContaining({
         printOptionId,
         provider: 'lumaprints',
-        subcategoryId: 103001,
-        optionIds: [39],
+        productId: '103001',
+        optionIds: ['39'],
       }),
     ]);
     expect(await db()('lab_orders').where({ order_id: waiting }).first()).toMatchObject({
@@ -190,6 +195,7 @@ describe('the migration to lab orders per lab, and shipments per order', () => {
 
     // and back: one lab order per shop order again (the first lab's), nothing of the owner's lost
     await db().transaction(async (trx) => {
+      await intoJsonb.down(trx);
       await shipments.down(trx);
       await perLab.down(trx);
     });
@@ -203,6 +209,78 @@ describe('the migration to lab orders per lab, and shipments per order', () => {
     await db().transaction(async (trx) => {
       await perLab.up(trx);
       await shipments.up(trx);
+      await intoJsonb.up(trx);
     });
+    await db()('lab_products').delete();
+  });
+});
+
+describe("the migration that keeps Lumaprints' columns in the labs' own jsonb", () => {
+  it('keeps a store saved only in its column, and each lab product, and gives them back on the way down', async () => {
+    const photo = await insertPhoto(db(), {
+      options: [
+        { size: '8x10 inch', priceCents: 9500 },
+        { size: '12x16 inch', priceCents: 14500 },
+      ],
+    });
+    const [paper, canvas] = photo.optionIds as [number, number];
+    const product = { product_name: 'A print', width_in: 8, height_in: 10 };
+    await db().transaction((trx) => intoJsonb.down(trx));
+    // a row written by the columns alone (its jsonb empty), and a Prodigi product in Lumaprints' words
+    await db()('lab_settings').insert({
+      provider: 'lumaprints',
+      enabled: false,
+      sandbox: true,
+      store_id: 20211,
+      webhook_secret: 'w'.repeat(43),
+    });
+    await db()('lab_products').insert([
+      {
+        ...product,
+        print_option_id: paper,
+        provider: 'lumaprints',
+        subcategory_id: 103001,
+        option_ids: [39, 96],
+      },
+      {
+        ...product,
+        print_option_id: canvas,
+        provider: 'prodigi',
+        subcategory_id: 3001,
+        option_ids: [3102],
+        product_ref: JSON.stringify({ subcategoryId: 3001, optionIds: [3102] }),
+      },
+    ]);
+    await db().transaction((trx) => intoJsonb.up(trx));
+
+    const settings = await db()('lab_settings').where({ provider: 'lumaprints' }).first();
+    expect(settings).toMatchObject({ provider_settings: { storeId: 20211 } });
+    expect(settings).not.toHaveProperty('store_id');
+    const refs = await db()('lab_products').orderBy('print_option_id').select('*');
+    expect(refs.map((r) => r.product_ref)).toEqual([
+      { subcategoryId: 103001, optionIds: [39, 96] },
+      { familyId: 3001, optionIds: [3102] },
+    ]);
+    expect(refs[0]).not.toHaveProperty('subcategory_id');
+    const { labs } = await admin.json<{ labs: Record<string, unknown>[] }>(admin.get('/api/admin/lab'));
+    expect(labs.find((l) => l.provider === 'lumaprints')).toMatchObject({ settings: { storeId: 20211 } });
+    const { products } = await admin.json<{ products: Record<string, unknown>[] }>(
+      admin.get('/api/admin/lab/products'),
+    );
+    expect(products.map((p) => [p.provider, p.productId, p.optionIds])).toEqual([
+      ['lumaprints', '103001', ['39', '96']],
+      ['prodigi', '3001', ['3102']],
+    ]);
+
+    await db().transaction((trx) => intoJsonb.down(trx));
+    expect(await db()('lab_settings').where({ provider: 'lumaprints' }).first()).toMatchObject({
+      store_id: 20211,
+    });
+    const back = await db()('lab_products').orderBy('print_option_id').select('*');
+    expect(back.map((r) => [r.subcategory_id, r.option_ids, r.product_ref])).toEqual([
+      [103001, [39, 96], { subcategoryId: 103001, optionIds: [39, 96] }],
+      [3001, [3102], { subcategoryId: 3001, optionIds: [3102] }],
+    ]);
+    await db().transaction((trx) => intoJsonb.up(trx));
   });
 });

@@ -76,7 +76,7 @@ async function enableLab() {
       sandbox: true,
       apiKey: lab.credentials.apiKey,
       apiSecret: lab.credentials.apiSecret,
-      storeId: lab.store.storeId,
+      settings: { storeId: lab.store.storeId },
       shippingMethod: 'default',
       productionTime: 'regular',
       holdMinutes: 600,
@@ -132,7 +132,12 @@ beforeAll(async () => {
     ['16x20', 16, 20],
   ] as const)
     await admin.json(
-      admin.put(`/api/admin/lab/products/${size[s]}`, { subcategoryId: 103001, widthIn, heightIn }),
+      admin.put(`/api/admin/lab/products/${size[s]}`, {
+        provider: 'lumaprints',
+        productId: '103001',
+        widthIn,
+        heightIn,
+      }),
     );
 });
 afterAll(async () => {

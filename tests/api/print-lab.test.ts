@@ -49,14 +49,16 @@ beforeAll(async () => {
   await saveSettings({ holdMinutes: 0 });
   await admin.json(
     admin.put(`/api/admin/lab/products/${heron.optionIds[0]}`, {
-      subcategoryId: 103001,
+      provider: 'lumaprints',
+      productId: '103001',
       widthIn: 8,
       heightIn: 10,
     }),
   );
   await admin.json(
     admin.put(`/api/admin/lab/products/${heron.optionIds[1]}`, {
-      subcategoryId: 101001,
+      provider: 'lumaprints',
+      productId: '101001',
       widthIn: 12,
       heightIn: 16,
     }),
@@ -82,7 +84,7 @@ function saveSettings(overrides: Record<string, unknown> = {}) {
       sandbox: true,
       apiKey: lab.credentials.apiKey,
       apiSecret: lab.credentials.apiSecret,
-      storeId: lab.store.storeId,
+      settings: { storeId: lab.store.storeId },
       shippingMethod: 'default',
       productionTime: 'regular',
       holdMinutes: 60,
@@ -130,8 +132,8 @@ describe('settings', () => {
       apiKeySet: true,
       apiSecretSet: true,
       usesSecret: true,
-      usesStores: true,
-      storeId: lab.store.storeId,
+      settings: { storeId: lab.store.storeId },
+      settingFields: [expect.objectContaining({ key: 'storeId', label: 'Store' })],
       reviewBeforeSending: false,
     });
     expect(JSON.stringify(view)).not.toContain(lab.credentials.apiKey);
@@ -142,7 +144,9 @@ describe('settings', () => {
     ).toEqual({
       ok: true,
       message: 'Connected to Lumaprints (its sandbox): one store. Choose the store orders go to.',
-      stores: [lab.store],
+      choices: {
+        storeId: [{ id: lab.store.storeId, name: `${lab.store.storeName} (#${lab.store.storeId})` }],
+      },
     });
     // the shipping webhook was registered with the lab
     expect(lab.registeredWebhooks.at(-1)?.url).toMatch(/\/api\/webhooks\/lab\/lumaprints\/[\w-]{40,}$/);
@@ -173,7 +177,12 @@ describe('settings', () => {
     const id = kite.optionIds[0]!;
     const map = (widthIn: number, heightIn: number) =>
       admin.json<Record<string, unknown>>(
-        admin.put(`/api/admin/lab/products/${id}`, { subcategoryId: 103001, widthIn, heightIn }),
+        admin.put(`/api/admin/lab/products/${id}`, {
+          provider: 'lumaprints',
+          productId: '103001',
+          widthIn,
+          heightIn,
+        }),
       );
     try {
       // Lustre sold, Archival Matte made: the buyer's e-mail would say Lustre
@@ -370,10 +379,20 @@ describe('the resolution guard', () => {
     });
     const [eight, sixteen, twenty] = small.optionIds as [number, number, number];
     await admin.json(
-      admin.put(`/api/admin/lab/products/${eight}`, { subcategoryId: 103001, widthIn: 8, heightIn: 10 }),
+      admin.put(`/api/admin/lab/products/${eight}`, {
+        provider: 'lumaprints',
+        productId: '103001',
+        widthIn: 8,
+        heightIn: 10,
+      }),
     );
     await admin.json(
-      admin.put(`/api/admin/lab/products/${sixteen}`, { subcategoryId: 103001, widthIn: 16, heightIn: 20 }),
+      admin.put(`/api/admin/lab/products/${sixteen}`, {
+        provider: 'lumaprints',
+        productId: '103001',
+        widthIn: 16,
+        heightIn: 20,
+      }),
     );
     // 1200 x 1500 px: 8 x 10 in reaches 150 ppi; 16 x 20 in only 75
     const offered = await app

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintOption } from '../../src/contract';
 import { up } from '../../migrations/20261126120000_one_form_for_print_sizes';
+import * as intoJsonb from '../../migrations/20261206113000_lab_columns_into_jsonb';
 import { createTestApp, type TestApp } from '../support/test-app';
 import type { HttpClient } from '../support/http-client';
 import { insertPhoto, placeOrder } from '../support/shop-data';
@@ -94,7 +95,8 @@ describe('the migration that gives print sizes one form', () => {
       { photoId: e.photoId, printOptionId: o5, quantity: 1 },
     ])
       await shopper.json(shopper.post('/api/cart', item), 201);
-    // the lab makes the copy of photo C (an order names it)
+    // the lab makes the copy of photo C (an order names it), in the columns of the time
+    await db().transaction((trx) => intoJsonb.down(trx));
     await db()('lab_products').insert({
       print_option_id: o3,
       subcategory_id: 103001,
@@ -166,6 +168,11 @@ describe('the migration that gives print sizes one form', () => {
     expect(products.map((p) => [p.print_option_id, p.product_name, p.subcategory_id])).toEqual([
       [o2, 'Lustre', 103001],
       [o3, 'Lustre', 103001],
+    ]);
+    await db().transaction((trx) => intoJsonb.up(trx));
+    expect((await db()('lab_products').orderBy('print_option_id')).map((p) => p.product_ref)).toEqual([
+      { subcategoryId: 103001, optionIds: [36] },
+      { subcategoryId: 103001, optionIds: [36] },
     ]);
 
     // running it again changes nothing

@@ -105,7 +105,7 @@ function mapProduct(printOptionId: number, widthIn: number, heightIn: number) {
   return admin.json<Record<string, unknown>>(
     admin.put(`/api/admin/lab/products/${printOptionId}`, {
       provider: 'prodigi',
-      subcategoryId: 1001,
+      productId: '1001',
       widthIn,
       heightIn,
     }),
@@ -164,10 +164,15 @@ describe('setup', () => {
         apiKeySet: true,
         apiSecretSet: false,
         usesSecret: false,
-        usesStores: false,
-        storeId: null,
-        shippingMethods: ['ground_economy', 'default', '2_day', 'overnight'],
-        productionTimes: ['regular'],
+        settings: {},
+        settingFields: [],
+        shippingMethods: [
+          { id: 'default', name: 'The lab’s default' },
+          { id: 'ground_economy', name: 'Ground economy' },
+          { id: '2_day', name: '2-day' },
+          { id: 'overnight', name: 'Overnight' },
+        ],
+        productionTimes: [{ id: 'regular', name: 'Regular' }],
       }),
     );
     const row = await db()('lab_settings').where({ provider: 'prodigi' }).first();
@@ -205,7 +210,7 @@ describe('setup', () => {
       await admin.json(
         admin.post('/api/admin/lab/prodigi/test-connection', { sandbox: true, apiKey: prodigi.apiKey }),
       ),
-    ).toEqual({ ok: true, message: 'Connected to Prodigi (its sandbox).', stores: [] });
+    ).toEqual({ ok: true, message: 'Connected to Prodigi (its sandbox).', choices: {} });
     expect(await db()('lab_settings').where({ provider: 'prodigi' }).first()).toEqual(before);
   });
 
@@ -229,7 +234,7 @@ describe('setup', () => {
     // a size Prodigi does not make is refused in words
     const odd = await admin.put(`/api/admin/lab/products/${sixteen}`, {
       provider: 'prodigi',
-      subcategoryId: 1001,
+      productId: '1001',
       widthIn: 9,
       heightIn: 13,
     });

@@ -142,7 +142,7 @@ for (const size of sizes) {
               sandbox: true,
               apiKey: FAKE_LUMAPRINTS_CREDENTIALS.apiKey,
               apiSecret: FAKE_LUMAPRINTS_CREDENTIALS.apiSecret,
-              storeId: FAKE_LUMAPRINTS_STORE.storeId,
+              settings: { storeId: FAKE_LUMAPRINTS_STORE.storeId },
               shippingMethod: 'default',
               productionTime: 'regular',
               holdMinutes: 0,
@@ -154,7 +154,7 @@ for (const size of sizes) {
           mapped.push(s.printOptionId);
           await json(
             await owner.put(`/api/admin/lab/products/${s.printOptionId}`, {
-              data: { provider: 'lumaprints', subcategoryId: PAPER, ...inchesOf(s.size)! },
+              data: { provider: 'lumaprints', productId: String(PAPER), ...inchesOf(s.size)! },
             }),
           );
         }

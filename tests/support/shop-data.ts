@@ -101,6 +101,30 @@ export async function placeOrder(
   return client.json(client.post('/api/checkout', { ...customer, ...overrides, totalAmount }), 201);
 }
 
+/**
+ * A buyer checks these lines out to an address with its parts (the quoted total) and pays with the
+ * test card: the order's id (paid once the payment's reconciliation has run).
+ */
+export async function checkoutAndPay(
+  client: HttpClient,
+  items: CartItem[],
+  address: { line1: string; line2: string | null; city: string; state: string; zip: string },
+): Promise<number> {
+  await fillCart(client, items);
+  const quote = await client.json<{ total: number }>(
+    client.post('/api/checkout/quote', { address: { state: address.state } }),
+  );
+  const { orderId, total } = await client.json<{ orderId: number; total: number }>(
+    client.post('/api/checkout', { ...customer, address, totalAmount: quote.total }),
+    201,
+  );
+  const { clientSecret } = await client.json<{ clientSecret: string }>(
+    client.post('/api/create-payment-intent', { orderId, amount: total }),
+  );
+  await client.json(client.post('/api/test-payments/confirm', { ...testCard, clientSecret }));
+  return orderId;
+}
+
 export async function setShippingNotice(
   db: Db,
   notice: { line1: string; line2?: string; isActive: boolean },

@@ -5,7 +5,7 @@ import { createApp } from '../../src/app';
 import { createContext, closeContext, type AppContext } from '../../src/platform/context';
 import { dropDatabase, ensureDatabase, migrateLatest } from '../../src/platform/db';
 import { createLogger } from '../../src/platform/logger';
-import { createModules, type Modules } from '../../src/modules';
+import { createModules, type ModuleOptions, type Modules } from '../../src/modules';
 import { startWorkers, type RunningWorkers } from '../../workers/main';
 import type { Mailer } from '../../src/platform/mailer';
 import { HttpClient } from './http-client';
@@ -25,13 +25,18 @@ export type TestApp = {
 export const ADMIN = { username: 'owner', password: 'correct horse battery' };
 
 /** The real app on a random port, against its own fresh database and Redis prefix. */
-export async function createTestApp(env: Record<string, string> = {}, config?: Config): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  config?: Config,
+  /** What the modules are made with, in the web and the workers alike (a test's own lab). */
+  options: ModuleOptions = {},
+): Promise<TestApp> {
   const cfg =
     config ?? testConfig({ ADMIN_USERNAME: ADMIN.username, ADMIN_PASSWORD: ADMIN.password, ...env });
   await ensureDatabase(cfg.DATABASE_URL);
   const ctx = createContext(cfg, createLogger(cfg.LOG_LEVEL));
   await migrateLatest(ctx.db);
-  const modules = createModules(ctx);
+  const modules = createModules(ctx, options);
   await modules.adminAuth.service.ensureAdmin({ username: ADMIN.username, password: ADMIN.password });
   const server = http.createServer(createApp(ctx, modules));
   // a PUBLIC_URL on this host names the port to listen on (a test whose URLs others fetch: the lab)
@@ -50,7 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}, config?: C
       return c;
     },
     async startWorkers(mailer) {
-      const w = await startWorkers(ctx, mailer);
+      const w = await startWorkers(ctx, mailer, options);
       running.push(w);
       return w;
     },

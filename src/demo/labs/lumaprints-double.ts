@@ -1,5 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { listenDouble, refusedAddresses } from './double-server';
 import sharp from 'sharp';
 import { demoLabState } from './demo-lab-state';
 
@@ -864,9 +864,7 @@ export async function startFakeLumaprints(
       }
     });
   };
-  const server = opts.listen === false ? null : http.createServer(handler);
-  if (server) await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const port = server ? (server.address() as AddressInfo).port : 0;
+  const server = await listenDouble(handler, opts);
 
   const get = (orderNumber: string | number) => {
     const o = orders.get(String(orderNumber));
@@ -876,7 +874,7 @@ export async function startFakeLumaprints(
 
   const api = {
     /** Its base URL (none when mounted: the app's address is the caller's). */
-    url: server ? `http://127.0.0.1:${port}` : '',
+    url: server.url,
     /** The request listener, to mount on an app (`listen: false`). */
     handler,
     credentials: { apiKey, apiSecret },
@@ -901,8 +899,7 @@ export async function startFakeLumaprints(
      * 400 with the lab's message, shipping quotes 406.
      */
     refuseAddress(which: ((r: Recipient) => boolean) | string | null) {
-      addressRefused =
-        which === null ? null : typeof which === 'string' ? (r: Recipient) => r.zipCode === which : which;
+      addressRefused = refusedAddresses(which, (r) => r.zipCode);
     },
     /** Refuses every image (406, the lab's aspect-ratio message) in the check and in orders. */
     refuseImages(on: boolean) {
@@ -983,11 +980,7 @@ export async function startFakeLumaprints(
     },
     close: () => {
       for (const t of shipTimers) clearTimeout(t);
-      return new Promise<void>((resolve) => {
-        if (!server) return resolve();
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      return server.close();
     },
   };
   // orders of the last run not shipped yet ship when they would have (at once if overdue)

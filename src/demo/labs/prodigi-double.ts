@@ -1,6 +1,7 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type http from 'node:http';
+import { listenDouble, refusedAddresses } from './double-server';
 import sharp from 'sharp';
+import { PRODIGI_FAMILIES } from '../../modules/fulfillment';
 import { demoLabState } from './demo-lab-state';
 
 /**
@@ -44,7 +45,7 @@ const money = (dollars: number) => (Math.round(dollars * 100) / 100).toFixed(2);
 type FakeFamily = {
   prefix: string;
   description: string;
-  sizes: [number, number][];
+  sizes: readonly (readonly [number, number])[];
   /** Its price: base + per square inch, dollars. */
   base: number;
   perSquareInch: number;
@@ -52,23 +53,17 @@ type FakeFamily = {
   shippingExtra: number;
   attributes: Record<string, string[]>;
 };
-const paper: [number, number][] = [
-  [5, 7],
-  [8, 10],
-  [8, 12],
-  [11, 14],
-  [12, 16],
-  [12, 18],
-  [16, 20],
-  [16, 24],
-  [20, 30],
-  [24, 36],
-];
+/** The sizes the shop's curated family makes (prodigi-catalogue.ts): the double makes the same. */
+function sizesOf(prefix: string): FakeFamily['sizes'] {
+  const family = PRODIGI_FAMILIES.find((f) => f.skuPrefix === prefix);
+  if (!family) throw new Error(`fake prodigi: the shop has no family ${prefix}`);
+  return family.sizes;
+}
 export const FAKE_PRODIGI_FAMILIES: FakeFamily[] = [
   {
     prefix: 'GLOBAL-HPR',
     description: 'Hahnemühle Photo Rag, 308gsm fine art print',
-    sizes: paper,
+    sizes: sizesOf('GLOBAL-HPR'),
     base: 6,
     perSquareInch: 0.09,
     shippingExtra: 0,
@@ -77,7 +72,7 @@ export const FAKE_PRODIGI_FAMILIES: FakeFamily[] = [
   {
     prefix: 'GLOBAL-FAP',
     description: 'Enhanced Matte Art Paper, 200gsm fine art print',
-    sizes: paper,
+    sizes: sizesOf('GLOBAL-FAP'),
     base: 4,
     perSquareInch: 0.06,
     shippingExtra: 0,
@@ -86,7 +81,7 @@ export const FAKE_PRODIGI_FAMILIES: FakeFamily[] = [
   {
     prefix: 'GLOBAL-PHO',
     description: 'Lustre photo paper, professional photo print',
-    sizes: [[4, 6], ...paper.slice(0, 9)],
+    sizes: sizesOf('GLOBAL-PHO'),
     base: 1.5,
     perSquareInch: 0.03,
     shippingExtra: 0,
@@ -95,19 +90,7 @@ export const FAKE_PRODIGI_FAMILIES: FakeFamily[] = [
   {
     prefix: 'GLOBAL-CAN',
     description: 'Standard canvas on quality stretcher bar',
-    sizes: [
-      [8, 10],
-      [10, 10],
-      [11, 14],
-      [12, 12],
-      [12, 16],
-      [12, 18],
-      [16, 20],
-      [16, 24],
-      [20, 20],
-      [20, 30],
-      [24, 36],
-    ],
+    sizes: sizesOf('GLOBAL-CAN'),
     base: 15,
     perSquareInch: 0.1,
     shippingExtra: 6,
@@ -768,9 +751,7 @@ export async function startFakeProdigi(
     });
   };
 
-  const server = opts.listen === false ? null : http.createServer(handler);
-  if (server) await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const port = server ? (server.address() as AddressInfo).port : 0;
+  const server = await listenDouble(handler, opts);
 
   const get = (orderId: string) => {
     const o = orders.get(orderId);
@@ -780,7 +761,7 @@ export async function startFakeProdigi(
 
   const api = {
     /** Its base URL, with the version (none when mounted: the app's address is the caller's). */
-    url: server ? `http://127.0.0.1:${port}/v4.0` : '',
+    url: server.url && `${server.url}/v4.0`,
     apiKey,
     /** The request listener, to mount on an app (`listen: false`). */
     handler,
@@ -803,8 +784,7 @@ export async function startFakeProdigi(
     },
     /** Refuses addresses (400 ValidationFailed on the ZIP code): this ZIP code, or those a predicate picks. */
     refuseAddress(which: ((address: Obj) => boolean) | string | null) {
-      addressRefused =
-        which === null ? null : typeof which === 'string' ? (a: Obj) => a.postalOrZipCode === which : which;
+      addressRefused = refusedAddresses(which, (a) => a.postalOrZipCode);
     },
     /** Slows the answer to an order's create; the order is made before the wait. */
     setCreateDelay(ms: number) {
@@ -878,11 +858,7 @@ export async function startFakeProdigi(
       stopping.abort();
       for (const t of timers) clearTimeout(t);
       timers.clear();
-      if (server)
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
-        });
+      await server.close();
     },
   };
   // orders of the last run not shipped yet ship when they would have (at once if overdue)

@@ -5,11 +5,8 @@ import type { LabProductRef } from './lab-provider';
 
 /**
  * A lab's own settings and product reference are objects only the lab reads (its schemas in
- * `labProviders`), kept whole as jsonb (`provider_settings`, `product_ref`). The columns the first
- * lab needed (`store_id`; `subcategory_id`, `option_ids`) stay filled from them for its rows.
+ * `labProviders`), kept whole as jsonb (`provider_settings`, `product_ref`).
  */
-const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const numbers = (v: unknown) => (Array.isArray(v) && v.every((n) => typeof n === 'number') ? v : []);
 
 export type LabSettingsRow = {
   provider: LabProviderId;
@@ -145,7 +142,6 @@ export function createFulfillmentRepository(db: Db) {
         api_key_encrypted: s.apiKeyEncrypted,
         api_secret_encrypted: s.apiSecretEncrypted,
         provider_settings: JSON.stringify(s.providerSettings),
-        store_id: num(s.providerSettings.storeId),
         shipping_method: s.shippingMethod,
         production_time: s.productionTime,
         hold_minutes: s.holdMinutes,
@@ -175,8 +171,6 @@ export function createFulfillmentRepository(db: Db) {
         print_option_id: p.printOptionId,
         provider: p.provider,
         product_ref: JSON.stringify(p.ref),
-        subcategory_id: num(p.ref.subcategoryId),
-        option_ids: numbers(p.ref.optionIds),
         product_name: p.productName,
         width_in: p.widthIn,
         height_in: p.heightIn,

@@ -39,7 +39,7 @@ export const fulfillmentEndpoints = {
     answer: labSetupSchema,
     contract: 'GET /api/admin/lab, PUT /api/admin/lab/{provider}',
   },
-  // `:provider` is a lab's id (labProviderIds), checked by the service: 404 for another word
+  // `:provider` is a registered lab's id, checked by the service: 404 for another word
   saveLabSettings: {
     ...admin,
     method: 'PUT',
@@ -63,15 +63,15 @@ export const fulfillmentEndpoints = {
     method: 'GET',
     path: '/api/admin/lab/:provider/catalog',
     answer: labCatalogSchema,
-    contract: 'GET /api/admin/lab/{provider}/catalog[/subcategories/{id}/options]',
+    contract: 'GET /api/admin/lab/{provider}/catalog[/products/{productId}/options]',
   },
   labOptions: {
     ...admin,
     method: 'GET',
-    path: '/api/admin/lab/:provider/catalog/subcategories/:id/options',
-    params: { id: 'lab product id' },
+    // the product id is the lab's own (text): its options come from the lab, nothing is stored
+    path: '/api/admin/lab/:provider/catalog/products/:productId/options',
     answer: labOptionGroupsSchema,
-    contract: 'GET /api/admin/lab/{provider}/catalog[/subcategories/{id}/options]',
+    contract: 'GET /api/admin/lab/{provider}/catalog[/products/{productId}/options]',
   },
   labProducts: {
     ...admin,
@@ -205,8 +205,8 @@ export function createFulfillmentRoutes(service: FulfillmentService) {
     labCatalog: async (req, res) => {
       res.json(await service.catalog(provider(req)));
     },
-    labOptions: async (req, res, { params }) => {
-      res.json(await service.options(provider(req), params.id));
+    labOptions: async (req, res) => {
+      res.json(await service.options(provider(req), String(req.params.productId ?? '')));
     },
     labReview: async (_req, res) => {
       res.json(await service.reviewList());

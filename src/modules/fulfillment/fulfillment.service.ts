@@ -8,7 +8,8 @@ import type {
 } from '../../contract';
 import type { LabSecrets } from './lab-secrets';
 import type { FulfillmentRepository } from './fulfillment.repository';
-import { createLabSettings, labOf } from './lab-settings.service';
+import { createLabSettings } from './lab-settings.service';
+import type { LabRegistry } from './lab-providers';
 import { createLabProducts } from './lab-products.service';
 import { createOfferRule } from './offer-rule';
 import { createLabOrders } from './lab-orders.service';
@@ -19,6 +20,8 @@ import { createLabFiles, type LabFilesDeps } from './lab-files';
 export type FulfillmentDeps = {
   repo: FulfillmentRepository;
   secrets: LabSecrets;
+  /** The labs this app works with (lab-providers.ts, and any its maker added). */
+  labs: LabRegistry;
   orders: ShopOrders;
   catalog: LabFilesDeps['catalog'] & {
     listPrintOptions(): Promise<PrintOption[]>;
@@ -35,14 +38,15 @@ export type FulfillmentDeps = {
  * settings, one per lab (lab-settings.service.ts), the labs' products and which print options
  * each makes (lab-products.service.ts), the resolution guard (offer-rule.ts), the lab orders'
  * lifecycle (lab-orders.service.ts, with lab-order-send.ts and lab-order-sync.ts), the labs' webhook (lab-webhook.ts) and the signed print files
- * (lab-files.ts). The labs themselves are reached through `labProviders` (lab-providers.ts); a
- * path's lab is checked here (`labOf`: 404 for an unknown one).
+ * (lab-files.ts). The labs themselves are reached through the registry (lab-providers.ts); a
+ * path's lab is checked there (404 for one not registered).
  */
 export function createFulfillmentService(ctx: AppContext, deps: FulfillmentDeps) {
   const { repo, secrets } = deps;
   const settings = createLabSettings(ctx, {
     repo,
     secrets,
+    labs: deps.labs,
     forgetCatalog: (provider) => products.forgetCatalog(provider),
   });
   const products = createLabProducts({ repo, settings, catalog: deps.catalog });
@@ -58,12 +62,10 @@ export function createFulfillmentService(ctx: AppContext, deps: FulfillmentDeps)
   return {
     settings: () => settings.setup(),
     labStatus: () => settings.status(),
-    saveSettings: (provider: string, input: LabSettingsInput) =>
-      settings.saveSettings(labOf(provider), input),
-    testConnection: (provider: string, input: LabConnectionTest) =>
-      settings.testConnection(labOf(provider), input),
-    catalog: (provider: string) => products.catalog(labOf(provider)),
-    options: (provider: string, productId: number) => products.options(labOf(provider), productId),
+    saveSettings: (provider: string, input: LabSettingsInput) => settings.saveSettings(provider, input),
+    testConnection: (provider: string, input: LabConnectionTest) => settings.testConnection(provider, input),
+    catalog: (provider: string) => products.catalog(provider),
+    options: (provider: string, productId: string) => products.options(provider, productId),
     products: products.products,
     mapProduct: (printOptionId: number, input: LabProductInput) => products.mapProduct(printOptionId, input),
     unmapProduct: products.unmapProduct,
@@ -77,7 +79,7 @@ export function createFulfillmentService(ctx: AppContext, deps: FulfillmentDeps)
     sendNow: labOrders.sendNow,
     hold: labOrders.hold,
     reviewList: labOrders.reviewList,
-    webhook: createLabWebhook(ctx, { repo, enqueueSync: deps.enqueueSync }),
+    webhook: createLabWebhook(ctx, { repo, labs: deps.labs, enqueueSync: deps.enqueueSync }),
     file: files.file,
     /** The file a line is printed from (its crop) and its signed address for the lab. */
     printFile: files.printFile,

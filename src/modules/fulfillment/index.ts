@@ -12,16 +12,20 @@ import { createLabDemo } from './lab-demo';
 import { createFulfillmentRepository } from './fulfillment.repository';
 import { createFulfillmentRoutes } from './fulfillment.routes';
 import { createFulfillmentService } from './fulfillment.service';
+import { createLabRegistry, type AnyLabProvider } from './lab-providers';
 
 export type { FulfillmentService } from './fulfillment.service';
 export { fulfillmentEndpoints } from './fulfillment.routes';
 export { createLumaprintsClient, type LumaprintsClient } from './lumaprints/lumaprints.client';
-export { LabError, type LabProvider } from './lab-provider';
-export { labProviders } from './lab-providers';
+export { LabError, type LabProvider, type LabProviderDefinition } from './lab-provider';
+export { labProviders, type AnyLabProvider } from './lab-providers';
+/** Prodigi's families as the shop curates them: its demo double makes the same sizes. */
+export { PRODIGI_FAMILIES } from './prodigi/prodigi-catalogue';
 export type { OfferRule } from './offer-rule';
 
 /**
- * Prints made by labs (`labProviders`: Lumaprints, Prodigi): which print options each lab makes,
+ * Prints made by labs (`labProviders`: Lumaprints, Prodigi, and any `extraLabs` its maker adds,
+ * a test's own lab): which print options each lab makes,
  * and each paid order's lines for a lab sent to it once after the owner's review or hold, then
  * marked shipped from the lab's webhook or by polling. Writes lab_settings, lab_products and
  * lab_orders. Subscribes to order.paid.
@@ -35,12 +39,15 @@ export function createFulfillmentModule(
     events: DomainEventBus;
     jobs: AppJobRegistry;
   },
+  options: { extraLabs?: AnyLabProvider[] } = {},
 ) {
   const repo = createFulfillmentRepository(ctx.db);
   const secrets = createLabSecrets(ctx.config.sessionSecret);
+  const labs = createLabRegistry(options.extraLabs);
   const service = createFulfillmentService(ctx, {
     repo,
     secrets,
+    labs,
     orders: deps.orders.service,
     catalog: deps.catalog.service,
     media: deps.media,
@@ -84,7 +91,7 @@ export function createFulfillmentModule(
     service,
     labProductsGuard,
     /** LAB_DEMO: the labs set up with the demo doubles' keys (src/demo/labs/demo-labs.ts). */
-    labDemo: createLabDemo(ctx, { repo, secrets }),
+    labDemo: createLabDemo(ctx, { repo, secrets, labs }),
     endpoints: () => createFulfillmentRoutes(service),
   };
   return module satisfies HttpModule;

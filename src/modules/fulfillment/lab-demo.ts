@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
 import type { LabProviderId } from '../../contract';
-import { labProviders } from './lab-providers';
+import type { LabRegistry } from './lab-providers';
 import type { LabSecrets } from './lab-secrets';
 import type { FulfillmentRepository } from './fulfillment.repository';
 
@@ -13,7 +13,10 @@ const DEMO_HOLD_MINUTES = 2;
  * sees products, quotes and an order go through without an account. Only when the owner has set
  * no key of her own for it: hers are never replaced.
  */
-export function createLabDemo(ctx: AppContext, deps: { repo: FulfillmentRepository; secrets: LabSecrets }) {
+export function createLabDemo(
+  ctx: AppContext,
+  deps: { repo: FulfillmentRepository; secrets: LabSecrets; labs: LabRegistry },
+) {
   const { repo, secrets } = deps;
   return {
     /**
@@ -25,6 +28,7 @@ export function createLabDemo(ctx: AppContext, deps: { repo: FulfillmentReposito
       key: { apiKey: string; apiSecret: string | null },
       providerSettings: Record<string, unknown>,
     ): Promise<{ webhookUrl: string; seeded: boolean }> {
+      const lab = deps.labs.get(provider);
       const stored = await repo.settings(provider);
       const hasKey = !!stored?.apiKeyEncrypted && secrets.decrypt(stored.apiKeyEncrypted) !== null;
       const webhookSecret = stored?.webhookSecret || randomBytes(32).toString('base64url');
@@ -35,9 +39,9 @@ export function createLabDemo(ctx: AppContext, deps: { repo: FulfillmentReposito
           sandbox: true,
           apiKeyEncrypted: secrets.encrypt(key.apiKey),
           apiSecretEncrypted: key.apiSecret === null ? null : secrets.encrypt(key.apiSecret),
-          providerSettings: labProviders[provider].settingsSchema.parse(providerSettings),
-          shippingMethod: 'default',
-          productionTime: 'regular',
+          providerSettings: lab.settingsSchema.parse(providerSettings),
+          shippingMethod: String(lab.shippingMethods[0]!.id),
+          productionTime: String(lab.productionTimes[0]!.id),
           holdMinutes: DEMO_HOLD_MINUTES,
           reviewBeforeSending: stored?.reviewBeforeSending ?? false,
           minMarginPercent: stored?.minMarginPercent ?? 30,

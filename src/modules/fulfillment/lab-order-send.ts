@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { AppError, conflict } from '../../platform/http/app-error';
 import { escapeHtml } from '../../platform/html';
 import { writeEmail } from '../../platform/outbox';
-import { labMessages as messages, labNames } from '../../contract';
+import { labMessages as messages } from '../../contract';
 import { LabError, type LabOrderItem } from './lab-provider';
 import { labErrorMessage, labErrorWords, type LabErrorWords } from './lab-errors';
 import { isLabOrderNumberTaken, type LabOrderKey, type LabOrderRow } from './fulfillment.repository';
@@ -79,7 +79,8 @@ export function createLabOrderSend(ctx: AppContext, deps: LabOrdersDeps) {
   /** The lab refused (or stayed down 24 hours): kept on the lab order in words, the owner mailed once. */
   async function fail(row: LabOrderRow, error: LabErrorWords) {
     const { orderId, provider } = row;
-    const name = labNames[provider];
+    const lab = settings.labs.get(provider);
+    const name = lab.name;
     const emailId = await repo.transaction(async (trx) => {
       await repo.update(trx, row, {
         status: 'failed',
@@ -95,7 +96,7 @@ export function createLabOrderSend(ctx: AppContext, deps: LabOrdersDeps) {
         lines: [
           `Order #${orderId} could not be sent to ${name}:`,
           '',
-          labErrorMessage(provider, error),
+          labErrorMessage(lab, error),
           '',
           `Correct it, then choose 'Send again' in the order's details.`,
         ],
@@ -111,10 +112,11 @@ export function createLabOrderSend(ctx: AppContext, deps: LabOrdersDeps) {
    */
   async function retryLater(row: LabOrderRow, err: LabError, uncertainSubmit: boolean): Promise<SendOutcome> {
     const { orderId, provider } = row;
-    const name = labNames[provider];
+    const lab = settings.labs.get(provider);
+    const name = lab.name;
     const now = Date.now();
     const first = row.firstFailedAt?.getTime() ?? now;
-    const error = labErrorWords(provider, err);
+    const error = labErrorWords(lab, err);
     if (now - first >= GIVE_UP_MS) {
       await fail(row, {
         words: `${name} did not answer for 24 hours: the order was not sent.`,
@@ -187,7 +189,7 @@ export function createLabOrderSend(ctx: AppContext, deps: LabOrdersDeps) {
     } catch (err) {
       if (!isLabOrderNumberTaken(err)) throw err;
       throw conflict(
-        `${labNames[key.provider]} answered with order number ${orderNumber}, which another order here already has: check ${labNames[key.provider]}'s dashboard for this order before sending it again.`,
+        `${settings.labs.name(key.provider)} answered with order number ${orderNumber}, which another order here already has: check ${settings.labs.name(key.provider)}'s dashboard for this order before sending it again.`,
       );
     }
   }
@@ -269,7 +271,7 @@ export function createLabOrderSend(ctx: AppContext, deps: LabOrdersDeps) {
       if (err instanceof LabError && err.kind === 'unavailable')
         return retryLater(claimed, err, uncertainSubmit && (err.status === null || err.status >= 500));
       if (err instanceof LabError) {
-        await fail(claimed, labErrorWords(provider, err));
+        await fail(claimed, labErrorWords(settings.labs.get(provider), err));
         return { outcome: 'skipped', detail: `lab refused: ${err.message}` };
       }
       if (err instanceof AppError) {

@@ -3,7 +3,7 @@ import type { AppContext } from '../../platform/context';
 import { conflict, notFound } from '../../platform/http/app-error';
 import { toDollars } from '../../platform/money';
 import { labProductMismatch } from '../../shared/lab-product-match';
-import { labMessages as messages, labNames, type LabOrderView, type LabReviewList } from '../../contract';
+import { labMessages as messages, type LabOrderView, type LabReviewList } from '../../contract';
 import type { LabOrderSource } from '../orders';
 import type { LabOrderRow } from './fulfillment.repository';
 import { labLinesOf as labLinesOfRepo, type LabLine, type LabOrdersDeps } from './lab-order-deps';
@@ -51,7 +51,7 @@ export function createLabOrders(ctx: AppContext, deps: LabOrdersDeps) {
     const lines = source ? ((await labLinesOf(source)).get(row.provider) ?? []) : [];
     return {
       provider: row.provider,
-      name: labNames[row.provider],
+      name: settings.labs.name(row.provider),
       demo: settings.demo(),
       status: row.status,
       labOrderNumber: row.labOrderNumber,

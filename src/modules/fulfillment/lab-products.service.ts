@@ -9,8 +9,8 @@ import {
   type LabProviderId,
   type PrintOption,
 } from '../../contract';
-import type { LabRecipient, LabSubcategory } from './lab-provider';
-import { labProviders } from './lab-providers';
+import type { LabRecipient } from './lab-provider';
+import type { LabRegistry } from './lab-providers';
 import { forOwner } from './lab-errors';
 import type { LabSettings } from './lab-settings.service';
 import type { FulfillmentRepository, LabProductRow } from './fulfillment.repository';
@@ -28,18 +28,25 @@ const QUOTE_RECIPIENT: LabRecipient = {
   phone: null,
 };
 
-function productView(option: PrintOption, p: LabProductRow, minMargin: number): LabProductView {
+function productView(
+  labs: LabRegistry,
+  option: PrintOption,
+  p: LabProductRow,
+  minMargin: number,
+): LabProductView {
   const ours = toCents(option.price) + toCents(option.shipping);
   const labTotal = p.costCents === null ? null : p.costCents + (p.shippingCents ?? 0);
   const margin = labTotal === null ? null : ours - labTotal;
   const marginPercent = margin === null || ours === 0 ? null : Math.round((margin / ours) * 1000) / 10;
-  const { subcategoryId, optionIds } = labProviders[p.provider].productRefToWire(p.ref);
+  const lab = labs.get(p.provider);
+  const { id: productId, optionIds } = lab.productChoice(p.ref);
   return {
     printOptionId: option.id,
     provider: p.provider,
+    labName: lab.name,
     size: option.size,
     format: option.format,
-    subcategoryId,
+    productId,
     productName: p.productName,
     widthIn: p.widthIn,
     heightIn: p.heightIn,
@@ -63,6 +70,7 @@ export function createLabProducts(deps: {
   catalog: { listPrintOptions(): Promise<PrintOption[]> };
 }) {
   const { repo, settings } = deps;
+  const { labs } = settings;
   const catalogCache = new Map<LabProviderId, { at: number; value: LabCatalog }>();
 
   const products = {
@@ -75,19 +83,14 @@ export function createLabProducts(deps: {
       const cached = catalogCache.get(provider);
       if (cached && Date.now() - cached.at < CATALOG_TTL_MS) return cached.value;
       const client = settings.connect(await settings.row(provider));
-      const value = await forOwner(provider, async () => {
-        const categories = await client.categories();
-        const withSubs = [];
-        for (const c of categories) withSubs.push({ ...c, subcategories: await client.subcategories(c.id) });
-        return { categories: withSubs };
-      });
+      const value = { groups: await forOwner(labs.get(provider), () => client.catalogue()) };
       catalogCache.set(provider, { at: Date.now(), value });
       return value;
     },
 
-    async options(provider: LabProviderId, productId: number) {
+    async options(provider: LabProviderId, productId: string) {
       const client = settings.connect(await settings.row(provider));
-      return { groups: await forOwner(provider, () => client.options(productId)) };
+      return { groups: await forOwner(labs.get(provider), () => client.productOptions(productId)) };
     },
 
     /** Every print option a lab makes, each with its lab, cost and margin (under that lab's threshold). */
@@ -100,7 +103,9 @@ export function createLabProducts(deps: {
       return {
         products: rows.flatMap((p) => {
           const option = byId.get(p.printOptionId);
-          return option ? [productView(option, p, minMargin.get(p.provider)!)] : [];
+          return option && labs.find(p.provider)
+            ? [productView(labs, option, p, minMargin.get(p.provider)!)]
+            : [];
         }),
       };
     },
@@ -113,16 +118,22 @@ export function createLabProducts(deps: {
       const option = (await deps.catalog.listPrintOptions()).find((o) => o.id === printOptionId);
       if (!option) throw notFound(messages.optionNotFound);
       const provider = input.provider;
+      const lab = labs.find(provider);
+      if (!lab) throw badRequest('Choose the lab.', { provider: 'Choose the lab.' });
       const s = await settings.row(provider);
       const client = settings.connect(s);
-      const sub: LabSubcategory | undefined = (await products.catalog(provider)).categories
-        .flatMap((c) => c.subcategories)
-        .find((x) => x.subcategoryId === input.subcategoryId);
-      if (!sub) throw badRequest(messages.subcategory, { subcategoryId: messages.subcategory });
-      const ref = labProviders[provider].productRefFromWire({ ...input, subcategoryId: sub.subcategoryId });
-      const spec = { ref, widthIn: input.widthIn, heightIn: input.heightIn };
+      const product = (await products.catalog(provider)).groups
+        .flatMap((g) => g.products)
+        .find((x) => x.id === input.productId);
+      if (!product) throw badRequest(messages.product, { productId: messages.product });
+      // the lab's own reference, checked by its own schema (an option id it cannot read, refused)
+      const parsed = lab.productRefSchema.safeParse(
+        lab.productRef({ id: product.id, optionIds: input.optionIds }),
+      );
+      if (!parsed.success) throw badRequest(messages.optionIds, { optionIds: messages.optionIds });
+      const spec = { ref: parsed.data, widthIn: input.widthIn, heightIn: input.heightIn };
       // the lab refusing the product (a size out of range, a frame missing) is the owner's 400
-      const costCents = await forOwner(provider, () => client.productCost(spec));
+      const costCents = await forOwner(lab, () => client.productCost(spec));
       const shippingCents = await client
         .shippingCost([{ ...spec, quantity: 1 }], QUOTE_RECIPIENT)
         .catch(() => null);
@@ -130,13 +141,13 @@ export function createLabProducts(deps: {
         printOptionId,
         provider,
         ...spec,
-        productName: sub.name,
+        productName: product.name,
         costCents,
         shippingCents,
-        requiredDpi: sub.requiredDpi,
+        requiredDpi: product.requiredDpi,
       };
       await repo.saveProduct(row);
-      return productView(option, row, s.minMarginPercent);
+      return productView(labs, option, row, s.minMarginPercent);
     },
 
     async unmapProduct(printOptionId: number) {

@@ -1,12 +1,11 @@
 import type { z } from 'zod';
 import type { Config } from '../../config';
 import type {
-  LabProductInput,
+  LabCatalogueProduct,
+  LabChoice,
+  LabOptionGroup,
   LabProviderId,
-  LabSettingsInput,
-  LabSettingsView,
-  labProductionTimes,
-  labShippingMethods,
+  LabSettingField,
 } from '../../contract';
 
 /**
@@ -14,23 +13,15 @@ import type {
  * Money in integer cents, sizes in inches. A lab is one entry of `labProviders`
  * (lab-providers.ts): its definition (`LabProviderDefinition`: its settings and product reference,
  * each checked by its own zod schema, and how to connect) builds the connected `LabProvider` the
- * services call. Lumaprints is `lumaprints/` (lumaprints.lab.ts), as the payment providers are.
+ * services call. Lumaprints is `lumaprints/` (lumaprints.lab.ts), as the payment providers are;
+ * a new lab is its own folder and one line in lab-providers.ts.
  */
 
-export type LabStore = { storeId: number; storeName: string };
-export type LabCategory = { id: number; name: string };
-/** A product of the lab's catalogue as the admin browses it (its id is `subcategoryId` on the wire). */
-export type LabSubcategory = {
-  subcategoryId: number;
-  name: string;
-  minWidth: number;
-  maxWidth: number;
-  minHeight: number;
-  maxHeight: number;
-  /** The pixels per inch the lab asks for (null when it does not say). */
-  requiredDpi: number | null;
-};
-export type LabOptionGroup = { group: string; options: { optionId: number; name: string }[] };
+export type { LabCatalogueProduct, LabChoice, LabOptionGroup };
+/** The lab's catalogue as the admin browses it: its groups (papers, canvas...) and their products. */
+export type LabCatalogueGroup = { id: string; name: string; products: LabCatalogueProduct[] };
+/** The lab's product and option ids, as the admin chose them in its catalogue. */
+export type LabProductChoice = { id: string; optionIds: string[] };
 
 /** Which product of the lab's a print option is: opaque here, checked by the lab's own schema. */
 export type LabProductRef = Record<string, unknown>;
@@ -114,10 +105,14 @@ export type LabProvider = {
    * look-up could show it.
    */
   keepsIdempotencyKeys: boolean;
-  stores(): Promise<LabStore[]>;
-  categories(): Promise<LabCategory[]>;
-  subcategories(categoryId: number): Promise<LabSubcategory[]>;
-  options(productId: number): Promise<LabOptionGroup[]>;
+  /**
+   * Checks the credentials (a refusal is a LabError): the choices they reach for each of the
+   * lab's setting fields (Lumaprints' stores), and what to add to "Connected to {lab} ({mode})"
+   * (null: a full stop).
+   */
+  checkConnection(): Promise<{ choices: Record<string, LabChoice[]>; note: string | null }>;
+  catalogue(): Promise<LabCatalogueGroup[]>;
+  productOptions(productId: string): Promise<LabOptionGroup[]>;
   /** The lab's price for one print of this product, in cents. */
   productCost(spec: LabProductSpec): Promise<number>;
   /**
@@ -147,24 +142,25 @@ export type LabProvider = {
 /** The key and (for a lab that uses one) the secret; '' for a lab without a secret. */
 export type LabCredentials = { apiKey: string; apiSecret: string; baseUrl: string };
 
-/** The wire's lab-specific fields of the settings (the admin's form). */
-type SettingsOnWire = Pick<LabSettingsView, 'storeId'>;
-/** The wire's lab-specific fields of a mapped product. */
-type ProductOnWire = Pick<LabProductInput, 'subcategoryId' | 'optionIds'>;
-
 /**
  * One lab, as the registry holds it. `S` is its own settings object (a store id...), `R` its
- * product reference; both are stored as the lab's own objects and parsed by its schemas.
+ * product reference; both are stored as the lab's own objects (jsonb) and parsed by its schemas.
  */
 export type LabProviderDefinition<S extends Record<string, unknown>, R extends LabProductRef> = {
   id: LabProviderId;
+  /** Its name and what it is, in a sentence, as the owner reads them. */
+  name: string;
+  description: string;
   /** Whether the lab asks for a secret beside the API key (Lumaprints does, Prodigi does not). */
   usesSecret: boolean;
-  /** Whether orders go to one of the account's stores (chosen after a successful test). */
-  usesStores: boolean;
-  /** The shipping methods and production times the lab offers (of the contract's lists). */
-  shippingMethods: readonly (typeof labShippingMethods)[number][];
-  productionTimes: readonly (typeof labProductionTimes)[number][];
+  /** Its own settings the owner chooses among the connection test's choices (Lumaprints' store). */
+  settingFields: LabSettingField[];
+  /** What a 404 of the lab's may be about, in words ('the store, product or order'). */
+  lookupSubjects: string;
+  /** The shipping methods and production times the lab offers, in words (the first is the default). */
+  shippingMethods: LabChoice[];
+  productionTimes: LabChoice[];
+  /** Its settings, its field messages the owner's words (a refused value names its field). */
   settingsSchema: z.ZodType<S>;
   /** Its settings before the owner saves any. */
   defaultSettings: S;
@@ -172,13 +168,11 @@ export type LabProviderDefinition<S extends Record<string, unknown>, R extends L
   /** The API's address: production, its sandbox, or a local double from the config. */
   baseUrl(sandbox: boolean, config: Config): string;
   connect(credentials: LabCredentials, settings: S): LabProvider;
-  /** The settings the owner saves (a field left out keeps the stored one). */
-  settingsFromWire(input: LabSettingsInput, before: S): S;
-  settingsToWire(settings: S): SettingsOnWire;
   /** A setting the lab cannot work without, missing: the field and its message. */
   missingSetting(settings: S): { field: string; message: string } | null;
-  productRefFromWire(input: LabProductInput): R;
-  productRefToWire(ref: R): ProductOnWire;
+  /** The admin's choice in its catalogue as the lab's product reference (checked by `productRefSchema`). */
+  productRef(choice: LabProductChoice): unknown;
+  productChoice(ref: R): LabProductChoice;
   /**
    * The lab's order number a shipping callback names (its body is only a prompt: the order is
    * read again from the lab's API); null when it names none (the lab checking the address).

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
-import { badRequest, notFound } from '../../platform/http/app-error';
+import { badRequest } from '../../platform/http/app-error';
 import {
   labMessages as messages,
-  labNames,
-  labProviderIds,
   type LabConnectionTest,
   type LabProviderId,
   type LabSettingsInput,
@@ -12,7 +10,7 @@ import {
   type LabSetup,
 } from '../../contract';
 import type { LabProvider } from './lab-provider';
-import { labProviders } from './lab-providers';
+import type { AnyLabProvider, LabRegistry } from './lab-providers';
 import { forOwner } from './lab-errors';
 import type { LabSecrets } from './lab-secrets';
 import type { FulfillmentRepository, LabSettingsRow } from './fulfillment.repository';
@@ -22,25 +20,23 @@ const DEFAULTS = {
   sandbox: true,
   apiKeyEncrypted: null,
   apiSecretEncrypted: null,
-  shippingMethod: 'default',
-  productionTime: 'regular',
   holdMinutes: 60,
   reviewBeforeSending: false,
   minMarginPercent: 30,
 } as const;
 
-/** The lab a path names (`/api/admin/lab/{provider}`); 404 for any other word. */
-export function labOf(provider: string): LabProviderId {
-  const id = labProviderIds.find((p) => p === provider);
-  if (!id) throw notFound('Print lab not found.');
-  return id;
-}
-
 /** The owner's message when a lab's key (and secret) is not set: in that lab's words. */
-const notConnected = (provider: LabProviderId) =>
-  provider === 'lumaprints'
-    ? messages.notConfigured
-    : `Connect ${labNames[provider]} first: enter its API key in Print Lab settings.`;
+const notConnected = (lab: AnyLabProvider) =>
+  `Connect ${lab.name} first: enter its API key${lab.usesSecret ? ' and secret' : ''} in Print Lab settings.`;
+
+/** The lab's own settings as the owner saves them: a refused value is a 400 naming its field. */
+function parseSettings(lab: AnyLabProvider, settings: Record<string, unknown>) {
+  const parsed = lab.settingsSchema.safeParse(settings);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const field = String(issue.path[0] ?? 'settings');
+  throw badRequest(issue.message, { [field]: issue.message });
+}
 
 /**
  * The owner's lab settings (one row per lab, keyed by its id; the lab's own settings object
@@ -48,23 +44,36 @@ const notConnected = (provider: LabProviderId) =>
  */
 export function createLabSettings(
   ctx: AppContext,
-  deps: { repo: FulfillmentRepository; secrets: LabSecrets; forgetCatalog(provider: LabProviderId): void },
+  deps: {
+    repo: FulfillmentRepository;
+    secrets: LabSecrets;
+    labs: LabRegistry;
+    forgetCatalog(provider: LabProviderId): void;
+  },
 ) {
-  const { repo, secrets } = deps;
+  const { repo, secrets, labs } = deps;
   const { logger } = ctx;
   const demo = () => ctx.config.LAB_DEMO;
 
   async function row(provider: LabProviderId): Promise<LabSettingsRow> {
+    const lab = labs.get(provider);
     const stored = await repo.settings(provider);
-    const lab = labProviders[provider];
-    if (!stored) return { provider, ...DEFAULTS, providerSettings: lab.defaultSettings, webhookSecret: '' };
+    if (!stored)
+      return {
+        provider,
+        ...DEFAULTS,
+        shippingMethod: String(lab.shippingMethods[0]!.id),
+        productionTime: String(lab.productionTimes[0]!.id),
+        providerSettings: lab.defaultSettings,
+        webhookSecret: '',
+      };
     return { ...stored, providerSettings: lab.settingsSchema.parse(stored.providerSettings) };
   }
 
   /** The lab connected with these credentials; a 400 when the key (or secret) is not set or readable. */
   function connectWith(s: LabSettingsRow, apiKey: string | null, apiSecret: string | null): LabProvider {
-    const lab = labProviders[s.provider];
-    if (!apiKey || (lab.usesSecret && !apiSecret)) throw badRequest(notConnected(s.provider));
+    const lab = labs.get(s.provider);
+    if (!apiKey || (lab.usesSecret && !apiSecret)) throw badRequest(notConnected(lab));
     return lab.connect(
       { apiKey, apiSecret: lab.usesSecret ? apiSecret! : '', baseUrl: lab.baseUrl(s.sandbox, ctx.config) },
       s.providerSettings,
@@ -81,22 +90,23 @@ export function createLabSettings(
     `${ctx.config.publicUrl}/api/webhooks/lab/${s.provider}/${s.webhookSecret}`;
 
   function view(s: LabSettingsRow): LabSettingsView {
-    const lab = labProviders[s.provider];
+    const lab = labs.get(s.provider);
     return {
       provider: s.provider,
-      name: labNames[s.provider],
+      name: lab.name,
+      description: lab.description,
       demo: demo(),
       enabled: s.enabled,
       sandbox: s.sandbox,
       apiKeySet: !!s.apiKeyEncrypted,
       apiSecretSet: !!s.apiSecretEncrypted,
       usesSecret: lab.usesSecret,
-      usesStores: lab.usesStores,
-      ...lab.settingsToWire(s.providerSettings),
-      shippingMethod: s.shippingMethod as LabSettingsView['shippingMethod'],
-      shippingMethods: [...lab.shippingMethods],
-      productionTime: s.productionTime as LabSettingsView['productionTime'],
-      productionTimes: [...lab.productionTimes],
+      settings: s.providerSettings,
+      settingFields: lab.settingFields,
+      shippingMethod: s.shippingMethod,
+      shippingMethods: lab.shippingMethods,
+      productionTime: s.productionTime,
+      productionTimes: lab.productionTimes,
       holdMinutes: s.holdMinutes,
       reviewBeforeSending: s.reviewBeforeSending,
       minMarginPercent: s.minMarginPercent,
@@ -108,25 +118,26 @@ export function createLabSettings(
     webhookUrl,
     connect,
     /** The lab's settings the lab cannot work without, missing (null: none). */
-    missingSetting: (s: LabSettingsRow) => labProviders[s.provider].missingSetting(s.providerSettings),
+    missingSetting: (s: LabSettingsRow) => labs.get(s.provider).missingSetting(s.providerSettings),
     demo,
+    labs,
 
     /** Every lab's settings, and whether the labs are the demo doubles. */
     async setup(): Promise<LabSetup> {
-      const labs = [];
-      for (const provider of labProviderIds) labs.push(view(await row(provider)));
-      return { demo: demo(), labs };
+      const views = [];
+      for (const provider of labs.ids()) views.push(view(await row(provider)));
+      return { demo: demo(), labs: views };
     },
 
     /** For the set-up checklist: a lab is on, and whether one on is in test mode. */
     async status(): Promise<{ enabled: boolean; sandbox: boolean }> {
-      const on = (await Promise.all(labProviderIds.map(row))).filter((s) => s.enabled);
+      const on = (await Promise.all(labs.ids().map(row))).filter((s) => s.enabled);
       return { enabled: on.length > 0, sandbox: on.some((s) => s.sandbox) };
     },
 
     async saveSettings(provider: LabProviderId, input: LabSettingsInput): Promise<LabSettingsView> {
       const before = await row(provider);
-      const lab = labProviders[provider];
+      const lab = labs.get(provider);
       const next: LabSettingsRow = {
         provider,
         enabled: input.enabled,
@@ -138,7 +149,7 @@ export function createLabSettings(
           : input.apiSecret
             ? secrets.encrypt(input.apiSecret)
             : before.apiSecretEncrypted,
-        providerSettings: lab.settingsFromWire(input, before.providerSettings),
+        providerSettings: parseSettings(lab, { ...before.providerSettings, ...input.settings }),
         shippingMethod: input.shippingMethod,
         productionTime: input.productionTime,
         holdMinutes: input.holdMinutes,
@@ -146,9 +157,9 @@ export function createLabSettings(
         minMarginPercent: input.minMarginPercent,
         webhookSecret: before.webhookSecret || randomBytes(32).toString('base64url'),
       };
-      if (!lab.shippingMethods.includes(input.shippingMethod))
+      if (!lab.shippingMethods.some((m) => m.id === input.shippingMethod))
         throw badRequest(messages.shippingMethod, { shippingMethod: messages.shippingMethod });
-      if (!lab.productionTimes.includes(input.productionTime))
+      if (!lab.productionTimes.some((t) => t.id === input.productionTime))
         throw badRequest(messages.productionTime, { productionTime: messages.productionTime });
       if (next.enabled && (!next.apiKeyEncrypted || (lab.usesSecret && !next.apiSecretEncrypted))) {
         const message = lab.usesSecret ? messages.credentials : 'Enter the API key.';
@@ -160,39 +171,31 @@ export function createLabSettings(
       await repo.saveSettings(next);
       // the lab calls us when an order ships; polling covers a registration that fails here
       if (next.enabled && !missing)
-        await forOwner(provider, () => connect(next).registerWebhook(webhookUrl(next))).catch(
-          (err: unknown) =>
-            logger.warn(
-              { provider, err: err instanceof Error ? err.message : err },
-              'lab webhook registration failed',
-            ),
+        await forOwner(lab, () => connect(next).registerWebhook(webhookUrl(next))).catch((err: unknown) =>
+          logger.warn(
+            { provider, err: err instanceof Error ? err.message : err },
+            'lab webhook registration failed',
+          ),
         );
       return view(await row(provider));
     },
 
     /**
      * Tests what the owner typed, without saving it (a blank key or secret is the stored one):
-     * the stores it reaches, and in words. A refusal is a 400 in her words with the lab's.
+     * the choices it reaches for the lab's setting fields, and in words. A refusal is a 400 in
+     * her words with the lab's.
      */
     async testConnection(provider: LabProviderId, input: LabConnectionTest) {
       const s = { ...(await row(provider)), sandbox: input.sandbox };
-      const lab = labProviders[provider];
+      const lab = labs.get(provider);
       const client = connectWith(
         s,
         input.apiKey || stored(s.apiKeyEncrypted),
         input.apiSecret || stored(s.apiSecretEncrypted),
       );
-      const name = labNames[provider];
       const mode = demo() ? 'the demo lab' : s.sandbox ? 'its sandbox' : 'live orders';
-      // a lab without stores checks the key and answers none (its catalogue may be ours alone)
-      const stores = await forOwner(provider, () => client.stores());
-      if (!lab.usesStores)
-        return { ok: true as const, message: `Connected to ${name} (${mode}).`, stores: [] };
-      const count = stores.length === 1 ? 'one store' : `${stores.length} stores`;
-      const message = stores.length
-        ? `Connected to ${name} (${mode}): ${count}. Choose the store orders go to.`
-        : `Connected to ${name} (${mode}), but the account has no store yet: make one at ${name} first.`;
-      return { ok: true as const, message, stores };
+      const { choices, note } = await forOwner(lab, () => client.checkConnection());
+      return { ok: true as const, message: `Connected to ${lab.name} (${mode})${note ?? '.'}`, choices };
     },
   };
   return labSettings;

@@ -1,8 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
-import { labProviderIds } from '../../contract';
 import type { FulfillmentRepository, LabOrderKey, LabSettingsRow } from './fulfillment.repository';
-import { labProviders } from './lab-providers';
+import type { LabRegistry } from './lab-providers';
 
 const sameSecret = (s: LabSettingsRow, secret: string) => {
   const want = Buffer.from(s.webhookSecret ?? '');
@@ -18,17 +17,18 @@ const sameSecret = (s: LabSettingsRow, secret: string) => {
  */
 export function createLabWebhook(
   ctx: AppContext,
-  deps: { repo: FulfillmentRepository; enqueueSync(key: LabOrderKey): Promise<unknown> },
+  deps: { repo: FulfillmentRepository; labs: LabRegistry; enqueueSync(key: LabOrderKey): Promise<unknown> },
 ) {
   const { repo } = deps;
   /** false (a 404) for a secret that is not the lab's, or a lab we do not know. */
   return async function webhook(secret: string, body: unknown, provider?: string): Promise<boolean> {
-    const named = labProviderIds.find((p) => p === provider);
+    const named = deps.labs.find(provider);
     if (provider !== undefined && !named) return false;
-    const rows = named ? [await repo.settings(named)].filter((r) => r !== null) : await repo.allSettings();
+    const rows = named ? [await repo.settings(named.id)].filter((r) => r !== null) : await repo.allSettings();
     const lab = rows.find((s) => sameSecret(s, secret));
-    if (!lab) return false;
-    const orderNumber = labProviders[lab.provider].orderNumberOfCallback(body);
+    const definition = deps.labs.find(lab?.provider);
+    if (!lab || !definition) return false;
+    const orderNumber = definition.orderNumberOfCallback(body);
     // the lab checks the address with an empty body when the webhook is registered
     if (!orderNumber) return true;
     // the lab whose secret it is: its order numbers are its own

@@ -27,7 +27,7 @@ export async function connectLumaprints(
       sandbox: true,
       reviewBeforeSending: options.reviewBeforeSending ?? false,
       ...FAKE_LUMAPRINTS_CREDENTIALS,
-      storeId: FAKE_LUMAPRINTS_STORE.storeId,
+      settings: { storeId: FAKE_LUMAPRINTS_STORE.storeId },
       shippingMethod: 'default',
       productionTime: 'regular',
       holdMinutes: options.holdMinutes ?? 60,
@@ -65,10 +65,10 @@ export async function photoWithLabPrint(page: Page, title = `Heron at low tide $
   const mapped = await page.request.put(`/api/admin/lab/products/${printOptionId}`, {
     data: {
       provider: 'lumaprints',
-      subcategoryId: PAPER.subcategoryId,
+      productId: String(PAPER.subcategoryId),
       widthIn: 6,
       heightIn: 4,
-      optionIds: [39],
+      optionIds: ['39'],
     },
   });
   expect(mapped.status(), await mapped.text()).toBe(200);

@@ -1,18 +1,24 @@
-import {
-  LabError,
-  type LabCategory,
-  type LabOptionGroup,
-  type LabOrderState,
-  type LabRecipient,
-  type LabShipment,
-  type LabStore,
-  type LabSubcategory,
-} from '../lab-provider';
+import { LabError, type LabOrderState, type LabRecipient, type LabShipment } from '../lab-provider';
 
 /**
  * Lumaprints' own shapes, and the mapping of its answers and request bodies (pure: exported for
  * the unit tests). The transport is lumaprints.client.ts; the lab seam's adapter lumaprints.lab.ts.
  */
+
+export type LabStore = { storeId: number; storeName: string };
+export type LabCategory = { id: number; name: string };
+/** A product of Lumaprints' catalogue: a subcategory (paper, canvas...) with its size range. */
+export type LabSubcategory = {
+  subcategoryId: number;
+  name: string;
+  minWidth: number;
+  maxWidth: number;
+  minHeight: number;
+  maxHeight: number;
+  /** The pixels per inch it asks for (null when it does not say). */
+  requiredDpi: number | null;
+};
+export type LabOptionGroup = { group: string; options: { optionId: number; name: string }[] };
 
 /** One Lumaprints product: a subcategory at a size in inches, with its option ids. */
 export type LumaprintsProductSpec = {

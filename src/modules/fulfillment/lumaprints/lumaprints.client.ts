@@ -1,12 +1,4 @@
-import {
-  LabError,
-  type LabCategory,
-  type LabOptionGroup,
-  type LabOrderState,
-  type LabRecipient,
-  type LabStore,
-  type LabSubcategory,
-} from '../lab-provider';
+import { LabError, type LabOrderState, type LabRecipient } from '../lab-provider';
 import { createLabCaller } from '../lab-http';
 import {
   DAY_MS,
@@ -30,6 +22,10 @@ import {
   cheapestShipping,
   shippingBody,
   str,
+  type LabCategory,
+  type LabOptionGroup,
+  type LabStore,
+  type LabSubcategory,
   type LumaprintsNewOrder,
   type LumaprintsProductSpec,
 } from './lumaprints-mapping';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { labMessages, labProductionTimes, labShippingMethods } from '../../../contract';
+import { wholeNumber } from '../../../platform/http/input-rules';
 import { LabError, type LabProductSpec, type LabProvider, type LabProviderDefinition } from '../lab-provider';
+import { PRODUCTION_TIMES, productionChoices, SHIPPING_METHODS, shippingChoices } from '../lab-choices';
 import { createLumaprintsClient } from './lumaprints.client';
 import {
   LUMAPRINTS_PRODUCTION_URL,
@@ -8,8 +9,12 @@ import {
   type LumaprintsProductSpec,
 } from './lumaprints-mapping';
 
+const STORE_MESSAGE = 'Choose the Lumaprints store to send orders to.';
+
 /** Lumaprints' settings: the store orders go to (chosen from the stores the credentials reach). */
-export const lumaprintsSettingsSchema = z.object({ storeId: z.number().int().positive().nullable() });
+export const lumaprintsSettingsSchema = z.object({
+  storeId: wholeNumber(STORE_MESSAGE, 1, 2_147_483_647).nullable().default(null),
+});
 export type LumaprintsSettings = z.infer<typeof lumaprintsSettingsSchema>;
 
 /** Lumaprints' product: a subcategory (paper, canvas, metal...) with its option ids (a frame...). */
@@ -32,10 +37,24 @@ const specOf = (spec: LabProductSpec): LumaprintsProductSpec => {
 /** The lab seam over Lumaprints' client: the store id bound in, product references read. */
 export const lumaprintsLab: LabProviderDefinition<LumaprintsSettings, LumaprintsProductRef> = {
   id: 'lumaprints',
+  name: 'Lumaprints',
+  description:
+    'A US fine-art lab: archival papers, canvas, metal and framed prints. Paid orders for the prints it makes go to the lab, and come back with tracking.',
   usesSecret: true,
-  usesStores: true,
-  shippingMethods: labShippingMethods,
-  productionTimes: labProductionTimes,
+  settingFields: [
+    {
+      key: 'storeId',
+      label: 'Store',
+      help: 'Orders go to this store.',
+      saved: 'Orders go to store #{value}.',
+      choose: 'the store orders go to',
+      list: 'your stores',
+    },
+  ],
+  lookupSubjects: 'the store, product or order',
+  // every one the shop has words for (Lumaprints has more: pickup, freight, international)
+  shippingMethods: shippingChoices(SHIPPING_METHODS),
+  productionTimes: productionChoices(PRODUCTION_TIMES),
   settingsSchema: lumaprintsSettingsSchema,
   defaultSettings: { storeId: null },
   productRefSchema: lumaprintsProductRefSchema,
@@ -46,17 +65,45 @@ export const lumaprintsLab: LabProviderDefinition<LumaprintsSettings, Lumaprints
     const client = createLumaprintsClient(credentials);
     /** Calls that need the store: refused, with the owner's message, until one is chosen. */
     const store = () => {
-      if (!settings.storeId) throw new LabError('refused', labMessages.storeId);
+      if (!settings.storeId) throw new LabError('refused', STORE_MESSAGE);
       return settings.storeId;
     };
     return {
       id: 'lumaprints',
       // it keeps none: a lost create's order is found by the look-up, which shows it minutes late
       keepsIdempotencyKeys: false,
-      stores: () => client.stores(),
-      categories: () => client.categories(),
-      subcategories: (categoryId) => client.subcategories(categoryId),
-      options: (productId) => client.options(productId),
+      async checkConnection() {
+        const stores = await client.stores();
+        const count = stores.length === 1 ? 'one store' : `${stores.length} stores`;
+        return {
+          choices: {
+            storeId: stores.map((s) => ({
+              id: s.storeId,
+              name: s.storeName ? `${s.storeName} (#${s.storeId})` : `Store #${s.storeId}`,
+            })),
+          },
+          note: stores.length
+            ? `: ${count}. Choose the store orders go to.`
+            : ', but the account has no store yet: make one at Lumaprints first.',
+        };
+      },
+      // its categories are the groups, their subcategories the products
+      async catalogue() {
+        const groups = [];
+        for (const c of await client.categories()) {
+          const products = (await client.subcategories(c.id)).map(({ subcategoryId, ...p }) => ({
+            ...p,
+            id: String(subcategoryId),
+          }));
+          groups.push({ id: String(c.id), name: c.name, products });
+        }
+        return groups;
+      },
+      productOptions: async (productId) =>
+        (await client.options(Number(productId))).map((g) => ({
+          group: g.group,
+          options: g.options.map((o) => ({ id: String(o.optionId), name: o.name })),
+        })),
       productCost: (spec) => client.productCost(specOf(spec)),
       shippingCost: (items, to) =>
         client.shippingCost(
@@ -81,13 +128,9 @@ export const lumaprintsLab: LabProviderDefinition<LumaprintsSettings, Lumaprints
     };
   },
 
-  settingsFromWire: (input, before) => ({
-    storeId: input.storeId === undefined ? before.storeId : input.storeId,
-  }),
-  settingsToWire: (s) => ({ storeId: s.storeId }),
-  missingSetting: (s) => (s.storeId ? null : { field: 'storeId', message: labMessages.storeId }),
-  productRefFromWire: (input) => ({ subcategoryId: input.subcategoryId, optionIds: input.optionIds }),
-  productRefToWire: (ref) => ({ subcategoryId: ref.subcategoryId, optionIds: ref.optionIds }),
+  missingSetting: (s) => (s.storeId ? null : { field: 'storeId', message: STORE_MESSAGE }),
+  productRef: (choice) => ({ subcategoryId: Number(choice.id), optionIds: choice.optionIds.map(Number) }),
+  productChoice: (ref) => ({ id: String(ref.subcategoryId), optionIds: ref.optionIds.map(String) }),
   // {orderNumber, externalId, shipments}: a number or a string; an empty body checks the address
   orderNumberOfCallback(body) {
     const raw = (body as { orderNumber?: unknown } | null)?.orderNumber;

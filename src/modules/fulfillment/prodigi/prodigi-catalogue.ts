@@ -1,13 +1,12 @@
-import type { LabCategory, LabOptionGroup, LabSubcategory } from '../lab-provider';
+import type { LabCatalogueProduct, LabOptionGroup } from '../lab-provider';
 
 /**
  * The Prodigi products the shop offers, curated here: Prodigi sells thousands of SKUs (one per
  * product and size, e.g. GLOBAL-HPR-16X20) and has no catalogue tree to browse by API, only a
- * look-up by SKU. The lab seam is Lumaprints-shaped (categories, subcategories with a size range,
- * option ids), so each family of prints here is a "subcategory" with a stable number, its
- * attribute choices (a canvas's wrap) are "options" with stable numbers, and the SKU is made from
- * the family and the print's sides when an order or a quote is made. These are the fine-art and
- * photo families Prodigi makes in the US among its other labs.
+ * look-up by SKU. Each family of prints here is a catalogue product with a stable number (its
+ * group a category here), its attribute choices (a canvas's wrap) are options with stable
+ * numbers, and the SKU is made from the family and the print's sides when an order or a quote is
+ * made. These are the fine-art and photo families Prodigi makes in the US among its other labs.
  */
 
 export type ProdigiAttributeChoice = { optionId: number; value: string; name: string };
@@ -20,7 +19,7 @@ export type ProdigiAttribute = {
   fallback: string;
 };
 export type ProdigiFamily = {
-  /** The seam's subcategoryId: stable, stored on the owner's products. */
+  /** Stable: stored on the owner's products (the reference's `familyId`). */
   id: number;
   categoryId: number;
   name: string;
@@ -31,7 +30,7 @@ export type ProdigiFamily = {
   attributes: ProdigiAttribute[];
 };
 
-export const PRODIGI_CATEGORIES: LabCategory[] = [
+export const PRODIGI_CATEGORIES: { id: number; name: string }[] = [
   { id: 1, name: 'Fine Art Paper' },
   { id: 2, name: 'Photo Paper' },
   { id: 3, name: 'Canvas' },
@@ -125,13 +124,13 @@ export function skuFor(family: ProdigiFamily, widthIn: number, heightIn: number)
 }
 
 /** A family as the admin browses it: its size range either way round. */
-export function subcategoryOf(family: ProdigiFamily): LabSubcategory {
+export function productOf(family: ProdigiFamily): LabCatalogueProduct {
   const shorts = family.sizes.map(([s]) => s);
   const longs = family.sizes.map(([, l]) => l);
   const min = Math.min(...shorts);
   const max = Math.max(...longs);
   return {
-    subcategoryId: family.id,
+    id: String(family.id),
     name: family.name,
     minWidth: min,
     maxWidth: max,
@@ -146,7 +145,7 @@ export function subcategoryOf(family: ProdigiFamily): LabSubcategory {
 export const optionGroupsOf = (family: ProdigiFamily): LabOptionGroup[] =>
   family.attributes.map((a) => ({
     group: a.group,
-    options: a.choices.map((c) => ({ optionId: c.optionId, name: c.name })),
+    options: a.choices.map((c) => ({ id: String(c.optionId), name: c.name })),
   }));
 
 /**

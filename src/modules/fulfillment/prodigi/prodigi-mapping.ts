@@ -1,4 +1,4 @@
-import type { labShippingMethods } from '../../../contract';
+import type { ShippingMethod as ShopShippingMethod } from '../lab-choices';
 import {
   LabError,
   type LabOrderState,
@@ -22,21 +22,20 @@ export const CURRENCY = 'USD';
 export const MAX_MESSAGE = 500;
 
 export type ProdigiShippingMethod = 'Budget' | 'Standard' | 'Express' | 'Overnight';
-type ShopShippingMethod = (typeof labShippingMethods)[number];
 
 /**
  * Our shipping methods Prodigi offers, as its four: Budget (the slowest, cheapest), Standard,
  * Express, Overnight. Prodigi picks the carrier itself.
  */
 export const PRODIGI_SHIPPING: Partial<Record<ShopShippingMethod, ProdigiShippingMethod>> = {
-  ground_economy: 'Budget',
   default: 'Standard',
+  ground_economy: 'Budget',
   '2_day': 'Express',
   overnight: 'Overnight',
 };
 export const prodigiShippingMethods = Object.keys(PRODIGI_SHIPPING) as ShopShippingMethod[];
 /** Prodigi has no production-time choice: every order is made as it comes. */
-export const prodigiProductionTimes = ['regular'] as const;
+export const prodigiProductionTimes = ['regular' as const];
 
 export function shippingMethodFor(method: string): ProdigiShippingMethod {
   const mapped = PRODIGI_SHIPPING[method as ShopShippingMethod];

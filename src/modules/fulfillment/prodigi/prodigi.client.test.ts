@@ -348,27 +348,31 @@ describe('the lab seam over Prodigi', () => {
   });
   const connect = () => prodigiLab.connect({ apiKey: lab.apiKey, apiSecret: '', baseUrl: lab.url }, {});
 
-  it('has no stores, but checks the key for them', async () => {
-    expect(await connect().stores()).toEqual([]);
+  it('has no settings to choose, but checks the key', async () => {
+    expect(await connect().checkConnection()).toEqual({ choices: {}, note: null });
     const bad = prodigiLab.connect({ apiKey: 'nope', apiSecret: '', baseUrl: lab.url }, {});
-    expect(await caught(bad.stores())).toMatchObject({ kind: 'refused', status: 401 });
+    expect(await caught(bad.checkConnection())).toMatchObject({ kind: 'refused', status: 401 });
   });
 
   it('offers the families Prodigi knows, each by its smallest SKU', async () => {
-    const fineArt = await connect().subcategories(1);
-    expect(fineArt.map((s) => s.name)).toEqual(['Hahnemühle Photo Rag', 'Enhanced Matte Art Paper']);
-    expect(fineArt[0]).toMatchObject({ subcategoryId: 1001, minWidth: 5, maxWidth: 36, requiredDpi: null });
+    const [fineArt] = await connect().catalogue();
+    expect(fineArt!.name).toBe('Fine Art Paper');
+    expect(fineArt!.products.map((s) => s.name)).toEqual([
+      'Hahnemühle Photo Rag',
+      'Enhanced Matte Art Paper',
+    ]);
+    expect(fineArt!.products[0]).toMatchObject({ id: '1001', minWidth: 5, maxWidth: 36, requiredDpi: null });
     expect(lab.requests.filter((r) => r.path.startsWith('/v4.0/products/')).map((r) => r.path)).toEqual(
       expect.arrayContaining(['/v4.0/products/GLOBAL-HPR-5X7', '/v4.0/products/GLOBAL-FAP-5X7']),
     );
-    expect(await connect().options(3001)).toEqual([
+    expect(await connect().productOptions('3001')).toEqual([
       {
         group: 'Canvas Wrap',
         options: [
-          { optionId: 3101, name: 'Image Wrap' },
-          { optionId: 3102, name: 'Mirror Wrap' },
-          { optionId: 3103, name: 'Black Edges' },
-          { optionId: 3104, name: 'White Edges' },
+          { id: '3101', name: 'Image Wrap' },
+          { id: '3102', name: 'Mirror Wrap' },
+          { id: '3103', name: 'Black Edges' },
+          { id: '3104', name: 'White Edges' },
         ],
       },
     ]);
@@ -384,7 +388,7 @@ describe('the lab seam over Prodigi', () => {
       callbackUrl: 'https://shop.example/api/webhooks/lab/prodigi/s3cret',
       items: [
         {
-          ref: { subcategoryId: 3001, optionIds: [3102] },
+          ref: { familyId: 3001, optionIds: [3102] },
           widthIn: 20,
           heightIn: 16,
           quantity: 1,
@@ -407,7 +411,7 @@ describe('the lab seam over Prodigi', () => {
     const before = lab.requests.length;
     expect(
       await caught(
-        connect().productCost({ ref: { subcategoryId: 1001, optionIds: [] }, widthIn: 9, heightIn: 13 }),
+        connect().productCost({ ref: { familyId: 1001, optionIds: [] }, widthIn: 9, heightIn: 13 }),
       ),
     ).toMatchObject({
       kind: 'refused',
@@ -419,7 +423,7 @@ describe('the lab seam over Prodigi', () => {
   });
 
   it("checks the image here (Prodigi has none): the print's shape, and enough pixels", async () => {
-    const ref = { subcategoryId: 1001, optionIds: [] };
+    const ref = { familyId: 1001, optionIds: [] };
     expect(await connect().checkImage({ ref, widthIn: 10, heightIn: 8 }, imageUrl)).toMatchObject({
       ok: true,
     });

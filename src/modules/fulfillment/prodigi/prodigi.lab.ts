@@ -1,14 +1,15 @@
 import sharp from 'sharp';
 import { z } from 'zod';
 import { LabError, type LabProductSpec, type LabProvider, type LabProviderDefinition } from '../lab-provider';
+import { productionChoices, shippingChoices } from '../lab-choices';
 import {
   attributesFor,
   familyOf,
   optionGroupsOf,
   PRODIGI_CATEGORIES,
   PRODIGI_FAMILIES,
+  productOf,
   skuFor,
-  subcategoryOf,
 } from './prodigi-catalogue';
 import { createProdigiClient } from './prodigi.client';
 import {
@@ -28,7 +29,7 @@ export type ProdigiSettings = z.infer<typeof prodigiSettingsSchema>;
 
 /** A Prodigi product: one of our curated families (prodigi-catalogue.ts) and its attribute choices. */
 export const prodigiProductRefSchema = z.object({
-  subcategoryId: z.number().int().positive(),
+  familyId: z.number().int().positive(),
   optionIds: z.array(z.number().int().positive()),
 });
 export type ProdigiProductRef = z.infer<typeof prodigiProductRefSchema>;
@@ -42,9 +43,8 @@ const MIN_PPI = 150;
 /** The SKU and attributes of a print: refused, with the owner's words, when Prodigi has no such product. */
 function itemOf(spec: LabProductSpec): Omit<ProdigiItem, 'copies'> {
   const ref = prodigiProductRefSchema.parse(spec.ref);
-  const family = familyOf(ref.subcategoryId);
-  if (!family)
-    throw new LabError('refused', `Prodigi product ${ref.subcategoryId} is not one the shop offers.`);
+  const family = familyOf(ref.familyId);
+  if (!family) throw new LabError('refused', `Prodigi product ${ref.familyId} is not one the shop offers.`);
   const sku = skuFor(family, spec.widthIn, spec.heightIn);
   if (!sku)
     throw new LabError(
@@ -77,20 +77,24 @@ async function pixelsAt(imageUrl: string): Promise<{ width: number; height: numb
 }
 
 /**
- * The lab seam over Prodigi's client. Prodigi has no stores (`stores()` checks the key and
- * answers none), no catalogue tree (ours, curated), takes a callback address with each order
+ * The lab seam over Prodigi's client. Prodigi has no settings of its own (the connection check
+ * checks the key), no catalogue tree (ours, curated), takes a callback address with each order
  * (registering a webhook is nothing), and has no image check (we measure the file).
  */
 export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRef> = {
   id: 'prodigi',
+  name: 'Prodigi',
+  description:
+    'A fine-art print lab with studios in the US, the UK and Europe: giclée papers, canvas and framed prints, made near the buyer. Paid orders for the prints it makes go to the lab, and come back with tracking.',
+  settingFields: [],
+  lookupSubjects: 'the product or order',
   settingsSchema: prodigiSettingsSchema,
   defaultSettings: {},
   productRefSchema: prodigiProductRefSchema,
   baseUrl: (sandbox, config) => config.PRODIGI_API_BASE ?? (sandbox ? PRODIGI_SANDBOX_URL : PRODIGI_LIVE_URL),
-  shippingMethods: prodigiShippingMethods,
-  productionTimes: prodigiProductionTimes,
+  shippingMethods: shippingChoices(prodigiShippingMethods),
+  productionTimes: productionChoices(prodigiProductionTimes),
   usesSecret: false,
-  usesStores: false,
   orderNumberOfCallback: callbackOrderId,
 
   // the key only: the seam's apiSecret is Lumaprints' and is not used
@@ -99,22 +103,26 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
     return {
       id: 'prodigi',
       keepsIdempotencyKeys: true,
-      async stores() {
+      async checkConnection() {
         await client.checkKey();
-        return [];
+        return { choices: {}, note: null };
       },
-      categories: async () => PRODIGI_CATEGORIES,
       // each family's smallest SKU looked up: a family Prodigi does not know (or no longer makes)
       // is not offered, and a wrong key says so here
-      async subcategories(categoryId) {
-        const families = PRODIGI_FAMILIES.filter((f) => f.categoryId === categoryId);
-        const known = await Promise.all(
-          families.map((f) => client.product(skuFor(f, f.sizes[0]![0], f.sizes[0]![1])!)),
-        );
-        return families.filter((_, i) => known[i] !== null).map(subcategoryOf);
+      async catalogue() {
+        const groups = [];
+        for (const category of PRODIGI_CATEGORIES) {
+          const families = PRODIGI_FAMILIES.filter((f) => f.categoryId === category.id);
+          const known = await Promise.all(
+            families.map((f) => client.product(skuFor(f, f.sizes[0]![0], f.sizes[0]![1])!)),
+          );
+          const products = families.filter((_, i) => known[i] !== null).map(productOf);
+          groups.push({ id: String(category.id), name: category.name, products });
+        }
+        return groups;
       },
-      options: async (productId) => {
-        const family = familyOf(productId);
+      productOptions: async (productId) => {
+        const family = familyOf(Number(productId));
         if (!family)
           throw new LabError('refused', `Prodigi product ${productId} is not one the shop offers.`);
         return optionGroupsOf(family);
@@ -160,9 +168,7 @@ export const prodigiLab: LabProviderDefinition<ProdigiSettings, ProdigiProductRe
     };
   },
 
-  settingsFromWire: () => ({}),
-  settingsToWire: () => ({ storeId: null }),
   missingSetting: () => null,
-  productRefFromWire: (input) => ({ subcategoryId: input.subcategoryId, optionIds: input.optionIds }),
-  productRefToWire: (ref) => ({ subcategoryId: ref.subcategoryId, optionIds: ref.optionIds }),
+  productRef: (choice) => ({ familyId: Number(choice.id), optionIds: choice.optionIds.map(Number) }),
+  productChoice: (ref) => ({ id: String(ref.familyId), optionIds: ref.optionIds.map(String) }),
 };

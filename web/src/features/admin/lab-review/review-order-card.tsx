@@ -1,24 +1,12 @@
-import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import PauseOutlinedIcon from '@mui/icons-material/PauseOutlined';
-import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import { useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api';
 import { DemoChip } from '../shared/lab/demo-chip';
 import { LabOrderLines } from '../shared/lab/lab-order-lines';
-import {
-  useHoldOrderLabMutation,
-  useSendOrderToLabMutation,
-  type LabOrderView,
-  type LabReviewOrder,
-} from '../shared/lab/lab-orders-api';
+import { LabOrderActions } from '../shared/lab/lab-order-actions';
+import type { LabOrderView, LabReviewOrder } from '../shared/lab/lab-orders-api';
 import { formatDateTime } from '../shared/relative-time';
-import { useSessionExpiryCheck } from '../shared/session';
 
 /** 'Waiting' for review, 'On hold' once the owner held it; other states are past review. */
 function ReviewState({ lab }: { lab: LabOrderView }) {
@@ -46,32 +34,7 @@ function ReviewLab({ lab, orderId }: { lab: LabOrderView; orderId: number }) {
 
 /** A paid order waiting for the owner: each lab's prints, then approve (sent at once) or hold. */
 export function ReviewOrderCard({ order }: { order: LabReviewOrder }) {
-  const toast = useToast();
-  const checkSession = useSessionExpiryCheck();
-  const [send, { isLoading: sending }] = useSendOrderToLabMutation();
-  const [hold, { isLoading: holding }] = useHoldOrderLabMutation();
-  const [refusal, setRefusal] = useState<string | null>(null);
   const headingId = `review-order-${order.orderId}`;
-  const canHold = order.labs.some((l) => l.status === 'review');
-  const busy = sending || holding;
-
-  const run = async (move: 'send' | 'hold') => {
-    setRefusal(null);
-    try {
-      if (move === 'send') {
-        await send(order.orderId).unwrap();
-        const names = order.labs.map((l) => l.name).join(' and ');
-        toast({ title: 'Sending to the Lab', description: `Order #${order.orderId} goes to ${names} now.` });
-      } else {
-        await hold(order.orderId).unwrap();
-        toast({ title: 'Order On Hold', description: `Order #${order.orderId} waits until you approve it.` });
-      }
-    } catch (err) {
-      checkSession(err);
-      setRefusal(errorMessage(err));
-    }
-  };
-
   return (
     <Paper
       component="li"
@@ -92,35 +55,13 @@ export function ReviewOrderCard({ order }: { order: LabReviewOrder }) {
       {order.labs.map((lab) => (
         <ReviewLab key={lab.provider} lab={lab} orderId={order.orderId} />
       ))}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-        <Button
-          variant="contained"
-          startIcon={<SendOutlinedIcon />}
-          onClick={() => void run('send')}
-          disabled={busy}
-          aria-label={`Approve and send order #${order.orderId}`}
-          sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-        >
-          {sending ? 'Sending...' : 'Approve and send'}
-        </Button>
-        {canHold && (
-          <Button
-            variant="outlined"
-            startIcon={<PauseOutlinedIcon />}
-            onClick={() => void run('hold')}
-            disabled={busy}
-            aria-label={`Hold order #${order.orderId}`}
-            sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-          >
-            {holding ? 'Holding...' : 'Hold'}
-          </Button>
-        )}
-      </Box>
-      {refusal && (
-        <Alert severity="error" role="alert" sx={{ overflowWrap: 'anywhere' }}>
-          {refusal}
-        </Alert>
-      )}
+      <LabOrderActions
+        orderId={order.orderId}
+        names={order.labs.map((l) => l.name).join(' and ')}
+        send="Approve and send"
+        hold={order.labs.some((l) => l.status === 'review')}
+        namesOrder
+      />
     </Paper>
   );
 }

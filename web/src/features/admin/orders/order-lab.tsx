@@ -1,26 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import PauseOutlinedIcon from '@mui/icons-material/PauseOutlined';
-import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import { useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format';
 import { api } from '../../../lib/api';
 import { useAppDispatch } from '../../../lib/hooks';
 import { DemoChip } from '../shared/lab/demo-chip';
 import { LabOrderLines } from '../shared/lab/lab-order-lines';
 import { labOrderStatusText, labSaidText } from '../shared/lab/lab-order-model';
-import {
-  useGetOrderLabQuery,
-  useHoldOrderLabMutation,
-  useSendOrderToLabMutation,
-  type LabOrderView,
-} from '../shared/lab/lab-orders-api';
+import { LabOrderActions } from '../shared/lab/lab-order-actions';
+import { useGetOrderLabQuery, type LabOrderView } from '../shared/lab/lab-orders-api';
 import { formatDateTime } from '../shared/relative-time';
-import { useSessionExpiryCheck } from '../shared/session';
 import { Section } from './detail-layout';
 import { labPollMs, msToHoldEnd, orderLabActions } from './order-lab-model';
 
@@ -82,8 +72,6 @@ function LabOrderPanel({ lab }: { lab: LabOrderView }) {
  * owner's moves on them (approve, hold, send now, send again). Nothing when no lab makes any.
  */
 export function OrderLab({ orderId, lineCount }: { orderId: number; lineCount: number }) {
-  const toast = useToast();
-  const checkSession = useSessionExpiryCheck();
   const dispatch = useAppDispatch();
   // asked again while a worker is sending (until the lab has answered), and while a demo lab is
   // about to ship; a hold's end is waited for, then asked
@@ -92,9 +80,6 @@ export function OrderLab({ orderId, lineCount }: { orderId: number; lineCount: n
     refetchOnMountOrArgChange: true,
     pollingInterval: pollMs,
   });
-  const [send, { isLoading: sending }] = useSendOrderToLabMutation();
-  const [hold, { isLoading: holding }] = useHoldOrderLabMutation();
-  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => {
     setPollMs(labs ? labPollMs(labs) : 0);
     const wait = labs ? msToHoldEnd(labs) : null;
@@ -116,24 +101,6 @@ export function OrderLab({ orderId, lineCount }: { orderId: number; lineCount: n
   const labLines = labs.reduce((n, l) => n + l.lines.length, 0);
   const rest = lineCount - labLines;
   const names = labs.map((l) => l.name).join(' and ');
-  const busy = sending || holding;
-
-  const run = async (move: 'send' | 'hold') => {
-    setRefusal(null);
-    try {
-      if (move === 'send') {
-        await send(orderId).unwrap();
-        toast({ title: 'Sending to the Lab', description: `Order #${orderId} goes to ${names} now.` });
-      } else {
-        await hold(orderId).unwrap();
-        toast({ title: 'Order On Hold', description: `Order #${orderId} waits until you approve it.` });
-      }
-    } catch (err) {
-      checkSession(err);
-      // 409 (not allowed now) or 503 (the lab is down): the server's sentence, here
-      setRefusal(errorMessage(err));
-    }
-  };
 
   return (
     <Section title="Print lab">
@@ -146,37 +113,7 @@ export function OrderLab({ orderId, lineCount }: { orderId: number; lineCount: n
         {labs.map((lab) => (
           <LabOrderPanel key={lab.provider} lab={lab} />
         ))}
-        {(actions.send || actions.hold) && (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-            {actions.send && (
-              <Button
-                variant="contained"
-                startIcon={<SendOutlinedIcon />}
-                onClick={() => void run('send')}
-                disabled={busy}
-                sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-              >
-                {sending ? 'Sending...' : actions.send}
-              </Button>
-            )}
-            {actions.hold && (
-              <Button
-                variant="outlined"
-                startIcon={<PauseOutlinedIcon />}
-                onClick={() => void run('hold')}
-                disabled={busy}
-                sx={{ flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-              >
-                {holding ? 'Holding...' : 'Hold'}
-              </Button>
-            )}
-          </Box>
-        )}
-        {refusal && (
-          <Alert severity="error" role="alert" sx={{ overflowWrap: 'anywhere' }}>
-            {refusal}
-          </Alert>
-        )}
+        <LabOrderActions orderId={orderId} names={names} send={actions.send} hold={actions.hold} />
       </Box>
     </Section>
   );

@@ -4,34 +4,14 @@ import type {
   LabSettingsInput,
   LabSettingsView,
   labConnectionSchema,
-  labProductionTimes,
-  labShippingMethods,
 } from '@contract';
 import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { labProductsApi } from '../shared/lab/api';
 
 export type { LabProviderId, LabSettingsView };
-export type LabShippingMethod = (typeof labShippingMethods)[number];
-export type LabProductionTime = (typeof labProductionTimes)[number];
-/** POST /api/admin/lab/{provider}/test-connection: the stores the typed key and secret reach. */
+/** POST /api/admin/lab/{provider}/test-connection: the choices the typed key (and secret) reach. */
 export type LabConnection = z.infer<typeof labConnectionSchema>;
-
-/** The lab's shipping methods and production times (the contract's values), in words. */
-export const SHIPPING_METHOD_LABELS = {
-  default: 'The lab’s default',
-  ground: 'Ground',
-  ground_economy: 'Ground economy',
-  '2_day': '2-day',
-  overnight: 'Overnight',
-  usps_ground_advantage: 'USPS Ground Advantage',
-  usps_priority_mail: 'USPS Priority Mail',
-} as const satisfies Record<LabShippingMethod, string>;
-export const PRODUCTION_TIME_LABELS = {
-  regular: 'Regular',
-  nextday: 'Next day',
-  sameday: 'Same day',
-} as const satisfies Record<LabProductionTime, string>;
 
 /** PUT /api/admin/lab/{provider}: numbers as typed (the server reads them); a key or secret left out is kept. */
 export type LabSettingsRequest = Omit<LabSettingsInput, 'holdMinutes' | 'minMarginPercent'> & {

@@ -6,14 +6,6 @@ import Typography from '@mui/material/Typography';
 import { DemoChip } from '../shared/lab/demo-chip';
 import type { LabSettingsView } from './api';
 
-/** What each lab is, in a sentence under its name. */
-const ABOUT: Record<LabSettingsView['provider'], string> = {
-  lumaprints:
-    'A US fine-art lab: archival papers, canvas, metal and framed prints. Paid orders for the prints it makes go to the lab, and come back with tracking.',
-  prodigi:
-    'A fine-art print lab with studios in the US, the UK and Europe: giclée papers, canvas and framed prints, made near the buyer. Paid orders for the prints it makes go to the lab, and come back with tracking.',
-};
-
 /** One lab's card on the Print Lab page: its name (a region's name), whether it is on, the demo mark. */
 export function LabCard({ lab, children }: { lab: LabSettingsView; children: ReactNode }) {
   const titleId = `lab-${lab.provider}-title`;
@@ -32,7 +24,7 @@ export function LabCard({ lab, children }: { lab: LabSettingsView; children: Rea
         {lab.demo && <DemoChip long />}
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        {ABOUT[lab.provider]}
+        {lab.description}
       </Typography>
       {children}
     </Paper>

@@ -14,13 +14,13 @@ import {
   afterConnection,
   connectionText,
   labFieldId,
-  storeText,
   type LabField,
   type LabValues,
 } from './lab-settings-model';
 import { useTestLabConnectionMutation, type LabConnection, type LabSettingsView } from './api';
 
-export type Store = LabConnection['stores'][number];
+/** What the last successful test found for each of the lab's own settings (its stores). */
+export type Choices = LabConnection['choices'];
 const SAVED_SECRET = 'Saved — leave blank to keep';
 /** What the connection test said, shown under its button. */
 type ConnectionNote = { ok: boolean; text: string };
@@ -31,17 +31,26 @@ type Props = {
   set: <F extends keyof LabValues>(field: F, value: LabValues[F]) => void;
   errors: Partial<Record<LabField, string>>;
   busy: boolean;
-  /** The stores the last successful test found; null until then. */
-  stores: Store[] | null;
-  onStores: (stores: Store[] | null) => void;
+  /** The choices the last successful test found; null until then. */
+  choices: Choices | null;
+  onChoices: (choices: Choices | null) => void;
   onTesting: (testing: boolean) => void;
 };
 
 /**
  * Test mode, the key (and secret), and 'Test connection', which tries what is typed without saving
- * it; then, for a lab with stores, the store to send to, chosen from those the test found.
+ * it; then the lab's own settings (Lumaprints' store), each chosen from those the test found.
  */
-export function LabConnectionFields({ lab, values, set, errors, busy, stores, onStores, onTesting }: Props) {
+export function LabConnectionFields({
+  lab,
+  values,
+  set,
+  errors,
+  busy,
+  choices,
+  onChoices,
+  onTesting,
+}: Props) {
   const checkSession = useSessionExpiryCheck();
   const [testConnection, { isLoading: testing }] = useTestLabConnectionMutation();
   const [note, setNote] = useState<ConnectionNote | null>(null);
@@ -51,7 +60,7 @@ export function LabConnectionFields({ lab, values, set, errors, busy, stores, on
   const retype = <F extends 'apiKey' | 'apiSecret' | 'sandbox'>(field: F, value: LabValues[F]) => {
     set(field, value);
     setNote(null);
-    onStores(null);
+    onChoices(null);
   };
 
   const onTest = async () => {
@@ -65,12 +74,9 @@ export function LabConnectionFields({ lab, values, set, errors, busy, stores, on
         ...(values.apiKey.trim() ? { apiKey: values.apiKey.trim() } : {}),
         ...(lab.usesSecret && values.apiSecret.trim() ? { apiSecret: values.apiSecret.trim() } : {}),
       }).unwrap();
-      const { storeId, next } = afterConnection(answer, {
-        usesStores: lab.usesStores,
-        storeId: values.storeId,
-      });
-      onStores(answer.stores);
-      if (lab.usesStores) set('storeId', storeId);
+      const { settings, next } = afterConnection(answer, lab, values.settings);
+      onChoices(answer.choices);
+      set('settings', settings);
       setNote({ ok: true, text: connectionText(answer, next) });
     } catch (err) {
       checkSession(err);
@@ -133,24 +139,42 @@ export function LabConnectionFields({ lab, values, set, errors, busy, stores, on
           {note.text}
         </Alert>
       )}
-      {lab.usesStores && (
-        <StoreField lab={lab} values={values} set={set} error={errors.storeId} busy={busy} stores={stores} />
-      )}
+      {lab.settingFields.map((field) => (
+        <ChoiceField
+          key={field.key}
+          lab={lab}
+          field={field}
+          values={values}
+          set={set}
+          error={errors[field.key]}
+          busy={busy}
+          choices={choices && (choices[field.key] ?? [])}
+        />
+      ))}
     </Stack>
   );
 }
 
-/** The store orders go to: a choice among the stores a successful test found, else the saved one. */
-function StoreField({
+type Field = LabSettingsView['settingFields'][number];
+
+/** One of the lab's own settings: a choice among those a successful test found, else the saved one. */
+function ChoiceField({
   lab,
+  field,
   values,
   set,
   error,
   busy,
-  stores,
-}: Pick<Props, 'lab' | 'values' | 'set' | 'busy' | 'stores'> & { error?: string }) {
-  const fieldId = labFieldId(lab.provider, 'storeId');
-  if (stores === null)
+  choices,
+}: Pick<Props, 'lab' | 'values' | 'set' | 'busy'> & {
+  field: Field;
+  error?: string;
+  choices: Choices[string] | null;
+}) {
+  const fieldId = labFieldId(lab.provider, field.key);
+  const value = values.settings[field.key];
+  const choose = (id: unknown) => set('settings', { ...values.settings, [field.key]: id });
+  if (choices === null)
     return (
       <Typography
         id={fieldId}
@@ -160,26 +184,27 @@ function StoreField({
         role={error ? 'alert' : undefined}
       >
         {error
-          ? `${error} Test the connection to list your stores.`
-          : values.storeId === ''
-            ? 'Test the connection to choose the store orders go to.'
-            : `Orders go to store #${values.storeId}. Test the connection to choose another.`}
+          ? `${error} Test the connection to list ${field.list}.`
+          : value === null || value === undefined || value === ''
+            ? `Test the connection to choose ${field.choose}.`
+            : `${field.saved.replace('{value}', String(value))} Test the connection to choose another.`}
       </Typography>
     );
+  const index = choices.findIndex((c) => c.id === value);
   return (
     <TextField
       select
       id={fieldId}
-      label="Store"
-      value={stores.some((s) => s.storeId === values.storeId) ? values.storeId : ''}
-      onChange={(event) => set('storeId', Number(event.target.value))}
-      disabled={busy || stores.length === 0}
+      label={field.label}
+      value={index < 0 ? '' : index}
+      onChange={(event) => choose(choices[Number(event.target.value)]?.id ?? null)}
+      disabled={busy || choices.length === 0}
       error={Boolean(error)}
-      helperText={error ?? 'Orders go to this store.'}
+      helperText={error ?? field.help}
     >
-      {stores.map((s) => (
-        <MenuItem key={s.storeId} value={s.storeId}>
-          {storeText(s)}
+      {choices.map((c, i) => (
+        <MenuItem key={String(c.id)} value={i}>
+          {c.name}
         </MenuItem>
       ))}
     </TextField>

@@ -7,13 +7,7 @@ import { FormTextField } from '../shared/form-field';
 import { GridBox } from '../shared/grid-box';
 import { SwitchRow } from './switch-row';
 import { labFieldId, type LabField, type LabValues } from './lab-settings-model';
-import {
-  PRODUCTION_TIME_LABELS,
-  SHIPPING_METHOD_LABELS,
-  type LabProductionTime,
-  type LabSettingsView,
-  type LabShippingMethod,
-} from './api';
+import type { LabSettingsView } from './api';
 
 type Props = {
   lab: LabSettingsView;
@@ -23,9 +17,10 @@ type Props = {
   busy: boolean;
 };
 
-/** The lab's own choices, with the saved one kept should the lab no longer list it. */
-const choices = <T extends string>(offered: readonly T[], current: T) =>
-  offered.includes(current) ? offered : [...offered, current];
+type Choice = LabSettingsView['shippingMethods'][number];
+/** The lab's own choices (its words), with the saved one kept should the lab no longer list it. */
+const choices = (offered: Choice[], current: string): Choice[] =>
+  offered.some((c) => c.id === current) ? offered : [...offered, { id: current, name: current }];
 
 /** How orders go to the lab: reviewed or after the hold, its shipping and production, the margin warning. */
 export function LabOrderFields({ lab, values, set, errors, busy }: Props) {
@@ -50,14 +45,14 @@ export function LabOrderFields({ lab, values, set, errors, busy }: Props) {
           id={id('shippingMethod')}
           label="Shipping method"
           value={values.shippingMethod}
-          onChange={(event) => set('shippingMethod', event.target.value as LabShippingMethod)}
+          onChange={(event) => set('shippingMethod', event.target.value)}
           disabled={busy}
           error={Boolean(errors.shippingMethod)}
           helperText={errors.shippingMethod}
         >
-          {choices(lab.shippingMethods, values.shippingMethod).map((value) => (
-            <MenuItem key={value} value={value}>
-              {SHIPPING_METHOD_LABELS[value]}
+          {choices(lab.shippingMethods, values.shippingMethod).map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
             </MenuItem>
           ))}
         </TextField>
@@ -66,14 +61,14 @@ export function LabOrderFields({ lab, values, set, errors, busy }: Props) {
           id={id('productionTime')}
           label="Production time"
           value={values.productionTime}
-          onChange={(event) => set('productionTime', event.target.value as LabProductionTime)}
+          onChange={(event) => set('productionTime', event.target.value)}
           disabled={busy}
           error={Boolean(errors.productionTime)}
           helperText={errors.productionTime}
         >
-          {choices(lab.productionTimes, values.productionTime).map((value) => (
-            <MenuItem key={value} value={value}>
-              {PRODUCTION_TIME_LABELS[value]}
+          {choices(lab.productionTimes, values.productionTime).map((c) => (
+            <MenuItem key={c.id} value={c.id}>
+              {c.name}
             </MenuItem>
           ))}
         </TextField>

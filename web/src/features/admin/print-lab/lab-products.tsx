@@ -20,7 +20,7 @@ import {
   type LabProductView,
 } from '../shared/lab/api';
 import { DemoChip } from '../shared/lab/demo-chip';
-import { inchesText, labName } from '../shared/lab/lab-model';
+import { inchesText } from '../shared/lab/lab-model';
 import { LabMoneyLines } from '../shared/lab/lab-money';
 import { LabProductDialog, type LabProductTarget } from '../shared/lab/lab-product-dialog';
 import { LoadError } from '../shared/load-error';
@@ -88,7 +88,7 @@ function LabProductRow({
       }
     >
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        Made by {labName(p.provider)}
+        Made by {p.labName}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1, overflowWrap: 'anywhere' }}>
         {p.productName}, {inchesText(p.widthIn)}×{inchesText(p.heightIn)} in
@@ -121,7 +121,7 @@ export function LabProducts({ fullScreen }: { fullScreen: boolean }) {
       await remove(p.printOptionId).unwrap();
       toast({
         title: 'You Ship It',
-        description: `${labelOf(p)} is no longer sent to ${labName(p.provider)}.`,
+        description: `${labelOf(p)} is no longer sent to ${p.labName}.`,
       });
     } catch (err) {
       checkSession(err);

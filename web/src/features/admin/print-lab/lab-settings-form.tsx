@@ -7,9 +7,9 @@ import { SaveChangesButton } from '../shared/save-changes-button';
 import { splitServerErrors } from '../shared/server-errors';
 import { useSettingsForm } from '../shared/use-settings-form';
 import { SwitchRow } from './switch-row';
-import { LabConnectionFields, type Store } from './lab-connection-fields';
+import { LabConnectionFields, type Choices } from './lab-connection-fields';
 import { LabOrderFields } from './lab-order-fields';
-import { LAB_FIELDS, labFieldId, type LabField, type LabValues } from './lab-settings-model';
+import { labFieldId, labFields, type LabField, type LabValues } from './lab-settings-model';
 import { useSaveLabSettingsMutation, type LabSettingsRequest, type LabSettingsView } from './api';
 
 const valuesOf = (lab: LabSettingsView): LabValues => ({
@@ -17,7 +17,7 @@ const valuesOf = (lab: LabSettingsView): LabValues => ({
   sandbox: lab.sandbox,
   apiKey: '',
   apiSecret: '',
-  storeId: lab.storeId ?? '',
+  settings: lab.settings,
   shippingMethod: lab.shippingMethod,
   productionTime: lab.productionTime,
   holdMinutes: String(lab.holdMinutes),
@@ -41,14 +41,14 @@ export function LabSettingsForm({ lab }: { lab: LabSettingsView }) {
   const toast = useToast();
   const [saveSettings, { isLoading: saving }] = useSaveLabSettingsMutation();
   const [values, setValues] = useState<LabValues>(() => valuesOf(lab));
-  // the stores the last successful test found (null: not tested since the key or mode changed)
-  const [stores, setStores] = useState<Store[] | null>(null);
+  // what the last successful test found (null: not tested since the key or mode changed)
+  const [choices, setChoices] = useState<Choices | null>(null);
   const [testing, setTesting] = useState(false);
   const { errors, otherErrors, clear, save } = useSettingsForm<LabField>({
     saving,
     failure: `save the ${lab.name} settings`,
     placeErrors: (answer) => {
-      const { byField, first, other } = splitServerErrors(answer, LAB_FIELDS);
+      const { byField, first, other } = splitServerErrors(answer, labFields(lab));
       return { byField, focusId: first && labFieldId(lab.provider, first), other };
     },
   });
@@ -67,7 +67,7 @@ export function LabSettingsForm({ lab }: { lab: LabSettingsView }) {
     // blank: the stored key and secret are kept
     ...(values.apiKey.trim() ? { apiKey: values.apiKey.trim() } : {}),
     ...(lab.usesSecret && values.apiSecret.trim() ? { apiSecret: values.apiSecret.trim() } : {}),
-    storeId: lab.usesStores && values.storeId !== '' ? values.storeId : null,
+    settings: values.settings,
     shippingMethod: values.shippingMethod,
     productionTime: values.productionTime,
     holdMinutes: values.holdMinutes.trim(),
@@ -98,7 +98,7 @@ export function LabSettingsForm({ lab }: { lab: LabSettingsView }) {
         checked={values.enabled}
         onChange={(checked) => {
           set('enabled', checked);
-          clear('storeId');
+          clear(...lab.settingFields.map((f) => f.key));
         }}
         disabled={busy}
         title={`Send orders to ${lab.name}`}
@@ -110,8 +110,8 @@ export function LabSettingsForm({ lab }: { lab: LabSettingsView }) {
         set={set}
         errors={errors}
         busy={busy}
-        stores={stores}
-        onStores={setStores}
+        choices={choices}
+        onChoices={setChoices}
         onTesting={setTesting}
       />
       <LabOrderFields lab={lab} values={values} set={set} errors={errors} busy={busy} />

@@ -1,35 +1,37 @@
 import { describe, expect, it } from 'vitest';
-import { afterConnection, connectionText, storeText } from './lab-settings-model';
+import { afterConnection, connectionText, labFields } from './lab-settings-model';
 
-const store = (storeId: number, storeName = `Store ${storeId}`) => ({ storeId, storeName });
+const store = (id: number) => ({ id, name: `Store ${id} (#${id})` });
 const answer = (...stores: ReturnType<typeof store>[]) => ({
   ok: true as const,
   message: 'Connected.',
-  stores,
+  choices: { storeId: stores },
 });
+const field = { key: 'storeId', label: 'Store', help: '', saved: '', choose: '', list: '' };
+const withStore = { settingFields: [field] };
 
 describe('afterConnection', () => {
   it('chooses the only store found, and says to save', () => {
-    expect(afterConnection(answer(store(82222)), { usesStores: true, storeId: '' })).toEqual({
-      storeId: 82222,
+    expect(afterConnection(answer(store(82222)), withStore, { storeId: null })).toEqual({
+      settings: { storeId: 82222 },
       next: 'It is chosen below: save to send orders to it.',
     });
   });
   it('keeps the chosen store when the test finds it', () => {
-    expect(afterConnection(answer(store(1), store(2)), { usesStores: true, storeId: 2 })).toEqual({
-      storeId: 2,
+    expect(afterConnection(answer(store(1), store(2)), withStore, { storeId: 2 })).toEqual({
+      settings: { storeId: 2 },
       next: null,
     });
   });
   it('leaves the choice among several stores to the owner, the saved one gone', () => {
-    expect(afterConnection(answer(store(1), store(2)), { usesStores: true, storeId: 9 })).toEqual({
-      storeId: '',
+    expect(afterConnection(answer(store(1), store(2)), withStore, { storeId: 9 })).toEqual({
+      settings: { storeId: null },
       next: null,
     });
   });
-  it('asks a lab without stores only to save', () => {
-    expect(afterConnection(answer(), { usesStores: false, storeId: '' })).toEqual({
-      storeId: '',
+  it('asks a lab without settings of its own only to save', () => {
+    expect(afterConnection(answer(), { settingFields: [] }, {})).toEqual({
+      settings: {},
       next: 'Save to keep these settings.',
     });
   });
@@ -44,9 +46,19 @@ describe('connectionText', () => {
   });
 });
 
-describe('storeText', () => {
-  it('names the store with its number, or only its number before a test has named it', () => {
-    expect(storeText(store(82222, 'Wildframe Prints'))).toBe('Wildframe Prints (#82222)');
-    expect(storeText(store(82222, ''))).toBe('Store #82222');
+describe('labFields', () => {
+  it('puts the lab’s own settings after the key, in the form’s order', () => {
+    expect(labFields(withStore)).toEqual([
+      'enabled',
+      'sandbox',
+      'apiKey',
+      'apiSecret',
+      'storeId',
+      'shippingMethod',
+      'productionTime',
+      'holdMinutes',
+      'reviewBeforeSending',
+      'minMarginPercent',
+    ]);
   });
 });

@@ -1,19 +1,21 @@
-import type { LabConnection, LabProductionTime, LabProviderId, LabShippingMethod } from './api';
+import type { LabConnection, LabProviderId, LabSettingsView } from './api';
 
-/** The settings' fields in the form's order (the server's 400 names them so). */
-export const LAB_FIELDS = [
-  'enabled',
-  'sandbox',
-  'apiKey',
-  'apiSecret',
-  'storeId',
+/** The settings' fields in the form's order (the server's 400 names them so); the lab's own go after the key. */
+const BEFORE = ['enabled', 'sandbox', 'apiKey', 'apiSecret'] as const;
+const AFTER = [
   'shippingMethod',
   'productionTime',
   'holdMinutes',
   'reviewBeforeSending',
   'minMarginPercent',
 ] as const;
-export type LabField = (typeof LAB_FIELDS)[number];
+/** A field of the form: one of ours, or one of the lab's own settings (its key: 'storeId'). */
+export type LabField = string;
+export const labFields = (lab: Pick<LabSettingsView, 'settingFields'>): LabField[] => [
+  ...BEFORE,
+  ...lab.settingFields.map((f) => f.key),
+  ...AFTER,
+];
 /** Each lab's fields have ids of their own: two labs' forms share the page. */
 export const labFieldId = (provider: LabProviderId, field: LabField) => `lab-${provider}-${field}`;
 
@@ -23,35 +25,35 @@ export type LabValues = {
   sandbox: boolean;
   apiKey: string;
   apiSecret: string;
-  storeId: number | '';
-  shippingMethod: LabShippingMethod;
-  productionTime: LabProductionTime;
+  /** The lab's own settings (a store id), as its setting fields chose them. */
+  settings: Record<string, unknown>;
+  shippingMethod: string;
+  productionTime: string;
   holdMinutes: string;
   reviewBeforeSending: boolean;
   minMarginPercent: string;
 };
 
-type Store = LabConnection['stores'][number];
-
-/** 'Wildframe Prints (#82222)'; a store saved before a test has named it: 'Store #82222'. */
-export const storeText = (s: Store) =>
-  s.storeName ? `${s.storeName} (#${s.storeId})` : `Store #${s.storeId}`;
-
 /**
- * What a successful test means for the store: the one to choose (the only store found, when the
- * chosen one is not among them), and what to do next, when the lab's answer leaves it unsaid.
+ * What a successful test means for the lab's own settings: for each field, the saved choice when
+ * the test found it, else the only one found (and what to do next), else none.
  */
 export function afterConnection(
   answer: LabConnection,
-  lab: { usesStores: boolean; storeId: number | '' },
-): { storeId: number | ''; next: string | null } {
-  if (!lab.usesStores) return { storeId: '', next: 'Save to keep these settings.' };
-  const { stores } = answer;
-  if (stores.some((s) => s.storeId === lab.storeId)) return { storeId: lab.storeId, next: null };
-  // one store: it is the one
-  if (stores.length === 1)
-    return { storeId: stores[0].storeId, next: 'It is chosen below: save to send orders to it.' };
-  return { storeId: '', next: null };
+  lab: Pick<LabSettingsView, 'settingFields'>,
+  settings: Record<string, unknown>,
+): { settings: Record<string, unknown>; next: string | null } {
+  if (!lab.settingFields.length) return { settings, next: 'Save to keep these settings.' };
+  const chosen = { ...settings };
+  let next: string | null = null;
+  for (const { key } of lab.settingFields) {
+    const found = answer.choices[key] ?? [];
+    if (found.some((c) => c.id === settings[key])) continue;
+    // one found: it is the one
+    chosen[key] = found.length === 1 ? found[0].id : null;
+    if (found.length === 1) next = 'It is chosen below: save to send orders to it.';
+  }
+  return { settings: chosen, next };
 }
 
 /** The test's answer in words: the lab's (the server's sentence), then the next step. */

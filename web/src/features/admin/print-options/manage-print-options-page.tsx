@@ -17,7 +17,6 @@ import { useSessionExpiryCheck } from '../shared/session';
 import { SubPage } from '../shared/sub-page';
 import { useGetLabProductsQuery, useGetLabSetupQuery } from '../shared/lab/api';
 import { LabProductDialog, type LabProductTarget } from '../shared/lab/lab-product-dialog';
-import { labName } from '../shared/lab/lab-model';
 import { PrintOptionCard } from './print-option-card';
 import { PrintOptionFieldset } from './print-option-fieldset';
 import {
@@ -125,7 +124,7 @@ export default function ManagePrintOptionsPage() {
   // the demo labs (LAB_DEMO) print nothing: 'Made by Prodigi (demo)'
   const demo = useGetLabSetupQuery().data?.demo ?? false;
   const labMade = new Map(
-    (labProducts ?? []).map((p) => [p.printOptionId, `${labName(p.provider)}${demo ? ' (demo)' : ''}`]),
+    (labProducts ?? []).map((p) => [p.printOptionId, `${p.labName}${demo ? ' (demo)' : ''}`]),
   );
   const [labTarget, setLabTarget] = useState<LabProductTarget | null>(null);
 

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { useGetLabProductsQuery } from './lab/api';
-import { labName } from './lab/lab-model';
 import type { PrintSize, PrintSizes } from './print-sizes-api';
 
 // The resolution guard as the owner reads it, beside each of a photo's sizes: who makes it, the
@@ -30,7 +29,7 @@ export function MadeByLine({ size, sx }: { size: PrintSize; sx?: SxProps<Theme> 
   const product = products?.find((p) => p.printOptionId === size.printOptionId);
   return (
     <Typography variant="body2" color="text.secondary" sx={sx}>
-      {madeByText(size, product && labName(product.provider))}
+      {madeByText(size, product?.labName)}
     </Typography>
   );
 }

@@ -1,25 +1,24 @@
 import type {
   LabCatalog,
+  LabOptionGroup,
   LabProductView,
   LabProviderId,
   LabSettingsView,
   LabSetup,
-  labOptionGroupsSchema,
 } from '@contract';
-import type { z } from 'zod';
 import { api } from '../../../../lib/api';
 
-export type { LabCatalog, LabProductView, LabProviderId, LabSettingsView, LabSetup };
-export type LabOptionGroup = z.infer<typeof labOptionGroupsSchema>['groups'][number];
+export type { LabCatalog, LabOptionGroup, LabProductView, LabProviderId, LabSettingsView, LabSetup };
 
 /** PUT /api/admin/lab/products/{printOptionId}: the lab that makes it, the inches as typed. */
 export type LabProductRequest = {
   printOptionId: number;
   provider: LabProviderId;
-  subcategoryId: number;
+  /** The lab's own product and option ids, from its catalogue. */
+  productId: string;
   widthIn: string;
   heightIn: string;
-  optionIds: number[];
+  optionIds: string[];
 };
 
 // Which print options the labs make: read and written from the print lab page and from the print
@@ -39,10 +38,10 @@ export const labProductsApi = api
         query: (provider) => ({ url: `/admin/lab/${provider}/catalog`, cache: 'no-store' }),
         providesTags: ['LabCatalog'],
       }),
-      getLabOptionGroups: build.query<LabOptionGroup[], { provider: LabProviderId; subcategoryId: number }>({
-        query: ({ provider, subcategoryId }) =>
-          `/admin/lab/${provider}/catalog/subcategories/${subcategoryId}/options`,
-        transformResponse: (answer: z.infer<typeof labOptionGroupsSchema>) => answer.groups,
+      getLabOptionGroups: build.query<LabOptionGroup[], { provider: LabProviderId; productId: string }>({
+        query: ({ provider, productId }) =>
+          `/admin/lab/${provider}/catalog/products/${encodeURIComponent(productId)}/options`,
+        transformResponse: (answer: { groups: LabOptionGroup[] }) => answer.groups,
         providesTags: ['LabCatalog'],
       }),
       getLabProducts: build.query<LabProductView[], void>({

@@ -20,23 +20,23 @@ import {
 } from './api';
 import { inchesText, sizeInches } from './lab-model';
 
-export const LAB_PRODUCT_FIELDS = ['subcategoryId', 'widthIn', 'heightIn', 'optionIds'] as const;
+export const LAB_PRODUCT_FIELDS = ['productId', 'widthIn', 'heightIn', 'optionIds'] as const;
 export type LabProductField = (typeof LAB_PRODUCT_FIELDS)[number];
 export const LAB_PRODUCT_FIELD_IDS: Record<LabProductField, string> = {
-  subcategoryId: 'lab-product-subcategory',
+  productId: 'lab-product-id',
   widthIn: 'lab-product-width',
   heightIn: 'lab-product-height',
   optionIds: 'lab-product-options',
 };
 
-type Subcategory = LabCatalog['categories'][number]['subcategories'][number];
+type Product = LabCatalog['groups'][number]['products'][number];
 
-function categoryOf(catalog: LabCatalog | undefined, subcategoryId: number | undefined) {
-  return catalog?.categories.find((c) => c.subcategories.some((s) => s.subcategoryId === subcategoryId));
+function groupOfProduct(catalog: LabCatalog | undefined, productId: string) {
+  return catalog?.groups.find((g) => g.products.some((p) => p.id === productId));
 }
 
 /**
- * The lab product being chosen in one lab's catalogue: category, product, size and options, from
+ * The lab product being chosen in one lab's catalogue: its group, product, size and options, from
  * the print option's current mapping when it is this lab's, else from the option's size.
  */
 export function useLabCatalogChoice(
@@ -47,26 +47,21 @@ export function useLabCatalogChoice(
   const mapped = current?.provider === provider ? current : undefined;
   const fromSize = sizeInches(size);
   const catalog = useGetLabCatalogQuery(provider, { refetchOnMountOrArgChange: 600 });
-  const [categoryId, setCategoryId] = useState<number | ''>('');
-  const [subcategoryId, setSubcategoryId] = useState<number | ''>(mapped?.subcategoryId ?? '');
+  const [groupId, setGroupId] = useState('');
+  const [productId, setProductId] = useState(mapped?.productId ?? '');
   const [width, setWidth] = useState(mapped ? inchesText(mapped.widthIn) : (fromSize?.width ?? ''));
   const [height, setHeight] = useState(mapped ? inchesText(mapped.heightIn) : (fromSize?.height ?? ''));
-  const [optionIds, setOptionIds] = useState<number[]>(mapped?.optionIds ?? []);
+  const [optionIds, setOptionIds] = useState<string[]>(mapped?.optionIds ?? []);
 
-  // the category shown: the one picked, else the one holding the mapped product
-  const category =
-    catalog.data?.categories.find((c) => c.id === categoryId) ??
-    (categoryId === '' ? categoryOf(catalog.data, subcategoryId || undefined) : undefined);
-  const subcategory: Subcategory | undefined = category?.subcategories.find(
-    (s) => s.subcategoryId === subcategoryId,
-  );
-  const groups = useGetLabOptionGroupsQuery(
-    { provider, subcategoryId: subcategory?.subcategoryId ?? 0 },
-    { skip: !subcategory },
-  );
+  // the group shown: the one picked, else the one holding the mapped product
+  const group =
+    catalog.data?.groups.find((g) => g.id === groupId) ??
+    (groupId === '' ? groupOfProduct(catalog.data, productId) : undefined);
+  const product: Product | undefined = group?.products.find((p) => p.id === productId);
+  const groups = useGetLabOptionGroupsQuery({ provider, productId: product?.id ?? '' }, { skip: !product });
   const groupOf = useMemo(() => {
-    const byOption = new Map<number, string>();
-    for (const g of groups.data ?? []) for (const o of g.options) byOption.set(o.optionId, g.group);
+    const byOption = new Map<string, string>();
+    for (const g of groups.data ?? []) for (const o of g.options) byOption.set(o.id, g.group);
     return byOption;
   }, [groups.data]);
 
@@ -74,23 +69,23 @@ export function useLabCatalogChoice(
     provider,
     catalog,
     groups,
-    category,
-    subcategory,
+    group,
+    product,
     width,
     height,
     optionIds,
     setWidth,
     setHeight,
-    chooseCategory: (id: number) => {
-      setCategoryId(id);
-      setSubcategoryId('');
+    chooseGroup: (id: string) => {
+      setGroupId(id);
+      setProductId('');
       setOptionIds([]);
     },
-    chooseSubcategory: (id: number) => {
-      setSubcategoryId(id);
+    chooseProduct: (id: string) => {
+      setProductId(id);
       setOptionIds([]);
     },
-    chooseOption: (group: string, optionId: number | '') =>
+    chooseOption: (group: string, optionId: string) =>
       setOptionIds((prev) => [
         ...prev.filter((id) => groupOf.get(id) !== group),
         ...(optionId === '' ? [] : [optionId]),
@@ -99,7 +94,7 @@ export function useLabCatalogChoice(
     request: () => ({
       provider,
       // none chosen: the server says what to choose
-      subcategoryId: subcategory?.subcategoryId ?? 0,
+      productId: product?.id ?? '',
       widthIn: width.trim(),
       heightIn: height.trim(),
       optionIds: optionIds.filter((id) => groupOf.has(id)),
@@ -123,7 +118,7 @@ const inches = {
 
 /** The chosen lab's catalogue as fields: category, product, width and height, its option groups. */
 export function LabCatalogFields({ choice, labName, errors, clear, busy }: FieldsProps) {
-  const { catalog, groups, category, subcategory } = choice;
+  const { catalog, groups, group, product } = choice;
   if (catalog.isLoading)
     return (
       <Stack spacing={2} aria-busy="true" aria-label={`Loading ${labName}’s products`}>
@@ -153,42 +148,42 @@ export function LabCatalogFields({ choice, labName, errors, clear, busy }: Field
         select
         id="lab-product-category"
         label="Category"
-        value={category?.id ?? ''}
+        value={group?.id ?? ''}
         onChange={(event) => {
-          choice.chooseCategory(Number(event.target.value));
-          clear('subcategoryId', 'optionIds');
+          choice.chooseGroup(event.target.value);
+          clear('productId', 'optionIds');
         }}
         disabled={busy}
       >
-        {catalog.data.categories.map((c) => (
-          <MenuItem key={c.id} value={c.id}>
-            {c.name}
+        {catalog.data.groups.map((g) => (
+          <MenuItem key={g.id} value={g.id}>
+            {g.name}
           </MenuItem>
         ))}
       </TextField>
       <TextField
         select
-        id={LAB_PRODUCT_FIELD_IDS.subcategoryId}
+        id={LAB_PRODUCT_FIELD_IDS.productId}
         label="Lab product"
-        value={subcategory?.subcategoryId ?? ''}
+        value={product?.id ?? ''}
         onChange={(event) => {
-          choice.chooseSubcategory(Number(event.target.value));
-          clear('subcategoryId', 'optionIds');
+          choice.chooseProduct(event.target.value);
+          clear('productId', 'optionIds');
         }}
-        disabled={busy || !category}
-        error={Boolean(errors.subcategoryId)}
+        disabled={busy || !group}
+        error={Boolean(errors.productId)}
         helperText={
-          errors.subcategoryId ??
-          (subcategory
-            ? `Sizes from ${inchesText(subcategory.minWidth)}×${inchesText(subcategory.minHeight)} to ${inchesText(subcategory.maxWidth)}×${inchesText(subcategory.maxHeight)} in`
-            : category
+          errors.productId ??
+          (product
+            ? `Sizes from ${inchesText(product.minWidth)}×${inchesText(product.minHeight)} to ${inchesText(product.maxWidth)}×${inchesText(product.maxHeight)} in`
+            : group
               ? undefined
               : 'Choose a category first.')
         }
       >
-        {(category?.subcategories ?? []).map((s) => (
-          <MenuItem key={s.subcategoryId} value={s.subcategoryId}>
-            {s.name}
+        {(group?.products ?? []).map((p) => (
+          <MenuItem key={p.id} value={p.id}>
+            {p.name}
           </MenuItem>
         ))}
       </TextField>
@@ -220,22 +215,22 @@ export function LabCatalogFields({ choice, labName, errors, clear, busy }: Field
           slotProps={inches}
         />
       </Box>
-      {subcategory && groups.isFetching && !groups.data && (
+      {product && groups.isFetching && !groups.data && (
         <Skeleton variant="rounded" height={56} aria-label="Loading the product’s options" />
       )}
-      {subcategory && groups.isError && (
+      {product && groups.isError && (
         <Alert severity="error">Failed to load the product’s options. {errorMessage(groups.error)}</Alert>
       )}
-      {subcategory &&
+      {product &&
         (groups.data ?? []).map((g, index) => (
           <TextField
             select
             key={g.group}
             id={index === 0 ? LAB_PRODUCT_FIELD_IDS.optionIds : `lab-product-group-${index}`}
             label={g.group}
-            value={g.options.find((o) => choice.optionIds.includes(o.optionId))?.optionId ?? ''}
+            value={g.options.find((o) => choice.optionIds.includes(o.id))?.id ?? ''}
             onChange={(event) => {
-              choice.chooseOption(g.group, event.target.value === '' ? '' : Number(event.target.value));
+              choice.chooseOption(g.group, event.target.value);
               clear('optionIds');
             }}
             disabled={busy}
@@ -245,7 +240,7 @@ export function LabCatalogFields({ choice, labName, errors, clear, busy }: Field
           >
             <MenuItem value="">Not set</MenuItem>
             {g.options.map((o) => (
-              <MenuItem key={o.optionId} value={o.optionId}>
+              <MenuItem key={o.id} value={o.id}>
                 {o.name}
               </MenuItem>
             ))}

@@ -91,8 +91,8 @@ export function LabMadeForm({ lab, target, current, maker, onClose }: Props) {
   const width = Number(choice.width);
   const height = Number(choice.height);
   const mismatch =
-    choice.subcategory && width > 0 && height > 0
-      ? labProductMismatch(target, { productName: choice.subcategory.name, widthIn: width, heightIn: height })
+    choice.product && width > 0 && height > 0
+      ? labProductMismatch(target, { productName: choice.product.name, widthIn: width, heightIn: height })
       : null;
 
   // what the lab quoted: just saved, or the mapping already this lab's

@@ -1,13 +1,6 @@
 import type { LabProviderId } from '@contract';
 import { parseInches } from '@shared/print-sizes';
 
-/** The labs as the owner reads them (the contract's `labNames`: the web app imports only its types). */
-export const LAB_NAMES = {
-  lumaprints: 'Lumaprints',
-  prodigi: 'Prodigi',
-} as const satisfies Record<LabProviderId, string>;
-export const labName = (provider: LabProviderId): string => LAB_NAMES[provider];
-
 /** Who makes a print option: the owner, or one of the labs. */
 export type Maker = LabProviderId | 'you';
 

@@ -9,47 +9,40 @@ export type LabReviewOrder = LabReviewList['orders'][number];
 // in the 'To review' list, and the owner's two moves on them: send (approve, send now, send again)
 // and hold. 'LabOrder' is one shop order's, 'LabReview' the list.
 export const labOrdersApi = api.enhanceEndpoints({ addTagTypes: ['LabOrder', 'LabReview'] }).injectEndpoints({
-  endpoints: (build) => ({
-    getOrderLab: build.query<LabOrderView[], number>({
-      query: (orderId) => ({ url: `/admin/orders/${orderId}/lab`, cache: 'no-store' }),
-      transformResponse: (answer: { labs: LabOrderView[] }) => answer.labs,
-      providesTags: (_labs, _error, orderId) => [{ type: 'LabOrder', id: orderId }],
-    }),
-    /** Paid orders waiting for the owner: in review, or held by her. */
-    getLabReview: build.query<LabReviewOrder[], void>({
-      query: () => ({ url: '/admin/lab/review', cache: 'no-store' }),
-      transformResponse: (answer: LabReviewList) => answer.orders,
-      providesTags: ['LabReview'],
-    }),
-    /** Every one of the order's lab orders not yet at its lab goes now (once, whoever asks). */
-    sendOrderToLab: build.mutation<LabOrderView[], number>({
-      query: (orderId) => ({ url: `/admin/orders/${orderId}/lab/send`, method: 'POST' }),
-      transformResponse: (answer: { labs: LabOrderView[] }) => answer.labs,
-      invalidatesTags: (_labs, error, orderId) => moved(orderId, Boolean(error)),
-      async onQueryStarted(orderId, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(labOrdersApi.util.upsertQueryData('getOrderLab', orderId, data));
-        } catch {
-          // the screen shows the refusal
-        }
-      },
-    }),
-    /** The order's lab orders waiting for review wait on, until the owner approves them. */
-    holdOrderLab: build.mutation<LabOrderView[], number>({
-      query: (orderId) => ({ url: `/admin/orders/${orderId}/lab/hold`, method: 'POST' }),
-      transformResponse: (answer: { labs: LabOrderView[] }) => answer.labs,
-      invalidatesTags: (_labs, error, orderId) => moved(orderId, Boolean(error)),
-      async onQueryStarted(orderId, { dispatch, queryFulfilled }) {
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(labOrdersApi.util.upsertQueryData('getOrderLab', orderId, data));
-        } catch {
-          // the screen shows the refusal
-        }
-      },
-    }),
-  }),
+  endpoints: (build) => {
+    /** One of the owner's moves on an order's lab orders: the answer is its lab orders now. */
+    const move = (path: 'send' | 'hold') =>
+      build.mutation<LabOrderView[], number>({
+        query: (orderId) => ({ url: `/admin/orders/${orderId}/lab/${path}`, method: 'POST' }),
+        transformResponse: (answer: { labs: LabOrderView[] }) => answer.labs,
+        invalidatesTags: (_labs, error, orderId) => moved(orderId, Boolean(error)),
+        async onQueryStarted(orderId, { dispatch, queryFulfilled }) {
+          try {
+            const { data } = await queryFulfilled;
+            dispatch(labOrdersApi.util.upsertQueryData('getOrderLab', orderId, data));
+          } catch {
+            // the screen shows the refusal
+          }
+        },
+      });
+    return {
+      getOrderLab: build.query<LabOrderView[], number>({
+        query: (orderId) => ({ url: `/admin/orders/${orderId}/lab`, cache: 'no-store' }),
+        transformResponse: (answer: { labs: LabOrderView[] }) => answer.labs,
+        providesTags: (_labs, _error, orderId) => [{ type: 'LabOrder', id: orderId }],
+      }),
+      /** Paid orders waiting for the owner: in review, or held by her. */
+      getLabReview: build.query<LabReviewOrder[], void>({
+        query: () => ({ url: '/admin/lab/review', cache: 'no-store' }),
+        transformResponse: (answer: LabReviewList) => answer.orders,
+        providesTags: ['LabReview'],
+      }),
+      /** Every one of the order's lab orders not yet at its lab goes now (once, whoever asks). */
+      sendOrderToLab: move('send'),
+      /** The order's lab orders waiting for review wait on, until the owner approves them. */
+      holdOrderLab: move('hold'),
+    };
+  },
 });
 
 /**

@@ -23,7 +23,7 @@ import {
   type LabSettingsView,
 } from './api';
 import { LabMadeForm } from './lab-made-form';
-import { labName, makerChoices, type Maker } from './lab-model';
+import { makerChoices, type Maker } from './lab-model';
 
 const TITLE_ID = 'lab-product-dialog-title';
 
@@ -220,7 +220,7 @@ function YouMakeItForm({
         {maker}
         <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
           {current
-            ? `Saved, paid orders for this print no longer go to ${labName(current.provider)}: you make and ship it yourself.`
+            ? `Saved, paid orders for this print no longer go to ${current.labName}: you make and ship it yourself.`
             : 'You make and ship this print yourself.'}
         </Typography>
       </DialogContent>
