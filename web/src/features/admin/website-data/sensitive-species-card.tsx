@@ -7,10 +7,10 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import { FormSection } from '../shared/form-section';
+import { FormTextField } from '../shared/form-field';
 import { useActionToast } from '../shared/action-toast';
 import { useGetSensitiveSpeciesQuery } from '../shared/api';
 import { LoadError } from '../shared/load-error';
@@ -116,17 +116,17 @@ export function SensitiveSpeciesCard() {
             noValidate
             sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
           >
-            <TextField
+            <FormTextField
               label="Add species"
               placeholder="e.g. Barred Owl"
               size="small"
               value={name}
-              onChange={(e) => {
-                setName(e.target.value);
+              onValueChange={(value) => {
+                setName(value);
                 setNameError(null);
               }}
-              error={Boolean(nameError)}
-              helperText={nameError ?? 'Common or scientific name.'}
+              error={nameError ?? undefined}
+              helperText="Common or scientific name."
               disabled={saving}
               slotProps={{ htmlInput: { maxLength: 120 } }}
               sx={{ flex: 1, minWidth: 0 }}
