@@ -70,26 +70,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   media.addAssetAudience('catalog.unpublished-photos', catalog.service.isAssetPublic);
   events.check();
 
-  const http: HttpModule[] = [
-    adminAuth,
-    media,
-    catalog,
-    content,
-    contact,
-    cart,
-    promotions,
-    tax,
-    orders,
-    fulfillment,
-    limitedEditions,
-    setup,
-    fieldUploads,
-  ];
-  return {
-    /** publish/subscribe; deliver (job 'events/deliver'); relayPending() for the periodic re-drive */
-    events,
-    /** every job's handler, for the worker process (which adds the mail job's: it has the mailer) */
-    jobs,
+  // The modules that serve HTTP, in the order their routes are mounted.
+  const httpModules = {
     adminAuth,
     media,
     catalog,
@@ -103,6 +85,14 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     editions: limitedEditions,
     setup,
     fieldUploads,
+  };
+  const http: HttpModule[] = Object.values(httpModules);
+  return {
+    /** publish/subscribe; deliver (job 'events/deliver'); relayPending() for the periodic re-drive */
+    events,
+    /** every job's handler, for the worker process (which adds the mail job's: it has the mailer) */
+    jobs,
+    ...httpModules,
     storefront,
     /** every module's declared endpoints with their handlers (src/endpoints.ts lists the same) */
     endpoints: () => http.flatMap((m) => m.endpoints?.() ?? []),

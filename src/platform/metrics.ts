@@ -58,15 +58,17 @@ function createMetrics(ctx: AppContext) {
   const { db, queues, logger, config } = ctx;
   const registry = new Registry();
   const registers = [registry];
+  /** A gauge of this app's registry, set by the given labels. */
+  const gauge = <L extends string>(name: string, help: string, labelNames: readonly L[] = []) =>
+    new Gauge<L>({ name, help, labelNames, registers });
   collectDefaultMetrics({ register: registry });
 
   const { version, commit, node } = versionInfo();
-  new Gauge({
-    name: 'wildframe_build_info',
-    help: 'What is running (always 1): package version, git commit and Node.js version.',
-    labelNames: ['version', 'commit', 'node_version'] as const,
-    registers,
-  }).set({ version, commit: commit ?? 'unknown', node_version: node }, 1);
+  gauge(
+    'wildframe_build_info',
+    'What is running (always 1): package version, git commit and Node.js version.',
+    ['version', 'commit', 'node_version'],
+  ).set({ version, commit: commit ?? 'unknown', node_version: node }, 1);
 
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -83,46 +85,38 @@ function createMetrics(ctx: AppContext) {
     labelNames: ['group', 'result'] as const,
     registers,
   });
-  const dependencyUp = new Gauge({
-    name: 'wildframe_dependency_up',
-    help: 'Whether the dependency answered during this scrape (1) or not (0).',
-    labelNames: ['dependency'] as const,
-    registers,
-  });
-  const queueJobs = new Gauge({
-    name: 'wildframe_queue_jobs',
-    help: 'Jobs per BullMQ queue and state (waiting, active, delayed, failed), read at scrape time.',
-    labelNames: ['queue', 'state'] as const,
-    registers,
-  });
-  const outboxAge = new Gauge({
-    name: 'wildframe_outbox_oldest_age_seconds',
-    help:
-      'Age of the oldest undelivered entry (0: none): outbox=email (unsent e-mails), ' +
+  const dependencyUp = gauge(
+    'wildframe_dependency_up',
+    'Whether the dependency answered during this scrape (1) or not (0).',
+    ['dependency'],
+  );
+  const queueJobs = gauge(
+    'wildframe_queue_jobs',
+    'Jobs per BullMQ queue and state (waiting, active, delayed, failed), read at scrape time.',
+    ['queue', 'state'],
+  );
+  const outboxAge = gauge(
+    'wildframe_outbox_oldest_age_seconds',
+    'Age of the oldest undelivered entry (0: none): outbox=email (unsent e-mails), ' +
       'event_delivery (open event deliveries), event_relay (events not yet relayed).',
-    labelNames: ['outbox'] as const,
-    registers,
-  });
-  const outboxPending = new Gauge({
-    name: 'wildframe_outbox_pending',
-    help: 'Undelivered entries: outbox=email, event_delivery (pending or failed), event_relay.',
-    labelNames: ['outbox'] as const,
-    registers,
-  });
-  const deliveryLag = new Gauge({
-    name: 'wildframe_event_delivery_lag_seconds',
-    help:
-      `From an event's publication to its delivery to a queued subscriber, over deliveries done in ` +
+    ['outbox'],
+  );
+  const outboxPending = gauge(
+    'wildframe_outbox_pending',
+    'Undelivered entries: outbox=email, event_delivery (pending or failed), event_relay.',
+    ['outbox'],
+  );
+  const deliveryLag = gauge(
+    'wildframe_event_delivery_lag_seconds',
+    `From an event's publication to its delivery to a queued subscriber, over deliveries done in ` +
       `the last ${LAG_WINDOW_MINUTES} minutes (of the latest ${LAG_LATEST_EVENTS} events): ` +
       'stat=p50, p95, max. No samples when there were none.',
-    labelNames: ['stat'] as const,
-    registers,
-  });
-  const recentDeliveries = new Gauge({
-    name: 'wildframe_event_deliveries_recent',
-    help: `Event deliveries done in the last ${LAG_WINDOW_MINUTES} minutes: the sample behind wildframe_event_delivery_lag_seconds.`,
-    registers,
-  });
+    ['stat'],
+  );
+  const recentDeliveries = gauge(
+    'wildframe_event_deliveries_recent',
+    `Event deliveries done in the last ${LAG_WINDOW_MINUTES} minutes: the sample behind wildframe_event_delivery_lag_seconds.`,
+  );
 
   async function readQueues(): Promise<void> {
     const queueNames = queues.names;

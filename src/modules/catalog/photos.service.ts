@@ -86,6 +86,9 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
     const focal = focalPointOf(photo);
     return (optionId) => ({ ...(own.get(optionId) ?? focal), custom: own.has(optionId) });
   }
+  /** What a photo's detail is made of: its options, the sensitive species and its sizes' crops. */
+  const detailReads = (photo: PhotoRow) =>
+    Promise.all([optionsRepo.optionsForPhoto(photo.id), deps.sensitiveSpecies(), cropsOf(photo)]);
   const formLimits = deps.limits ?? photoUploadLimits();
   const limitsOf = (via: FilesVia) => (via === 'form' ? formLimits : specLimits);
 
@@ -95,11 +98,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   }
 
   async function detail(photo: PhotoRow): Promise<PhotoDetail> {
-    const [all, sensitive, cropOf] = await Promise.all([
-      optionsRepo.optionsForPhoto(photo.id),
-      deps.sensitiveSpecies(),
-      cropsOf(photo),
-    ]);
+    const [all, sensitive, cropOf] = await detailReads(photo);
     const printOptions = await offered(deps.offers, photo.id, all.map(toPrintOption));
     const facts = await publicOfferFacts(
       deps.offerInfos,
@@ -114,11 +113,7 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   }
 
   async function adminDetail(photo: PhotoRow): Promise<AdminPhotoDetail> {
-    const [all, sensitive, cropOf] = await Promise.all([
-      optionsRepo.optionsForPhoto(photo.id),
-      deps.sensitiveSpecies(),
-      cropsOf(photo),
-    ]);
+    const [all, sensitive, cropOf] = await detailReads(photo);
     const facts = await adminOfferFacts(
       deps.offerInfos,
       photo.id,

@@ -1,6 +1,6 @@
-import type { Request, RequestHandler, Response } from 'express';
-import multer from 'multer';
-import { AppError, badRequest } from '../../platform/http/app-error';
+import type { Request, Response } from 'express';
+import { badRequest } from '../../platform/http/app-error';
+import { singleUpload } from '../../platform/http/single-upload';
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import type { ContentService } from './content.service';
 import type { WallRoomsService } from './wall-rooms.service';
@@ -170,31 +170,18 @@ export const contentEndpoints = {
   },
 } satisfies Record<string, EndpointSpec>;
 
-const logoUpload: RequestHandler = (() => {
-  const single = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 10, parts: 12 },
-  }).single('logo');
-  return (req, res, next) =>
-    single(req, res, (err?: unknown) => {
-      if ((err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE')
-        return next(new AppError('too_large', messages.logoTooLarge));
-      next(err);
-    });
-})();
-
-const roomUpload: RequestHandler = (() => {
-  const single = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: IMAGE_MAX_BYTES, files: 1, fields: 12, parts: 14 },
-  }).single('image');
-  return (req, res, next) =>
-    single(req, res, (err?: unknown) => {
-      if ((err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE')
-        return next(new AppError('too_large', messages.roomTooLarge));
-      next(err);
-    });
-})();
+const logoUpload = singleUpload('logo', {
+  maxBytes: IMAGE_MAX_BYTES,
+  tooLarge: messages.logoTooLarge,
+  fields: 10,
+  parts: 12,
+});
+const roomUpload = singleUpload('image', {
+  maxBytes: IMAGE_MAX_BYTES,
+  tooLarge: messages.roomTooLarge,
+  fields: 12,
+  parts: 14,
+});
 
 export function createContentRoutes(service: ContentService, images: ContentImages, rooms: WallRoomsService) {
   return bindEndpoints(contentEndpoints, {

@@ -46,178 +46,137 @@ function andList(names: string[], many: string): string {
 const quote = (text: string, max = 60) =>
   `"${text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text}"`;
 
-type Item = Omit<SetupItem, 'link' | 'readme'> & Partial<Pick<SetupItem, 'link' | 'readme'>>;
-const item = (i: Item): SetupItem => ({ link: null, readme: null, ...i });
+type Fixed = Pick<SetupItem, 'title'> & Partial<Pick<SetupItem, 'link' | 'readme'>>;
+/** Each item's title and where to act on it: an admin page, or the README's section. */
+const FIXED = {
+  payments: { title: 'Payments', readme: 'Payments' },
+  email: { title: 'E-mail', readme: 'E-mail' },
+  'photographer-name': { title: 'Your name', readme: 'Going live' },
+  tax: { title: 'Sales tax', link: { href: '/admin/orders/tax', label: 'Sales tax' } },
+  'shipping-notice': {
+    title: 'Shipping notice',
+    link: { href: '/admin/shipping-notice', label: 'Shipping Notice' },
+  },
+  'print-lab': { title: 'Print lab', link: { href: '/admin/orders/print-lab', label: 'Print lab' } },
+  'admin-password': { title: 'Admin password', link: { href: '/admin/password', label: 'Change password' } },
+  backup: { title: 'Backup', readme: 'Backups' },
+} satisfies Record<SetupItem['key'], Fixed>;
+
+/** An item's outcome: its fixed parts with the state and detail it has now. */
+const itemOf =
+  (key: SetupItem['key']) =>
+  (state: SetupItem['state'], detail: string): SetupItem => ({
+    key,
+    link: null,
+    readme: null,
+    ...FIXED[key],
+    state,
+    detail,
+  });
 
 function payments({ payments: p }: SetupFacts): SetupItem {
-  const base = { key: 'payments', title: 'Payments', readme: 'Payments' } as const;
+  const outcome = itemOf('payments');
   if (p.provider === 'stripe') {
     if (p.stripeTestKey)
-      return item({
-        ...base,
-        state: 'attention',
-        detail: 'Stripe is in test mode (a test key): no real money is taken. Set your live keys to sell.',
-      });
+      return outcome(
+        'attention',
+        'Stripe is in test mode (a test key): no real money is taken. Set your live keys to sell.',
+      );
     if (!p.webhookSecret)
-      return item({
-        ...base,
-        state: 'attention',
-        detail:
-          'STRIPE_WEBHOOK_SECRET is not set: paid orders show up to 10 minutes late, and refunds made in Stripe are not seen.',
-      });
-    return item({ ...base, state: 'done', detail: 'Stripe takes card payments.' });
+      return outcome(
+        'attention',
+        'STRIPE_WEBHOOK_SECRET is not set: paid orders show up to 10 minutes late, and refunds made in Stripe are not seen.',
+      );
+    return outcome('done', 'Stripe takes card payments.');
   }
   if (p.provider === 'test')
-    return item({
-      ...base,
-      state: 'attention',
-      detail:
-        'Test mode: checkout takes only the test card, so nobody can really pay. Set your Stripe keys to sell.',
-    });
-  return item({
-    ...base,
-    state: 'attention',
-    detail: 'No payment provider: buyers can not pay. Set your Stripe keys to sell.',
-  });
+    return outcome(
+      'attention',
+      'Test mode: checkout takes only the test card, so nobody can really pay. Set your Stripe keys to sell.',
+    );
+  return outcome('attention', 'No payment provider: buyers can not pay. Set your Stripe keys to sell.');
 }
 
 function email({ mail }: SetupFacts): SetupItem {
-  const base = { key: 'email', title: 'E-mail', readme: 'E-mail' } as const;
+  const outcome = itemOf('email');
   if (!mail.smtp)
-    return item({
-      ...base,
-      state: 'attention',
-      detail: `Not sent: e-mails are saved as files on the server. Set SMTP_URL${mail.ownerEmail ? '' : ' and OWNER_EMAIL'}.`,
-    });
+    return outcome(
+      'attention',
+      `Not sent: e-mails are saved as files on the server. Set SMTP_URL${mail.ownerEmail ? '' : ' and OWNER_EMAIL'}.`,
+    );
   if (!mail.ownerEmail)
-    return item({
-      ...base,
-      state: 'attention',
-      detail: 'Buyers get their e-mails, but you get none of new orders or messages. Set OWNER_EMAIL.',
-    });
-  return item({
-    ...base,
-    state: 'done',
-    detail: `E-mail is sent; new orders and messages go to ${mail.ownerEmail}.`,
-  });
+    return outcome(
+      'attention',
+      'Buyers get their e-mails, but you get none of new orders or messages. Set OWNER_EMAIL.',
+    );
+  return outcome('done', `E-mail is sent; new orders and messages go to ${mail.ownerEmail}.`);
 }
 
 function photographerName({ photographerName: name }: SetupFacts): SetupItem {
-  const base = { key: 'photographer-name', title: 'Your name', readme: 'Going live' } as const;
+  const outcome = itemOf('photographer-name');
   if (!name)
-    return item({
-      ...base,
-      state: 'attention',
-      detail:
-        "Not set: the footer shows the shop's name instead, and certificates carry no name unless you enter one under 'Name on certificates'. Set PHOTOGRAPHER_NAME.",
-    });
-  return item({
-    ...base,
-    state: 'done',
-    detail: `${quote(name)}: in the footer, the photos' share tags and on certificates.`,
-  });
+    return outcome(
+      'attention',
+      "Not set: the footer shows the shop's name instead, and certificates carry no name unless you enter one under 'Name on certificates'. Set PHOTOGRAPHER_NAME.",
+    );
+  return outcome('done', `${quote(name)}: in the footer, the photos' share tags and on certificates.`);
 }
 
 function tax({ tax: t }: SetupFacts): SetupItem {
-  const base = {
-    key: 'tax',
-    title: 'Sales tax',
-    link: { href: '/admin/orders/tax', label: 'Sales tax' },
-  } as const;
+  const outcome = itemOf('tax');
   if (!t.saved)
-    return item({
-      ...base,
-      state: 'attention',
-      detail: 'Not saved yet: list the states where you collect sales tax, then save.',
-    });
-  if (t.provider === 'stripe')
-    return item({ ...base, state: 'done', detail: 'Stripe Tax calculates it at checkout.' });
-  return item({
-    ...base,
-    state: 'done',
-    detail: t.states.length
-      ? `Collected in ${andList(t.states, 'states')}.`
-      : 'Saved: no sales tax is collected.',
-  });
+    return outcome('attention', 'Not saved yet: list the states where you collect sales tax, then save.');
+  if (t.provider === 'stripe') return outcome('done', 'Stripe Tax calculates it at checkout.');
+  return outcome(
+    'done',
+    t.states.length ? `Collected in ${andList(t.states, 'states')}.` : 'Saved: no sales tax is collected.',
+  );
 }
 
 function shippingNotice({ notice }: SetupFacts): SetupItem {
-  const base = {
-    key: 'shipping-notice',
-    title: 'Shipping notice',
-    link: { href: '/admin/shipping-notice', label: 'Shipping Notice' },
-  } as const;
+  const outcome = itemOf('shipping-notice');
   return notice
-    ? item({ ...base, state: 'done', detail: `Shown to buyers: ${quote(notice.line1)}` })
-    : item({
-        ...base,
-        state: 'optional',
-        detail: 'None shown. Use it for holiday delays or longer processing times.',
-      });
+    ? outcome('done', `Shown to buyers: ${quote(notice.line1)}`)
+    : outcome('optional', 'None shown. Use it for holiday delays or longer processing times.');
 }
 
 function printLab({ lab }: SetupFacts): SetupItem {
-  const base = {
-    key: 'print-lab',
-    title: 'Print lab',
-    link: { href: '/admin/orders/print-lab', label: 'Print lab' },
-  } as const;
+  const outcome = itemOf('print-lab');
   if (lab.demo)
-    return item({
-      ...base,
-      state: 'attention',
-      detail:
-        'Demo labs (LAB_DEMO): Lumaprints and Prodigi are built-in stand-ins, nothing is printed or shipped. Unset LAB_DEMO and connect a real lab to have prints made.',
-    });
+    return outcome(
+      'attention',
+      'Demo labs (LAB_DEMO): Lumaprints and Prodigi are built-in stand-ins, nothing is printed or shipped. Unset LAB_DEMO and connect a real lab to have prints made.',
+    );
   if (lab.enabled && lab.sandbox)
-    return item({
-      ...base,
-      state: 'attention',
-      detail: 'A print lab is on in test mode (sandbox): orders sent there are not made.',
-    });
-  if (lab.enabled)
-    return item({
-      ...base,
-      state: 'done',
-      detail: 'Your print lab makes and ships the prints you set up for it.',
-    });
-  return item({
-    ...base,
-    state: 'optional',
-    detail: 'You ship prints yourself. Connect Lumaprints or Prodigi to have them made and shipped.',
-  });
+    return outcome('attention', 'A print lab is on in test mode (sandbox): orders sent there are not made.');
+  if (lab.enabled) return outcome('done', 'Your print lab makes and ships the prints you set up for it.');
+  return outcome(
+    'optional',
+    'You ship prints yourself. Connect Lumaprints or Prodigi to have them made and shipped.',
+  );
 }
 
 function adminPassword({ oneTimePassword }: SetupFacts): SetupItem {
-  const base = {
-    key: 'admin-password',
-    title: 'Admin password',
-    link: { href: '/admin/password', label: 'Change password' },
-  } as const;
+  const outcome = itemOf('admin-password');
   if (oneTimePassword.length)
-    return item({
-      ...base,
-      state: 'attention',
-      detail: `${oneTimePassword.length === 1 ? 'The account' : 'The accounts'} ${andList(oneTimePassword, 'accounts')} still ${
+    return outcome(
+      'attention',
+      `${oneTimePassword.length === 1 ? 'The account' : 'The accounts'} ${andList(oneTimePassword, 'accounts')} still ${
         oneTimePassword.length === 1 ? 'has' : 'have'
       } the one-time password from the first start.`,
-    });
-  return item({
-    ...base,
-    state: 'done',
-    detail: 'Chosen by you: no account has the one-time password from the first start.',
-  });
+    );
+  return outcome('done', 'Chosen by you: no account has the one-time password from the first start.');
 }
 
 function backup({ backup: b, backupDir }: SetupFacts, now: Date): SetupItem {
-  const base = { key: 'backup', title: 'Backup', readme: 'Backups' } as const;
+  const outcome = itemOf('backup');
   const advice = 'Run npm run backup, and keep a copy off the server.';
-  if (!b) return item({ ...base, state: 'attention', detail: `No backup in ${backupDir}/ yet. ${advice}` });
+  if (!b) return outcome('attention', `No backup in ${backupDir}/ yet. ${advice}`);
   const when = ago(b.createdAt, now);
   const name = b.file.split(/[\\/]/).at(-1);
   return now.getTime() - b.createdAt.getTime() < RECENT_BACKUP_DAYS * DAY_MS
-    ? item({ ...base, state: 'done', detail: `Last backup ${when}: ${name}.` })
-    : item({ ...base, state: 'attention', detail: `Last backup ${when}. ${advice}` });
+    ? outcome('done', `Last backup ${when}: ${name}.`)
+    : outcome('attention', `Last backup ${when}. ${advice}`);
 }
 
 /** The checklist, in the order a new shop meets them. */

@@ -40,18 +40,8 @@ function Checkout() {
   // 'Added to cart' and the like would sit over the summary or a field here: they are done with
   useEffect(() => dismissToasts(CART_TOASTS), [dismissToasts]);
   const { data: cart, isSuccess, isFetching, isError, refetch } = useGetCartQuery();
-  const {
-    details,
-    session,
-    promotionCode,
-    refusedCode,
-    changeDetails,
-    startPayment,
-    editDetails,
-    changeCode,
-    codeRefused,
-    settleRefusal,
-  } = useCheckoutDetails({ cart, isFetching });
+  const checkout = useCheckoutDetails({ cart, isFetching });
+  const { details, session, promotionCode, refusedCode } = checkout;
   const { paid, onPaid, finishing } = useFinishPayment(session);
   const emptyHandled = useRef(false);
 
@@ -64,7 +54,7 @@ function Checkout() {
       zip: details.addressZip,
     },
     paused: !cart || session !== null || !takingOrders,
-    onCodeRefused: codeRefused,
+    onCodeRefused: checkout.codeRefused,
   });
   const money = useMemo(
     () =>
@@ -165,14 +155,14 @@ function Checkout() {
                 onApply={async (typed) => {
                   const result = await quote.apply(typed);
                   if (result.ok) {
-                    changeCode(result.code);
-                    settleRefusal();
+                    checkout.changeCode(result.code);
+                    checkout.settleRefusal();
                   }
                   return result;
                 }}
                 onRemove={() => {
-                  changeCode(null);
-                  settleRefusal();
+                  checkout.changeCode(null);
+                  checkout.settleRefusal();
                 }}
                 refused={refusedCode?.active ? refusedCode : null}
               />
@@ -211,20 +201,20 @@ function Checkout() {
               publishableKey={site?.payments.publishableKey ?? null}
               onPaid={onPaid}
               offline={!online}
-              onEditDetails={editDetails}
+              onEditDetails={checkout.editDetails}
             />
           ) : (
             <DetailsForm
               cart={cart}
               values={details}
-              onValuesChange={changeDetails}
+              onValuesChange={checkout.changeDetails}
               defaultProvider={site?.payments.provider === 'stripe' ? 'stripe' : 'test'}
               onCartStale={() => void refetch()}
-              onPaymentReady={startPayment}
+              onPaymentReady={checkout.startPayment}
               offline={!online}
               promotionCode={promotionCode}
               checkoutTotal={money.checkoutTotal}
-              onPromotionRefused={codeRefused}
+              onPromotionRefused={checkout.codeRefused}
               refusedCode={refusedCode?.active ? refusedCode.code : null}
             />
           )}

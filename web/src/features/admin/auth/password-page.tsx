@@ -16,6 +16,18 @@ import { FormTextField } from '../shared/form-field';
 import { SubPage } from '../shared/sub-page';
 import { validateNewPassword, type PasswordErrors } from './password-validation';
 
+/** The three fields: their ids, labels, and the autocomplete words a password manager reads. */
+const PASSWORD_FIELDS = {
+  current: { id: 'current-password', label: 'Current password', autoComplete: 'current-password' },
+  next: {
+    id: 'new-password',
+    label: 'New password',
+    autoComplete: 'new-password',
+    helperText: 'At least 12 characters. A few unrelated words are easy to remember.',
+  },
+  repeat: { id: 'repeat-password', label: 'New password again', autoComplete: 'new-password' },
+} satisfies Record<keyof PasswordErrors, object>;
+
 /**
  * What the first sign-in with the one-time password shows before anything else: she chooses her
  * own (the server refuses every other admin call until then). No current password is asked: she
@@ -146,27 +158,9 @@ function PasswordForm({
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(e) => void onSubmit(e)}>
       {failure && <Alert severity="error">{failure}</Alert>}
-      {!forced && (
-        <FormTextField
-          id="current-password"
-          label="Current password"
-          autoComplete="current-password"
-          {...field('current', current, setCurrent)}
-        />
-      )}
-      <FormTextField
-        id="new-password"
-        label="New password"
-        autoComplete="new-password"
-        helperText="At least 12 characters. A few unrelated words are easy to remember."
-        {...field('next', next, setNext)}
-      />
-      <FormTextField
-        id="repeat-password"
-        label="New password again"
-        autoComplete="new-password"
-        {...field('repeat', repeat, setRepeat)}
-      />
+      {!forced && <FormTextField {...PASSWORD_FIELDS.current} {...field('current', current, setCurrent)} />}
+      <FormTextField {...PASSWORD_FIELDS.next} {...field('next', next, setNext)} />
+      <FormTextField {...PASSWORD_FIELDS.repeat} {...field('repeat', repeat, setRepeat)} />
       <Button type="submit" variant="contained" size="large" disabled={isLoading}>
         {isLoading ? 'Saving...' : submitLabel}
       </Button>

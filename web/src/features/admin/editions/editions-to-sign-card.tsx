@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { FormSection } from '../shared/form-section';
 import { useActionToast } from '../shared/action-toast';
 import { useGetEditionsToSignQuery, useMarkSignedMutation } from './api';
 
@@ -17,18 +17,13 @@ export default function EditionsToSignCard() {
   const open = prints.filter((print) => !print.signedAt);
   if (open.length === 0) return null;
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="editions-to-sign"
-      sx={{ p: { xs: 2, sm: 3 }, mb: 3 }}
+    <FormSection
+      title="Edition prints to sign"
+      titleId="editions-to-sign"
+      variant="h6"
+      mb={3}
+      description="Sign and number each print by hand: a lab's print when it arrives, your own before you ship it."
     >
-      <Typography id="editions-to-sign" variant="h6" component="h2" sx={{ mb: 0.5 }}>
-        Edition prints to sign
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Sign and number each print by hand: a lab&apos;s print when it arrives, your own before you ship it.
-      </Typography>
       <Stack component="ul" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {open.map((print) => (
           <Stack
@@ -75,6 +70,6 @@ export default function EditionsToSignCard() {
           </Stack>
         ))}
       </Stack>
-    </Paper>
+    </FormSection>
   );
 }

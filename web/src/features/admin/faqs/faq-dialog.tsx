@@ -4,7 +4,7 @@ import type { Faq } from '../../../lib/api-types';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';
 import { useCreateFaqMutation, useUpdateFaqMutation } from './api';
-import { useSaveEntry } from '../shared/action-toast';
+import { useEntryForm } from '../shared/use-entry-form';
 
 const TITLE_ID = 'faq-dialog-title';
 
@@ -31,10 +31,12 @@ function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
   const [answer, setAnswer] = useState(faq?.answer ?? '');
   const [error, setError] = useState<string | null>(null);
   const saving = createState.isLoading || updateState.isLoading;
-  const editing = faq !== null;
   const empty = question === '' || answer === '';
   const blank = question.trim() === '' || answer.trim() === '';
-  const save = useSaveEntry(faq, {
+  const { save, dialogForm } = useEntryForm(faq, {
+    titleId: TITLE_ID,
+    noun: 'FAQ',
+    saving,
     create: (input: { question: string; answer: string }) => createFaq(input).unwrap(),
     update: (entry, input) => updateFaq({ id: entry.id, ...input }).unwrap(),
     added: { done: { title: 'FAQ Added', description: 'The FAQ has been added.' }, failure: 'add FAQ' },
@@ -56,15 +58,7 @@ function FaqForm({ faq, onClose }: { faq: Faq | null; onClose: () => void }) {
   };
 
   return (
-    <DialogForm
-      titleId={TITLE_ID}
-      noun="FAQ"
-      editing={editing}
-      onSubmit={onSubmit}
-      onCancel={onClose}
-      saving={saving}
-      submitDisabled={empty}
-    >
+    <DialogForm {...dialogForm} onSubmit={onSubmit} submitDisabled={empty}>
       <FormTextField
         label="Question"
         value={question}

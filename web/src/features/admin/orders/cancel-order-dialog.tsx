@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { serverMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
+import { EditDialog } from '../shared/edit-dialog';
 import { useCancelOrderMutation } from './api';
 
 type Props = {
@@ -24,17 +24,16 @@ type Props = {
  */
 export function CancelOrderDialog({ order, fullScreen, onClose }: Props) {
   return (
-    <Dialog
+    <EditDialog
       open={order !== null}
       onClose={onClose}
       fullScreen={fullScreen}
-      fullWidth
       maxWidth="xs"
-      aria-labelledby="cancel-order-title"
-      aria-describedby="cancel-order-text"
+      titleId="cancel-order-title"
+      describedBy="cancel-order-text"
     >
       {order && <CancelOrderForm order={order} onClose={onClose} />}
-    </Dialog>
+    </EditDialog>
   );
 }
 

@@ -33,6 +33,11 @@ import { SearchField } from '../shared/search-field';
 const SEARCH_DEBOUNCE_MS = 300;
 // On a phone the sub-page links and the export sit two by two, each on one line: without the links' icons.
 const subPageLink = { '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } } as const;
+const SUB_PAGES = [
+  { to: '/admin/orders/promotions', label: 'Promotion codes', Icon: SellOutlinedIcon },
+  { to: '/admin/orders/tax', label: 'Sales tax', Icon: PercentIcon },
+  { to: '/admin/orders/print-lab', label: 'Print lab', Icon: LocalPrintshopOutlinedIcon },
+] as const;
 
 export default function OrdersTab() {
   const theme = useTheme();
@@ -71,6 +76,7 @@ export default function OrdersTab() {
   };
 
   const orders = data ?? [];
+  const OrderList = isPhone ? OrderCards : OrdersTable;
   const csvParams = new URLSearchParams();
   if (payment) csvParams.set('payment', payment);
   if (disputed) csvParams.set('disputed', 'true');
@@ -95,33 +101,18 @@ export default function OrdersTab() {
               '& .MuiButton-root': { whiteSpace: 'nowrap' },
             }}
           >
-            <Button
-              component={RouterLink}
-              to="/admin/orders/promotions"
-              variant="outlined"
-              sx={subPageLink}
-              startIcon={<SellOutlinedIcon />}
-            >
-              Promotion codes
-            </Button>
-            <Button
-              component={RouterLink}
-              to="/admin/orders/tax"
-              variant="outlined"
-              sx={subPageLink}
-              startIcon={<PercentIcon />}
-            >
-              Sales tax
-            </Button>
-            <Button
-              component={RouterLink}
-              to="/admin/orders/print-lab"
-              variant="outlined"
-              sx={subPageLink}
-              startIcon={<LocalPrintshopOutlinedIcon />}
-            >
-              Print lab
-            </Button>
+            {SUB_PAGES.map(({ to, label, Icon }) => (
+              <Button
+                key={to}
+                component={RouterLink}
+                to={to}
+                variant="outlined"
+                sx={subPageLink}
+                startIcon={<Icon />}
+              >
+                {label}
+              </Button>
+            ))}
             <Button
               component="a"
               href={csvUrl}
@@ -211,23 +202,13 @@ export default function OrdersTab() {
         </Paper>
       ) : (
         <Box sx={{ opacity: isFetching ? 0.7 : 1, transition: 'opacity 150ms' }} aria-busy={isFetching}>
-          {isPhone ? (
-            <OrderCards
-              orders={orders}
-              onOpen={openDetails}
-              onStatus={setStatus}
-              onCancel={askCancel}
-              updating={updating}
-            />
-          ) : (
-            <OrdersTable
-              orders={orders}
-              onOpen={openDetails}
-              onStatus={setStatus}
-              onCancel={askCancel}
-              updating={updating}
-            />
-          )}
+          <OrderList
+            orders={orders}
+            onOpen={openDetails}
+            onStatus={setStatus}
+            onCancel={askCancel}
+            updating={updating}
+          />
         </Box>
       )}
 

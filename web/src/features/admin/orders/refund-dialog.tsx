@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -12,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import { serverMessage } from '../../../lib/api';
 import { useToast } from '../../../components/toast';
 import { formatPrice } from '../../../lib/format';
+import { EditDialog } from '../shared/edit-dialog';
 import { menuItems } from '../shared/menu-items';
 import { REFUND_REASONS, useRefundOrderMutation, type RefundReason } from './api';
 
@@ -20,9 +20,9 @@ type Props = { orderId: number; left: number; open: boolean; fullScreen?: boolea
 /** Refund all or part of a paid order; the server checks the amount against what is left. */
 export function RefundDialog({ orderId, left, open, fullScreen, onClose }: Props) {
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="xs">
-      {open && <RefundForm orderId={orderId} left={left} onClose={onClose} />}
-    </Dialog>
+    <EditDialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="xs">
+      <RefundForm orderId={orderId} left={left} onClose={onClose} />
+    </EditDialog>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -9,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { EditDialog } from '../shared/edit-dialog';
 import { menuItems } from '../shared/menu-items';
 import { CARRIERS, type Carrier, type ShippingDetails } from './api';
 import { isPaid } from './order-status';
@@ -24,19 +24,12 @@ type Props = {
 };
 
 /** Asked before an order becomes 'shipped': the carrier and the tracking number, both optional. */
-export function ShippingDialog({ orderId, paymentStatus, initial, fullScreen, onConfirm, onCancel }: Props) {
+export function ShippingDialog({ fullScreen, ...form }: Props) {
+  const { orderId, onCancel } = form;
   return (
-    <Dialog open={orderId !== null} onClose={onCancel} fullScreen={fullScreen} fullWidth maxWidth="xs">
-      {orderId !== null && (
-        <ShippingForm
-          orderId={orderId}
-          paymentStatus={paymentStatus}
-          initial={initial}
-          onConfirm={onConfirm}
-          onCancel={onCancel}
-        />
-      )}
-    </Dialog>
+    <EditDialog open={orderId !== null} onClose={onCancel} fullScreen={fullScreen} maxWidth="xs">
+      {orderId !== null && <ShippingForm {...form} orderId={orderId} />}
+    </EditDialog>
   );
 }
 

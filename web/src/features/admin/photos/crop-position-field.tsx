@@ -15,24 +15,17 @@ type CropPositionFieldProps = {
   disabled?: boolean;
 };
 
+/** A slider's marks: its two ends and the centre between them. */
+const ends = (low: string, high: string) => [
+  { value: 0, label: low },
+  { value: 50, label: 'Centre' },
+  { value: 100, label: high },
+];
+
 const axes = {
-  verticalPosition: {
-    label: 'Vertical Position',
-    marks: [
-      { value: 0, label: 'Top' },
-      { value: 50, label: 'Centre' },
-      { value: 100, label: 'Bottom' },
-    ],
-  },
-  horizontalPosition: {
-    label: 'Horizontal Position',
-    marks: [
-      { value: 0, label: 'Left' },
-      { value: 50, label: 'Centre' },
-      { value: 100, label: 'Right' },
-    ],
-  },
-} as const;
+  verticalPosition: { label: 'Vertical Position', marks: ends('Top', 'Bottom') },
+  horizontalPosition: { label: 'Horizontal Position', marks: ends('Left', 'Right') },
+};
 
 /** One half of the focal point: its value, then a slider. */
 function PositionSlider({
@@ -58,7 +51,7 @@ function PositionSlider({
           min={0}
           max={100}
           step={1}
-          marks={[...marks]}
+          marks={marks}
           valueLabelDisplay="auto"
           disabled={disabled}
           onChange={(_event, next) => onChange(axis, Array.isArray(next) ? next[0] : next)}

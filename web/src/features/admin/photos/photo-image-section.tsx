@@ -23,6 +23,14 @@ type Limits = ReturnType<typeof usePhotoUploadLimits>;
  * the real number.
  */
 function pickers(limits: Limits) {
+  /** A picker's largest file when adding and when editing, and the sentence that refuses a larger one. */
+  const sizeLimit = (what: string, add: number, edit: number) => ({
+    limit: { add, edit },
+    tooLarge: {
+      add: `Please select ${what} under ${formatMb(add)}`,
+      edit: `Please select ${what} under ${formatMb(edit)}`,
+    },
+  });
   return {
     image: {
       label: 'Photo Image',
@@ -32,11 +40,7 @@ function pickers(limits: Limits) {
         edit: `Choose a new image only to replace the current one (up to ${formatMb(limits.editImage)}).`,
       },
       clearLabel: { add: 'Remove', edit: 'Keep current image' },
-      limit: { add: limits.addImage, edit: limits.editImage },
-      tooLarge: {
-        add: `Please select an image under ${formatMb(limits.addImage)}`,
-        edit: `Please select an image under ${formatMb(limits.editImage)}`,
-      },
+      ...sizeLimit('an image', limits.addImage, limits.editImage),
       unreadable: 'Failed to process the image. Please try another.',
     },
     thumbnail: {
@@ -47,11 +51,7 @@ function pickers(limits: Limits) {
         edit: `Up to ${formatMb(limits.editThumbnail)}. Without one, a new image gets a thumbnail made automatically.`,
       },
       clearLabel: { add: 'Remove', edit: 'Remove' },
-      limit: { add: limits.addThumbnail, edit: limits.editThumbnail },
-      tooLarge: {
-        add: `Please select a thumbnail under ${formatMb(limits.addThumbnail)}`,
-        edit: `Please select a thumbnail under ${formatMb(limits.editThumbnail)}`,
-      },
+      ...sizeLimit('a thumbnail', limits.addThumbnail, limits.editThumbnail),
       unreadable: 'Failed to process the thumbnail. Please try another.',
     },
   } as const;

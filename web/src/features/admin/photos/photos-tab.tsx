@@ -24,6 +24,16 @@ import { photoMarks } from '../shared/photo-protection';
 import { SearchField } from '../shared/search-field';
 import { TabHeader } from '../shared/tab-header';
 
+const ADD_LINKS = [
+  { to: '/admin/add-photo', label: 'Add New Photo', variant: 'contained', Icon: AddIcon },
+  {
+    to: '/admin/photos/batch',
+    label: 'Add many photos',
+    variant: 'outlined',
+    Icon: AddPhotoAlternateOutlinedIcon,
+  },
+] as const;
+
 const gridSx = {
   display: 'grid',
   gap: { xs: 2, sm: 2.5 },
@@ -135,24 +145,18 @@ export default function PhotosTab() {
           onChange={(e) => setQuery(e.target.value)}
           sx={{ width: { xs: '100%', sm: 300 } }}
         />
-        <Button
-          component={RouterLink}
-          to="/admin/add-photo"
-          variant="contained"
-          startIcon={<AddIcon />}
-          sx={{ width: { xs: '100%', sm: 'auto' }, whiteSpace: 'nowrap' }}
-        >
-          Add New Photo
-        </Button>
-        <Button
-          component={RouterLink}
-          to="/admin/photos/batch"
-          variant="outlined"
-          startIcon={<AddPhotoAlternateOutlinedIcon />}
-          sx={{ width: { xs: '100%', sm: 'auto' }, whiteSpace: 'nowrap' }}
-        >
-          Add many photos
-        </Button>
+        {ADD_LINKS.map(({ to, label, variant, Icon }) => (
+          <Button
+            key={to}
+            component={RouterLink}
+            to={to}
+            variant={variant}
+            startIcon={<Icon />}
+            sx={{ width: { xs: '100%', sm: 'auto' }, whiteSpace: 'nowrap' }}
+          >
+            {label}
+          </Button>
+        ))}
       </TabHeader>
 
       {error && !photos ? (

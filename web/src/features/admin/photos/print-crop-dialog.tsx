@@ -2,7 +2,6 @@ import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from '
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -15,6 +14,7 @@ import type { AdminPhotoDetail } from '../../../lib/api-types';
 import { errorMessage } from '../../../lib/api';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useToast } from '../../../components/toast';
+import { EditDialog } from '../shared/edit-dialog';
 import { useClearPrintCropMutation, useSetPrintCropMutation } from './api';
 
 type SavedOption = AdminPhotoDetail['printOptions'][number];
@@ -57,16 +57,9 @@ export function PrintCropDialog({
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const titleId = useId();
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={fullScreen}
-      aria-labelledby={titleId}
-    >
-      {open && <CropEditor photo={photo} option={option} titleId={titleId} onClose={onClose} />}
-    </Dialog>
+    <EditDialog open={open} onClose={onClose} fullScreen={fullScreen} titleId={titleId}>
+      <CropEditor photo={photo} option={option} titleId={titleId} onClose={onClose} />
+    </EditDialog>
   );
 }
 

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -29,6 +28,7 @@ import {
 } from './print-option-model';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { LoadError } from '../shared/load-error';
+import { FormSection } from '../shared/form-section';
 import { useActionToast } from '../shared/action-toast';
 import { GridBox } from '../shared/grid-box';
 
@@ -66,15 +66,7 @@ function AddPrintOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
   };
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="add-print-option-heading"
-      sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}
-    >
-      <Typography id="add-print-option-heading" variant="h5" component="h2" sx={{ mb: 2 }}>
-        Add Item Option
-      </Typography>
+    <FormSection title="Add Item Option" titleId="add-print-option-heading" mb={4}>
       <Box component="form" noValidate onSubmit={(e) => void onSubmit(e)}>
         <GridBox columns={{ xs: '1fr', md: '1fr 3fr' }} alignStart>
           <AspectRatioField
@@ -106,7 +98,7 @@ function AddPrintOptionForm({ ratioChoices }: { ratioChoices: string[] }) {
           </Button>
         </Box>
       </Box>
-    </Paper>
+    </FormSection>
   );
 }
 

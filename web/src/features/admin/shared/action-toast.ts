@@ -30,33 +30,3 @@ export function useActionToast() {
     }
   };
 }
-
-type SaveEntryOptions<E, I> = {
-  /** Adds a new entry. */
-  create: (input: I) => Promise<unknown>;
-  /** Updates the entry being edited. */
-  update: (entry: E, input: I) => Promise<unknown>;
-  /** How adding and updating are toasted. */
-  added: Outcome<unknown>;
-  updated: Outcome<unknown>;
-  /** Closes the dialog once saved. */
-  onClose: () => void;
-};
-
-/**
- * Saves the form of an add/edit dialog: updates the entry, or adds one when there is none,
- * toasts how it went and closes the dialog once it worked.
- */
-export function useSaveEntry<E, I>(
-  entry: E | null,
-  { create, update, added, updated, onClose }: SaveEntryOptions<E, I>,
-) {
-  const withToast = useActionToast();
-  return async (input: I) => {
-    const saved = await withToast(
-      () => (entry ? update(entry, input) : create(input)),
-      entry ? updated : added,
-    );
-    if (saved) onClose();
-  };
-}

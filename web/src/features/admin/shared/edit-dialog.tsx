@@ -10,22 +10,35 @@ type EditDialogProps = {
   open: boolean;
   onClose: () => void;
   /** The id of the form's title, which names the dialog. */
-  titleId: string;
+  titleId?: string;
+  /** The id of the text that describes the dialog, if any. */
+  describedBy?: string;
   fullScreen?: boolean;
+  /** 'xs' for a short question (ship, cancel, refund), 'sm' for a form. */
+  maxWidth?: 'xs' | 'sm';
   /** The form; mounted only while open, so every opening starts from the picked entry's values. */
   children: ReactNode;
 };
 
-/** The add/edit dialog of an admin list entry. */
-export function EditDialog({ open, onClose, titleId, fullScreen, children }: EditDialogProps) {
+/** The dialog of an admin form: an add/edit dialog of a list entry, or a question about one. */
+export function EditDialog({
+  open,
+  onClose,
+  titleId,
+  describedBy,
+  fullScreen,
+  maxWidth = 'sm',
+  children,
+}: EditDialogProps) {
   return (
     <Dialog
       open={open}
       onClose={onClose}
       fullWidth
-      maxWidth="sm"
+      maxWidth={maxWidth}
       fullScreen={fullScreen}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
     >
       {open && children}
     </Dialog>

@@ -11,6 +11,7 @@ import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { US_STATES } from '../../checkout';
+import { GridBox } from '../shared/grid-box';
 import { FormTextField } from '../shared/form-field';
 import { formatDate } from '../shared/relative-time';
 import { visuallyHidden } from '../shared/visually-hidden';
@@ -60,14 +61,7 @@ export function StateCard({ row, errors, disabled, onChange, onRemove }: StateCa
             {stateError}
           </Alert>
         )}
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 220px) 1fr' },
-            alignItems: 'center',
-          }}
-        >
+        <GridBox columns={{ xs: '1fr', sm: 'minmax(0, 220px) 1fr' }} sx={{ alignItems: 'center' }}>
           <FormTextField
             id={`tax-rate-${row.state}`}
             label="Tax rate"
@@ -92,7 +86,7 @@ export function StateCard({ row, errors, disabled, onChange, onRemove }: StateCa
             }
             label="Tax shipping"
           />
-        </Box>
+        </GridBox>
         <Stack spacing={0.5} sx={{ mt: 1.5 }}>
           {saved ? (
             <>

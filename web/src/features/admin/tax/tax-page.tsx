@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { useToast } from '../../../components/toast';
 import { US_STATES } from '../../checkout';
+import { GridBox } from '../shared/grid-box';
 import { FormSection } from '../shared/form-section';
 import { Loaded } from '../shared/load-error';
 import { OtherErrors } from '../shared/other-errors';
@@ -29,7 +30,7 @@ import {
   type TaxSettingsView,
 } from './api';
 import { StateCard, type StateRow } from './state-card';
-import { TaxReport } from './tax-report';
+import { FIELD_AND_BUTTON, TaxReport } from './tax-report';
 
 type StateCode = keyof typeof US_STATES;
 const STATE_CODES = Object.keys(US_STATES) as StateCode[];
@@ -187,15 +188,7 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
             ))}
           </Stack>
         )}
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 1.5,
-            gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 320px) auto' },
-            alignItems: 'center',
-            justifyContent: 'start',
-          }}
-        >
+        <GridBox columns={{ xs: '1fr', sm: 'minmax(0, 320px) auto' }} sx={FIELD_AND_BUTTON}>
           <TextField
             select
             id="tax-add-state"
@@ -215,7 +208,7 @@ function TaxSettingsForm({ settings }: { settings: TaxSettingsView }) {
           <Button variant="outlined" startIcon={<AddIcon />} onClick={addState} disabled={saving || !adding}>
             Add State
           </Button>
-        </Box>
+        </GridBox>
       </FormSection>
 
       <OtherErrors messages={otherErrors} />

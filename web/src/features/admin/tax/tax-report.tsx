@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import { GridBox } from '../shared/grid-box';
 import { FormSection } from '../shared/form-section';
 import { taxReportUrl } from './api';
+
+/** A field with its button beside it, packed to the left. */
+export const FIELD_AND_BUTTON = { gap: 1.5, alignItems: 'center', justifyContent: 'start' } as const;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /** This month as an input type=month value: '2026-11'. */
@@ -19,15 +22,7 @@ export function TaxReport() {
       title="Monthly tax report"
       description="A CSV per state: taxable sales, tax collected and the tax given back with refunds."
     >
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr', sm: 'minmax(0, 220px) auto' },
-          alignItems: 'center',
-          justifyContent: 'start',
-        }}
-      >
+      <GridBox columns={{ xs: '1fr', sm: 'minmax(0, 220px) auto' }} sx={FIELD_AND_BUTTON}>
         <TextField
           id="tax-report-month"
           type="month"
@@ -47,7 +42,7 @@ export function TaxReport() {
         >
           Download CSV
         </Button>
-      </Box>
+      </GridBox>
     </FormSection>
   );
 }

@@ -3,7 +3,7 @@ import type { Category } from '../../../lib/api-types';
 import { DialogForm, EditDialog } from '../shared/edit-dialog';
 import { FormTextField } from '../shared/form-field';
 import { useCreateCategoryMutation, useUpdateCategoryMutation } from './api';
-import { useSaveEntry } from '../shared/action-toast';
+import { useEntryForm } from '../shared/use-entry-form';
 
 const TITLE_ID = 'category-dialog-title';
 
@@ -28,9 +28,11 @@ function CategoryForm({ category, onClose }: Omit<Props, 'open'>) {
   const [name, setName] = useState(category?.name ?? '');
   const [displayName, setDisplayName] = useState(category?.displayName ?? '');
   const saving = createState.isLoading || updateState.isLoading;
-  const editing = category !== null;
   const incomplete = name.trim() === '' || displayName.trim() === '';
-  const save = useSaveEntry(category, {
+  const { save, dialogForm } = useEntryForm(category, {
+    titleId: TITLE_ID,
+    noun: 'Category',
+    saving,
     create: (input: { name: string; displayName: string }) => createCategory(input).unwrap(),
     update: (entry, input) => updateCategory({ id: entry.id, ...input }).unwrap(),
     added: {
@@ -50,15 +52,7 @@ function CategoryForm({ category, onClose }: Omit<Props, 'open'>) {
   };
 
   return (
-    <DialogForm
-      titleId={TITLE_ID}
-      noun="Category"
-      editing={editing}
-      onSubmit={onSubmit}
-      onCancel={onClose}
-      saving={saving}
-      submitDisabled={incomplete}
-    >
+    <DialogForm {...dialogForm} onSubmit={onSubmit} submitDisabled={incomplete}>
       <FormTextField
         label="Category ID"
         value={name}

@@ -5,12 +5,12 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
+import { FormSection } from '../shared/form-section';
+import { FormTextField } from '../shared/form-field';
 import { useActionToast } from '../shared/action-toast';
 import { useGetSensitiveSpeciesQuery } from '../shared/api';
 import { LoadError } from '../shared/load-error';
@@ -60,19 +60,13 @@ export function SensitiveSpeciesCard() {
   };
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="sensitive-species-title"
-      sx={{ p: { xs: 2, sm: 3 } }}
+    <FormSection
+      title="Sensitive species"
+      titleId="sensitive-species-title"
+      variant="h6"
+      level="h3"
+      description="Photos of these species show only their region and season unless you choose otherwise."
     >
-      <Typography id="sensitive-species-title" variant="h6" component="h3">
-        Sensitive species
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Photos of these species show only their region and season unless you choose otherwise.
-      </Typography>
-
       {error && !data ? (
         <LoadError onRetry={refetch} retrying={isFetching} what="sensitive species" error={error} />
       ) : isLoading ? (
@@ -122,17 +116,17 @@ export function SensitiveSpeciesCard() {
             noValidate
             sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
           >
-            <TextField
+            <FormTextField
               label="Add species"
               placeholder="e.g. Barred Owl"
               size="small"
               value={name}
-              onChange={(e) => {
-                setName(e.target.value);
+              onValueChange={(value) => {
+                setName(value);
                 setNameError(null);
               }}
-              error={Boolean(nameError)}
-              helperText={nameError ?? 'Common or scientific name.'}
+              error={nameError ?? undefined}
+              helperText="Common or scientific name."
               disabled={saving}
               slotProps={{ htmlInput: { maxLength: 120 } }}
               sx={{ flex: 1, minWidth: 0 }}
@@ -158,6 +152,6 @@ export function SensitiveSpeciesCard() {
           </Box>
         </Stack>
       )}
-    </Paper>
+    </FormSection>
   );
 }

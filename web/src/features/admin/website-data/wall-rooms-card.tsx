@@ -5,13 +5,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { FormSection } from '../shared/form-section';
 import { useActionToast } from '../shared/action-toast';
 import { LoadError } from '../shared/load-error';
 import { useSessionExpiryCheck } from '../shared/session';
@@ -112,20 +112,13 @@ export function WallRoomsCard() {
   };
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="wall-rooms-title"
-      sx={{ p: { xs: 2, sm: 3 } }}
+    <FormSection
+      title={<>Rooms for &ldquo;See it on a wall&rdquo;</>}
+      titleId="wall-rooms-title"
+      variant="h6"
+      level="h3"
+      description="Photos of your own rooms, shown beside the drawn ones. Mark the two ends of something you know the length of (a sofa, a door) and where prints hang; each print is drawn at that scale."
     >
-      <Typography id="wall-rooms-title" variant="h6" component="h3">
-        Rooms for &ldquo;See it on a wall&rdquo;
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Photos of your own rooms, shown beside the drawn ones. Mark the two ends of something you know the
-        length of (a sofa, a door) and where prints hang; each print is drawn at that scale.
-      </Typography>
-
       {error && !data ? (
         <LoadError onRetry={refetch} retrying={isFetching} what="rooms" error={error} />
       ) : isLoading ? (
@@ -241,6 +234,6 @@ export function WallRoomsCard() {
           </>
         )}
       </Stack>
-    </Paper>
+    </FormSection>
   );
 }

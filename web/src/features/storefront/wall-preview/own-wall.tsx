@@ -1,12 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import type { WallPrint } from '@shared/print-scale';
-import type { PhotoDetail } from '../../../lib/api-types';
 import { Button, TextField } from '../../../components/ui';
-import { PrintPiece } from './print-piece';
+import { PrintPiece, type PieceProps } from './print-piece';
 import { LETTER_LONG_IN, parseLength, widthPerInch, type PhotoPoint } from './wall-scale';
 import { styles } from './wall-preview-styles';
 
-type Option = PhotoDetail['printOptions'][number];
 const clamp = (n: number) => Math.min(1, Math.max(0, n));
 const pct = (n: number) => `${(n * 100).toFixed(4)}%`;
 /** An arrow key moves a marker or the print by this share of the photo (Shift: five times). */
@@ -32,7 +29,7 @@ function arrowMove(event: KeyboardEvent, at: PhotoPoint, aspect: number): PhotoP
  * side, or a length she types), then the print is placed on it at that scale, to drag where it
  * would hang (or move with the arrow keys).
  */
-export function OwnWall({ photo, option, print }: { photo: PhotoDetail; option: Option; print: WallPrint }) {
+export function OwnWall({ photo, option, print }: PieceProps) {
   const inputId = useId();
   const [wall, setWall] = useState<{ url: string; aspect: number } | null>(null);
   const [points, setPoints] = useState<[PhotoPoint, PhotoPoint]>([

@@ -1,25 +1,19 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { cropFractions } from '@shared/print-crop';
 import { printInches, type WallPrint } from '@shared/print-scale';
 import type { PhotoDetail } from '../../../lib/api-types';
 import { styles } from './wall-preview-styles';
 
 type Option = PhotoDetail['printOptions'][number];
+/** What every view of the preview draws: the photo, the size chosen and how it hangs. */
+export type PieceProps = { photo: PhotoDetail; option: Option; print: WallPrint };
 const pct = (n: number) => `${(n * 100).toFixed(4)}%`;
 
 /**
  * The print as it hangs, filling its box (sized by the caller to the piece's outer size): the
  * frame, the mat inside it, and the print's crop of the photo (the part the lab prints).
  */
-export function PrintPiece({
-  photo,
-  option,
-  print,
-}: {
-  photo: PhotoDetail;
-  option: Option;
-  print: WallPrint;
-}) {
+export function PrintPiece({ photo, option, print }: PieceProps) {
   const { frameIn, matIn, outerWidthIn: w, outerHeightIn: h } = print;
   const inset = (inches: number): CSSProperties => ({ inset: `${pct(inches / h)} ${pct(inches / w)}` });
   const inches = printInches(option.size);
@@ -44,5 +38,22 @@ export function PrintPiece({
         />
       </span>
     </>
+  );
+}
+
+/** A toggle in a row of choices (print size, view, what the print is shown beside). */
+export function ChoiceButton({
+  pressed,
+  onClick,
+  children,
+}: {
+  pressed: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button type="button" aria-pressed={pressed} onClick={onClick} className={styles.choice}>
+      {children}
+    </button>
   );
 }

@@ -3,6 +3,7 @@ import { wallPrintOf } from '@shared/print-scale';
 import type { PhotoDetail } from '../../../lib/api-types';
 import { CloseIcon, IconButton, Sheet } from '../../../components/ui';
 import { OwnWall } from './own-wall';
+import { ChoiceButton } from './print-piece';
 import { RoomModel } from './room-model';
 import { WallScene } from './wall-scene';
 import { styles } from './wall-preview-styles';
@@ -55,28 +56,16 @@ export default function WallPreview({
         </div>
         <div role="group" aria-label="Print size" className={styles.choices}>
           {sizes.map((o) => (
-            <button
-              key={o.id}
-              type="button"
-              aria-pressed={o === option}
-              onClick={() => onSelect(o.id)}
-              className={styles.choice}
-            >
+            <ChoiceButton key={o.id} pressed={o === option} onClick={() => onSelect(o.id)}>
               {o.size} <span className={styles.choiceNote}>{o.format}</span>
-            </button>
+            </ChoiceButton>
           ))}
         </div>
         <div role="group" aria-label="Show it" className={styles.choices}>
           {MODES.map((m) => (
-            <button
-              key={m.mode}
-              type="button"
-              aria-pressed={m.mode === mode}
-              onClick={() => setMode(m.mode)}
-              className={styles.choice}
-            >
+            <ChoiceButton key={m.mode} pressed={m.mode === mode} onClick={() => setMode(m.mode)}>
               {m.label}
-            </button>
+            </ChoiceButton>
           ))}
         </div>
         {option && print && (

@@ -1,12 +1,10 @@
-import { useEffect, useState } from 'react';
-import type { WallPrint } from '@shared/print-scale';
-import type { PhotoDetail, WallRoom } from '../../../lib/api-types';
-import { PrintPiece } from './print-piece';
+import { useEffect, useState, type CSSProperties } from 'react';
+import type { WallRoom } from '../../../lib/api-types';
+import { ChoiceButton, PrintPiece, type PieceProps } from './print-piece';
 import { ReferenceArt } from './reference-art';
 import { REFERENCES, boxStyle, wallLayout, widthPerInch, type ReferenceKind } from './wall-scale';
 import { styles } from './wall-preview-styles';
 
-type Option = PhotoDetail['printOptions'][number];
 /** The floor drawn under the wall (skirting and boards), in inches at the wall's scale. */
 const FLOOR_IN = 6;
 const inches = (n: number) => `${Math.round(n * 10) / 10} in`;
@@ -31,15 +29,7 @@ function useWallRooms(): WallRoom[] {
  * "See it on a wall": the print at true scale on a drawn wall, beside a sofa, a doorway or a
  * person, or in one of the owner's own rooms (at the scale of the reference she marked there).
  */
-export function WallScene({
-  photo,
-  option,
-  print,
-}: {
-  photo: PhotoDetail;
-  option: Option;
-  print: WallPrint;
-}) {
+export function WallScene({ photo, option, print }: PieceProps) {
   const rooms = useWallRooms();
   const [choice, setChoice] = useState<ReferenceKind | number>('sofa');
   const room = rooms.find((r) => r.id === choice);
@@ -55,26 +45,14 @@ export function WallScene({
     <>
       <div role="group" aria-label="Shown beside" className={styles.choices}>
         {(Object.keys(REFERENCES) as ReferenceKind[]).map((k) => (
-          <button
-            key={k}
-            type="button"
-            aria-pressed={k === choice}
-            onClick={() => setChoice(k)}
-            className={styles.choice}
-          >
+          <ChoiceButton key={k} pressed={k === choice} onClick={() => setChoice(k)}>
             {REFERENCES[k].label}
-          </button>
+          </ChoiceButton>
         ))}
         {rooms.map((r) => (
-          <button
-            key={r.id}
-            type="button"
-            aria-pressed={r.id === choice}
-            onClick={() => setChoice(r.id)}
-            className={styles.choice}
-          >
+          <ChoiceButton key={r.id} pressed={r.id === choice} onClick={() => setChoice(r.id)}>
             {r.label}
-          </button>
+          </ChoiceButton>
         ))}
       </div>
       {room ? (
@@ -103,14 +81,12 @@ export function WallScene({
             >
               <ReferenceArt kind={kind} />
             </span>
-            <span
-              className={styles.piece}
+            <HungPrint
+              photo={photo}
+              option={option}
+              print={print}
               style={boxStyle(layout.print, layout.wall, FLOOR_IN)}
-              data-testid="wall-print"
-              data-real-width-in={print.outerWidthIn}
-            >
-              <PrintPiece photo={photo} option={option} print={print} />
-            </span>
+            />
           </div>
           <p className={`t-body2 t-muted ${styles.caption}`}>{description}</p>
         </>
@@ -119,21 +95,25 @@ export function WallScene({
   );
 }
 
+/** The print where it hangs in a scene, placed by `style`; it tells its real width to tests. */
+function HungPrint({ style, ...piece }: PieceProps & { style: CSSProperties }) {
+  return (
+    <span
+      className={styles.piece}
+      style={style}
+      data-testid="wall-print"
+      data-real-width-in={piece.print.outerWidthIn}
+    >
+      <PrintPiece {...piece} />
+    </span>
+  );
+}
+
 /**
  * The print in one of the owner's rooms: its width from the reference she marked (two points
  * and their real length), centred where she said prints hang.
  */
-function RoomScene({
-  photo,
-  option,
-  print,
-  room,
-}: {
-  photo: PhotoDetail;
-  option: Option;
-  print: WallPrint;
-  room: WallRoom;
-}) {
+function RoomScene({ photo, option, print, room }: PieceProps & { room: WallRoom }) {
   const aspect = room.width / room.height;
   const { x1, y1, x2, y2, lengthIn } = room.reference;
   const scale = widthPerInch({ x: x1, y: y1 }, { x: x2, y: y2 }, lengthIn, aspect);
@@ -150,19 +130,17 @@ function RoomScene({
         data-testid="wall-room"
       >
         <img src={`${room.imageUrl}&w=1600`} alt="" className={styles.roomPhoto} />
-        <span
-          className={styles.piece}
+        <HungPrint
+          photo={photo}
+          option={option}
+          print={print}
           style={{
             left: pct(room.printAt.x - width / 2),
             top: pct(room.printAt.y - height / 2),
             width: pct(width),
             height: pct(height),
           }}
-          data-testid="wall-print"
-          data-real-width-in={print.outerWidthIn}
-        >
-          <PrintPiece photo={photo} option={option} print={print} />
-        </span>
+        />
       </div>
       <p className={`t-body2 t-muted ${styles.caption}`}>{description}</p>
     </>
