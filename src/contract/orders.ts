@@ -194,7 +194,8 @@ export const checkoutQuoteSchema = z.object({
     .optional(),
 });
 export type CheckoutQuoteInput = z.output<typeof checkoutQuoteSchema>;
-export const checkoutQuoteResultSchema = z.object({
+/** An order's money as the buyer sees it: the quote's, the placed order's and her order page's. */
+const orderMoneyShape = {
   subtotal: z.number(),
   discount: z.number(),
   shipping: z.number(),
@@ -202,6 +203,9 @@ export const checkoutQuoteResultSchema = z.object({
   total: z.number(),
   promotion: appliedPromotionSchema.nullable(),
   taxLine: appliedTaxSchema.nullable(),
+};
+export const checkoutQuoteResultSchema = z.object({
+  ...orderMoneyShape,
   /**
    * The shop collects sales tax at all (the owner saved settings listing a state, or chose Stripe
    * Tax): false, and the checkout shows no tax line.
@@ -376,13 +380,7 @@ export const buyerOrderSchema = z.object({
       ...lineDetailsViewSchema.shape,
     }),
   ),
-  subtotal: z.number(),
-  discount: z.number(),
-  shipping: z.number(),
-  tax: z.number(),
-  total: z.number(),
-  promotion: appliedPromotionSchema.nullable(),
-  taxLine: appliedTaxSchema.nullable(),
+  ...orderMoneyShape,
   refundedAmount: z.number(),
   refunds: z.array(z.object({ amount: z.number(), reason: z.string(), createdAt: z.string() })),
   shippingAddress: z.string(),

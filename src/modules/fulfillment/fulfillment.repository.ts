@@ -1,4 +1,5 @@
 import type { Knex } from 'knex';
+import { snakeCaseMappers } from 'objection';
 import type { Db } from '../../platform/db';
 import type { LabOrderStatus, LabProviderId } from '../../contract';
 import type { LabProductRef } from './lab-provider';
@@ -65,20 +66,12 @@ export type LabOrderRow = LabOrderKey & {
   createdAt: Date;
 };
 
-const settingsOf = (r: Record<string, unknown>): LabSettingsRow => ({
-  provider: r.provider as LabProviderId,
-  enabled: r.enabled as boolean,
-  sandbox: r.sandbox as boolean,
-  apiKeyEncrypted: r.api_key_encrypted as string | null,
-  apiSecretEncrypted: r.api_secret_encrypted as string | null,
-  providerSettings: (r.provider_settings as Record<string, unknown> | null) ?? {},
-  shippingMethod: r.shipping_method as string,
-  productionTime: r.production_time as string,
-  holdMinutes: r.hold_minutes as number,
-  reviewBeforeSending: r.review_before_sending as boolean,
-  minMarginPercent: r.min_margin_percent as number,
-  webhookSecret: r.webhook_secret as string,
-});
+/** A row's columns under their camelCase names: objection's own mapper, as the models have it. */
+const { parse: camelRow } = snakeCaseMappers();
+const settingsOf = (r: Record<string, unknown>): LabSettingsRow => {
+  const row = camelRow(r) as LabSettingsRow;
+  return { ...row, providerSettings: row.providerSettings ?? {} };
+};
 const productOf = (r: Record<string, unknown>): LabProductRow => ({
   printOptionId: r.print_option_id as number,
   provider: r.provider as LabProviderId,
@@ -90,29 +83,7 @@ const productOf = (r: Record<string, unknown>): LabProductRow => ({
   shippingCents: r.shipping_cents as number | null,
   requiredDpi: r.required_dpi as number | null,
 });
-const labOrderOf = (r: Record<string, unknown>): LabOrderRow => ({
-  orderId: r.order_id as number,
-  provider: r.provider as LabProviderId,
-  status: r.status as LabOrderStatus,
-  sendAfter: r.send_after as Date,
-  labOrderNumber: r.lab_order_number as string | null,
-  attempts: r.attempts as number,
-  lastError: r.last_error as string | null,
-  labText: r.lab_text as string | null,
-  errorNotifiedAt: r.error_notified_at as Date | null,
-  claimedUntil: r.claimed_until as Date | null,
-  nextAttemptAt: r.next_attempt_at as Date | null,
-  firstFailedAt: r.first_failed_at as Date | null,
-  failures: r.failures as number,
-  outageNotifiedAt: r.outage_notified_at as Date | null,
-  labShippingCents: r.lab_shipping_cents as number | null,
-  carrier: r.carrier as string | null,
-  trackingNumber: r.tracking_number as string | null,
-  sentAt: r.sent_at as Date | null,
-  shippedAt: r.shipped_at as Date | null,
-  checkedAt: r.checked_at as Date | null,
-  createdAt: r.created_at as Date,
-});
+const labOrderOf = (r: Record<string, unknown>): LabOrderRow => camelRow(r) as LabOrderRow;
 const keyOf = (r: Record<string, unknown>): LabOrderKey => ({
   orderId: r.order_id as number,
   provider: r.provider as LabProviderId,
