@@ -188,7 +188,7 @@ describe(MAP_FILE, () => {
     expect(code.jobs).toContain('fulfillment/sync-lab-order');
     expect(code.events).toContain('order.paid');
     expect(code.subscribers).toContain('fulfillment.hold-lab-order');
-    expect(code.payloads?.['fulfillment/send-lab-order']).toBe('{ orderId, provider? }');
+    expect(code.payloads?.['fulfillment/send-lab-order']).toBe('{ orderId, provider }');
     expect(code.jobIds?.['editions/make-certificate']).toEqual(['certificate-<numberId>']);
     expect(checkMap(code, readFileSync(MAP_FILE, 'utf8'))).toEqual({ missing: [], stale: [] });
   }, 30_000); // parses every source file
