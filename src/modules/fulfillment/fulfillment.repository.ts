@@ -89,6 +89,22 @@ const keyOf = (r: Record<string, unknown>): LabOrderKey => ({
   provider: r.provider as LabProviderId,
 });
 const where = (k: LabOrderKey) => ({ order_id: k.orderId, provider: k.provider });
+/**
+ * A lab order a run may take now: nobody holds it (no lease, or one run out), and it is due
+ * ('held' past its hold, or 'sending' at its next try).
+ */
+const dueAndFree = (db: Db) => (q: Knex.QueryBuilder) =>
+  q
+    .where((w) => w.whereNull('claimed_until').orWhere('claimed_until', '<', db.fn.now()))
+    .andWhere((w) =>
+      w
+        .where((h) => h.where({ status: 'held' }).andWhere('send_after', '<=', db.fn.now()))
+        .orWhere((s) =>
+          s
+            .where({ status: 'sending' })
+            .andWhere((n) => n.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', db.fn.now())),
+        ),
+    );
 
 /** lab_settings (one row per lab), lab_products and lab_orders (one per shop order and lab). */
 export function createFulfillmentRepository(db: Db) {
@@ -193,18 +209,7 @@ export function createFulfillmentRepository(db: Db) {
     async claim(key: LabOrderKey, leaseMs: number): Promise<LabOrderRow | null> {
       const rows = await db('lab_orders')
         .where(where(key))
-        .andWhere((w) => w.whereNull('claimed_until').orWhere('claimed_until', '<', db.fn.now()))
-        .andWhere((w) =>
-          w
-            .where((h) => h.where({ status: 'held' }).andWhere('send_after', '<=', db.fn.now()))
-            .orWhere((s) =>
-              s
-                .where({ status: 'sending' })
-                .andWhere((n) =>
-                  n.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', db.fn.now()),
-                ),
-            ),
-        )
+        .andWhere(dueAndFree(db))
         .update({
           status: 'sending',
           claimed_until: db.raw('now() + make_interval(secs => ?)', [leaseMs / 1000]),
@@ -295,18 +300,7 @@ export function createFulfillmentRepository(db: Db) {
      */
     async due(): Promise<LabOrderKey[]> {
       const rows = await db('lab_orders')
-        .where((w) => w.whereNull('claimed_until').orWhere('claimed_until', '<', db.fn.now()))
-        .andWhere((w) =>
-          w
-            .where((h) => h.where({ status: 'held' }).andWhere('send_after', '<=', db.fn.now()))
-            .orWhere((s) =>
-              s
-                .where({ status: 'sending' })
-                .andWhere((n) =>
-                  n.whereNull('next_attempt_at').orWhere('next_attempt_at', '<=', db.fn.now()),
-                ),
-            ),
-        )
+        .where(dueAndFree(db))
         .orderBy('send_after')
         .limit(100)
         .select('order_id', 'provider');
