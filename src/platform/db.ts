@@ -167,6 +167,12 @@ export async function migrateLatest(db: Db, waitMs = 180_000): Promise<void> {
       return;
     } catch (err) {
       if (Date.now() >= giveUpAt || !concurrentMigration(err)) throw err;
+      // knex checks its lock table is empty, then inserts the lock's row: two processes can each
+      // insert one, and its lock (taken when exactly one row goes from 0 to 1) is then never taken
+      // by anyone. One row is the lock: extra ones go (none while a single row is held).
+      await db
+        .raw('delete from knex_migrations_lock where index > (select min(index) from knex_migrations_lock)')
+        .catch(() => undefined); // not created yet: the next try creates it
       await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 500));
     }
   }

@@ -187,7 +187,9 @@ const cases: Case[] = [
   publicCase('100 kB of keys', () => manyKeys(PUBLIC_LIMIT), entries, '/api/checkout'),
 ];
 
-describe('request bodies at the size limits', () => {
+// A hold is timed on a shared machine: a GC pause or another process can push one run past the
+// budget. A real hold repeats every time, so a run over it is tried again (twice) before it fails.
+describe('request bodies at the size limits', { retry: 2 }, () => {
   it.each(cases)('$name: refused as before or from its shape, without holding the loop', async (c) => {
     const body = c.body();
     expect(body.length).toBeLessThanOrEqual(c.admin ? ADMIN_LIMIT : PUBLIC_LIMIT);

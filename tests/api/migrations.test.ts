@@ -71,4 +71,13 @@ describe('several processes starting on a new database at once', () => {
       await dropDatabase(fresh.DATABASE_URL);
     }
   });
+
+  it("are not locked out for good when two of them each wrote knex's lock row", async () => {
+    // knex checks the lock table is empty, then inserts its row: two processes can both insert,
+    // and its lock (one row updated from 0 to 1) then matches two rows and is never taken
+    await migrateLatest(db);
+    await db('knex_migrations_lock').insert({ is_locked: 0 });
+    await migrateLatest(db, 10_000);
+    expect(await db('knex_migrations_lock').pluck('is_locked')).toEqual([0]);
+  });
 });
