@@ -67,7 +67,10 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   catalog.addDeleteGuard('orders.order-lines', orders.orderLinesGuard);
   catalog.addDeleteGuard('fulfillment.lab-products', fulfillment.labProductsGuard);
   // Asset audiences: a draft's or scheduled photo's files are the owner's alone until it is public.
-  media.addAssetAudience('catalog.unpublished-photos', catalog.service.isAssetPublic);
+  media.addAssetAudience('catalog.unpublished-photos', {
+    kinds: ['photo', 'thumbnail'],
+    isPublic: catalog.service.isAssetPublic,
+  });
   events.check();
 
   // The modules that serve HTTP, in the order their routes are mounted.

@@ -3,6 +3,7 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
 import { createNamedRegistry } from '../../platform/registry';
+import type { AssetKind } from './media.rules';
 import { createMediaRepository } from './media.repository';
 import { createMediaStore } from './media-store.config';
 import { createMediaService } from './media.service';
@@ -18,8 +19,14 @@ export { mediaEndpoints } from './media.routes';
 export type { ImageForFiles, MediaUrls } from './media.urls';
 export { MediaAssetModel, imageAssetRelation } from './media.models';
 
-/** Whether an asset's files may be served to anyone (false: to the signed-in owner only). */
-export type AssetAudience = (assetId: number) => Promise<boolean>;
+/**
+ * Who may see the files of assets of these kinds: `isPublic` false, the signed-in owner only.
+ * Assets of other kinds (a logo) are not asked about.
+ */
+export type AssetAudience = {
+  kinds: readonly AssetKind[];
+  isPublic(assetId: number): Promise<boolean>;
+};
 export { createMediaStore, s3OptionsOf } from './media-store.config';
 export type { MediaStore } from './media-store';
 export { mediaMessages } from './media.originals';
@@ -87,8 +94,9 @@ export function createMediaModule(
   deps.jobs.handle('media', 'clean-original', ({ assetId }) => service.cleanOriginal(assetId));
   // Who may see a photo's files is its owner's to say (catalog: not while a draft or scheduled).
   const audiences = createNamedRegistry<AssetAudience>('Asset audience');
-  const isPublic = async (assetId: number) => {
-    for (const { plugIn } of audiences.entries()) if (!(await plugIn(assetId))) return false;
+  const isPublic = async (assetId: number, kind: AssetKind) => {
+    for (const { plugIn } of audiences.entries())
+      if (plugIn.kinds.includes(kind) && !(await plugIn.isPublic(assetId))) return false;
     return true;
   };
   const senders = createImageSenders(service, isPublic);

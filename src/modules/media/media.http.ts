@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import { notFound } from '../../platform/http/app-error';
 import { isAdminRequest } from '../../platform/http/guards';
 import { createSizedLru } from '../../platform/sized-lru';
+import type { AssetKind } from './media.rules';
 import type { MediaService } from './media.service';
 import type { ServedVariant } from './media.variants';
 import { etagMatches, parseVariantFileName, pickFormat, type VariantKind } from './media.rules';
@@ -17,7 +18,10 @@ export function requestedWidth(value: unknown): number | undefined {
 }
 
 /** The two ways an image is answered: by negotiation (the spec's addresses) and as a named file. */
-export function createImageSenders(service: MediaService, isPublic: (assetId: number) => Promise<boolean>) {
+export function createImageSenders(
+  service: MediaService,
+  isPublic: (assetId: number, kind: AssetKind) => Promise<boolean>,
+) {
   // The ETag is a hash of the bytes, so bytes cached under it can never be stale.
   const bytes = createByteCache(64 * 1024 * 1024);
 
@@ -67,8 +71,8 @@ export function createImageSenders(service: MediaService, isPublic: (assetId: nu
       const variant =
         file &&
         (await service.findFile(assetId, file, async (kind) => {
-          // a logo or headshot is public; a photo's image is while its photo is (or it is no photo's)
-          owners = kind !== 'logo' && kind !== 'headshot' && !(await isPublic(assetId));
+          // the asset's audiences say (a photo's image is public while its photo is)
+          owners = !(await isPublic(assetId, kind));
           return !owners || isAdminRequest(req);
         }));
       if (!variant) {
