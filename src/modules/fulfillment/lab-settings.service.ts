@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../platform/context';
 import { badRequest } from '../../platform/http/app-error';
+import { parseFields } from '../../platform/http/validate';
 import {
   labMessages as messages,
   type LabConnectionTest,
@@ -28,15 +29,6 @@ const DEFAULTS = {
 /** The owner's message when a lab's key (and secret) is not set: in that lab's words. */
 const notConnected = (lab: AnyLabProvider) =>
   `Connect ${lab.name} first: enter its API key${lab.usesSecret ? ' and secret' : ''} in Print Lab settings.`;
-
-/** The lab's own settings as the owner saves them: a refused value is a 400 naming its field. */
-function parseSettings(lab: AnyLabProvider, settings: Record<string, unknown>) {
-  const parsed = lab.settingsSchema.safeParse(settings);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0]!;
-  const field = String(issue.path[0] ?? 'settings');
-  throw badRequest(issue.message, { [field]: issue.message });
-}
 
 /**
  * The owner's lab settings (one row per lab, keyed by its id; the lab's own settings object
@@ -149,7 +141,12 @@ export function createLabSettings(
           : input.apiSecret
             ? secrets.encrypt(input.apiSecret)
             : before.apiSecretEncrypted,
-        providerSettings: parseSettings(lab, { ...before.providerSettings, ...input.settings }),
+        // the lab's own schema: a refused value is a 400 in its words, naming its field
+        providerSettings: parseFields(
+          lab.settingsSchema,
+          { ...before.providerSettings, ...input.settings },
+          'Invalid settings.',
+        ),
         shippingMethod: input.shippingMethod,
         productionTime: input.productionTime,
         holdMinutes: input.holdMinutes,
