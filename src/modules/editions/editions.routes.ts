@@ -1,5 +1,4 @@
-import { Router, type RequestHandler } from 'express';
-import multer from 'multer';
+import { Router } from 'express';
 import { z } from 'zod';
 import {
   adminEditionSchema,
@@ -10,7 +9,8 @@ import {
   editionSettingsSchema,
   editionToSignSchema,
 } from '../../contract';
-import { AppError, notFound } from '../../platform/http/app-error';
+import { notFound } from '../../platform/http/app-error';
+import { singleUpload } from '../../platform/http/single-upload';
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import type { EditionsService } from './editions.service';
 
@@ -129,18 +129,12 @@ export const editionsEndpoints = {
   },
 } satisfies Record<string, EndpointSpec>;
 
-const signatureUpload: RequestHandler = (() => {
-  const single = multer({
-    storage: multer.memoryStorage(),
-    limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 5, parts: 6 },
-  }).single('signature');
-  return (req, res, next) =>
-    single(req, res, (err?: unknown) => {
-      if ((err as { code?: string } | undefined)?.code === 'LIMIT_FILE_SIZE')
-        return next(new AppError('too_large', messages.signatureSize));
-      next(err);
-    });
-})();
+const signatureUpload = singleUpload('signature', {
+  maxBytes: 2 * 1024 * 1024,
+  tooLarge: messages.signatureSize,
+  fields: 5,
+  parts: 6,
+});
 
 export function createEditionsRoutes(service: EditionsService) {
   return bindEndpoints(editionsEndpoints, {
