@@ -16,6 +16,7 @@ export const STOREFRONT_PAGES = (photoId: number) => [
   `/photo/${photoId}`,
   '/about',
   '/faq',
+  '/contact',
 ];
 
 export type PageVsLimit = {
