@@ -5,10 +5,16 @@ import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { APPLE_TOUCH_ICON, manifestIcons, manifestScreenshots, pwaAssets } from './scripts/pwa-assets.ts';
 import { palette } from './web/src/lib/palette.ts';
 import { appChunk } from './scripts/app-chunk.ts';
+import { storefrontPrecache } from './scripts/precache.ts';
 
 const webSource = (file: string) => fileURLToPath(new URL(`./web/src/${file}`, import.meta.url));
 /** `@shared/...`: the pure code the server and the web app both run (src/shared). */
 const sharedAlias = { '@shared': fileURLToPath(new URL('./src/shared', import.meta.url)) };
+
+/** Pages only some visitors open, with chunks of their own: kept out of the app chunk and the precache. */
+const privatePage = /\/features\/(admin|checkout|order-status)\//;
+/** Loaded on first use, never precached: those pages and the wall preview (model-viewer, ~1 MB). */
+const onFirstUse = (source: string) => privatePage.test(source) || /\/wall-preview\//.test(source);
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxied = ['/api', '/media/', '/healthz', '/sitemap.xml', '/robots.txt'];
@@ -96,12 +102,14 @@ export default defineConfig(({ isSsrBuild }) => ({
         screenshots: manifestScreenshots(SITE_NAME),
       },
       workbox: {
-        // The app shell: every script, style and the page itself. Heavy chunks few visits use (the
-        // admin's rich text editor; the wall preview and model-viewer, ~1 MB, fetched when "See it
-        // on a wall" opens) are left to the runtime /assets/ cache (cache first, below): a first
-        // visit does not download them, the first use keeps them for offline.
+        // What the storefront needs offline, and nothing else (scripts/precache.ts): the app shell,
+        // the storefront's chunks, icons and the web manifest. The admin, checkout and order pages
+        // and the wall preview (model-viewer) are left to the runtime /assets/ cache (cache first,
+        // below): a first visit does not download them, their first use keeps them for offline.
         globPatterns: ['**/*.{js,css,html,svg}', APPLE_TOUCH_ICON],
-        globIgnores: ['**/rich-text-editor-*.js', '**/wall-preview-*.js', '**/model-viewer-*.js'],
+        manifestTransforms: [
+          storefrontPrecache(fileURLToPath(new URL('./dist/web', import.meta.url)), onFirstUse),
+        ],
         // Pages are rendered by the server: documents go network-first (runtimeCaching below), so
         // an online visitor never sees stale HTML after an admin edit, and visited pages open offline.
         navigateFallback: null,
@@ -127,8 +135,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             { precacheFallback: { fallbackURL: '/index.html' } },
           ),
           // Admin screens render in the browser: online the server's page, offline the precached
-          // app shell (nothing of the admin's is cached), so the installed admin opens without a
-          // connection and its batch queue (kept in IndexedDB) can be filled.
+          // app shell with the admin's chunks from its last visits (the /assets/ route below), so
+          // the installed admin opens without a connection and its batch queue (kept in
+          // IndexedDB) can be filled.
           {
             urlPattern: ({ request, url, sameOrigin }) =>
               sameOrigin && request.mode === 'navigate' && /^\/admin(\/|$)/.test(url.pathname),
@@ -171,12 +180,13 @@ export default defineConfig(({ isSsrBuild }) => ({
             150,
             { networkTimeoutSeconds: 4 },
           ),
-          // Hashed build files not in the precache (the chunks above): immutable, cache first.
+          // Hashed build files not in the precache (the admin's, checkout's, the wall preview's):
+          // immutable, cache first; room for every chunk of two builds.
           cachedGets(
             ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/assets/'),
             'CacheFirst',
             'wildframe-assets',
-            60,
+            250,
           ),
         ],
       },
@@ -205,7 +215,7 @@ export default defineConfig(({ isSsrBuild }) => ({
                     webSource('main.tsx'),
                     webSource('boot.tsx'),
                     webSource('app/router.tsx'),
-                    (id) => /\/features\/(admin|checkout|order-status)\//.test(id),
+                    (id) => privatePage.test(id),
                   ),
                   debugName: 'app',
                   includeDependenciesRecursively: false,

@@ -6,8 +6,9 @@
 // 24-megapixel JPEG against raw sharp making the same variants, directly (bench-upload.ts) and over
 // HTTP with the API's memory during three 50 MB uploads (bench-upload-http.ts); bytes per photo
 // across all variants, before and after the leaner set of issue 27, on a smooth, a mixed and a dense
-// photo (bench-variants.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts); and every page's figures against
-// its budgets in one table (bench-budgets.ts).
+// photo (bench-variants.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts); the
+// service worker's precache, files and bytes as transferred (precache.ts); and every page's figures
+// against its budgets in one table (bench-budgets.ts).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +25,7 @@ import { pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages'
 import { benchHydration, HYDRATION_PAGES, hydrationTable } from './bench-hydration';
 import { budgetsTable, type LighthousePage } from './bench-budgets';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { precacheSize, precacheSummary, type PrecacheSize } from './precache';
 
 const port = Number(process.env.BENCH_PORT ?? 3998);
 const results: Record<string, unknown> = {};
@@ -114,6 +116,8 @@ results.lighthouse = pages;
 const scripts: Record<string, number> = {};
 for (const pagePath of STOREFRONT_PAGES(photoId)) scripts[pagePath] = await pageScriptGzipKb(pagePath);
 results.initialJsGzipKb = scripts;
+// What a first visit's service worker downloads (files, KB, KB as transferred with brotli).
+results.precache = precacheSize();
 
 // Live against the limit (the same page as finished HTML with no script), and the ratio.
 const vsLimit = await pagesVsLimit(
@@ -172,4 +176,5 @@ console.log(`\n${budgetsTable({ hydration, scripts, lighthouse: pages, vsLimit }
 console.log(`\nServing (100 connections, app vs bare node:http, same bytes):\n${serving.table}`);
 console.log(uploads.lines);
 console.log(variantBytesSummary(variantBytes.photos));
+console.log(precacheSummary(results.precache as PrecacheSize));
 process.exit(0);
