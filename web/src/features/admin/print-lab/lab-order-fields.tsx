@@ -6,16 +6,8 @@ import Typography from '@mui/material/Typography';
 import { FormTextField } from '../shared/form-field';
 import { GridBox } from '../shared/grid-box';
 import { SwitchRow } from './switch-row';
-import { labFieldId, type LabField, type LabValues } from './lab-settings-model';
+import { labFieldId, type LabField, type LabForm } from './lab-settings-model';
 import type { LabSettingsView } from './api';
-
-type Props = {
-  lab: LabSettingsView;
-  values: LabValues;
-  set: <F extends keyof LabValues>(field: F, value: LabValues[F]) => void;
-  errors: Partial<Record<LabField, string>>;
-  busy: boolean;
-};
 
 type Choice = LabSettingsView['shippingMethods'][number];
 /** The lab's own choices (its words), with the saved one kept should the lab no longer list it. */
@@ -23,7 +15,8 @@ const choices = (offered: Choice[], current: string): Choice[] =>
   offered.some((c) => c.id === current) ? offered : [...offered, { id: current, name: current }];
 
 /** How orders go to the lab: reviewed or after the hold, its shipping and production, the margin warning. */
-export function LabOrderFields({ lab, values, set, errors, busy }: Props) {
+export function LabOrderFields({ form }: { form: LabForm }) {
+  const { lab, values, set, errors, busy } = form;
   const id = (field: LabField) => labFieldId(lab.provider, field);
   const titleId = `${id('holdMinutes')}-section`;
   return (
@@ -32,10 +25,8 @@ export function LabOrderFields({ lab, values, set, errors, busy }: Props) {
         Orders sent to {lab.name}
       </Typography>
       <SwitchRow
-        id={id('reviewBeforeSending')}
-        checked={values.reviewBeforeSending}
-        onChange={(checked) => set('reviewBeforeSending', checked)}
-        disabled={busy}
+        form={form}
+        field="reviewBeforeSending"
         title="Review orders before sending"
         text="Paid orders wait in To review, with each print’s file, size and paper, until you approve them. When off, they go after the hold."
       />
