@@ -1,6 +1,7 @@
 import { useParams } from 'react-router';
 import { Button, Skeleton, cx } from '../../components/ui';
 import { MessagePage } from '../../components/message-page';
+import { SplitColumns } from '../../components/split-columns';
 import { useSite } from '../../lib/site-context';
 import { pageTitle } from '../../lib/page-title';
 import pageStyles from './photo-page.module.css';
@@ -8,11 +9,12 @@ import styles from './photo-page-states.module.css';
 
 // What the photo page shows instead of a photo: while it loads, when there is none, when it failed.
 
+/** The page's own layout (photo-page.tsx), its parts as placeholders. */
 export function PhotoSkeleton() {
   return (
     <div className={`container ${pageStyles.page}`} aria-busy="true" aria-label="Loading photo">
       <Skeleton variant="text" className={styles.back} />
-      <div className={styles.columns}>
+      <SplitColumns fr={[7, 5]} gap={{ xs: 4, md: 7 }}>
         <Skeleton className={cx(styles.rounded, styles.image)} />
         <div>
           <Skeleton variant="text" className={styles.title} />
@@ -26,7 +28,7 @@ export function PhotoSkeleton() {
           </div>
           <Skeleton height={52} className={styles.button} />
         </div>
-      </div>
+      </SplitColumns>
     </div>
   );
 }
