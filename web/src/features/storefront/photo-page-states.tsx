@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
 import { Button, Skeleton, cx } from '../../components/ui';
 import { MessagePage } from '../../components/message-page';
-import { SplitColumns } from '../../components/split-columns';
 import { useSite } from '../../lib/site-context';
 import { pageTitle } from '../../lib/page-title';
 import pageStyles from './photo-page.module.css';
@@ -9,12 +8,11 @@ import styles from './photo-page-states.module.css';
 
 // What the photo page shows instead of a photo: while it loads, when there is none, when it failed.
 
-/** The page's own layout (photo-page.tsx), its parts as placeholders. */
 export function PhotoSkeleton() {
   return (
     <div className={`container ${pageStyles.page}`} aria-busy="true" aria-label="Loading photo">
       <Skeleton variant="text" className={styles.back} />
-      <SplitColumns fr={[7, 5]} gap={{ xs: 4, md: 7 }}>
+      <div className={styles.columns}>
         <Skeleton className={cx(styles.rounded, styles.image)} />
         <div>
           <Skeleton variant="text" className={styles.title} />
@@ -28,7 +26,7 @@ export function PhotoSkeleton() {
           </div>
           <Skeleton height={52} className={styles.button} />
         </div>
-      </SplitColumns>
+      </div>
     </div>
   );
 }
