@@ -1,5 +1,4 @@
-import type http from 'node:http';
-import { listenDouble, refusedAddresses } from './double-server';
+import { labBadDays, listenDouble, wholeRequests, type DoubleRequest } from './double-server';
 import sharp from 'sharp';
 import { demoLabState } from './demo-lab-state';
 
@@ -207,16 +206,6 @@ export type FakeLabOrder = {
   orderStatus: string;
   shipments: FakeLabShipment[];
 };
-export type FakeLabRequest = {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  /** Whether it carried the right Basic credentials. */
-  authorized: boolean;
-  /** The status the double answered. */
-  status?: number;
-};
 export type FakeLabWebhook = {
   id: number;
   event: string;
@@ -309,17 +298,16 @@ export async function startFakeLumaprints(
   const verifyWebhookUrls = opts.verifyWebhookUrls ?? true;
 
   const orders = new Map<string, FakeLabOrder>();
-  const requests: FakeLabRequest[] = [];
+  /** Every request, `authorized` when it carried the right Basic credentials. */
+  const requests: DoubleRequest[] = [];
   const registeredWebhooks: FakeLabWebhook[] = [];
   /** Every image URL the double fetched, with the status it got (0: no answer). */
   const imageFetches: { url: string; status: number }[] = [];
   let nextOrderNumber = FAKE_FIRST_ORDER_NUMBER;
-  let down = false;
+  const badDays = labBadDays((r: Recipient) => r.zipCode);
   let throttled = false;
   let refuseImagesOn = false;
   let strictImagesOn = false;
-  let addressRefused: ((r: Recipient) => boolean) | null = null;
-  let createDelayMs = 0;
   const shipTimers = new Set<NodeJS.Timeout>();
   // the orders of its last run, numbering on from them
   type Saved = { nextOrderNumber: number; orders: FakeLabOrder[] };
@@ -576,7 +564,7 @@ export async function startFakeLumaprints(
         if (typeof priced === 'string') return bad(priced);
       }
       const r = b.recipient as Recipient;
-      if (addressRefused?.(r)) return bad('No shipping method is available for the recipient address.', 406);
+      if (badDays.refuses(r)) return bad('No shipping method is available for the recipient address.', 406);
       return [
         200,
         {
@@ -628,7 +616,7 @@ export async function startFakeLumaprints(
         if (typeof priced === 'string') return bad(`orderItems.${n}: ${priced}`);
       }
       const r = b.recipient as Recipient;
-      if (addressRefused?.(r)) return bad(ADDRESS_MESSAGE(r));
+      if (badDays.refuses(r)) return bad(ADDRESS_MESSAGE(r));
       // the preliminary checks: every image fetched and measured
       const measured = await Promise.all(items.map((i) => fetchImage((i.file as Obj).imageUrl)));
       for (const [n, px] of measured.entries()) {
@@ -656,7 +644,7 @@ export async function startFakeLumaprints(
       });
       if (opts.autoShipAfterMs !== undefined) autoShip(String(orderNumber), opts.autoShipAfterMs);
       // the order exists from here on: a client that gives up waiting has still made it
-      if (createDelayMs) await new Promise((r) => setTimeout(r, createDelayMs));
+      await badDays.slowCreate();
       return [
         201,
         {
@@ -780,90 +768,73 @@ export async function startFakeLumaprints(
     shipTimers.add(t);
   }
 
-  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const method = req.method ?? '';
-      const text = Buffer.concat(chunks).toString('utf8');
-      // Test control for a spec in another process (e2e): the lab ships our order and calls the
-      // registered webhook, as the real lab would. Not part of Lumaprints' API.
-      if (method === 'POST' && url.pathname === '/__double/ship') {
-        const b = JSON.parse(text || '{}') as {
-          externalId?: string;
-          carrier?: string;
-          trackingNumber?: string;
-        };
-        const o = [...orders.values()].find((x) => x.externalId === String(b.externalId));
-        res.writeHead(o ? 200 : 404, { 'content-type': 'application/json' });
-        if (!o) return res.end(JSON.stringify({ message: 'no such order' }));
-        api.ship(o.orderNumber, { carrier: b.carrier ?? 'UPS', trackingNumber: b.trackingNumber ?? null });
-        const hook = registeredWebhooks.at(-1);
-        const delivered = hook
-          ? (await post(hook.url, api.webhookPayload(o.orderNumber), hook)).status
-          : null;
-        return res.end(JSON.stringify({ orderNumber: o.orderNumber, delivered }));
-      }
-      if (method === 'GET' && url.pathname === '/__double/orders') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        return res.end(
-          JSON.stringify(
-            [...orders.values()].map((o) => ({
-              orderNumber: o.orderNumber,
-              externalId: o.externalId,
-              received: o.received,
-            })),
-          ),
-        );
-      }
-      const entry: FakeLabRequest = {
-        method,
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        body: undefined,
-        authorized: req.headers.authorization === expectedAuth,
+  const handler = wholeRequests(async (call) => {
+    const { req, res, url, method, text } = call;
+    // Test control for a spec in another process (e2e): the lab ships our order and calls the
+    // registered webhook, as the real lab would. Not part of Lumaprints' API.
+    if (method === 'POST' && url.pathname === '/__double/ship') {
+      const b = JSON.parse(text || '{}') as {
+        externalId?: string;
+        carrier?: string;
+        trackingNumber?: string;
       };
-      requests.push(entry);
-      const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
-        entry.status = status;
-        persist();
-        if (res.destroyed) return;
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-        res.end(JSON.stringify(body));
-      };
-      if (down) {
-        entry.status = 503;
-        res.writeHead(503, { 'content-type': 'text/html; charset=UTF-8' });
-        return res.end(
-          '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><p>cloudflare</p></body></html>',
-        );
-      }
-      if (throttled)
-        return send(
-          429,
-          { statusCode: 429, message: 'ThrottlerException: Too Many Requests' },
-          { 'x-ratelimit-limit': '40', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '42' },
-        );
-      if (!entry.authorized) return send(401, { statusCode: 401, message: 'Unauthorized' });
-      let body: unknown;
-      if (text.trim()) {
-        try {
-          body = JSON.parse(text);
-        } catch (err) {
-          return send(400, { statusCode: 400, message: (err as Error).message, error: 'Bad Request' });
-        }
-      }
-      entry.body = body;
+      const o = [...orders.values()].find((x) => x.externalId === String(b.externalId));
+      res.writeHead(o ? 200 : 404, { 'content-type': 'application/json' });
+      if (!o) return res.end(JSON.stringify({ message: 'no such order' }));
+      api.ship(o.orderNumber, { carrier: b.carrier ?? 'UPS', trackingNumber: b.trackingNumber ?? null });
+      const hook = registeredWebhooks.at(-1);
+      const delivered = hook ? (await post(hook.url, api.webhookPayload(o.orderNumber), hook)).status : null;
+      return res.end(JSON.stringify({ orderNumber: o.orderNumber, delivered }));
+    }
+    if (method === 'GET' && url.pathname === '/__double/orders') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(
+        JSON.stringify(
+          [...orders.values()].map((o) => ({
+            orderNumber: o.orderNumber,
+            externalId: o.externalId,
+            received: o.received,
+          })),
+        ),
+      );
+    }
+    const entry = call.entry(req.headers.authorization === expectedAuth);
+    requests.push(entry);
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      entry.status = status;
+      persist();
+      call.json(status, body, headers);
+    };
+    if (badDays.isDown()) {
+      entry.status = 503;
+      return call.down(
+        '<!DOCTYPE html><html><head><title>503 Service Temporarily Unavailable</title></head><body><h1>503 Service Temporarily Unavailable</h1><p>cloudflare</p></body></html>',
+      );
+    }
+    if (throttled)
+      return send(
+        429,
+        { statusCode: 429, message: 'ThrottlerException: Too Many Requests' },
+        { 'x-ratelimit-limit': '40', 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '42' },
+      );
+    if (!entry.authorized) return send(401, { statusCode: 401, message: 'Unauthorized' });
+    let body: unknown;
+    if (text.trim()) {
       try {
-        const [status, answer] = await handle(method, url, body);
-        send(status, answer);
+        body = JSON.parse(text);
       } catch (err) {
-        send(500, { statusCode: 500, message: 'Internal server error' });
-        console.error('fake lumaprints:', err);
+        return send(400, { statusCode: 400, message: (err as Error).message, error: 'Bad Request' });
       }
-    });
-  };
+    }
+    entry.body = body;
+    try {
+      const [status, answer] = await handle(method, url, body);
+      send(status, answer);
+    } catch (err) {
+      send(500, { statusCode: 500, message: 'Internal server error' });
+      console.error('fake lumaprints:', err);
+    }
+  });
   const server = await listenDouble(handler, opts);
 
   const get = (orderNumber: string | number) => {
@@ -886,20 +857,11 @@ export async function startFakeLumaprints(
     /** The image URLs the double fetched (check and order), with the status it got. */
     imageFetches,
     registeredWebhooks,
-    /** Down: every request answers 503 (an HTML page from the lab's proxy). */
-    setDown(on: boolean) {
-      down = on;
-    },
+    /** setDown, refuseAddress (orders answer 400 with the lab's message, shipping quotes 406), setCreateDelay. */
+    ...badDays.switches,
     /** Throttled: every request answers 429 (Lumaprints allows 40 a minute). */
     setThrottled(on: boolean) {
       throttled = on;
-    },
-    /**
-     * Refuses addresses: those a predicate picks, or with this ZIP code; null stops. Orders answer
-     * 400 with the lab's message, shipping quotes 406.
-     */
-    refuseAddress(which: ((r: Recipient) => boolean) | string | null) {
-      addressRefused = refusedAddresses(which, (r) => r.zipCode);
     },
     /** Refuses every image (406, the lab's aspect-ratio message) in the check and in orders. */
     refuseImages(on: boolean) {
@@ -908,10 +870,6 @@ export async function startFakeLumaprints(
     /** The lab's own image rules: aspect ratio within 1 % of the print's, and the required DPI. */
     strictImages(on: boolean) {
       strictImagesOn = on;
-    },
-    /** Slows the answer to an order submit; the order is made before the wait. */
-    setCreateDelay(ms: number) {
-      createDelayMs = ms;
     },
     /**
      * An order the store already has, made at `orderDate` (an ISO time): say, one of another shop

@@ -1,5 +1,4 @@
-import type http from 'node:http';
-import { listenDouble, refusedAddresses } from './double-server';
+import { labBadDays, listenDouble, wholeRequests, type DoubleRequest } from './double-server';
 import sharp from 'sharp';
 import { PRODIGI_FAMILIES } from '../../modules/fulfillment';
 import { demoLabState } from './demo-lab-state';
@@ -198,14 +197,6 @@ export type FakeProdigiOrder = {
   packingSlip: null;
   metadata: unknown;
 };
-export type FakeProdigiRequest = {
-  method: string;
-  path: string;
-  query: Record<string, string>;
-  body: unknown;
-  authorized: boolean;
-  status?: number;
-};
 export type ProdigiCallback = {
   specversion: '1.0';
   type: string;
@@ -250,7 +241,7 @@ export async function startFakeProdigi(
   const apiKey = opts.apiKey ?? FAKE_PRODIGI_API_KEY;
   const fetchAssets = opts.fetchAssets ?? true;
   const orders = new Map<string, FakeProdigiOrder>();
-  const requests: FakeProdigiRequest[] = [];
+  const requests: DoubleRequest[] = [];
   /** Every asset URL fetched, with the status it got (0: no answer). */
   const assetFetches: { url: string; status: number }[] = [];
   /** Every callback POSTed, with our server's answer (0: none). */
@@ -259,14 +250,12 @@ export async function startFakeProdigi(
   const stopping = new AbortController();
   let nextOrder = FAKE_PRODIGI_FIRST_ORDER;
   let nextId = 100_000;
-  let down = false;
+  const badDays = labBadDays((address: Obj) => address.postalOrZipCode);
   let throttled: 'all' | 'creates' | false = false;
   let retryAfter = '30';
   let dropCreates = false;
-  let createDelayMs = 0;
   let listDelayMs = 0;
   let accountCallbackUrl: string | null = null;
-  let addressRefused: ((address: Obj) => boolean) | null = null;
 
   const id = (prefix: string) => `${prefix}_${nextId++}`;
   // the orders of its last run, numbering on from them
@@ -617,7 +606,7 @@ export async function startFakeProdigi(
       const failures = validateOrder(b);
       if (Object.keys(failures).length) return failed(failures);
       const address = (b.recipient as Obj).address as Obj;
-      if (addressRefused?.(address))
+      if (badDays.refuses(address))
         return failed({
           'recipient.address.postalOrZipCode': [
             { code: 'InvalidValue', providedValue: address.postalOrZipCode },
@@ -631,7 +620,7 @@ export async function startFakeProdigi(
           : [200, { outcome: 'AlreadyExists', order: structuredClone(existing), traceParent: trace() }];
       const order = createOrder(b);
       // the order exists from here on: a client that gives up waiting has still made it
-      if (createDelayMs) await new Promise((r) => setTimeout(r, createDelayMs));
+      await badDays.slowCreate();
       if (dropCreates) return DROP;
       return [200, { outcome: 'Created', order: structuredClone(order), traceParent: trace() }];
     }
@@ -672,84 +661,69 @@ export async function startFakeProdigi(
     return status;
   }
 
-  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', async () => {
-      const url = new URL(req.url ?? '/', 'http://localhost');
-      const method = req.method ?? '';
-      const text = Buffer.concat(chunks).toString('utf8');
-      let entry: FakeProdigiRequest | null = null;
-      const send = (status: number, answer: unknown, headers: Record<string, string> = {}) => {
-        if (entry) entry.status = status;
-        persist();
-        if (res.destroyed) return;
-        res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-        res.end(JSON.stringify(answer));
-      };
-      // Test control for a spec in another process (e2e): ships an order, as the lab would.
-      // Not part of Prodigi's API.
-      if (method === 'POST' && url.pathname === '/__double/ship') {
-        const b = JSON.parse(text || '{}') as { merchantReference?: string };
-        const o = [...orders.values()].find((x) => x.merchantReference === String(b.merchantReference));
-        if (!o) return send(404, { message: 'no such order' });
-        const delivered = await api.ship(o.id);
-        return send(200, { orderId: o.id, delivered });
-      }
-      entry = {
-        method,
-        path: url.pathname,
-        query: Object.fromEntries(url.searchParams),
-        body: undefined,
-        authorized: req.headers['x-api-key'] === apiKey,
-      };
-      requests.push(entry);
-      if (down) {
-        entry.status = 503;
-        res.writeHead(503, { 'content-type': 'text/html; charset=UTF-8' });
-        return res.end(
-          '<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1></body></html>',
-        );
-      }
-      if (
-        throttled === 'all' ||
-        (throttled === 'creates' && method === 'POST' && /\/orders\/?$/i.test(url.pathname))
-      )
-        return send(
-          429,
-          { statusText: 'Too many requests', statusCode: 429, data: {}, traceParent: trace() },
-          { 'retry-after': retryAfter },
-        );
-      if (!entry.authorized) return send(401, { outcome: 'NotAuthenticated', traceParent: trace() });
-      if (method === 'POST' && !/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
-        return send(415, { outcome: 'InvalidContentType', traceParent: trace() });
-      let body: unknown;
-      if (text.trim()) {
-        try {
-          body = JSON.parse(text);
-        } catch {
-          return send(400, {
-            outcome: 'ValidationFailed',
-            failures: { body: [{ code: 'InvalidJson', providedValue: null }] },
-            traceParent: trace(),
-          });
-        }
-      }
-      entry.body = body;
+  const handler = wholeRequests(async (call) => {
+    const { req, url, method, text } = call;
+    let entry: DoubleRequest | null = null;
+    const send = (status: number, answer: unknown, headers: Record<string, string> = {}) => {
+      if (entry) entry.status = status;
+      persist();
+      call.json(status, answer, headers);
+    };
+    // Test control for a spec in another process (e2e): ships an order, as the lab would.
+    // Not part of Prodigi's API.
+    if (method === 'POST' && url.pathname === '/__double/ship') {
+      const b = JSON.parse(text || '{}') as { merchantReference?: string };
+      const o = [...orders.values()].find((x) => x.merchantReference === String(b.merchantReference));
+      if (!o) return send(404, { message: 'no such order' });
+      const delivered = await api.ship(o.id);
+      return send(200, { orderId: o.id, delivered });
+    }
+    entry = call.entry(req.headers['x-api-key'] === apiKey);
+    requests.push(entry);
+    if (badDays.isDown()) {
+      entry.status = 503;
+      return call.down(
+        '<html><head><title>503 Service Unavailable</title></head><body><h1>503 Service Unavailable</h1></body></html>',
+      );
+    }
+    if (
+      throttled === 'all' ||
+      (throttled === 'creates' && method === 'POST' && /\/orders\/?$/i.test(url.pathname))
+    )
+      return send(
+        429,
+        { statusText: 'Too many requests', statusCode: 429, data: {}, traceParent: trace() },
+        { 'retry-after': retryAfter },
+      );
+    if (!entry.authorized) return send(401, { outcome: 'NotAuthenticated', traceParent: trace() });
+    if (method === 'POST' && !/^application\/json\b/i.test(req.headers['content-type'] ?? ''))
+      return send(415, { outcome: 'InvalidContentType', traceParent: trace() });
+    let body: unknown;
+    if (text.trim()) {
       try {
-        const answer = await handle(method, url, body);
-        if (answer === DROP) {
-          entry.status = 0;
-          persist();
-          return req.socket.destroy();
-        }
-        send(answer[0], answer[1]);
-      } catch (err) {
-        send(500, { outcome: 'InternalServerError', traceParent: trace() });
-        console.error('fake prodigi:', err);
+        body = JSON.parse(text);
+      } catch {
+        return send(400, {
+          outcome: 'ValidationFailed',
+          failures: { body: [{ code: 'InvalidJson', providedValue: null }] },
+          traceParent: trace(),
+        });
       }
-    });
-  };
+    }
+    entry.body = body;
+    try {
+      const answer = await handle(method, url, body);
+      if (answer === DROP) {
+        entry.status = 0;
+        persist();
+        return req.socket.destroy();
+      }
+      send(answer[0], answer[1]);
+    } catch (err) {
+      send(500, { outcome: 'InternalServerError', traceParent: trace() });
+      console.error('fake prodigi:', err);
+    }
+  });
 
   const server = await listenDouble(handler, opts);
 
@@ -770,9 +744,8 @@ export async function startFakeProdigi(
     requests,
     assetFetches,
     callbacks,
-    setDown(on: boolean) {
-      down = on;
-    },
+    /** setDown, refuseAddress (400 ValidationFailed on the ZIP code), setCreateDelay. */
+    ...badDays.switches,
     /** 429 to every call (or only to order creates), with this `Retry-After` (seconds or an HTTP date). */
     setThrottled(on: boolean, retryAfterValue = '30', only?: 'creates') {
       throttled = on ? (only ?? 'all') : false;
@@ -781,14 +754,6 @@ export async function startFakeProdigi(
     /** Each order create (a new order made, or one already made) loses its connection before the answer. */
     setDropCreates(on: boolean) {
       dropCreates = on;
-    },
-    /** Refuses addresses (400 ValidationFailed on the ZIP code): this ZIP code, or those a predicate picks. */
-    refuseAddress(which: ((address: Obj) => boolean) | string | null) {
-      addressRefused = refusedAddresses(which, (a) => a.postalOrZipCode);
-    },
-    /** Slows the answer to an order's create; the order is made before the wait. */
-    setCreateDelay(ms: number) {
-      createDelayMs = ms;
     },
     /**
      * Orders show in the list (GET /orders) only this long after they are made: a list behind its

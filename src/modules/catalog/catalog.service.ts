@@ -1,14 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db';
 import { publicPlaceOf, toMatch } from './catalog.mapping';
-import {
-  offered,
-  publicOfferFacts,
-  type DeleteGuards,
-  type OfferInfos,
-  type OfferRules,
-  type PrintOptionMatch,
-} from './catalog.types';
+import { offered, publicOfferFacts, type CatalogPlugIns, type PrintOptionMatch } from './catalog.types';
 import { createCategoriesRepository } from './categories.repository';
 import { createCategoriesService } from './categories.service';
 import { createPhotosRepository } from './photos.repository';
@@ -28,13 +21,10 @@ import { createSensitiveSpeciesService } from './sensitive-species.service';
  */
 export function createCatalogService(
   db: Db,
-  deps: Pick<PhotosDeps, 'media' | 'photoUploaded' | 'limits'> & {
-    offers: OfferRules;
-    offerInfos: OfferInfos;
-    deleteGuards: DeleteGuards;
-  },
+  deps: Pick<PhotosDeps, 'media' | 'photoUploaded' | 'limits'> & Required<CatalogPlugIns>,
 ) {
   const { offers, offerInfos, deleteGuards, ...photoDeps } = deps;
+  const plugIns = { offers, offerInfos, deleteGuards };
   const photosRepo = createPhotosRepository(db);
   const optionsRepo = createPrintOptionsRepository(db);
   const categories = createCategoriesService(createCategoriesRepository(db));
@@ -46,9 +36,7 @@ export function createCatalogService(
     livePhoto,
     publishedPhoto,
     transaction: (fn) => photosRepo.transaction(fn),
-    offers,
-    offerInfos,
-    deleteGuards,
+    ...plugIns,
   });
   const photos = createPhotosService(photosRepo, {
     ...photoDeps,
@@ -56,9 +44,7 @@ export function createCatalogService(
     options: createPhotoPrintOptionEdits(optionsRepo),
     optionsRepo,
     crops: createPrintCropsRepository(db),
-    offers,
-    offerInfos,
-    deleteGuards,
+    ...plugIns,
     sensitiveSpecies: sensitiveSpecies.names,
   });
   const drafts = createPhotoDraftsService(photosRepo, {

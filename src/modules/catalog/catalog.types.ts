@@ -50,23 +50,25 @@ export type DeleteGuard = {
 };
 export type DeleteGuards = NamedRegistry<DeleteGuard>;
 
-/** Whether any guard needs the entry kept (archived, not deleted). */
-export async function keptByGuards(
+/**
+ * Deletes the entry unless a guard needs it kept (an order names it): then it is archived. Every
+ * guard is told before the row goes. In the delete's transaction; true when archived.
+ */
+export async function deleteUnlessKept(
   guards: DeleteGuards | undefined,
   entry: CatalogEntry,
   trx: Knex.Transaction,
+  how: { archive(): Promise<unknown>; remove(): Promise<unknown> },
 ): Promise<boolean> {
-  for (const { plugIn } of guards?.entries() ?? []) if (await plugIn.keeps?.(entry, trx)) return true;
+  const all = guards?.entries() ?? [];
+  for (const { plugIn } of all)
+    if (await plugIn.keeps?.(entry, trx)) {
+      await how.archive();
+      return true;
+    }
+  for (const { plugIn } of all) await plugIn.deleting?.(entry, trx);
+  await how.remove();
   return false;
-}
-
-/** Tells every guard the entry is being deleted, before its row goes. */
-export async function beforeDelete(
-  guards: DeleteGuards | undefined,
-  entry: CatalogEntry,
-  trx: Knex.Transaction,
-): Promise<void> {
-  for (const { plugIn } of guards?.entries() ?? []) await plugIn.deleting?.(entry, trx);
 }
 
 /** The fields offer infos add to a photo's JSON and to each of its print options' (E: who reads). */
@@ -118,6 +120,32 @@ async function merged<E>(
 /** What buyers see of a photo's offer (public reads, the cart's add). */
 export const publicOfferFacts = (infos: OfferInfos | undefined, photoId: number, optionIds: number[]) =>
   merged<PublicEdition>(infos, optionIds, (i) => i.public(photoId, optionIds));
+
+/** What other modules plug into the catalogue's reads and deletes (added by name in src/modules.ts). */
+export type CatalogPlugIns = {
+  /** The sizes a buyer may not be offered (the resolution guard); the admin sees them all. */
+  offers?: OfferRules;
+  /** Other modules' facts on the offer (an edition), on every photo read. */
+  offerInfos?: OfferInfos;
+  /** Other modules' say on a delete (orders keep an entry their lines name; the lab's rows go). */
+  deleteGuards?: DeleteGuards;
+};
+
+/** What buyers are offered of a photo: the options every rule leaves, with every info's fields. */
+export async function publicOffer<T extends { id: number }>(
+  rules: OfferRules | undefined,
+  infos: OfferInfos | undefined,
+  photoId: number,
+  list: T[],
+) {
+  const options = await offered(rules, photoId, list);
+  const facts = await publicOfferFacts(
+    infos,
+    photoId,
+    options.map((o) => o.id),
+  );
+  return { photo: facts.photo, options: options.map((o) => ({ ...o, ...facts.option(o.id) })) };
+}
 
 /** The owner's view of a photo's offer (admin reads). */
 export const adminOfferFacts = (infos: OfferInfos | undefined, photoId: number, optionIds: number[]) =>

@@ -32,16 +32,7 @@ import type {
 } from '../../contract';
 import type { CategoriesService } from './categories.service';
 import type { PhotoRow, PhotosRepository, PhotoWrite, Trx } from './photos.repository';
-import {
-  adminOfferFacts,
-  beforeDelete,
-  keptByGuards,
-  offered,
-  publicOfferFacts,
-  type DeleteGuards,
-  type OfferInfos,
-  type OfferRules,
-} from './catalog.types';
+import { adminOfferFacts, deleteUnlessKept, publicOffer, type CatalogPlugIns } from './catalog.types';
 import type { PrintOptionsRepository } from './print-options.repository';
 import type { PrintCropsRepository } from './print-crops.repository';
 import type { FocalPoint } from '../../shared/print-crop';
@@ -60,15 +51,9 @@ export type PhotosDeps = {
   /** Publishes 'photo.uploaded' in the transaction that stored the images (variants follow). */
   photoUploaded(trx: Trx, photoId: number, assetIds: number[]): Promise<unknown>;
   limits?: PhotoUploadLimits;
-  /** The sizes a buyer may not be offered (the resolution guard); the admin sees them all. */
-  offers?: OfferRules;
-  /** Other modules' facts on the offer (an edition), on every photo read. */
-  offerInfos?: OfferInfos;
-  /** Other modules' say on a delete (orders keep a photo their lines name). */
-  deleteGuards?: DeleteGuards;
   /** The owner's sensitive species, read for each answer (it decides what 'auto' protects). */
   sensitiveSpecies(): Promise<string[]>;
-};
+} & CatalogPlugIns;
 
 /** The photo's focal point, where a print's crop centres unless the owner moved that size's. */
 const focalPointOf = (p: Pick<PhotoRow, 'horizontalPosition' | 'verticalPosition'>): FocalPoint => ({
@@ -99,16 +84,11 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
 
   async function detail(photo: PhotoRow): Promise<PhotoDetail> {
     const [all, sensitive, cropOf] = await detailReads(photo);
-    const printOptions = await offered(deps.offers, photo.id, all.map(toPrintOption));
-    const facts = await publicOfferFacts(
-      deps.offerInfos,
-      photo.id,
-      printOptions.map((o) => o.id),
-    );
+    const offer = await publicOffer(deps.offers, deps.offerInfos, photo.id, all.map(toPrintOption));
     return {
       ...toPhotoSummary(photo, media.filesOf, sensitive),
-      ...facts.photo,
-      printOptions: printOptions.map((o) => ({ ...o, ...facts.option(o.id), crop: cropOf(o.id) })),
+      ...offer.photo,
+      printOptions: offer.options.map((o) => ({ ...o, crop: cropOf(o.id) })),
     };
   }
 
@@ -350,15 +330,14 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       const archived = await repo.transaction(async (trx) => {
         await repo.lockPhoto(id, trx);
         // a photo an order names is kept for its history (orders answers), else deleted
-        if (await keptByGuards(deps.deleteGuards, entry, trx)) {
-          await repo.archivePhoto(id, trx);
-          return true;
-        }
-        await beforeDelete(deps.deleteGuards, entry, trx);
-        await repo.deletePhoto(id, trx);
-        await media.deleteAsset(photo.originalId, trx);
-        if (photo.customThumbnailId) await media.deleteAsset(photo.customThumbnailId, trx);
-        return false;
+        return deleteUnlessKept(deps.deleteGuards, entry, trx, {
+          archive: () => repo.archivePhoto(id, trx),
+          remove: async () => {
+            await repo.deletePhoto(id, trx);
+            await media.deleteAsset(photo.originalId, trx);
+            if (photo.customThumbnailId) await media.deleteAsset(photo.customThumbnailId, trx);
+          },
+        });
       });
       return archived
         ? { message: catalogMessages.photoArchived, archived: true }

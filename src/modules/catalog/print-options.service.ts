@@ -12,15 +12,7 @@ import {
   type OptionFields,
 } from './print-option-writes';
 import type { PrintOptionsRepository } from './print-options.repository';
-import {
-  beforeDelete,
-  keptByGuards,
-  offered,
-  publicOfferFacts,
-  type DeleteGuards,
-  type OfferInfos,
-  type OfferRules,
-} from './catalog.types';
+import { deleteUnlessKept, publicOffer, type CatalogPlugIns } from './catalog.types';
 
 /** The print-option catalogue and which options each photo offers. */
 export function createPrintOptionsService(
@@ -37,23 +29,13 @@ export function createPrintOptionsService(
     /** A photo visitors may reach (a scheduled one is missing until its time). */
     publishedPhoto(id: number): Promise<PhotoRow>;
     transaction: Transaction;
-    offers?: OfferRules;
-    /** Other modules' facts on the offer (each option's edition). */
-    offerInfos?: OfferInfos;
-    /** Other modules' say on a delete (orders keep an option their lines name; the lab's rows go). */
-    deleteGuards?: DeleteGuards;
-  },
+  } & CatalogPlugIns,
 ) {
   return {
     async photoPrintOptions(photoId: number): Promise<OfferedPrintOption[]> {
       await publishedPhoto(photoId);
-      const list = await offered(offers, photoId, (await repo.optionsForPhoto(photoId)).map(toPrintOption));
-      const facts = await publicOfferFacts(
-        offerInfos,
-        photoId,
-        list.map((o) => o.id),
-      );
-      return list.map((o) => ({ ...o, ...facts.option(o.id) }));
+      const all = (await repo.optionsForPhoto(photoId)).map(toPrintOption);
+      return (await publicOffer(offers, offerInfos, photoId, all)).options;
     },
 
     /** An option's size text ('8x10'), archived or not; null when there is no such option. */
@@ -98,13 +80,10 @@ export function createPrintOptionsService(
       const archived = await transaction(async (trx) => {
         await repo.lockPrintOption(id, trx);
         // an option an order names is kept for its history (orders answers), else deleted
-        if (await keptByGuards(deleteGuards, entry, trx)) {
-          await repo.archivePrintOption(id, trx);
-          return true;
-        }
-        await beforeDelete(deleteGuards, entry, trx);
-        await repo.deletePrintOption(id, trx);
-        return false;
+        return deleteUnlessKept(deleteGuards, entry, trx, {
+          archive: () => repo.archivePrintOption(id, trx),
+          remove: () => repo.deletePrintOption(id, trx),
+        });
       });
       return archived
         ? { message: catalogMessages.optionArchived, archived: true }

@@ -4,15 +4,6 @@ import type { PaymentStatus } from '../../contract';
 /** An order paid for: what a tax report counts as a sale (a later refund is counted when it is made). */
 const PAID: PaymentStatus[] = ['paid', 'partially_refunded', 'refunded'];
 
-export type StateSales = { state: string; orders: number; taxableCents: number; taxCents: number };
-export type TaxedRefund = {
-  refundId: number;
-  state: string;
-  amountCents: number;
-  orderTaxCents: number;
-  orderTotalCents: number;
-};
-
 /**
  * The tax report's queries over `orders` and `order_refunds`, for a period [from, to) given as
  * instants (the caller picks the calendar month in UTC).
@@ -20,7 +11,7 @@ export type TaxedRefund = {
 export function createTaxReportRepository(db: Db) {
   return {
     /** Per taxed state: the orders paid in the period, what tax was computed on and the tax charged. */
-    async salesByState(from: Date, to: Date): Promise<StateSales[]> {
+    async salesByState(from: Date, to: Date) {
       const rows: { state: string; orders: number; taxable: number | null; tax: number | null }[] = await db(
         'orders',
       )
@@ -46,7 +37,7 @@ export function createTaxReportRepository(db: Db) {
      * its order's tax and total (the share of tax it gives back). A refund recorded as succeeded
      * without its moment counts at its creation.
      */
-    async refundsOnTaxedOrders(from: Date, to: Date): Promise<TaxedRefund[]> {
+    async refundsOnTaxedOrders(from: Date, to: Date) {
       const rows: {
         refund_id: number;
         state: string;

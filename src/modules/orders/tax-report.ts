@@ -2,7 +2,7 @@ import { taxMessages } from '../../contract';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/http/app-error';
 import { csvDollars, csvFile } from './orders-csv';
-import { createTaxReportRepository, type TaxedRefund } from './tax-report.repository';
+import { createTaxReportRepository } from './tax-report.repository';
 
 // The monthly sales tax report (CSV), per state: the taxed orders paid in the month, what tax was
 // computed on and collected, and the refunds made in the month on taxed orders with the share of
@@ -25,9 +25,11 @@ const header = [
  * The tax a refund gives back: its share of the order's tax, in proportion to the order's total
  * (tax included), to the cent: round(refund × tax / total).
  */
-export const taxReversedCents = (
-  r: Pick<TaxedRefund, 'amountCents' | 'orderTaxCents' | 'orderTotalCents'>,
-) => (r.orderTotalCents > 0 ? Math.round((r.amountCents * r.orderTaxCents) / r.orderTotalCents) : 0);
+export const taxReversedCents = (r: {
+  amountCents: number;
+  orderTaxCents: number;
+  orderTotalCents: number;
+}) => (r.orderTotalCents > 0 ? Math.round((r.amountCents * r.orderTaxCents) / r.orderTotalCents) : 0);
 
 type Row = {
   orders: number;

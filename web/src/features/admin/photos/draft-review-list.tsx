@@ -15,6 +15,7 @@ import type { PhotoDraft } from '@contract';
 import { ResponsiveImage } from '../../../components/responsive-image';
 import { useActionToast } from '../shared/action-toast';
 import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
+import { GridBox } from '../shared/grid-box';
 import { useDeletePhotoMutation, usePublishDraftsMutation } from './api';
 
 type DraftReviewListProps = {
@@ -126,16 +127,11 @@ export function DraftReviewList({ drafts, categoryName }: DraftReviewListProps) 
           Publish all
         </Button>
       </Box>
-      <Box
+      <GridBox
         component="ul"
         aria-label="Drafts"
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          p: 0,
-          m: 0,
-          gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
-        }}
+        columns={{ xs: '1fr', md: 'repeat(2, 1fr)' }}
+        sx={{ gap: 1.5, p: 0, m: 0 }}
       >
         {drafts.map((draft) => (
           <Card
@@ -189,7 +185,7 @@ export function DraftReviewList({ drafts, categoryName }: DraftReviewListProps) 
             </Box>
           </Card>
         ))}
-      </Box>
+      </GridBox>
       <ConfirmDeleteDialog
         open={deleting !== null}
         id="delete-draft"

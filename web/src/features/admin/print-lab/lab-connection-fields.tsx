@@ -15,6 +15,7 @@ import {
   connectionText,
   labFieldId,
   type LabField,
+  type LabForm,
   type LabValues,
 } from './lab-settings-model';
 import { useTestLabConnectionMutation, type LabConnection, type LabSettingsView } from './api';
@@ -26,11 +27,7 @@ const SAVED_SECRET = 'Saved — leave blank to keep';
 type ConnectionNote = { ok: boolean; text: string };
 
 type Props = {
-  lab: LabSettingsView;
-  values: LabValues;
-  set: <F extends keyof LabValues>(field: F, value: LabValues[F]) => void;
-  errors: Partial<Record<LabField, string>>;
-  busy: boolean;
+  form: LabForm;
   /** The choices the last successful test found; null until then. */
   choices: Choices | null;
   onChoices: (choices: Choices | null) => void;
@@ -41,16 +38,8 @@ type Props = {
  * Test mode, the key (and secret), and 'Test connection', which tries what is typed without saving
  * it; then the lab's own settings (Lumaprints' store), each chosen from those the test found.
  */
-export function LabConnectionFields({
-  lab,
-  values,
-  set,
-  errors,
-  busy,
-  choices,
-  onChoices,
-  onTesting,
-}: Props) {
+export function LabConnectionFields({ form, choices, onChoices, onTesting }: Props) {
+  const { lab, values, set, errors, busy } = form;
   const checkSession = useSessionExpiryCheck();
   const [testConnection, { isLoading: testing }] = useTestLabConnectionMutation();
   const [note, setNote] = useState<ConnectionNote | null>(null);
@@ -105,10 +94,9 @@ export function LabConnectionFields({
   return (
     <Stack spacing={2}>
       <SwitchRow
-        id={id('sandbox')}
-        checked={values.sandbox}
+        form={form}
+        field="sandbox"
         onChange={(checked) => retype('sandbox', checked)}
-        disabled={busy}
         title="Test mode (sandbox)"
         text="Orders go to the lab’s sandbox: nothing is printed, shipped or charged."
       />
@@ -142,12 +130,8 @@ export function LabConnectionFields({
       {lab.settingFields.map((field) => (
         <ChoiceField
           key={field.key}
-          lab={lab}
+          form={form}
           field={field}
-          values={values}
-          set={set}
-          error={errors[field.key]}
-          busy={busy}
           choices={choices && (choices[field.key] ?? [])}
         />
       ))}
@@ -159,18 +143,15 @@ type Field = LabSettingsView['settingFields'][number];
 
 /** One of the lab's own settings: a choice among those a successful test found, else the saved one. */
 function ChoiceField({
-  lab,
+  form: { lab, values, set, errors, busy },
   field,
-  values,
-  set,
-  error,
-  busy,
   choices,
-}: Pick<Props, 'lab' | 'values' | 'set' | 'busy'> & {
+}: {
+  form: LabForm;
   field: Field;
-  error?: string;
   choices: Choices[string] | null;
 }) {
+  const error = errors[field.key];
   const fieldId = labFieldId(lab.provider, field.key);
   const value = values.settings[field.key];
   const choose = (id: unknown) => set('settings', { ...values.settings, [field.key]: id });

@@ -6,24 +6,49 @@ import Typography from '@mui/material/Typography';
 import { FormTextField } from '../shared/form-field';
 import { GridBox } from '../shared/grid-box';
 import { SwitchRow } from './switch-row';
-import { labFieldId, type LabField, type LabValues } from './lab-settings-model';
+import { labFieldId, type LabField, type LabForm } from './lab-settings-model';
 import type { LabSettingsView } from './api';
-
-type Props = {
-  lab: LabSettingsView;
-  values: LabValues;
-  set: <F extends keyof LabValues>(field: F, value: LabValues[F]) => void;
-  errors: Partial<Record<LabField, string>>;
-  busy: boolean;
-};
 
 type Choice = LabSettingsView['shippingMethods'][number];
 /** The lab's own choices (its words), with the saved one kept should the lab no longer list it. */
 const choices = (offered: Choice[], current: string): Choice[] =>
   offered.some((c) => c.id === current) ? offered : [...offered, { id: current, name: current }];
 
+/** Its shipping method or production time: one of the lab's choices. */
+function ChoiceSelect({
+  form: { lab, values, set, errors, busy },
+  field,
+  label,
+  offered,
+}: {
+  form: LabForm;
+  field: 'shippingMethod' | 'productionTime';
+  label: string;
+  offered: Choice[];
+}) {
+  return (
+    <TextField
+      select
+      id={labFieldId(lab.provider, field)}
+      label={label}
+      value={values[field]}
+      onChange={(event) => set(field, event.target.value)}
+      disabled={busy}
+      error={Boolean(errors[field])}
+      helperText={errors[field]}
+    >
+      {choices(offered, values[field]).map((c) => (
+        <MenuItem key={c.id} value={c.id}>
+          {c.name}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
 /** How orders go to the lab: reviewed or after the hold, its shipping and production, the margin warning. */
-export function LabOrderFields({ lab, values, set, errors, busy }: Props) {
+export function LabOrderFields({ form }: { form: LabForm }) {
+  const { lab, values, set, errors, busy } = form;
   const id = (field: LabField) => labFieldId(lab.provider, field);
   const titleId = `${id('holdMinutes')}-section`;
   return (
@@ -32,46 +57,24 @@ export function LabOrderFields({ lab, values, set, errors, busy }: Props) {
         Orders sent to {lab.name}
       </Typography>
       <SwitchRow
-        id={id('reviewBeforeSending')}
-        checked={values.reviewBeforeSending}
-        onChange={(checked) => set('reviewBeforeSending', checked)}
-        disabled={busy}
+        form={form}
+        field="reviewBeforeSending"
         title="Review orders before sending"
         text="Paid orders wait in To review, with each print’s file, size and paper, until you approve them. When off, they go after the hold."
       />
       <GridBox columns={{ xs: '1fr', sm: '1fr 1fr' }} alignStart>
-        <TextField
-          select
-          id={id('shippingMethod')}
+        <ChoiceSelect
+          form={form}
+          field="shippingMethod"
           label="Shipping method"
-          value={values.shippingMethod}
-          onChange={(event) => set('shippingMethod', event.target.value)}
-          disabled={busy}
-          error={Boolean(errors.shippingMethod)}
-          helperText={errors.shippingMethod}
-        >
-          {choices(lab.shippingMethods, values.shippingMethod).map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
-          id={id('productionTime')}
+          offered={lab.shippingMethods}
+        />
+        <ChoiceSelect
+          form={form}
+          field="productionTime"
           label="Production time"
-          value={values.productionTime}
-          onChange={(event) => set('productionTime', event.target.value)}
-          disabled={busy}
-          error={Boolean(errors.productionTime)}
-          helperText={errors.productionTime}
-        >
-          {choices(lab.productionTimes, values.productionTime).map((c) => (
-            <MenuItem key={c.id} value={c.id}>
-              {c.name}
-            </MenuItem>
-          ))}
-        </TextField>
+          offered={lab.productionTimes}
+        />
         <FormTextField
           id={id('holdMinutes')}
           label="Hold"

@@ -9,7 +9,7 @@ import { useSettingsForm } from '../shared/use-settings-form';
 import { SwitchRow } from './switch-row';
 import { LabConnectionFields, type Choices } from './lab-connection-fields';
 import { LabOrderFields } from './lab-order-fields';
-import { labFieldId, labFields, type LabField, type LabValues } from './lab-settings-model';
+import { labFieldId, labFields, type LabField, type LabForm, type LabValues } from './lab-settings-model';
 import { useSaveLabSettingsMutation, type LabSettingsRequest, type LabSettingsView } from './api';
 
 const valuesOf = (lab: LabSettingsView): LabValues => ({
@@ -59,6 +59,8 @@ export function LabSettingsForm({ lab }: { lab: LabSettingsView }) {
     clear(field);
   };
 
+  const form: LabForm = { lab, values, set, errors, busy };
+
   const request = (): LabSettingsRequest => ({
     provider: lab.provider,
     enabled: values.enabled,
@@ -94,27 +96,17 @@ export function LabSettingsForm({ lab }: { lab: LabSettingsView }) {
   return (
     <Stack component="form" noValidate onSubmit={(e) => void onSubmit(e)} spacing={2.5}>
       <SwitchRow
-        id={labFieldId(lab.provider, 'enabled')}
-        checked={values.enabled}
+        form={form}
+        field="enabled"
         onChange={(checked) => {
           set('enabled', checked);
           clear(...lab.settingFields.map((f) => f.key));
         }}
-        disabled={busy}
         title={`Send orders to ${lab.name}`}
         text="When off, you ship the prints it would make yourself."
       />
-      <LabConnectionFields
-        lab={lab}
-        values={values}
-        set={set}
-        errors={errors}
-        busy={busy}
-        choices={choices}
-        onChoices={setChoices}
-        onTesting={setTesting}
-      />
-      <LabOrderFields lab={lab} values={values} set={set} errors={errors} busy={busy} />
+      <LabConnectionFields form={form} choices={choices} onChoices={setChoices} onTesting={setTesting} />
+      <LabOrderFields form={form} />
       <OtherErrors messages={otherErrors} />
       <SaveChangesButton saving={saving} />
     </Stack>

@@ -34,6 +34,16 @@ export type LabValues = {
   minMarginPercent: string;
 };
 
+/** What each part of a lab's settings form is given: the lab, the values as typed, their setter, the errors. */
+export type LabForm = {
+  lab: LabSettingsView;
+  values: LabValues;
+  set: <F extends keyof LabValues>(field: F, value: LabValues[F]) => void;
+  errors: Partial<Record<LabField, string>>;
+  /** Saving or testing: every field waits. */
+  busy: boolean;
+};
+
 /**
  * What a successful test means for the lab's own settings: for each field, the saved choice when
  * the test found it, else the only one found (and what to do next), else none.

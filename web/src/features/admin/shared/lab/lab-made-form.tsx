@@ -22,14 +22,18 @@ import { labProductMismatch } from '@shared/lab-product-match';
 import { DemoChip } from './demo-chip';
 import { LabProductFigures } from './lab-money';
 
-type Props = {
-  lab: Pick<LabSettingsView, 'provider' | 'name' | 'demo' | 'minMarginPercent'>;
+/** What the dialog's form gets, whoever makes the print: the lab (LabMadeForm) or the owner. */
+export type MakerFormProps = {
   target: { printOptionId: number; size: string; format: string };
   /** The print option's lab product now (any lab's). */
   current: LabProductView | undefined;
-  /** The choice of who makes it, above the lab's fields. */
+  /** The choice of who makes it, above the form's fields. */
   maker: ReactNode;
   onClose: () => void;
+};
+
+type Props = MakerFormProps & {
+  lab: Pick<LabSettingsView, 'provider' | 'name' | 'demo' | 'minMarginPercent'>;
 };
 
 /** The print option made by one lab: its product, size and options, saved with the lab's cost quoted. */

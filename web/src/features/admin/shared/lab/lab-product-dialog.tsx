@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +22,7 @@ import {
   type LabProductView,
   type LabSettingsView,
 } from './api';
-import { LabMadeForm } from './lab-made-form';
+import { LabMadeForm, type MakerFormProps } from './lab-made-form';
 import { makerChoices, type Maker } from './lab-model';
 
 const TITLE_ID = 'lab-product-dialog-title';
@@ -105,32 +105,26 @@ function LabProductForm({
   const [maker, setMaker] = useState<Maker>(current?.provider ?? 'you');
   const lab = labs.find((l) => l.provider === maker);
 
-  const makerField = (
-    <MakerField
-      maker={maker}
-      choices={choices}
-      labs={labs}
-      onChange={setMaker}
-      noLabOn={choices.length === 1}
-    />
-  );
+  const form: MakerFormProps = {
+    target,
+    current,
+    maker: (
+      <MakerField
+        maker={maker}
+        choices={choices}
+        labs={labs}
+        onChange={setMaker}
+        noLabOn={choices.length === 1}
+      />
+    ),
+    onClose,
+  };
   return (
     <>
       <DialogTitle id={TITLE_ID} sx={{ overflowWrap: 'anywhere' }}>
         Print lab: {target.size}, {target.format}
       </DialogTitle>
-      {lab ? (
-        <LabMadeForm
-          key={lab.provider}
-          lab={lab}
-          target={target}
-          current={current}
-          maker={makerField}
-          onClose={onClose}
-        />
-      ) : (
-        <YouMakeItForm target={target} current={current} maker={makerField} onClose={onClose} />
-      )}
+      {lab ? <LabMadeForm key={lab.provider} lab={lab} {...form} /> : <YouMakeItForm {...form} />}
     </>
   );
 }
@@ -185,17 +179,7 @@ function MakerField({
 }
 
 /** The owner makes and ships the print: a lab that made it stops. */
-function YouMakeItForm({
-  target,
-  current,
-  maker,
-  onClose,
-}: {
-  target: LabProductTarget;
-  current: LabProductView | undefined;
-  maker: ReactNode;
-  onClose: () => void;
-}) {
+function YouMakeItForm({ target, current, maker, onClose }: MakerFormProps) {
   const toast = useToast();
   const checkSession = useSessionExpiryCheck();
   const [removeLabProduct, { isLoading: removing }] = useRemoveLabProductMutation();
