@@ -32,6 +32,16 @@ describe('the budgets table', () => {
     );
   });
 
+  it('says so when a Lighthouse run failed, instead of a figure', () => {
+    const failed = budgetsTable({
+      hydration: [],
+      scripts: {},
+      lighthouse: { '/': { ...lighthouse(0, 0), tbtMs: null, runtimeError: 'NO_FCP' } },
+      vsLimit: [],
+    });
+    expect(failed).toContain('| / | - | - | run failed (NO_FCP) | - | 0/100/100/100 OVER |');
+  });
+
   it('gives checkout its own interactive budget (2.0 s) and no storefront figures', () => {
     expect(row('/checkout')).toBe('| /checkout | 1.90 s ok | - | - | - | - |');
   });

@@ -14,7 +14,9 @@ export type LighthousePage = {
   accessibility: number;
   bestPractices: number;
   seo: number;
-  tbtMs: number;
+  /** null when Lighthouse's run failed (a page that did not load in time on a busy machine). */
+  tbtMs: number | null;
+  runtimeError?: string;
 };
 
 export type BudgetInputs = {
@@ -39,7 +41,11 @@ export function budgetsTable({ hydration, scripts, lighthouse, vsLimit }: Budget
         ? `${(hydrated.hydratedMs / 1000).toFixed(2)} s${mark(hydrated.hydratedMs <= hydrationBudgetMs(page))}`
         : '-',
       kb === undefined ? '-' : `${kb} KB${mark(kb <= SCRIPT_BUDGET_KB)}`,
-      lh ? `${lh.tbtMs} ms${mark(lh.tbtMs <= TBT_BUDGET_MS)}` : '-',
+      !lh
+        ? '-'
+        : lh.tbtMs === null
+          ? `run failed (${lh.runtimeError ?? 'no figures'})`
+          : `${lh.tbtMs} ms${mark(lh.tbtMs <= TBT_BUDGET_MS)}`,
       ratio === undefined || !Number.isFinite(ratio)
         ? '-'
         : `${ratio.toFixed(2)}${mark(ratio <= LCP_RATIO_BUDGET)}`,

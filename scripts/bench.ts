@@ -92,7 +92,8 @@ try {
       fcpMs: Math.round(audit('first-contentful-paint')),
       lcpMs: Math.round(audit('largest-contentful-paint')),
       speedIndexMs: Math.round(audit('speed-index')),
-      tbtMs: Math.round(audit('total-blocking-time')),
+      tbtMs: lhr.runtimeError ? null : Math.round(audit('total-blocking-time')),
+      runtimeError: lhr.runtimeError?.code,
       cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
       failing: Object.values(lhr.audits)
         .filter(
