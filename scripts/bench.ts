@@ -6,7 +6,9 @@
 // 24-megapixel JPEG against raw sharp making the same variants, directly (bench-upload.ts) and over
 // HTTP with the API's memory during three 50 MB uploads (bench-upload-http.ts); bytes per photo
 // across all variants, before and after the leaner set of issue 27, on a smooth, a mixed and a dense
-// photo (bench-variants.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts).
+// photo (bench-variants.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts); the
+// memory of `npm start` on the demo shop and of the production pair, idle and while three 50 MB
+// photos upload, with where it goes (bench-memory.ts).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +23,7 @@ import { benchUploadOverHttp, httpUploadSummary } from './bench-upload-http';
 import { benchVariantBytes, variantBytesSummary } from './bench-variants';
 import { pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages';
 import { benchHydration, HYDRATION_PAGES, hydrationTable } from './bench-hydration';
+import { benchMemory, memoryTable } from './bench-memory';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 const port = Number(process.env.BENCH_PORT ?? 3998);
@@ -41,6 +44,15 @@ if (process.env.BENCH_ONLY === 'upload') {
     JSON.stringify({ uploadToVariants: direct, uploadOverHttp: overHttp }, null, 2),
   );
   console.log(lines);
+  process.exit(0);
+}
+
+// BENCH_ONLY=memory: the memory figures alone (npm start builds when the sources are newer).
+if (process.env.BENCH_ONLY === 'memory') {
+  const memory = await benchMemory();
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/memory.json', JSON.stringify(memory, null, 2));
+  console.log(memoryTable(memory));
   process.exit(0);
 }
 
@@ -159,6 +171,8 @@ results.uploadToVariants = uploads.direct;
 results.uploadOverHttp = uploads.overHttp;
 const variantBytes = await benchVariantBytes();
 results.variantBytes = variantBytes.photos;
+const memory = await benchMemory();
+results.memory = memory;
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2));
@@ -169,4 +183,5 @@ console.log(
 console.log(`\nServing (100 connections, app vs bare node:http, same bytes):\n${serving.table}`);
 console.log(uploads.lines);
 console.log(variantBytesSummary(variantBytes.photos));
+console.log(`\nMemory (npm start on the demo shop, then the production pair):\n${memoryTable(memory)}`);
 process.exit(0);
