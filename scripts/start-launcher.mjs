@@ -62,10 +62,17 @@ if (!built || (hasSources && sourcesMtime() > statSync(entry).mtimeMs)) {
   }
 }
 
-// Read by glibc and libuv as node starts, so set here (unless set already): each thread keeps a
-// malloc arena (up to 8 per CPU) that holds on to what images passed through it; two arenas and
-// two threadpool threads keep the idle process ~500 MB smaller (scripts/bench-memory.ts, README
-// "Small servers (1 GB)"). `npm run start:api` and `start:worker` set the same.
-const env = { MALLOC_ARENA_MAX: '2', UV_THREADPOOL_SIZE: '2', ...process.env };
+// Read by glibc and libuv as node starts, so set here (unless set already): glibc keeps a malloc
+// arena per thread (up to 8 per CPU) and, past its first large frees, serves even 32 MB blocks
+// from them, so the pixels of every image passed through stay with the process. Two arenas, two
+// threadpool threads and blocks over 128 kB mapped on their own (given back when freed) keep the
+// idle process at ~170 MB instead of ~760 (scripts/bench-memory.ts, README "Small servers (1 GB)").
+// `npm run start:api` and `start:worker` set the same.
+const env = {
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
+  UV_THREADPOOL_SIZE: '2',
+  ...process.env,
+};
 // --max-semi-space-size=4: a 4 MB young generation, as `npm run start:api` runs the API (~30 MB less)
 process.execve(process.execPath, [process.execPath, '--max-semi-space-size=4', entry], env);

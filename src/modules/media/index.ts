@@ -78,6 +78,7 @@ export function createMediaModule(
     queues: ctx.queues,
     logger: ctx.logger,
     rowWaitMs: deps.rowWaitMs,
+    runsAtOnce: ctx.config.MEDIA_JOB_CONCURRENCY,
   });
   // A stored image gets its variants from the reaction itself: a crash midway leaves the delivery
   // open and its job retries; variants already stored are kept (makeVariants only adds missing ones).

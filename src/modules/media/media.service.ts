@@ -21,7 +21,7 @@ export function tuneImageLibrary(opts: { cacheMb: number; concurrency: number })
 /** The media service by role: originals (media.originals.ts), variants (media.variants.ts), print files (media.print-files.ts). */
 export function createMediaService(
   repo: MediaRepository,
-  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number },
+  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number; runsAtOnce?: number },
 ) {
   const originals = createOriginalService(repo, deps);
   const variants = createVariantService(repo, deps);
