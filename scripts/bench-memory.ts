@@ -13,7 +13,7 @@ import pg from 'pg';
 import { DEMO_SITE_NAME } from '../src/demo/demo-content';
 import { dropDatabase } from '../src/platform/db';
 import { isMain } from '../src/platform/process';
-import { sleep } from './bench-app';
+import { signIn, sleep } from './bench-app';
 import { make50MbJpeg, mb, procKb, resetPeak, uploadMultipart } from './bench-upload-http';
 
 export const IDLE_BUDGET_MB = 300;
@@ -175,16 +175,7 @@ async function measure(
       ]),
     );
 
-    const login = await fetch(`${base}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-      body: JSON.stringify(ADMIN),
-    });
-    if (!login.ok) throw new Error(`admin login answered ${login.status}`);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await signIn(base, ADMIN);
     for (const pid of Object.values(pids)) resetPeak(pid);
     const peakProbe: Record<string, Probe> = {};
     let sampling = true;
