@@ -14,6 +14,7 @@ const source = (file: string) => path.join(root, file);
 const entries: Record<string, string> = {
   api: 'src/server.ts',
   worker: 'workers/main.ts',
+  start: 'scripts/start.ts',
   migrate: 'scripts/migrate.ts',
   admin: 'scripts/admin.ts',
   backup: 'scripts/backup.ts',

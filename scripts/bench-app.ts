@@ -11,7 +11,7 @@ import { closeContext, createContext, type AppContext } from '../src/platform/co
 import { dropDatabase, ensureDatabase, migrateLatest } from '../src/platform/db';
 import { createLogger } from '../src/platform/logger';
 import { createModules } from '../src/modules';
-import { apiNodeFlags } from './api-node-flags';
+import { envDefaults, nodeFlags } from './api-node-flags';
 
 const ADMIN = { username: 'bench', password: 'bench upload password' };
 export const CATEGORY = 'birds';
@@ -65,9 +65,9 @@ export function buildServer() {
  * its production flags): its pid is the process itself, no loader in its memory.
  */
 function run(entry: 'api' | 'worker', env: Record<string, string>): ChildProcess {
-  const flags = entry === 'api' ? apiNodeFlags() : [];
-  const child = spawn(process.execPath, [...flags, path.join(DIST, `${entry}.js`)], {
-    env: { ...process.env, ...env },
+  const script = entry === 'api' ? 'start:api' : 'start:worker';
+  const child = spawn(process.execPath, [...nodeFlags(script), path.join(DIST, `${entry}.js`)], {
+    env: { ...envDefaults(script), ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return child;
@@ -79,6 +79,20 @@ async function stop(child: ChildProcess) {
     child.once('exit', () => resolve());
     child.kill('SIGTERM');
   });
+}
+
+/** Signs the admin in on `base`; the session's Cookie header. */
+export async function signIn(base: string, admin: { username: string; password: string }): Promise<string> {
+  const login = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+    body: JSON.stringify(admin),
+  });
+  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
+  return login.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 export async function startApp(): Promise<App> {
@@ -110,16 +124,7 @@ export async function startApp(): Promise<App> {
     if (i > 600) throw new Error('the API did not start');
     await sleep(100);
   }
-  const login = await fetch(`${base}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
-  const cookie = login.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await signIn(base, ADMIN);
   return {
     base,
     api,

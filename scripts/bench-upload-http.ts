@@ -19,17 +19,17 @@ const MEMORY_BUDGET_MB = 300;
  * process's own (heap, buffers, decoded pixels; not the mapped binaries and files), RssFile the
  * mapped files' pages.
  */
-function procKb(pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon' | 'RssFile'): number {
+export function procKb(pid: number, field: 'VmRSS' | 'VmHWM' | 'RssAnon' | 'RssFile'): number {
   const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return m ? Number(m[1]) : NaN;
 }
-const mb = (kb: number) => Math.round(kb / 102.4) / 10;
+export const mb = (kb: number) => Math.round(kb / 102.4) / 10;
 
 /**
  * Sets a process's VmHWM back to its RSS now (Linux: `5` in /proc/<pid>/clear_refs), so the peak
  * read later is of what ran since; false where the kernel does not allow it.
  */
-function resetPeak(pid: number): boolean {
+export function resetPeak(pid: number): boolean {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
     return true;
@@ -55,14 +55,18 @@ export async function make50MbJpeg(): Promise<Buffer> {
   }
 }
 
-const writeHeaders = (app: App, extra: Record<string, string> = {}) => ({
+const writeHeaders = (app: Pick<App, 'base' | 'cookie'>, extra: Record<string, string> = {}) => ({
   cookie: app.cookie,
   'sec-fetch-site': 'same-origin',
   ...extra,
 });
 
 /** The multipart form's upload; resolves with the new photo's id. */
-async function uploadMultipart(app: App, image: Blob, title: string): Promise<number> {
+export async function uploadMultipart(
+  app: Pick<App, 'base' | 'cookie'>,
+  image: Blob,
+  title: string,
+): Promise<number> {
   const form = new FormData();
   for (const [k, v] of Object.entries({ title, description: '<p>Bench.</p>', category: CATEGORY }))
     form.append(k, v);

@@ -7,8 +7,10 @@
 // HTTP with the API's memory during three 50 MB uploads (bench-upload-http.ts); bytes per photo
 // across all variants, before and after the leaner set of issue 27, on a smooth, a mixed and a dense
 // photo (bench-variants.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts); the
-// service worker's precache, files and bytes as transferred (precache.ts); and every page's figures
-// against its budgets in one table (bench-budgets.ts).
+// service worker's precache, files and bytes as transferred (precache.ts); the memory of `npm start`
+// on the demo shop and of the production pair, idle and while three 50 MB photos upload, with where
+// it goes (bench-memory.ts); and every page's figures against its budgets in one table
+// (bench-budgets.ts).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,6 +26,7 @@ import { benchVariantBytes, variantBytesSummary } from './bench-variants';
 import { pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages';
 import { benchHydration, HYDRATION_PAGES, hydrationTable } from './bench-hydration';
 import { budgetsTable, type LighthousePage } from './bench-budgets';
+import { benchMemory, memoryTable } from './bench-memory';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { precacheSize, precacheSummary, type PrecacheSize } from './precache';
 
@@ -45,6 +48,15 @@ if (process.env.BENCH_ONLY === 'upload') {
     JSON.stringify({ uploadToVariants: direct, uploadOverHttp: overHttp }, null, 2),
   );
   console.log(lines);
+  process.exit(0);
+}
+
+// BENCH_ONLY=memory: the memory figures alone (npm start builds when the sources are newer).
+if (process.env.BENCH_ONLY === 'memory') {
+  const memory = await benchMemory();
+  mkdirSync('bench-results', { recursive: true });
+  writeFileSync('bench-results/memory.json', JSON.stringify(memory, null, 2));
+  console.log(memoryTable(memory));
   process.exit(0);
 }
 
@@ -168,6 +180,8 @@ results.uploadToVariants = uploads.direct;
 results.uploadOverHttp = uploads.overHttp;
 const variantBytes = await benchVariantBytes();
 results.variantBytes = variantBytes.photos;
+const memory = await benchMemory();
+results.memory = memory;
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2));
@@ -178,4 +192,5 @@ console.log(`\nServing (100 connections, app vs bare node:http, same bytes):\n${
 console.log(uploads.lines);
 console.log(variantBytesSummary(variantBytes.photos));
 console.log(precacheSummary(results.precache as PrecacheSize));
+console.log(`\nMemory (npm start on the demo shop, then the production pair):\n${memoryTable(memory)}`);
 process.exit(0);

@@ -1,18 +1,16 @@
-// `npm start`: build the web app if needed, prepare the database, run the API and the workers in
-// one process, print the URL. Production runs them apart: `npm run start:api` and `start:worker`.
-import { existsSync } from 'node:fs';
-import { execSync } from 'node:child_process';
+// `npm start` (compiled to dist/node/start.js, run by scripts/start-launcher.mjs, which builds
+// first when the sources are newer): prepare the database, run the API and the workers in one
+// process, print the URL. Production runs them apart: `npm run start:api` and `start:worker`.
 import { createContext, closeContext } from '../src/platform/context';
 import { exitOnStartFailure, loadConfigWithDatabase, onShutdown } from '../src/platform/process';
-import { startApi, printStartBanner } from '../src/server';
-import { startWorkers } from '../workers/main';
 
-// before the first build (a minute or more): a database that cannot be used is said at once
 const config = await loadConfigWithDatabase();
-if (!existsSync('dist/web/index.html') || !existsSync('dist/server/entry-server.js')) {
-  console.log('Building the web app and its server renderer (first start)...');
-  execSync('npm run build', { stdio: 'inherit' });
-}
+// Imported, not `import`ed statically: so the build keeps each in its own entry (dist/node/api.js,
+// worker.js), where its isMain guard works (vite.node.config.ts), and start.js loads those.
+const [{ startApi, printStartBanner }, { startWorkers }] = await Promise.all([
+  import('../src/server'),
+  import('../workers/main'),
+]);
 const ctx = createContext(config);
 let api, workers;
 try {

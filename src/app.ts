@@ -142,6 +142,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   const metrics = metricsFor(ctx); // null unless METRICS_TOKEN or METRICS_ADDRESS is set
   const responseCache = createResponseCache({
     baseHeaders: securityHeaders,
+    maxBytes: config.RESPONSE_CACHE_MB * 1024 * 1024,
     redis: ctx.redis,
     channel: responseCacheChannel(config.REDIS_PREFIX),
     logger: ctx.logger,
@@ -152,6 +153,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   // Public reads that are the same for every visitor (declared 'shared', and the storefront's
   // shared pages): kept as finished bytes until an admin write changes them. JSON and HTML are
   // stored with their gzip and brotli forms; images as they are, one entry per format Accept gets.
+  metrics?.watchResponseCache(() => responseCache.stats.bytes);
   responseCache.route(edge.sharedJson, { name: 'json' });
   // A media file's address names its format: one entry per address, whatever the Accept.
   responseCache.route(edge.files, { name: 'media', compress: false });

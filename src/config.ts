@@ -126,6 +126,16 @@ const schema = z
       (v) => (v === '' ? undefined : v),
       z.coerce.number().int('must be a whole number of MB').min(1).max(100).default(50),
     ),
+    // Memory (README "Small servers (1 GB)"). libvips' threads per image: sharp's own default is 1
+    // on glibc without jemalloc, the CPU count otherwise; more threads, more memory per image.
+    SHARP_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+    // libvips' operation cache in MB (0: off): every upload and variant is a new image, so a cache
+    // only keeps a 50 MB original mapped for a repeat that never comes.
+    SHARP_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(0),
+    // Images a worker process makes variants of at once (each holds a decoded original).
+    MEDIA_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+    // The response cache's bound (finished pages, JSON and images in memory), per API process.
+    RESPONSE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(32),
     // Longest a single database query may take before the request answers 503 (0: no limit).
     DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
     // How often each worker process re-drives durable work from Postgres (the sweeper).

@@ -38,7 +38,7 @@ export async function startWorkers(
     connection,
     ctx.config.REDIS_PREFIX,
     ctx.logger,
-    { media: 1, mail: 2, payments: 2, events: 2 },
+    { media: ctx.config.MEDIA_JOB_CONCURRENCY, mail: 2, payments: 2, events: 2 },
     routineLogLevel(ctx.config.NODE_ENV),
   );
   const redriver = new Redriver(ctx.db, ctx.logger, routineLogLevel(ctx.config.NODE_ENV)).register(

@@ -261,6 +261,18 @@ function createMetrics(ctx: AppContext) {
       });
     },
 
+    /** The response cache's size, read at scrape time (its share of the process's memory). */
+    watchResponseCache(bytes: () => number): void {
+      new Gauge({
+        name: 'wildframe_response_cache_bytes',
+        help: 'Bytes the response cache holds (bodies and their compressed forms), at most RESPONSE_CACHE_MB.',
+        registers,
+        collect() {
+          this.set(bytes());
+        },
+      });
+    },
+
     /** The response cache's onLookup: counts hits and misses, labels requests it answered. */
     cacheLookup(req: IncomingMessage, group: string, hit: boolean): void {
       cacheLookups.inc({ group, result: hit ? 'hit' : 'miss' });

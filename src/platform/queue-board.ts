@@ -1,7 +1,4 @@
-import { createBullBoard } from '@bull-board/api';
-import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
-import { ExpressAdapter } from '@bull-board/express';
-import type { Router } from 'express';
+import type { RequestHandler, Router } from 'express';
 import type { AppContext } from './context';
 import { createRouter } from './http/async-route';
 import { staleEmailCount } from './outbox';
@@ -25,20 +22,30 @@ export function withoutThirdPartyLinks(html: string): string {
 export function createOpsAdminRoutes(ctx: AppContext): Router {
   const router = createRouter();
 
-  const board = new ExpressAdapter();
-  board.setBasePath(QUEUE_BOARD_PATH);
-  createBullBoard({
-    queues: ctx.queues.names.map((name) => new BullMQAdapter(ctx.queues.get(name))),
-    serverAdapter: board,
-    options: {
-      uiConfig: {
-        boardTitle: `${ctx.config.SITE_NAME} jobs`,
-        // its Docs icon links to an outside site; the admin around the board is the way back
-        hideDocsLink: true,
-        favIcon: { default: '/favicon.svg', alternative: '/favicon.svg' },
+  // bull-board (~20 MB with its UI and Express adapter) loads when the owner first opens it
+  let board: Promise<RequestHandler> | undefined;
+  const loadBoard = async (): Promise<RequestHandler> => {
+    const [{ createBullBoard }, { BullMQAdapter }, { ExpressAdapter }] = await Promise.all([
+      import('@bull-board/api'),
+      import('@bull-board/api/bullMQAdapter'),
+      import('@bull-board/express'),
+    ]);
+    const adapter = new ExpressAdapter();
+    adapter.setBasePath(QUEUE_BOARD_PATH);
+    createBullBoard({
+      queues: ctx.queues.names.map((name) => new BullMQAdapter(ctx.queues.get(name))),
+      serverAdapter: adapter,
+      options: {
+        uiConfig: {
+          boardTitle: `${ctx.config.SITE_NAME} jobs`,
+          // its Docs icon links to an outside site; the admin around the board is the way back
+          hideDocsLink: true,
+          favIcon: { default: '/favicon.svg', alternative: '/favicon.svg' },
+        },
       },
-    },
-  });
+    });
+    return adapter.getRouter() as RequestHandler;
+  };
   router.use('/queues', (_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     // The board's page links Google Fonts: strip that <link> as it renders, so the owner's browser
@@ -51,7 +58,9 @@ export function createOpsAdminRoutes(ctx: AppContext): Router {
       })) as typeof res.render;
     next();
   });
-  router.use('/queues', board.getRouter());
+  router.use('/queues', (req, res, next) => {
+    (board ??= loadBoard()).then((handle) => handle(req, res, next), next);
+  });
 
   // Waiting, active, failed and delayed counts per queue, the latest failures with their error,
   // and e-mails waiting in the outbox longer than they should.

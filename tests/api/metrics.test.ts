@@ -123,6 +123,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
         status: '200',
       }),
     ).toBeGreaterThanOrEqual(1);
+    // what the cache holds (its share of the process's memory): at least the answer kept above
+    const held = (await (await c.get('/api/categories')).text()).length;
+    expect(value(samples, 'wildframe_response_cache_bytes', {})).toBeGreaterThanOrEqual(held);
   });
 
   it('reports queue depths, failures and the age of an e-mail waiting in the outbox', async () => {

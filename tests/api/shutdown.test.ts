@@ -15,9 +15,9 @@ import { customer, insertPhoto } from '../support/shop-data';
 import { ADMIN, eventually } from '../support/test-app';
 import { testConfig } from '../support/test-config';
 
-// `npm start` as an operator runs it (npm -> sh -> tsx -> node, one process group), stopped the way
-// systemd, Ctrl-C and `docker stop` through npm and tsx stop it: a signal to the whole group, which
-// tsx may relay to the server a second time. Requests in flight finish, then it exits by itself.
+// `npm start` as an operator runs it (npm -> sh -> node: the launcher, which becomes the compiled
+// server, one process group), stopped the way systemd, Ctrl-C and `docker stop` through npm stop
+// it: a signal to the whole group, which npm relays to the server a second time. Requests in flight finish, then it exits by itself.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 type Started = {
@@ -108,10 +108,10 @@ function alive(pgid: number): { pid: number; ppid: number; cmd: string }[] {
   return found;
 }
 
-/** The server itself: the node process running scripts/start.ts (npm's child, through `exec`). */
+/** The server itself: the node process running dist/node/start.js (npm's child, through `exec`). */
 function serverPid(pgid: number): number {
   const group = alive(pgid);
-  const server = group.find((p) => p.cmd.startsWith('node') && p.cmd.includes('scripts/start.ts'));
+  const server = group.find((p) => p.cmd.includes('node') && p.cmd.includes('dist/node/start.js'));
   if (!server) throw new Error(`no server process in ${JSON.stringify(group)}`);
   return server.pid;
 }

@@ -6,7 +6,6 @@ import {
   type LineEdition,
 } from '../../contract';
 import { notFound } from '../../platform/http/app-error';
-import { makeCertificatePdf } from './certificate-pdf';
 import type { Tx } from './editions.repository';
 import type { EditionsParts, OrderFacts } from './editions.types';
 
@@ -37,6 +36,8 @@ export function createEditionCertificates({ ctx, repo, deps }: EditionsParts) {
       if (!order || !line) return { outcome: 'skipped', detail: 'no order line' };
       const settings = await repo.settings();
       const id = newCertificateId();
+      // pdf-lib, fontkit and the QR encoder (~50 MB) load with the first certificate, not at start
+      const { makeCertificatePdf } = await import('./certificate-pdf');
       const pdf = await makeCertificatePdf({
         certificateId: id,
         verifyUrl: `${config.publicUrl}/verify/${id}`,

@@ -6,7 +6,7 @@ import { createNamedRegistry } from '../../platform/registry';
 import type { AssetKind } from './media.rules';
 import { createMediaRepository } from './media.repository';
 import { createMediaStore } from './media-store.config';
-import { createMediaService } from './media.service';
+import { createMediaService, tuneImageLibrary } from './media.service';
 import { cleanFile } from './media.originals';
 import { createImageSenders } from './media.http';
 import { createMediaRoutes } from './media.routes';
@@ -48,6 +48,7 @@ export function createMediaModuleForScripts(
   ctx: Pick<AppContext, 'db' | 'config'>,
   store = createMediaStore(ctx.config),
 ) {
+  tuneImageLibrary({ cacheMb: ctx.config.SHARP_CACHE_MB, concurrency: ctx.config.SHARP_CONCURRENCY });
   const repo = createMediaRepository(ctx.db, store);
   return {
     moveBytesToStore: repo.moveBytesToStore,
@@ -71,11 +72,13 @@ export function createMediaModule(
   ctx: AppContext,
   deps: { events: DomainEventBus; jobs: AppJobRegistry; rowWaitMs?: number },
 ) {
+  tuneImageLibrary({ cacheMb: ctx.config.SHARP_CACHE_MB, concurrency: ctx.config.SHARP_CONCURRENCY });
   const repo = createMediaRepository(ctx.db, createMediaStore(ctx.config));
   const service = createMediaService(repo, {
     queues: ctx.queues,
     logger: ctx.logger,
     rowWaitMs: deps.rowWaitMs,
+    runsAtOnce: ctx.config.MEDIA_JOB_CONCURRENCY,
   });
   // A stored image gets its variants from the reaction itself: a crash midway leaves the delivery
   // open and its job retries; variants already stored are kept (makeVariants only adds missing ones).

@@ -8,14 +8,20 @@ import { createOriginalService } from './media.originals';
 import { createPrintFiles } from './media.print-files';
 import { createVariantService } from './media.variants';
 
-// libvips' operation cache keeps recent inputs open (a 50 MB upload stays mapped, counted in the
-// process's memory) for a repeat that never comes: every upload and variant is a new image.
-sharp.cache(false);
+/**
+ * libvips for this process (config.ts: SHARP_CACHE_MB, SHARP_CONCURRENCY). Its operation cache
+ * keeps recent inputs open (a 50 MB upload stays mapped, counted in the process's memory) for a
+ * repeat that never comes, so it is off by default; each thread of an image holds its own buffers.
+ */
+export function tuneImageLibrary(opts: { cacheMb: number; concurrency: number }): void {
+  sharp.cache(opts.cacheMb > 0 ? { memory: opts.cacheMb, files: 20, items: 100 } : false);
+  sharp.concurrency(opts.concurrency);
+}
 
 /** The media service by role: originals (media.originals.ts), variants (media.variants.ts), print files (media.print-files.ts). */
 export function createMediaService(
   repo: MediaRepository,
-  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number },
+  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number; runsAtOnce?: number },
 ) {
   const originals = createOriginalService(repo, deps);
   const variants = createVariantService(repo, deps);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import type { Knex } from 'knex';
+import pLimit from 'p-limit';
 import { AppError } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
@@ -73,11 +74,14 @@ export function render(
 /** An image's variants: made by the media job, or one at a time for a request that comes first. */
 export function createVariantService(
   repo: MediaRepository,
-  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number },
+  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number; runsAtOnce?: number },
 ) {
   const rowWaitMs = deps.rowWaitMs ?? ROW_WAIT_MS;
   const inflight = new Map<string, Promise<ServedVariant>>();
   const oneAtATime = createAssetQueue();
+  // Each run holds its original and its decoded pixels: the media job and the upload events' runs
+  // share this bound (MEDIA_JOB_CONCURRENCY), so three uploads never decode at once in one worker.
+  const runs = pLimit(deps.runsAtOnce ?? 1);
 
   /** CMYK files are converted to sRGB; every other embedded profile travels with the variants. */
   async function keepsIcc(data: Buffer): Promise<boolean> {
@@ -258,9 +262,11 @@ export function createVariantService(
       assetId: number,
       unrecorded?: UnrecordedOriginal,
     ): Promise<JobOutcome & { made: number }> {
-      const result = await oneAtATime(assetId, () =>
-        // the whole run holds the asset's lock: a request's variant waits for it, another run skips
-        repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx, unrecorded)),
+      const result = await runs(() =>
+        oneAtATime(assetId, () =>
+          // the whole run holds the asset's lock: a request's variant waits for it, another run skips
+          repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx, unrecorded)),
+        ),
       );
       if (result === 'busy') throw new Error(`asset ${assetId}'s variants are still being made elsewhere`);
       return result;

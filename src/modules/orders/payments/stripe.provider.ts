@@ -1,4 +1,5 @@
-import Stripe from 'stripe';
+import { createRequire } from 'node:module';
+import type Stripe from 'stripe';
 import type { Config } from '../../../config';
 import { AppError, badRequest } from '../../../platform/http/app-error';
 import type {
@@ -9,10 +10,15 @@ import type {
   ProviderRefund,
 } from './payment-provider';
 
+// The SDK (~35 MB of memory with its resources) loads only in a shop that uses Stripe; required
+// (its CommonJS build) so that loading stays synchronous where the client is made.
+const require = createRequire(import.meta.url);
+const sdk = (): typeof Stripe => require('stripe') as typeof Stripe;
+
 /** The SDK, pointed at STRIPE_API_BASE when set (stripe-mock or the test double). */
 export function createStripeClient(config: Config): Stripe {
   const base = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE) : null;
-  return new Stripe(config.STRIPE_SECRET_KEY ?? 'sk_not_configured', {
+  return new (sdk())(config.STRIPE_SECRET_KEY ?? 'sk_not_configured', {
     maxNetworkRetries: 2, // also retries Stripe's 409 for a concurrent request with the same key
     timeout: 10_000,
     ...(base
@@ -153,9 +159,9 @@ const unavailable = () =>
 
 function isTransient(err: unknown): boolean {
   return (
-    err instanceof Stripe.errors.StripeConnectionError ||
-    err instanceof Stripe.errors.StripeAPIError ||
-    err instanceof Stripe.errors.StripeRateLimitError
+    err instanceof sdk().errors.StripeConnectionError ||
+    err instanceof sdk().errors.StripeAPIError ||
+    err instanceof sdk().errors.StripeRateLimitError
   );
 }
 
@@ -206,7 +212,7 @@ export function createStripeProvider(stripe: Stripe, webhookSecret?: string): Pa
         );
         return toRefund(refund);
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError)
+        if (err instanceof sdk().errors.StripeInvalidRequestError)
           throw new AppError('bad_request', err.message || 'The payment provider refused this refund.');
         throw isTransient(err) ? unavailable() : err;
       }
@@ -228,7 +234,7 @@ export function createStripeProvider(stripe: Stripe, webhookSecret?: string): Pa
       } catch (err) {
         // Stripe refuses to cancel an intent that succeeded (or already was canceled): its truth
         // then is what the caller needs
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 400)
+        if (err instanceof sdk().errors.StripeInvalidRequestError && err.statusCode === 400)
           return toIntent(await stripe.paymentIntents.retrieve(intentId));
         throw err; // jobs retry with backoff
       }
@@ -237,7 +243,7 @@ export function createStripeProvider(stripe: Stripe, webhookSecret?: string): Pa
       try {
         return toIntent(await stripe.paymentIntents.retrieve(intentId));
       } catch (err) {
-        if (err instanceof Stripe.errors.StripeInvalidRequestError && err.statusCode === 404) return null;
+        if (err instanceof sdk().errors.StripeInvalidRequestError && err.statusCode === 404) return null;
         throw err; // jobs retry with backoff
       }
     },
