@@ -26,12 +26,12 @@ RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 # --- runtime
 FROM ${NODE_IMAGE}
 WORKDIR /app
-# Memory on a small server (README "Small servers (1 GB)"): two malloc arenas, blocks over 128 kB
+# Memory on a small server (README "Small servers (1 GB)"): two malloc arenas, blocks over 1 MB
 # mapped on their own (given back when freed, not kept after each image) and two threadpool threads.
 ENV NODE_ENV=production \
     PORT=3000 \
     MALLOC_ARENA_MAX=2 \
-    MALLOC_MMAP_THRESHOLD_=131072 \
+    MALLOC_MMAP_THRESHOLD_=1048576 \
     UV_THREADPOOL_SIZE=2
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json package-lock.json ./

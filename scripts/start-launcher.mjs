@@ -65,12 +65,14 @@ if (!built || (hasSources && sourcesMtime() > statSync(entry).mtimeMs)) {
 // Read by glibc and libuv as node starts, so set here (unless set already): glibc keeps a malloc
 // arena per thread (up to 8 per CPU) and, past its first large frees, serves even 32 MB blocks
 // from them, so the pixels of every image passed through stay with the process. Two arenas, two
-// threadpool threads and blocks over 128 kB mapped on their own (given back when freed) keep the
-// idle process at ~170 MB instead of ~760 (scripts/bench-memory.ts, README "Small servers (1 GB)").
+// threadpool threads and blocks over 1 MB mapped on their own (given back when freed) keep the
+// idle process at ~200 MB instead of ~760 (scripts/bench-memory.ts, README "Small servers (1 GB)");
+// a lower threshold (128 kB) saves ~20 MB more but maps libvips' working buffers too, and uploads
+// to variants slow from ~1.4x raw sharp to ~1.8x.
 // `npm run start:api` and `start:worker` set the same.
 const env = {
   MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '131072',
+  MALLOC_MMAP_THRESHOLD_: '1048576',
   UV_THREADPOOL_SIZE: '2',
   ...process.env,
 };
