@@ -18,7 +18,7 @@ const SOURCE_FILES = [
   'vite.node.config.ts',
   'vite.upload-sync.config.ts',
 ];
-const OUTPUTS = ['dist/web/index.html', 'dist/server/entry-server.js', entry];
+const OUTPUTS = ['dist/web/index.html', 'dist/server/entry-server.js', 'dist/node/start.js'];
 const notBuilt = (name) => /\.(test|spec)\.tsx?$/.test(name);
 
 /** The newest mtime under a folder, the folders' own included (a deleted file changes its folder's). */
@@ -38,7 +38,8 @@ function sourcesMtime() {
   return Math.max(0, ...dirs.map(newest), ...files.map((f) => statSync(f).mtimeMs));
 }
 
-const run = (args) => spawnSync(args[0], args.slice(1), { cwd: root, stdio: 'inherit' }).status === 0;
+const run = (args, env = process.env) =>
+  spawnSync(args[0], args.slice(1), { cwd: root, stdio: 'inherit', env }).status === 0;
 
 const built = OUTPUTS.every((f) => existsSync(path.join(root, f)));
 // A production install holds no sources (the Docker image: dist and node_modules): nothing to check.
@@ -56,7 +57,9 @@ if (!built || (hasSources && sourcesMtime() > statSync(entry).mtimeMs)) {
     if (!run([process.execPath, '--import', 'tsx', 'scripts/check-database.ts'])) process.exit(1);
     console.log(`Building the web app and the server (${built ? 'sources changed' : 'first start'})...`);
     const began = Date.now();
-    if (!run(['npm', 'run', 'build'])) process.exit(1);
+    // always the production build (minified React, the real service worker), whatever NODE_ENV
+    // this start runs with: the same files `npm run build` makes for a deployment
+    if (!run(['npm', 'run', 'build'], { ...process.env, NODE_ENV: 'production' })) process.exit(1);
     // the build is as new as the sources it read: a file saved while it ran is built next time
     utimesSync(entry, began / 1000, began / 1000);
   }
