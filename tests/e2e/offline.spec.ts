@@ -1,5 +1,6 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { photosForSale } from './support/orders';
 
 // Offline: visited pages and their images work without network; the app says
 // so and refuses what needs the network, with a clear message.
@@ -27,17 +28,6 @@ async function expectPhotoShown(page: Page): Promise<void> {
     .toBe(true);
 }
 
-/** The first of the portfolio's photo links whose photo has print options. */
-async function forSale(page: Page, links: Locator[]): Promise<string | null> {
-  for (const link of links) {
-    const href = await link.getAttribute('href');
-    const detail = await page.request.get(`/api/photos/${href?.split('/').pop()}`);
-    if (detail.ok() && ((await detail.json()) as { printOptions: unknown[] }).printOptions.length)
-      return href;
-  }
-  return null;
-}
-
 test('visited pages, their photos and the FAQ still work offline; ordering waits for the network', async ({
   page,
   context,
@@ -56,9 +46,9 @@ test('visited pages, their photos and the FAQ still work offline; ordering waits
   await page.goto('/portfolio');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expectPhotoShown(page);
-  // A photo offered as a print (another spec may have just published one that is not for sale).
-  const photoPath = await forSale(page, await page.locator('main a[href^="/photo/"]').all());
-  expect(photoPath).toMatch(/^\/photo\/\d+$/);
+  // a photo offered as a print (not simply the first listed: see photosForSale)
+  const [{ photoId }] = await photosForSale(page);
+  const photoPath = `/photo/${photoId}`;
   await page.goto(photoPath!);
   const photoTitle = (await page.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
   expect(photoTitle).not.toBe('');

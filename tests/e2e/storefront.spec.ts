@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { signInOwnerApi } from './support/checkout';
 import { expect, phone, sizes, test } from './support/fixtures';
+import { photosForSale } from './support/orders';
 
 test.describe('storefront on a desktop', () => {
   test('home shows the hero, the tagline and up to three featured photos', async ({ page }) => {
@@ -43,8 +44,9 @@ test.describe('storefront on a desktop', () => {
   test('a photo page shows details, print options, and enables Add to Cart once one is chosen', async ({
     page,
   }) => {
+    const [{ photoId }] = await photosForSale(page);
     await page.goto('/portfolio');
-    await page.locator('main a[href^="/photo/"]').first().click();
+    await page.locator(`main a[href="/photo/${photoId}"]`).first().click();
     await expect(page.getByRole('heading', { name: 'Details' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Print Options' })).toBeVisible();
     const add = page.getByRole('button', { name: 'Add to Cart' });

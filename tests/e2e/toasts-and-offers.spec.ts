@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { addPrintToCart, fillDetails, payWithCard, TEST_CARDS } from './support/checkout';
 import { expect, sizes, test } from './support/fixtures';
-import { photoWithOption, stamp } from './support/orders';
+import { photosForSale, photoWithOption, stamp } from './support/orders';
 import { resetRateLimit } from './support/rate-limits';
 
 // Issue 34, items 9 and 10: a toast never covers the cart panel's lines (title, price), the order
@@ -156,16 +156,12 @@ for (const size of sizes) {
     test('in a cart full of lines the toast makes room above them, then gives it back', async ({ page }) => {
       // five other lines first: on a phone they fill the panel
       await page.goto('/portfolio');
-      const photos = (await (await page.request.get('/api/photos')).json()) as { id: number }[];
-      for (const { id } of photos.slice(1, 6)) {
-        const detail = await (await page.request.get(`/api/photos/${id}`)).json();
-        if (!detail.printOptions.length) continue;
-        const added = await page.request.post('/api/cart', {
-          data: { photoId: id, printOptionId: detail.printOptions[0].id, quantity: 1 },
-        });
+      const [first, ...others] = await photosForSale(page);
+      for (const line of others.slice(0, 5)) {
+        const added = await page.request.post('/api/cart', { data: { ...line, quantity: 1 } });
         expect(added.ok()).toBe(true);
       }
-      await page.goto(`/photo/${photos[0].id}`);
+      await page.goto(`/photo/${first.photoId}`);
       await watchToastOver(page, CART_CONTENT);
       await page.getByRole('group', { name: 'Print Options' }).getByRole('button').first().click();
       await page.getByRole('button', { name: 'Add to Cart' }).click();

@@ -8,6 +8,24 @@ export function stamp(): string {
 }
 
 /**
+ * The listed photos (in /api/photos order) offered as prints, each with its first print option.
+ * "The first photo" is not one of them when another spec has just published a photo with no print
+ * size for its ratio (field-uploads.spec.ts runs before most).
+ */
+export async function photosForSale(page: Page): Promise<{ photoId: number; printOptionId: number }[]> {
+  const listed = await page.request.get('/api/photos');
+  expect(listed.ok()).toBe(true);
+  const forSale = [];
+  for (const { id } of (await listed.json()) as Array<{ id: number }>) {
+    const detail = (await (await page.request.get(`/api/photos/${id}`)).json()) as {
+      printOptions: Array<{ id: number }>;
+    };
+    if (detail.printOptions.length) forSale.push({ photoId: id, printOptionId: detail.printOptions[0].id });
+  }
+  return forSale;
+}
+
+/**
  * A photo with at least one print option: one of the demo photos, or (when the shop has none) one
  * made through the admin API with the signed-in page's session.
  */
