@@ -230,6 +230,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunkSizeWarningLimit: 1100,
     // `npm run bench` reads it to count the script each page loads (scripts/bench-pages.ts).
     manifest: !isSsrBuild,
+    // Which chunk holds each source module: the server lists a page's islands' chunks from it
+    // (src/platform/http/app-modules.ts, readViteManifest).
+    ssrManifest: isSsrBuild ? false : '.vite/ssr-manifest.json',
     ...(isSsrBuild ? { outDir: '../dist/server', emptyOutDir: true, copyPublicDir: false } : {}),
   },
   // The server renderer bundles MUI's icons (a few KB of the ones we use) instead of importing the

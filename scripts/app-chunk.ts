@@ -5,7 +5,9 @@
  * holds what the app needs to start (boot.tsx and its imports) and what two or more storefront
  * pages share (photo card, page meta, catalog api...), so a storefront page loads the app chunk and
  * its own page chunk. What the page runs before the app (main.tsx and its imports) and what main.tsx
- * loads in steps ahead of it (React DOM, RTK Query's api) stay out, so they load and run first.
+ * loads in steps ahead of it (React DOM, RTK Query's api) stay out, so they load and run first; so
+ * does everything a storefront page's islands can load (web/src/islands, with all they import,
+ * statically or not): an islands page never loads the app chunk, the app imports their chunks.
  */
 type ModuleGraph = {
   getModuleInfo(
@@ -27,6 +29,21 @@ function staticClosure(graph: ModuleGraph, roots: string[]): Set<string> {
   return seen;
 }
 
+/** The modules reached from `roots` through static and dynamic imports, never through `skip`. */
+function fullClosure(graph: ModuleGraph, roots: string[], skip: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = roots.filter((id) => id !== skip);
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const info = graph.getModuleInfo(id);
+    queue.push(
+      ...[...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])].filter((d) => d !== skip),
+    );
+  }
+  return seen;
+}
+
 /**
  * A chunk-name function for `codeSplitting.groups`: 'app' for the start-up modules of `boot` and
  * for modules that two or more of `router`'s lazy pages share, unless `isPrivatePage` (admin,
@@ -42,7 +59,7 @@ export function appChunk(
   const collect = (graph: ModuleGraph) => {
     const info = (id: string) => graph.getModuleInfo(id);
     const ahead = (info(entry)?.dynamicallyImportedIds ?? []).filter((dep) => dep !== boot);
-    const early = staticClosure(graph, [entry, ...ahead]);
+    const early = fullClosure(graph, [entry, ...ahead], boot);
     const uses = new Map<string, number>();
     for (const page of info(router)?.dynamicallyImportedIds ?? []) {
       if (isPrivatePage(page)) continue;

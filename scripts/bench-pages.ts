@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { pathToFileURL } from 'node:url';
-import { appModules, readViteManifest } from '../src/platform/http/app-modules';
+import { APP_MODULES_ID } from '../src/platform/http/app-modules';
 
 export const STOREFRONT_PAGES = (photoId: number) => [
   '/',
@@ -52,18 +51,19 @@ export async function pagesVsLimit(base: string, pages: string[], runs: number):
 }
 
 /**
- * The script a page loads before it is interactive (gzipped KB), from Vite's build manifest: the
- * entry and the modules the server lists for the page (src/platform/http/app-modules.ts: React,
- * the app, the page's own chunk, each with everything it imports).
+ * The script a page loads before it is interactive (gzipped KB), as the page served at `base`
+ * names it: the entry script, and the modules the server lists for it in its head's preload
+ * template (src/platform/http/app-modules.ts: an islands page's runtime and islands, or React, the
+ * app and the page's chunk, each with everything it imports).
  */
-export async function pageScriptGzipKb(page: string, distDir = 'dist/web'): Promise<number> {
-  const manifest = readViteManifest(path.join(distDir, '.vite/manifest.json'));
-  // The server build knows which page module a path shows (the same router the app uses).
-  const ssr = (await import(pathToFileURL(path.resolve('dist/server/entry-server.js')).href)) as {
-    pageSource(pathname: string): string;
-  };
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
-  const files = [`/${entry.file}`, ...appModules(manifest, ssr.pageSource(page))];
+export async function pageScriptGzipKb(base: string, page: string, distDir = 'dist/web'): Promise<number> {
+  const html = await (await fetch(new URL(page, base), { headers: { accept: 'text/html' } })).text();
+  const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+  const template =
+    new RegExp(`<template id="${APP_MODULES_ID}">([\\s\\S]*?)</template>`).exec(html)?.[1] ?? '';
+  const files = [entry, ...[...template.matchAll(/href="([^"]+)"/g)].map((m) => m[1])].filter(
+    (file): file is string => Boolean(file),
+  );
   const bytes = files.reduce((sum, f) => sum + gzipSync(readFileSync(path.join(distDir, f))).length, 0);
   return Math.round(bytes / 102.4) / 10;
 }

@@ -127,7 +127,7 @@ results.lighthouse = pages;
 
 // The script each storefront page needs to become interactive (entry, the app it loads, the page).
 const scripts: Record<string, number> = {};
-for (const pagePath of STOREFRONT_PAGES(photoId)) scripts[pagePath] = await pageScriptGzipKb(pagePath);
+for (const pagePath of STOREFRONT_PAGES(photoId)) scripts[pagePath] = await pageScriptGzipKb(base, pagePath);
 results.initialJsGzipKb = scripts;
 // What a first visit's service worker downloads (files, KB, KB as transferred with brotli).
 results.precache = precacheSize();

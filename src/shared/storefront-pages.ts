@@ -9,27 +9,32 @@
  *   certificate's check) are never stored and kept out of search engines;
  * - `sitemap`: its first path is listed in sitemap.xml (photo and category addresses are listed
  *   from the catalogue);
- * - `nav`: its label in the header, the phone menu and the footer (in this order), first path.
+ * - `nav`: its label in the header, the phone menu and the footer (in this order), first path;
+ * - `islands`: in the browser only its interactive parts hydrate, each a React root of its own
+ *   (web/src/islands), with no router or store; the other pages (checkout, the order page, a
+ *   certificate's check) hydrate the whole React app.
  */
 export type StorefrontPageSpec = {
   paths: readonly [string, ...string[]];
   cache: 'shared' | 'private';
   sitemap?: true;
   nav?: string;
+  islands?: true;
 };
 
 export const STOREFRONT_PAGES = {
-  home: { paths: ['/'], cache: 'shared', sitemap: true, nav: 'Home' },
+  home: { paths: ['/'], cache: 'shared', sitemap: true, nav: 'Home', islands: true },
   portfolio: {
     paths: ['/portfolio', '/portfolio/:category'],
     cache: 'shared',
     sitemap: true,
     nav: 'Portfolio',
+    islands: true,
   },
-  photo: { paths: ['/photo/:id'], cache: 'shared' },
-  about: { paths: ['/about'], cache: 'shared', sitemap: true, nav: 'About' },
-  faq: { paths: ['/faq'], cache: 'shared', sitemap: true, nav: 'FAQ' },
-  contact: { paths: ['/contact'], cache: 'shared', sitemap: true, nav: 'Contact' },
+  photo: { paths: ['/photo/:id'], cache: 'shared', islands: true },
+  about: { paths: ['/about'], cache: 'shared', sitemap: true, nav: 'About', islands: true },
+  faq: { paths: ['/faq'], cache: 'shared', sitemap: true, nav: 'FAQ', islands: true },
+  contact: { paths: ['/contact'], cache: 'shared', sitemap: true, nav: 'Contact', islands: true },
   checkout: { paths: ['/checkout'], cache: 'shared' },
   orderStatus: { paths: ['/orders/:token'], cache: 'private' },
   // a certificate's public check (the QR code's address): never stored, so a revocation shows at once

@@ -3,18 +3,25 @@ import { preloadAppModules } from './lib/app-modules';
 import { holdEarlyClicks } from './lib/early-clicks';
 import './lib/early-input';
 import { nextTask } from './lib/next-task';
+import { ISLANDS_DATA_ID } from './islands/islands-data';
 
 captureInstallOffer();
 
-// The server's HTML is the page, already readable: the app that makes it interactive (React, the
-// store, the page's chunk: about 120 KB) loads after the page's images and its first paint, so on a
-// slow connection it never shares the bandwidth with the largest image or delays what is drawn.
-// A click on a button before then loads it at once (early-clicks.ts).
+// The server's HTML is the page, already readable: the script that makes it interactive loads
+// after the page's images and its first paint, so on a slow connection it never shares the
+// bandwidth with the largest image or delays what is drawn. A storefront page hydrates its islands
+// only (web/src/islands: React DOM and a few small chunks); checkout, the order page, the admin
+// and a page opened offline from the app shell start the React app (React, the store, the page's
+// chunk). A click on a button before then loads it at once (early-clicks.ts).
 let started = false;
 const startApp = () => {
   if (started) return;
   started = true;
   preloadAppModules();
+  if (document.getElementById(ISLANDS_DATA_ID)) {
+    void import('./islands/start-islands').then(({ startIslands }) => startIslands());
+    return;
+  }
   // React DOM, then RTK Query with the api, then the app: each evaluates in a task of its own, so
   // none is as long as all three (boot.tsx goes on in steps). Only app modules and React DOM are
   // imported here: a dynamic import of a whole package keeps all of it, unshaken.

@@ -31,7 +31,8 @@ const manifest: ViteManifest = {
 
 describe('appModules', () => {
   it("lists each chunk a page's app runs, once, React DOM first, without the entry or other pages", () => {
-    expect(appModules(manifest, 'src/features/storefront/faq-page.tsx')).toEqual([
+    const app = ['src/lib/react-dom-client.ts', 'src/lib/api.ts', '_app-1.js'];
+    expect(appModules(manifest, [...app, 'src/features/storefront/faq-page.tsx'])).toEqual([
       '/assets/react-dom-client-1.js',
       '/assets/runtime-1.js',
       '/assets/react-1.js',
@@ -42,7 +43,16 @@ describe('appModules', () => {
     ]);
   });
 
+  it("lists an islands page's runtime and islands with their imports, and no app", () => {
+    expect(appModules(manifest, ['src/lib/react-dom-client.ts', '_jsx-1.js'])).toEqual([
+      '/assets/react-dom-client-1.js',
+      '/assets/runtime-1.js',
+      '/assets/react-1.js',
+      '/assets/jsx-1.js',
+    ]);
+  });
+
   it('lists nothing for a build without an entry', () => {
-    expect(appModules({}, 'src/features/storefront/faq-page.tsx')).toEqual([]);
+    expect(appModules({}, ['src/features/storefront/faq-page.tsx'])).toEqual([]);
   });
 });

@@ -26,12 +26,11 @@ export type PageDataSource = (
 /** The server build of the web app (web/src/entry-server.tsx, built into dist/server). */
 type SsrEntry = {
   routeFor(pathname: string): { page: string; params: Record<string, string | undefined> };
-  /** The page's source module: its key in the client build's manifest. */
-  pageSource(pathname: string): string;
+  /** `modules`: what the page runs to become interactive (keys of the client build's manifest). */
   render(
     url: string,
     data: { origin: string; queries: unknown[] },
-  ): Promise<{ head: string; root: string; data: string }>;
+  ): Promise<{ head: string; root: string; data: string; modules: string[] }>;
 };
 
 /**
@@ -173,10 +172,10 @@ export function createPageRenderer({
     const data = await pageData(page, params);
     if ('redirect' in data) return { redirect: data.redirect };
     const rendered = await ssr.render(pathname, { origin, queries: [...data.queries, ...extraQueries] });
-    // The app's modules as preloads the app adds when it starts (web/src/main.tsx), all at once:
-    // inert in a <template> until then, so they never share the bandwidth with the page's images.
+    // The page's modules (its islands, or the app) as preloads main.tsx adds when it starts, all at
+    // once: inert in a <template> until then, so they never share the bandwidth with the page's images.
     const viteManifest = files.viteManifest();
-    const preloads = viteManifest ? appModules(viteManifest, ssr.pageSource(pathname)) : [];
+    const preloads = viteManifest ? appModules(viteManifest, rendered.modules) : [];
     const modules = `<template id="${APP_MODULES_ID}">${preloads
       .map((href) => `<link rel="modulepreload" href="${href}" />`)
       .join('')}</template>`;

@@ -1,10 +1,12 @@
 import { StrictMode, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { useLocation } from 'react-router';
+import { useGetSiteQuery } from '../lib/content-api';
 import { ToastProvider } from '../components/toast';
 import { PwaHost } from './pwa/pwa-host';
 import { AppRoutes } from './router';
 import { SiteOriginContext } from '../lib/site-origin';
-import { SiteProvider } from '../lib/site-context';
+import { SiteProvider } from '../lib/site-provider';
 import '../styles/base.css';
 import type { AppStore } from './store';
 
@@ -29,7 +31,7 @@ export function AppRoot({
             <ToastProvider>
               <Router>
                 <AppRoutes />
-                <PwaHost />
+                <AppPwaHost />
               </Router>
             </ToastProvider>
           </SiteProvider>
@@ -37,4 +39,11 @@ export function AppRoot({
       </Provider>
     </StrictMode>
   );
+}
+
+/** The PWA's prompts for the page the app shows. */
+function AppPwaHost() {
+  const { pathname } = useLocation();
+  const { data: site } = useGetSiteQuery();
+  return <PwaHost pathname={pathname} locationsVersion={site?.locationsVersion ?? null} />;
 }

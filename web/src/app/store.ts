@@ -1,13 +1,12 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { cartUi } from '../features/cart';
 import { api } from '../lib/api';
+import { FORGET_SAVED_EVENT } from '../lib/api-cache-key';
 import {
   apiRehydrated,
   FORMAT,
   PERSISTED_ENDPOINTS,
   readSaved,
   rehydrationFrom,
-  storage,
   STORAGE_KEY,
   type SavedQuery,
 } from '../lib/api-cache';
@@ -17,7 +16,6 @@ export function makeStore() {
   return configureStore({
     reducer: {
       [api.reducerPath]: api.reducer,
-      cartUi: cartUi.reducer,
     },
     middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
   });
@@ -27,19 +25,6 @@ export function makeStore() {
 let savedAnswers: Map<string, SavedQuery> | null = null;
 
 /**
- * Drops every saved answer, in memory and in storage (a photo's public place changed: an earlier
- * visit's answers may hold the exact one). Answers fetched from now on are saved again.
- */
-export function forgetSavedApiAnswers(): void {
-  savedAnswers?.clear();
-  try {
-    storage()?.removeItem(STORAGE_KEY);
-  } catch {
-    // blocked storage: nothing was saved
-  }
-}
-
-/**
  * Public catalog and content answers survive a reload, so visited pages work
  * offline. A page rendered by the server brings its own answers (`rehydrate` false, so the first
  * render matches its HTML); the app shell rendered in the browser offline starts from the saved ones.
@@ -47,6 +32,8 @@ export function forgetSavedApiAnswers(): void {
 export function keepApiCacheOffline(store: AppStore, { rehydrate }: { rehydrate: boolean }): void {
   const saved = readSaved();
   savedAnswers = saved;
+  // the saved answers dropped (lib/api-cache-key.ts): the copy in memory goes too
+  window.addEventListener(FORGET_SAVED_EVENT, () => savedAnswers?.clear());
   const rehydration = rehydrate ? rehydrationFrom(saved, navigator.onLine) : null;
   if (rehydration) store.dispatch(apiRehydrated({ [api.reducerPath]: rehydration }));
   // Saving starts after the page has loaded; it then catches up with everything fetched so far.

@@ -1,5 +1,4 @@
 import type { CSSProperties } from 'react';
-import { Link } from 'react-router';
 import { cx, InfoOutlinedIcon } from './ui';
 import styles from './notice.module.css';
 
@@ -28,9 +27,9 @@ export function ClosedShopNotice({
         <p className={styles.title}>{NOT_TAKING_ORDERS}</p>
         <p className="t-body2">
           Every photograph can still be browsed. To ask about a print, please{' '}
-          <Link to="/contact" onClick={onNavigate} className={styles.link}>
+          <a href="/contact" onClick={onNavigate} className={styles.link}>
             get in touch
-          </Link>
+          </a>
           .
         </p>
       </div>

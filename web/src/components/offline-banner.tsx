@@ -1,3 +1,4 @@
+import { defineIsland } from '../islands/island';
 import styles from './offline-banner.module.css';
 import { useOnline } from './use-online';
 
@@ -5,7 +6,7 @@ export const OFFLINE_BANNER_TEXT =
   'You are offline. Pages you have visited still work; ordering and sending messages need a connection.';
 
 /** A quiet bar that says the network is gone and what still works; renders nothing when online. */
-export function OfflineBanner({ className }: { className?: string }) {
+export default function OfflineBanner({ className }: { className?: string }) {
   const online = useOnline();
   return (
     // The live region stays mounted so screen readers announce the change when it fills.
@@ -14,3 +15,5 @@ export function OfflineBanner({ className }: { className?: string }) {
     </div>
   );
 }
+
+export const OfflineBannerIsland = defineIsland('offline-banner', OfflineBanner);

@@ -1,12 +1,20 @@
 import type { CSSProperties } from 'react';
-import { activeNoticeLines, useGetShippingNoticeQuery } from '../lib/content-api';
 import { cx, LocalShippingOutlinedIcon } from './ui';
 import styles from './notice.module.css';
 
-/** The temporary shipping notice; renders nothing unless it is active and has a first line. */
-export function ShippingNoticeBanner({ className, style }: { className?: string; style?: CSSProperties }) {
-  const { data } = useGetShippingNoticeQuery();
-  const lines = activeNoticeLines(data);
+/**
+ * The temporary shipping notice: its lines (content-api.ts's activeNoticeLines), or nothing when
+ * it is not active.
+ */
+export function ShippingNoticeBanner({
+  lines,
+  className,
+  style,
+}: {
+  lines: readonly string[] | null;
+  className?: string;
+  style?: CSSProperties;
+}) {
   if (!lines) return null;
   return (
     <div role="note" aria-label="Shipping notice" className={cx(styles.notice, className)} style={style}>

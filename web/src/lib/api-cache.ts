@@ -23,7 +23,9 @@ export const PERSISTED_ENDPOINTS: ReadonlySet<string> = new Set([
   'getShippingNotice',
 ]);
 
-export const STORAGE_KEY = 'wildframe:api-cache';
+import { STORAGE_KEY } from './api-cache-key';
+
+export { STORAGE_KEY };
 export const FORMAT = 1;
 export const OFFLINE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 

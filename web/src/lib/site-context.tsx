@@ -1,5 +1,5 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useGetSiteQuery } from './content-api';
+import { createContext, useContext } from 'react';
+import type { Site } from './api-types';
 
 /** Site name, photographer and time zone (SHOP_TIME_ZONE's default) while /api/site loads or fails. */
 const SITE_FALLBACK = {
@@ -8,7 +8,7 @@ const SITE_FALLBACK = {
   timeZone: 'America/New_York',
 } as const;
 
-type SiteInfo = {
+export type SiteInfo = {
   siteName: string;
   /** Empty until the owner sets PHOTOGRAPHER_NAME. */
   photographerName: string;
@@ -27,34 +27,25 @@ type SiteInfo = {
   loaded: boolean;
 };
 
-const SiteContext = createContext<SiteInfo>({
-  ...SITE_FALLBACK,
-  credit: SITE_FALLBACK.siteName,
-  takingOrders: true,
-  loaded: false,
-});
+/** What the components read of /api/site's answer (undefined: not loaded). */
+export function siteInfo(data: Site | undefined): SiteInfo {
+  const siteName = data?.siteName || SITE_FALLBACK.siteName;
+  const photographerName = data?.photographerName?.trim() || SITE_FALLBACK.photographerName;
+  return {
+    siteName,
+    photographerName,
+    credit: photographerName || siteName,
+    timeZone: data?.timeZone || SITE_FALLBACK.timeZone,
+    takingOrders: data?.takingOrders !== false,
+    loaded: Boolean(data),
+  };
+}
 
 /**
- * Holds the one subscription to /api/site for the whole app: the header, brand, footer, page titles
- * and pages all read the name from here. Each RTK Query hook is a subscription that costs a
- * dispatch when it mounts, and hydration mounts them all at once.
+ * The site's facts for every component: the app's SiteProvider (site-provider.tsx) fills it from
+ * /api/site; a storefront page's islands from the answer the server wrote into the page.
  */
-export function SiteProvider({ children }: { children: ReactNode }) {
-  const { data } = useGetSiteQuery();
-  const site = useMemo(() => {
-    const siteName = data?.siteName || SITE_FALLBACK.siteName;
-    const photographerName = data?.photographerName?.trim() || SITE_FALLBACK.photographerName;
-    return {
-      siteName,
-      photographerName,
-      credit: photographerName || siteName,
-      timeZone: data?.timeZone || SITE_FALLBACK.timeZone,
-      takingOrders: data?.takingOrders !== false,
-      loaded: Boolean(data),
-    };
-  }, [data]);
-  return <SiteContext value={site}>{children}</SiteContext>;
-}
+export const SiteContext = createContext<SiteInfo>(siteInfo(undefined));
 
 export function useSite(): SiteInfo {
   return useContext(SiteContext);

@@ -1,13 +1,20 @@
-import { useGetLogoQuery } from '../../lib/content-api';
+import type { Logo } from '../../lib/api-types';
 import { useSite } from '../../lib/site-context';
 import { cx } from '../../components/ui';
 import { pictureSources } from '../../components/image-sources';
 import styles from './brand.module.css';
 
-/** The site logo from /api/logo, or the site name in the heading face when there is none. */
-export function Brand({ height = 40, light = false }: { height?: number; light?: boolean }) {
+/** The site logo (/api/logo's answer), or the site name in the heading face when there is none. */
+export function Brand({
+  height = 40,
+  light = false,
+  logo,
+}: {
+  height?: number;
+  light?: boolean;
+  logo: Logo | null | undefined;
+}) {
   const { siteName } = useSite();
-  const { data: logo, isLoading } = useGetLogoQuery();
   if (logo?.logoUrl) {
     const width = logo.width && logo.height ? Math.round((logo.width / logo.height) * height) : undefined;
     // The logo's thumbnail files (up to 400 px wide, plenty for a header): AVIF where the browser
@@ -35,7 +42,7 @@ export function Brand({ height = 40, light = false }: { height?: number; light?:
   }
   return (
     <span
-      className={cx(styles.name, light && styles.light, isLoading && styles.loading)}
+      className={cx(styles.name, light && styles.light, logo === undefined && styles.loading)}
       style={{ fontSize: height * 0.6 }}
     >
       {siteName}

@@ -1,21 +1,37 @@
 import { CloseIcon, IconButton, MenuIcon, Sheet } from '../../components/ui';
+import type { Logo } from '../../lib/api-types';
 import { Brand } from './brand';
 import { NavLinkList } from './nav-links';
 import styles from './mobile-menu.module.css';
 
 /** The phone navigation, a panel from the right. */
-export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function MobileMenu({
+  open,
+  onClose,
+  pathname,
+  logo,
+}: {
+  open: boolean;
+  onClose: () => void;
+  pathname: string;
+  logo: Logo | null | undefined;
+}) {
   return (
     <Sheet id="mobile-menu" aria-label="Menu" side="right" open={open} onClose={onClose}>
       <div className={styles.panel}>
         <div className={styles.top}>
-          <Brand height={32} />
+          <Brand height={32} logo={logo} />
           <IconButton aria-label="Close menu" onClick={onClose} className={styles.close}>
             <CloseIcon />
           </IconButton>
         </div>
         <nav aria-label="Mobile">
-          <NavLinkList listClassName={styles.links} linkClassName={styles.link} onNavigate={onClose} />
+          <NavLinkList
+            pathname={pathname}
+            listClassName={styles.links}
+            linkClassName={styles.link}
+            onNavigate={onClose}
+          />
         </nav>
       </div>
     </Sheet>
@@ -28,7 +44,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
  * it is never drawn (nor hydrated), and site-header.module.css hides the menu button only when
  * it is.
  */
-export function NoScriptMenu() {
+export function NoScriptMenu({ pathname }: { pathname: string }) {
   return (
     <noscript>
       <details className={styles.noScript}>
@@ -36,7 +52,7 @@ export function NoScriptMenu() {
           <MenuIcon />
         </summary>
         <nav aria-label="Mobile" className={styles.noScriptPanel}>
-          <NavLinkList listClassName={styles.links} linkClassName={styles.link} />
+          <NavLinkList pathname={pathname} listClassName={styles.links} linkClassName={styles.link} />
         </nav>
       </details>
     </noscript>

@@ -1,5 +1,4 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useLocation } from 'react-router';
 import { OfferSnackbar } from './offer-snackbar';
 import { installOffer, subscribeInstallOffer, consumeInstallOffer } from './install-event';
 
@@ -47,9 +46,8 @@ function recordPageView(pathname: string): number {
  * has looked at two pages of the storefront, never on checkout or the admin; a dismissal is
  * remembered for 30 days.
  */
-export function InstallPrompt() {
+export function InstallPrompt({ pathname }: { pathname: string }) {
   const offer = useSyncExternalStore(subscribeInstallOffer, installOffer, () => null);
-  const { pathname } = useLocation();
   const [pagesViewed, setPagesViewed] = useState(0);
   const [dismissed, setDismissed] = useState(dismissedRecently);
 

@@ -1,11 +1,8 @@
 import { useEffect } from 'react';
-import { useGetSiteQuery } from '../../lib/content-api';
 import { purgeStaleLocations } from './locations-purge';
 
-/** Runs the purge once the site's answer is in (loaded with the PWA code, after first paint). */
-export function LocationsPurgeOnStart() {
-  const { data } = useGetSiteQuery();
-  const version = data?.locationsVersion;
+/** Runs the purge once the site's locations version is known (loaded with the PWA code, after first paint). */
+export function LocationsPurgeOnStart({ version }: { version: string | null }) {
   useEffect(() => {
     if (version) void purgeStaleLocations(version);
   }, [version]);

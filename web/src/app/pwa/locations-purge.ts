@@ -1,4 +1,4 @@
-import { forgetSavedApiAnswers } from '../store';
+import { forgetSavedApiAnswers } from '../../lib/api-cache-key';
 
 /**
  * When the public place or date of any photo changed (a photo protected, a species listed, a

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import type { PwaProps } from './pwa-ui';
 
 const PwaUi = lazy(() => import('./pwa-ui'));
 
@@ -6,7 +7,7 @@ const PwaUi = lazy(() => import('./pwa-ui'));
  * The service worker registration, the update prompt and the install prompt load only after the
  * page has loaded and the browser is idle: none of it is in the critical path (first paint stays fast).
  */
-export function PwaHost() {
+export function PwaHost(props: PwaProps) {
   const [ready, setReady] = useState(false);
   useEffect(() => {
     let idle = 0;
@@ -27,7 +28,7 @@ export function PwaHost() {
   if (!ready) return null;
   return (
     <Suspense fallback={null}>
-      <PwaUi />
+      <PwaUi {...props} />
     </Suspense>
   );
 }

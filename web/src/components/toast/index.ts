@@ -1,5 +1,6 @@
-export { ToastProvider } from './toast-provider';
+export { ToastProvider, Toaster } from './toast-provider';
 export {
+  toast,
   useToast,
   useDismissToasts,
   type ToastFn,

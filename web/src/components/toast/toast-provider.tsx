@@ -11,16 +11,9 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon, cx, IconButton } from '../ui';
-import { DismissToastsContext, ToastContext, type ToastOptions } from './toast-context';
+import { setCurrentToast, useCurrentToast } from './toast-context';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, isDismissSwipe, swipeOffset } from './toast-timing';
 import styles from './toast-provider.module.css';
-
-type ActiveToast = Required<Pick<ToastOptions, 'title' | 'variant'>> & {
-  id: number;
-  description?: string;
-  scope?: string;
-  open: boolean;
-};
 
 const EXIT_MS = 200;
 
@@ -108,34 +101,36 @@ function useToastHost(): HTMLDialogElement | null {
   return host;
 }
 
+/** The app's children with the toaster beside them. */
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<ActiveToast | null>(null);
+  return (
+    <>
+      {children}
+      <Toaster />
+    </>
+  );
+}
+
+/** Shows the toast of toast-context.ts: one at a time, closed after a while, by a swipe or its button. */
+export function Toaster() {
+  const current = useCurrentToast();
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const [dragging, setDragging] = useState(false);
-  const nextId = useRef(1);
   const swipeStart = useRef<number | null>(null);
   const viewportRef = useRef<HTMLElement>(null);
   const toastRef = useRef<HTMLDivElement>(null);
   const host = useToastHost();
 
-  const toast = useCallback((options: ToastOptions) => {
+  // a new toast starts where its CSS puts it, not where the last one was swiped to
+  const [shownId, setShownId] = useState(current?.id);
+  if (current?.id !== shownId) {
+    setShownId(current?.id);
     setOffset(0);
-    setCurrent({
-      id: nextId.current++,
-      title: options.title,
-      description: options.description,
-      variant: options.variant ?? 'default',
-      scope: options.scope,
-      open: true,
-    });
-  }, []);
+  }
 
   const dismiss = useCallback(() => {
-    setCurrent((value) => (value ? { ...value, open: false } : value));
-  }, []);
-  const dismissScope = useCallback((scope: string) => {
-    setCurrent((value) => (value?.open && value.scope === scope ? { ...value, open: false } : value));
+    setCurrentToast((value) => (value ? { ...value, open: false } : value));
   }, []);
 
   // Auto-close; hovering or focusing the toast pauses the countdown so it can be read.
@@ -151,7 +146,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (closedId === null) return;
     const timer = window.setTimeout(() => {
-      setCurrent((value) => (value?.id === closedId ? null : value));
+      setCurrentToast((value) => (value?.id === closedId ? null : value));
       setOffset(0);
       setPaused(false);
     }, EXIT_MS);
@@ -241,12 +236,5 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     </section>
   );
 
-  return (
-    <ToastContext.Provider value={toast}>
-      <DismissToastsContext value={dismissScope}>
-        {children}
-        {host ? createPortal(viewport, host) : viewport}
-      </DismissToastsContext>
-    </ToastContext.Provider>
-  );
+  return host ? createPortal(viewport, host) : viewport;
 }

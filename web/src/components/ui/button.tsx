@@ -1,5 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
-import { Link, type LinkProps } from 'react-router';
+import type { AnchorHTMLAttributes, ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from './class-names';
 import styles from './button.module.css';
 
@@ -79,13 +78,19 @@ export function Button({
   );
 }
 
-/** A link inside the app that looks like a button. */
-export function ButtonLink(props: ButtonLook & LinkProps) {
+/**
+ * A link that looks like a button: a plain navigation (storefront pages are the server's, with
+ * islands, web/src/islands; no router is needed to follow it).
+ */
+export function ButtonLink({
+  to,
+  ...props
+}: ButtonLook & AnchorHTMLAttributes<HTMLAnchorElement> & { to: string }) {
   const { className, content, rest } = withLook(props);
   return (
-    <Link {...rest} className={className}>
+    <a href={to} {...rest} className={className}>
       {content}
-    </Link>
+    </a>
   );
 }
 

@@ -1,23 +1,21 @@
 import { useEffect, useRef } from 'react';
-import { useAppDispatch } from '../../lib/hooks';
-import { useToast } from '../../components/toast';
+import { toast } from '../../components/toast/toast-context';
 import { IconButton, ShoppingBagOutlinedIcon } from '../../components/ui';
-import { useGetCartQuery } from './api';
-import { openCart } from './cart-ui-slice';
+import { loadCart, openCart, useCartState } from './cart-store';
 import { cartCountLabel, itemCount } from './cart-count';
 import styles from './cart-button.module.css';
 
 /**
  * Header button that opens the cart panel; its badge counts the cart's lines, as the checkout's
  * summary does, and its name says so: 'Open cart, 2 items (3 prints)'.
- * It also owns the cart's first load (loaded from the server at start) and reports its failure.
+ * It also owns the cart's first load (read from the server once hydrated) and reports its failure.
  */
 export function CartButton({ className }: { className?: string }) {
-  const dispatch = useAppDispatch();
-  const toast = useToast();
-  const { data: cart, isError } = useGetCartQuery();
+  const { cart, status } = useCartState();
   const count = itemCount(cart);
+  const isError = status === 'error';
 
+  useEffect(loadCart, []);
   const reported = useRef(false);
   useEffect(() => {
     if (isError && !reported.current) {
@@ -28,12 +26,12 @@ export function CartButton({ className }: { className?: string }) {
       });
     }
     reported.current = isError;
-  }, [isError, toast]);
+  }, [isError]);
 
   return (
     <IconButton
       aria-label={count > 0 ? `Open cart, ${cartCountLabel(cart)}` : 'Open cart'}
-      onClick={() => dispatch(openCart())}
+      onClick={openCart}
       className={className}
     >
       <span className={styles.icon}>

@@ -1,4 +1,4 @@
-import { isOfflineError, OFFLINE_MESSAGE } from '../../lib/api';
+import { isOfflineError, OFFLINE_MESSAGE } from '../../lib/api-error';
 
 /** The scope of the cart's toasts: checkout closes them as it opens (they would cover its summary). */
 export const CART_TOASTS = 'cart';

@@ -1,13 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
-import { useSelector } from 'react-redux';
-import { selectCartOpen } from './cart-ui-slice';
+import { useCartState } from './cart-store';
 
-// The panel stays out of the initial storefront JS until first opened.
+// The panel stays out of the page's first script until first opened.
 const CartPanel = lazy(() => import('./cart-panel'));
 
-/** Mount once in the layout: loads and shows the cart panel whenever the cartUi slice opens it. */
+/** Loads and shows the cart panel whenever the cart store opens it (the header holds it). */
 export function CartPanelHost() {
-  const open = useSelector(selectCartOpen);
+  const { open } = useCartState();
   const [everOpened, setEverOpened] = useState(open);
   if (open && !everOpened) setEverOpened(true);
   if (!everOpened) return null;

@@ -1,12 +1,9 @@
-import { useSelector } from 'react-redux';
-import { Link, useNavigate } from 'react-router';
 import type { CartLine } from '../../lib/api-types';
 import { CART_TOASTS, cartErrorToast } from './cart-error-toast';
-import { useAppDispatch } from '../../lib/hooks';
 import { ClosedShopNotice } from '../../components/closed-shop-notice';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { TotalRow } from '../../components/total-line';
-import { useToast } from '../../components/toast';
+import { toast } from '../../components/toast/toast-context';
 import {
   AddIcon,
   Button,
@@ -21,24 +18,24 @@ import {
 } from '../../components/ui';
 import { formatPrice, joinParts } from '../../lib/format';
 import { useSite } from '../../lib/site-context';
-import { useGetCartQuery, useRemoveCartItemMutation, useUpdateCartItemMutation } from './api';
-import { closeCart, selectCartOpen } from './cart-ui-slice';
+import { closeCart, removeCartLine, setLineQuantity, useCartState } from './cart-store';
 import styles from './cart-panel.module.css';
 
 const MAX_QUANTITY = 99;
 
-/** The side panel listing the cart; loaded lazily by <CartPanelHost> the first time it opens. */
+/**
+ * The side panel listing the cart; loaded lazily by <CartPanelHost> the first time it opens. Its
+ * links are plain navigations: storefront pages are the server's (web/src/islands).
+ */
 export default function CartPanel() {
-  const open = useSelector(selectCartOpen);
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  const { data: cart, isLoading } = useGetCartQuery();
+  const { open, cart, status } = useCartState();
+  const isLoading = status === 'idle' || status === 'loading';
   const { takingOrders } = useSite();
 
-  const close = () => dispatch(closeCart());
+  const close = closeCart;
   const go = (path: string) => {
     close();
-    navigate(path);
+    window.location.assign(path);
   };
 
   const items = cart?.items ?? [];
@@ -117,15 +114,12 @@ export default function CartPanel() {
 }
 
 function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => void }) {
-  const toast = useToast();
-  const [updateQuantity, { isLoading: updating }] = useUpdateCartItemMutation();
-  const [removeItem, { isLoading: removing }] = useRemoveCartItemMutation();
-  const busy = updating || removing;
+  const busy = useCartState().busyLines.includes(line.id);
   const title = line.photo?.title ?? 'Print';
 
   const setQuantity = async (quantity: number) => {
     try {
-      await updateQuantity({ id: line.id, quantity }).unwrap();
+      await setLineQuantity(line.id, quantity);
     } catch (err) {
       console.error('Cart quantity update failed', err);
       toast(cartErrorToast(err, 'Failed to update quantity. Please try again.'));
@@ -134,7 +128,7 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
 
   const remove = async () => {
     try {
-      await removeItem(line.id).unwrap();
+      await removeCartLine(line.id);
       toast({
         title: 'Item removed',
         description: 'The item has been removed from your cart.',
@@ -152,9 +146,9 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
         <ResponsiveImage photo={line.photo} alt={title} ratio={1} renderedWidth={76} />
       </div>
       <div className={styles.details}>
-        <Link to={`/photo/${line.photoId}`} onClick={onNavigate} className={styles.title}>
+        <a href={`/photo/${line.photoId}`} onClick={onNavigate} className={styles.title}>
           {title}
-        </Link>
+        </a>
         <p className="t-body2 t-muted">{joinParts(line.printOption?.size, line.printOption?.format)}</p>
         <div role="group" aria-label={`Quantity of ${title}`} className={styles.quantity}>
           <IconButton

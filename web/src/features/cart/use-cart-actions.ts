@@ -1,21 +1,14 @@
 import { useCallback } from 'react';
-import { useToast } from '../../components/toast';
-import { useAppDispatch } from '../../lib/hooks';
+import { toast } from '../../components/toast/toast-context';
 import { CART_TOASTS, cartErrorToast } from './cart-error-toast';
-import { cartApi, useAddToCartMutation, useClearCartMutation } from './api';
-import { openCart } from './cart-ui-slice';
-
-/** Clearing waits at most this long for the server before reporting done. */
-export const CLEAR_CART_WAIT_MS = 1500;
+import { addCartLine, clearCart, openCart, useCartState } from './cart-store';
 
 /**
  * Adds one print (quantity 1) to the cart with the spec's toasts, and opens the cart panel on
  * success. Resolves to whether the item was added.
  */
 export function useAddToCart() {
-  const toast = useToast();
-  const dispatch = useAppDispatch();
-  const [add, { isLoading }] = useAddToCartMutation();
+  const { adding } = useCartState();
 
   const addToCart = useCallback(
     async (photoId: number, printOptionId: number | null | undefined): Promise<boolean> => {
@@ -29,13 +22,13 @@ export function useAddToCart() {
         return false;
       }
       try {
-        await add({ photoId, printOptionId, quantity: 1 }).unwrap();
+        await addCartLine({ photoId, printOptionId, quantity: 1 });
         toast({
           title: 'Added to cart',
           description: 'The item has been added to your cart.',
           scope: CART_TOASTS,
         });
-        dispatch(openCart());
+        openCart();
         return true;
       } catch (err) {
         console.error('Add to cart failed', err);
@@ -43,34 +36,16 @@ export function useAddToCart() {
         return false;
       }
     },
-    [add, dispatch, toast],
+    [],
   );
 
-  return { addToCart, isAdding: isLoading };
+  return { addToCart, isAdding: adding };
 }
 
-/**
- * Empties the cart: the local list at once, then the server call, waiting at most 1.5 s.
- * Always resolves to true, even when the call fails: clearing never blocks the buyer.
- */
+/** Empties the cart (cart-store.ts, clearCart): always resolves to true, never blocks the buyer. */
 export function useClearCart() {
-  const dispatch = useAppDispatch();
-  const [clear] = useClearCartMutation();
-
   return useCallback(async (): Promise<true> => {
-    dispatch(
-      cartApi.util.updateQueryData('getCart', undefined, (cart) => {
-        cart.items = [];
-        cart.count = 0;
-        cart.subtotal = 0;
-        cart.shipping = 0;
-        cart.total = 0;
-      }),
-    );
-    const request = clear()
-      .unwrap()
-      .catch((err: unknown) => console.warn('Clearing the cart failed', err));
-    await Promise.race([request, new Promise((resolve) => setTimeout(resolve, CLEAR_CART_WAIT_MS))]);
+    await clearCart();
     return true;
-  }, [clear, dispatch]);
+  }, []);
 }

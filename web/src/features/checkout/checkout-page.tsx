@@ -10,10 +10,10 @@ import Typography from '@mui/material/Typography';
 import { SitePageMeta } from '../../components/page-meta';
 import { SplitColumns } from '../../components/split-columns';
 import { useDismissToasts, useToast } from '../../components/toast';
-import { CART_TOASTS, useGetCartQuery } from '../cart';
+import { CART_TOASTS, useCartQuery } from '../cart';
 import type { Cart } from '../../lib/api-types';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
-import { useGetSiteQuery } from '../../lib/content-api';
+import { activeNoticeLines, useGetShippingNoticeQuery, useGetSiteQuery } from '../../lib/content-api';
 import { useSite } from '../../lib/site-context';
 import { DetailsForm } from './details-form';
 import { OrderSummary } from './order-summary';
@@ -32,6 +32,7 @@ const EMPTY_CART: Cart = { items: [], subtotal: 0, shipping: 0, total: 0, count:
 /** /checkout: the Order Summary and the two-phase 'Complete Your Purchase' form. */
 function Checkout() {
   const { data: site } = useGetSiteQuery();
+  const { data: notice } = useGetShippingNoticeQuery();
   const { takingOrders } = useSite();
   const toast = useToast();
   const dismissToasts = useDismissToasts();
@@ -39,7 +40,7 @@ function Checkout() {
   const online = useOnline();
   // 'Added to cart' and the like would sit over the summary or a field here: they are done with
   useEffect(() => dismissToasts(CART_TOASTS), [dismissToasts]);
-  const { data: cart, isSuccess, isFetching, isError, refetch } = useGetCartQuery();
+  const { data: cart, isSuccess, isFetching, isError, refetch } = useCartQuery();
   const checkout = useCheckoutDetails({ cart, isFetching });
   const { details, session, promotionCode, refusedCode } = checkout;
   const { paid, onPaid, finishing } = useFinishPayment(session);
@@ -188,7 +189,7 @@ function Checkout() {
           <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, mb: 3 }}>
             {session ? 'Step 2 of 2: Payment' : 'Step 1 of 2: Your details'}
           </Typography>
-          <ShippingNoticeBanner style={{ marginBottom: 24 }} />
+          <ShippingNoticeBanner lines={activeNoticeLines(notice)} style={{ marginBottom: 24 }} />
           {!online && (
             <Alert severity="warning" role="status" sx={{ mb: 3 }}>
               You are offline. Checkout needs a connection: your cart is kept, so you can continue when you

@@ -1,23 +1,15 @@
-import { useCallback } from 'react';
 import { Link } from 'react-router';
 import type { PhotoSummary } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
-import { useScrolledPast } from '../../components/use-scrolled-past';
 import { PageMeta, SITE_DESCRIPTION } from '../../components/page-meta';
-import {
-  ArrowForwardIcon,
-  ButtonLink,
-  IconButton,
-  KeyboardArrowDownIcon,
-  Spinner,
-  cx,
-} from '../../components/ui';
+import { ArrowForwardIcon, ButtonLink, Spinner, cx } from '../../components/ui';
 import { useGetLogoQuery } from '../../lib/content-api';
 import { useSite } from '../../lib/site-context';
 import { useGetPhotosQuery } from '../../lib/catalog-api';
 import { OrderConfirmationSlot } from '../order-confirmation';
 import { FEATURED_LIMIT, FEATURED_MAX_AGE_S, TAGLINE } from './constants';
 import { PhotoCard, photoGridClass } from './photo-card';
+import { ScrollCueIsland } from './scroll-cue';
 import styles from './home-page.module.css';
 
 export default function HomePage() {
@@ -104,10 +96,6 @@ function Hero({
   loading: boolean;
 }) {
   const { data: logo } = useGetLogoQuery();
-  // The scroll-down button hides once the page is scrolled past half the viewport.
-  const halfViewport = useCallback(() => window.innerHeight / 2, []);
-  const scrolledPastHalf = useScrolledPast(halfViewport);
-  const scrollDown = () => document.getElementById('featured')?.scrollIntoView({ behavior: 'smooth' });
 
   return (
     <section aria-label="Welcome" className={styles.hero}>
@@ -136,13 +124,7 @@ function Hero({
           View Portfolio
         </ButtonLink>
       </div>
-      <IconButton
-        aria-label="Scroll down"
-        onClick={scrollDown}
-        className={cx(styles.scrollCue, scrolledPastHalf && styles.scrollCueHidden)}
-      >
-        <KeyboardArrowDownIcon />
-      </IconButton>
+      <ScrollCueIsland />
     </section>
   );
 }

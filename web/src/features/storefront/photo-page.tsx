@@ -1,4 +1,3 @@
-import { useState, type CSSProperties } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { readableDateTaken } from '@shared/date-taken';
 import type { PhotoDetail } from '../../lib/api-types';
@@ -9,17 +8,15 @@ import { useSiteOrigin } from '../../lib/site-origin';
 import { jsonForScript } from '../../lib/ssr-data';
 import { SitePageMeta } from '../../components/page-meta';
 import { SplitColumns } from '../../components/split-columns';
-import { ResponsiveImage } from '../../components/responsive-image';
 import { RichText } from '../../components/rich-text';
-import { ArrowBackIcon, ZoomOutMapIcon } from '../../components/ui';
+import { ArrowBackIcon } from '../../components/ui';
+import { activeNoticeLines, useGetShippingNoticeQuery } from '../../lib/content-api';
 import { photoMetaDescription } from './meta';
 import { PhotoLoadFailed, PhotoNotFound, PhotoSkeleton } from './photo-page-states';
-import { EditionNote, PhotoPurchase } from './photo-purchase';
+import { PhotoMediaIsland } from './photo-media';
+import { EditionNote, PhotoPurchaseIsland } from './photo-purchase';
 import { photoJsonLd } from './photo-seo';
 import { speciesText } from './photo-species';
-import { PhotoViewer } from './photo-viewer';
-import { PrintFrame } from './print-frame';
-import { WallPreviewLauncher } from './wall-preview-launcher';
 import styles from './photo-page.module.css';
 
 /** The camera details the owner chose to show (from the file's EXIF; never its position). */
@@ -56,10 +53,6 @@ function CameraRows({ camera }: { camera: NonNullable<PhotoDetail['camera']> }) 
   );
 }
 
-// The photo column's width at each breakpoint (photo-page.module.css), so the browser fetches the
-// variant that fills it.
-const IMAGE_SIZES = '(min-width: 1200px) 680px, (min-width: 900px) 56vw, 100vw';
-
 export default function PhotoPage() {
   const { id = '' } = useParams();
   const numeric = /^\d+$/.test(id);
@@ -77,12 +70,10 @@ export default function PhotoPage() {
 
 function PhotoView({ photo }: { photo: PhotoDetail }) {
   const { siteName, photographerName, credit } = useSite();
-  const [viewerOpen, setViewerOpen] = useState(false);
-  // the size chosen below: its print's crop is framed over the photo
-  const [selectedId, setSelectedId] = useState<number | null>(null);
-  const selected = photo.printOptions?.find((o) => o.id === selectedId && !o.edition?.soldOut);
   const origin = useSiteOrigin();
-  const ratio = photo.width && photo.height ? photo.width / photo.height : 1.5;
+  const { data: notice } = useGetShippingNoticeQuery();
+  // The islands' props: the description is the page's, in its HTML already.
+  const islandPhoto = { ...photo, description: '' };
   const description = photoMetaDescription(photo, credit);
   const species = speciesText(photo.species);
   const shareWidth = photo.widths?.includes(1080) ? 1080 : photo.widths?.[photo.widths.length - 1];
@@ -117,21 +108,7 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
 
       <SplitColumns fr={[7, 5]} gap={{ xs: 4, md: 7 }}>
         <div className={styles.media}>
-          {/* The button lies over the photo: a button may hold only phrasing content, and the image box is a div. */}
-          <div className={styles.open} style={{ '--ratio': ratio } as CSSProperties}>
-            <ResponsiveImage photo={photo} priority sizes={IMAGE_SIZES} className={styles.image} />
-            <PrintFrame photo={photo} option={selected} className={styles.frame} />
-            <button
-              type="button"
-              onClick={() => setViewerOpen(true)}
-              aria-label={`View ${photo.title} full screen`}
-              className={styles.zoom}
-            >
-              <span className={styles.zoomHint}>
-                <ZoomOutMapIcon size="1.25rem" />
-              </span>
-            </button>
-          </div>
+          <PhotoMediaIsland photo={islandPhoto} />
         </div>
 
         <div>
@@ -160,12 +137,9 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
             {photo.showCameraDetails && photo.camera && <CameraRows camera={photo.camera} />}
           </dl>
 
-          <PhotoPurchase photo={photo} selected={selected} onSelect={setSelectedId} />
-          <WallPreviewLauncher photo={photo} selected={selected} onSelect={setSelectedId} />
+          <PhotoPurchaseIsland photo={islandPhoto} notice={activeNoticeLines(notice)} />
         </div>
       </SplitColumns>
-
-      <PhotoViewer photo={photo} open={viewerOpen} onClose={() => setViewerOpen(false)} selected={selected} />
     </div>
   );
 }

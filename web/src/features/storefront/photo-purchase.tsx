@@ -1,5 +1,5 @@
 import type { PhotoDetail, PrintOption } from '../../lib/api-types';
-import { OFFLINE_MESSAGE } from '../../lib/api';
+import { OFFLINE_MESSAGE } from '../../lib/api-error';
 import { ClosedShopNotice } from '../../components/closed-shop-notice';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
 import { useOnline } from '../../components/use-online';
@@ -8,6 +8,9 @@ import { editionText, type PublicEdition } from '../../lib/editions';
 import { formatPrice } from '../../lib/format';
 import { useSite } from '../../lib/site-context';
 import { useAddToCart } from '../cart';
+import { defineIsland } from '../../islands/island';
+import { choosePrint, useChosenPrint } from './photo-selection';
+import { WallPreviewLauncher } from './wall-preview-launcher';
 import { PrintFrameNote } from './print-frame';
 import pageStyles from './photo-page.module.css';
 import styles from './photo-purchase.module.css';
@@ -20,12 +23,14 @@ const NOT_FOR_SALE = 'Prints of this photo are not for sale yet.';
  * with no print size (a batch draft published before its ratio had one) says it is not for sale
  * yet, with no 'Add to Cart' that could never work.
  */
-export function PhotoPurchase({
+function PhotoPurchase({
   photo,
+  notice,
   selected,
   onSelect,
 }: {
   photo: PhotoDetail;
+  notice: readonly string[] | null;
   /** The size chosen (never a sold-out edition's: it shows but cannot be picked). */
   selected: PhotoDetail['printOptions'][number] | undefined;
   onSelect: (id: number) => void;
@@ -64,7 +69,7 @@ export function PhotoPurchase({
         ))}
       </div>
 
-      <ShippingNoticeBanner style={{ marginTop: 24 }} />
+      <ShippingNoticeBanner lines={notice} style={{ marginTop: 24 }} />
 
       {takingOrders ? (
         <AddToCart
@@ -83,6 +88,30 @@ export function PhotoPurchase({
     </>
   );
 }
+
+export type PhotoPurchaseProps = {
+  /** The photo's JSON (without its description: the page has it). */
+  photo: PhotoDetail;
+  /** The shipping notice's lines while it is active. */
+  notice: readonly string[] | null;
+};
+
+/**
+ * The print options, 'Add to Cart' and the wall preview's launcher: an island of the photo page.
+ * The size chosen is shared with the photo's own island (photo-selection.ts).
+ */
+export default function PhotoPurchasePanel({ photo, notice }: PhotoPurchaseProps) {
+  const selected = useChosenPrint(photo);
+  const onSelect = (id: number) => choosePrint(photo.id, id);
+  return (
+    <>
+      <PhotoPurchase photo={photo} notice={notice} selected={selected} onSelect={onSelect} />
+      <WallPreviewLauncher photo={photo} selected={selected} onSelect={onSelect} />
+    </>
+  );
+}
+
+export const PhotoPurchaseIsland = defineIsland('photo-purchase', PhotoPurchasePanel);
 
 /** Under the title: the edition all the photo's sizes share, if it has one. */
 export function EditionNote({ photo }: { photo: PhotoDetail }) {

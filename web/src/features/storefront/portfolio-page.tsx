@@ -78,7 +78,6 @@ function FilterButton({ to, label, active }: { to: string; label: string; active
   return (
     <ButtonLink
       to={to}
-      preventScrollReset
       variant={active ? 'contained' : 'outlined'}
       aria-current={active ? 'page' : undefined}
       className={styles.filter}

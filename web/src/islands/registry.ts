@@ -1,0 +1,40 @@
+import type { ComponentType } from 'react';
+
+type IslandModule = { default: ComponentType<never> };
+
+/**
+ * Every island, by name: its component's module (the key of Vite's build manifest, for the page's
+ * preloads: src/platform/http/app-modules.ts) and how the browser loads it. Each module's default
+ * export is the island's component.
+ */
+export const ISLANDS = {
+  'site-header': {
+    source: 'src/app/layout/site-header.tsx',
+    load: () => import('../app/layout/site-header'),
+  },
+  'offline-banner': {
+    source: 'src/components/offline-banner.tsx',
+    load: () => import('../components/offline-banner'),
+  },
+  'scroll-cue': {
+    source: 'src/features/storefront/scroll-cue.tsx',
+    load: () => import('../features/storefront/scroll-cue'),
+  },
+  'photo-media': {
+    source: 'src/features/storefront/photo-media.tsx',
+    load: () => import('../features/storefront/photo-media'),
+  },
+  'photo-purchase': {
+    source: 'src/features/storefront/photo-purchase.tsx',
+    load: () => import('../features/storefront/photo-purchase'),
+  },
+  'contact-form': {
+    source: 'src/features/storefront/contact-form.tsx',
+    load: () => import('../features/storefront/contact-form'),
+  },
+} satisfies Record<string, { source: string; load: () => Promise<IslandModule> }>;
+
+export type IslandName = keyof typeof ISLANDS;
+
+/** The islands' runtime (the manifest key of start-islands.tsx), preloaded on every islands page. */
+export const ISLANDS_RUNTIME_SOURCE = 'src/islands/start-islands.tsx';
