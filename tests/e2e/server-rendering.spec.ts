@@ -137,31 +137,25 @@ test.describe('with JavaScript on', () => {
     await expect(page.getByTestId('cart-count')).toHaveText('1');
   });
 
-  // page.route cannot slow what a service worker fetches: without it the slow answers are ours.
-  test.describe('without the service worker', () => {
-    test.use({ serviceWorkers: 'block' });
-
-    test('navigations in the app still show the loading states', async ({ page }) => {
-      await openHydrated(page, '/');
-      // Slow answers: the portfolio shows its six skeleton cards, the photo page its skeleton.
-      await page.route('**/api/photos', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
-      await page.getByRole('link', { name: 'View Full Portfolio' }).click();
-      const loading = page.locator('[aria-label="Loading photos"]');
-      await expect(loading).toBeVisible();
-      await expect(loading.locator(':scope > *')).toHaveCount(6);
-      await expect(page.locator('main a[href^="/photo/"]').first()).toBeVisible();
-
-      await page.route(/\/api\/photos\/\d+$/, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
-      const href = await page.locator('main a[href^="/photo/"]').nth(1).getAttribute('href');
-      await page.locator(`main a[href="${href}"]`).click();
-      await expect(page.locator('[aria-label="Loading photo"]')).toBeVisible();
-      await expect(page.getByRole('heading', { name: 'Print Options' })).toBeVisible();
+  // Storefront pages are islands (web/src/islands): a link to another is a plain navigation, and the
+  // page that opens is the server's, finished: no skeleton, no read of its data from the browser.
+  test('links between storefront pages open the next page finished by the server', async ({ page }) => {
+    await openHydrated(page, '/');
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'fetch' && /\/api\/photos/.test(request.url()))
+        reads.push(request.url());
     });
+    await page.getByRole('link', { name: 'View Full Portfolio' }).click();
+    await expect(page).toHaveURL(/\/portfolio$/);
+    await expect(page.locator('[aria-label="Loading photos"]')).toHaveCount(0);
+    await expect(page.locator('main a[href^="/photo/"]').first()).toBeVisible();
+
+    const href = await page.locator('main a[href^="/photo/"]').nth(1).getAttribute('href');
+    await page.locator(`main a[href="${href}"]`).click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+    await expect(page.getByRole('heading', { name: 'Print Options' })).toBeVisible();
+    await expect(page.locator('[aria-label="Loading photo"]')).toHaveCount(0);
+    expect(reads).toEqual([]);
   });
 });
