@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType } from 'react';
-import type { IslandName } from './registry';
+import type { IslandName } from './island-names';
 
 /**
  * The islands a server render placed (entry-server.tsx collects them: the page's script lists

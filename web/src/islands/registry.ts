@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { IslandName } from './island-names';
 
 type IslandModule = { default: ComponentType<never> };
 
@@ -32,9 +33,9 @@ export const ISLANDS = {
     source: 'src/features/storefront/contact-form.tsx',
     load: () => import('../features/storefront/contact-form'),
   },
-} satisfies Record<string, { source: string; load: () => Promise<IslandModule> }>;
+} satisfies Record<IslandName, { source: string; load: () => Promise<IslandModule> }>;
 
-export type IslandName = keyof typeof ISLANDS;
+export type { IslandName };
 
 /** The islands' runtime (the manifest key of start-islands.tsx), preloaded on every islands page. */
 export const ISLANDS_RUNTIME_SOURCE = 'src/islands/start-islands.tsx';

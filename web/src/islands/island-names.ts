@@ -1,0 +1,11 @@
+/** Every island's name (its module and loader are in registry.ts, which must name each of them). */
+export const ISLAND_NAMES = [
+  'site-header',
+  'offline-banner',
+  'scroll-cue',
+  'photo-media',
+  'photo-purchase',
+  'contact-form',
+] as const;
+
+export type IslandName = (typeof ISLAND_NAMES)[number];
