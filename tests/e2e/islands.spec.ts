@@ -82,3 +82,19 @@ test("a print added in one tab is counted in the visitor's other tabs at once", 
   await other.getByRole('button', { name: /^Remove .* from cart$/ }).click();
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 });
+
+test('a storefront link the pointer rests on is prefetched; checkout never is', async ({ page }) => {
+  const prefetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.headers()['sec-purpose']?.startsWith('prefetch'))
+      prefetched.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).hover();
+  await expect.poll(() => prefetched).toContain('/faq');
+  // the next page opens from the prefetched answer, with its islands
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'FAQ' }).click();
+  await expect(page).toHaveURL(/\/faq$/);
+  await expect(page.getByRole('button', { name: 'Open cart' })).toBeVisible();
+  expect(prefetched).not.toContain('/checkout');
+});
