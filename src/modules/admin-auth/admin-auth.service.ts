@@ -17,7 +17,7 @@ export function createAdminAuthService(repo: AdminAuthRepository) {
     async authenticate(username: string, password: string): Promise<AdminUser | null> {
       const admin = await repo.findByUsername(username);
       if (!admin) {
-        await verifyPassword(password, await dummyHash);
+        await verifyPassword(password, dummyHash);
         return null;
       }
       return (await verifyPassword(password, admin.passwordHash)) ? toUser(admin) : null;
