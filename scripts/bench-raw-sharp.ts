@@ -8,7 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config';
-import { tuneImageLibrary } from '../src/modules/media/media.service';
+import { tuneImageLibrary } from '../src/modules/media';
 import { isMain } from '../src/platform/process';
 import { envDefaults, nodeFlags } from './api-node-flags';
 import { rawSharpVariants } from './bench-upload';

@@ -30,6 +30,7 @@ export type AssetAudience = {
 export { createMediaStore, s3OptionsOf } from './media-store.config';
 export type { MediaStore } from './media-store';
 export { mediaMessages } from './media.originals';
+export { tuneImageLibrary } from './media.service';
 export { render as renderVariant } from './media.variants';
 export {
   DISPLAY_WIDTHS,
