@@ -16,8 +16,9 @@ export const jobs = {
   media: {
     /**
      * Make every variant of a stored image: queued as soon as an upload is stored, with what its
-     * row will say (`unrecorded`: the run stores nothing until that row exists), and when an image
-     * is served before its variants exist, and by the sweeper.
+     * row will say (`unrecorded`: the run stores nothing until that row exists), by the upload's
+     * event once the row is written, when an image is served before its variants exist, and by
+     * the sweeper.
      */
     'make-variants': z.object({
       assetId: id,

@@ -30,6 +30,7 @@ export type AssetAudience = {
 export { createMediaStore, s3OptionsOf } from './media-store.config';
 export type { MediaStore } from './media-store';
 export { mediaMessages } from './media.originals';
+export { tuneImageLibrary } from './media.service';
 export { render as renderVariant } from './media.variants';
 export {
   DISPLAY_WIDTHS,
@@ -48,7 +49,7 @@ export function createMediaModuleForScripts(
   ctx: Pick<AppContext, 'db' | 'config'>,
   store = createMediaStore(ctx.config),
 ) {
-  tuneImageLibrary({ cacheMb: ctx.config.SHARP_CACHE_MB, concurrency: ctx.config.SHARP_CONCURRENCY });
+  tuneImageLibrary(ctx.config);
   const repo = createMediaRepository(ctx.db, store);
   return {
     moveBytesToStore: repo.moveBytesToStore,
@@ -72,21 +73,21 @@ export function createMediaModule(
   ctx: AppContext,
   deps: { events: DomainEventBus; jobs: AppJobRegistry; rowWaitMs?: number },
 ) {
-  tuneImageLibrary({ cacheMb: ctx.config.SHARP_CACHE_MB, concurrency: ctx.config.SHARP_CONCURRENCY });
+  tuneImageLibrary(ctx.config);
   const repo = createMediaRepository(ctx.db, createMediaStore(ctx.config));
   const service = createMediaService(repo, {
     queues: ctx.queues,
     logger: ctx.logger,
     rowWaitMs: deps.rowWaitMs,
-    runsAtOnce: ctx.config.MEDIA_JOB_CONCURRENCY,
   });
-  // A stored image gets its variants from the reaction itself: a crash midway leaves the delivery
-  // open and its job retries; variants already stored are kept (makeVariants only adds missing ones).
+  // A stored image's event hands its variants to the media job (enqueueUploadedVariants): the
+  // delivery is done once the job is queued; a job Redis loses is queued again by the sweeper
+  // (every asset without variants), and variants already stored are kept.
   deps.events.subscribe('photo.uploaded', 'media.photo-variants', async ({ assetIds }) => {
-    for (const assetId of assetIds) await service.makeVariants(assetId);
+    for (const assetId of assetIds) await service.enqueueUploadedVariants(assetId);
   });
   deps.events.subscribe('site-image.uploaded', 'media.site-image-variants', ({ assetId }) =>
-    service.makeVariants(assetId),
+    service.enqueueUploadedVariants(assetId),
   );
   // The media job makes them for an image served before its variants exist, and for the sweeper.
   deps.jobs.handle('media', 'make-variants', async ({ assetId, unrecorded }) => {

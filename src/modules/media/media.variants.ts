@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
 import type { Knex } from 'knex';
-import pLimit from 'p-limit';
 import { AppError } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
@@ -74,14 +73,11 @@ export function render(
 /** An image's variants: made by the media job, or one at a time for a request that comes first. */
 export function createVariantService(
   repo: MediaRepository,
-  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number; runsAtOnce?: number },
+  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number },
 ) {
   const rowWaitMs = deps.rowWaitMs ?? ROW_WAIT_MS;
   const inflight = new Map<string, Promise<ServedVariant>>();
   const oneAtATime = createAssetQueue();
-  // Each run holds its original and its decoded pixels: the media job and the upload events' runs
-  // share this bound (MEDIA_JOB_CONCURRENCY), so three uploads never decode at once in one worker.
-  const runs = pLimit(deps.runsAtOnce ?? 1);
 
   /** CMYK files are converted to sRGB; every other embedded profile travels with the variants. */
   async function keepsIcc(data: Buffer): Promise<boolean> {
@@ -255,6 +251,21 @@ export function createVariantService(
     },
 
     /**
+     * An upload's event: its variants as a media job of its own id (the run started early holds
+     * `variants-{id}`, and may have given up waiting for the row; once it is done this one finds
+     * them made). Only media jobs decode, so MEDIA_JOB_CONCURRENCY alone bounds the images a
+     * worker holds at once, and no event's turn is spent waiting for one.
+     */
+    async enqueueUploadedVariants(assetId: number): Promise<void> {
+      await deps.queues.enqueue(
+        'media',
+        'make-variants',
+        { assetId },
+        { jobId: `variants-${assetId}-uploaded` },
+      );
+    },
+
+    /**
      * The media job: decodes the original once, scales it to the largest display width, and derives
      * every other variant from that buffer. Running it again changes nothing.
      */
@@ -262,11 +273,9 @@ export function createVariantService(
       assetId: number,
       unrecorded?: UnrecordedOriginal,
     ): Promise<JobOutcome & { made: number }> {
-      const result = await runs(() =>
-        oneAtATime(assetId, () =>
-          // the whole run holds the asset's lock: a request's variant waits for it, another run skips
-          repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx, unrecorded)),
-        ),
+      const result = await oneAtATime(assetId, () =>
+        // the whole run holds the asset's lock: a request's variant waits for it, another run skips
+        repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx, unrecorded)),
       );
       if (result === 'busy') throw new Error(`asset ${assetId}'s variants are still being made elsewhere`);
       return result;
