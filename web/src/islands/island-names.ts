@@ -6,6 +6,7 @@ export const ISLAND_NAMES = [
   'photo-media',
   'photo-purchase',
   'contact-form',
+  'toaster',
 ] as const;
 
 export type IslandName = (typeof ISLAND_NAMES)[number];

@@ -33,6 +33,10 @@ export const ISLANDS = {
     source: 'src/features/storefront/contact-form.tsx',
     load: () => import('../features/storefront/contact-form'),
   },
+  toaster: {
+    source: 'src/components/toast/toast-provider.tsx',
+    load: () => import('../components/toast/toast-provider'),
+  },
 } satisfies Record<IslandName, { source: string; load: () => Promise<IslandModule> }>;
 
 export type { IslandName };

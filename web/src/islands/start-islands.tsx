@@ -63,11 +63,7 @@ export async function startIslands(): Promise<void> {
   const islands = [...document.querySelectorAll<HTMLElement>(`[${ISLAND_ATTRIBUTE}]`)];
   await Promise.all(islands.map((element) => hydrate(element, wrap).catch((err) => console.error(err))));
   window.dispatchEvent(new Event(APP_READY_EVENT));
-  // After the page is interactive: a toast raised before shows once its toaster is in.
-  const [{ Toaster }, { PwaHost }] = await Promise.all([
-    import('../components/toast/toast-provider'),
-    import('../app/pwa/pwa-host'),
-  ]);
-  mount(<Toaster />);
+  // After the page is interactive: the PWA's prompts.
+  const { PwaHost } = await import('../app/pwa/pwa-host');
   mount(<PwaHost pathname={window.location.pathname} locationsVersion={site?.locationsVersion ?? null} />);
 }

@@ -1,4 +1,4 @@
-export { ToastProvider, Toaster } from './toast-provider';
+export { ToastProvider } from './toast-provider';
 export {
   toast,
   useToast,

@@ -11,6 +11,7 @@ import {
 } from 'react';
 import { createPortal } from 'react-dom';
 import { CloseIcon, cx, IconButton } from '../ui';
+import { defineIsland } from '../../islands/island';
 import { setCurrentToast, useCurrentToast } from './toast-context';
 import { TOAST_DURATION_MS, TOAST_HOTKEY, isDismissSwipe, swipeOffset } from './toast-timing';
 import styles from './toast-provider.module.css';
@@ -101,18 +102,21 @@ function useToastHost(): HTMLDialogElement | null {
   return host;
 }
 
-/** The app's children with the toaster beside them. */
+/**
+ * The app's children with the toaster beside them: an island, so a storefront page hydrates the
+ * toaster the server drew (its live regions are in the page before any toast).
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <>
       {children}
-      <Toaster />
+      <ToasterIsland />
     </>
   );
 }
 
 /** Shows the toast of toast-context.ts: one at a time, closed after a while, by a swipe or its button. */
-export function Toaster() {
+export default function Toaster() {
   const current = useCurrentToast();
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
@@ -238,3 +242,5 @@ export function Toaster() {
 
   return host ? createPortal(viewport, host) : viewport;
 }
+
+const ToasterIsland = defineIsland('toaster', Toaster);
