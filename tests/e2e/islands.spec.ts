@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { STOREFRONT_PAGES } from '../../scripts/bench-pages';
 import { expect, test } from './support/fixtures';
 import { photosForSale } from './support/orders';
 
@@ -43,15 +44,7 @@ test('storefront pages load no router, Redux or RTK Query code; checkout does', 
   const libraries = appLibraryChunks();
   expect(libraries.size).toBeGreaterThan(0);
   const [{ photoId }] = await photosForSale(page);
-  for (const path of [
-    '/',
-    '/portfolio',
-    `/photo/${photoId}`,
-    '/about',
-    '/faq',
-    '/contact',
-    '/no-such-page',
-  ]) {
+  for (const path of [...STOREFRONT_PAGES(photoId), '/no-such-page']) {
     const loaded = await scriptsOf(page, path);
     expect(loaded.length, path).toBeGreaterThan(0);
     expect(
