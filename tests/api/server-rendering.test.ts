@@ -103,12 +103,18 @@ describe('server-rendered storefront', () => {
     const css = [...page.matchAll(/<style[^>]*>(.*?)<\/style>/gs)].map((m) => m[1]).join('\n');
     const titleClasses = /<h1 class="([^"]+)"/.exec(rootOf(page))![1].split(' ');
     for (const name of titleClasses) expect(css).toContain(`.${name}`);
-    const data = JSON.parse(/<script type="application\/json" id="wf-ssr">(.*?)<\/script>/s.exec(page)![1]);
-    expect(data.queries.map((q: { endpointName: string }) => q.endpointName)).toEqual(
-      expect.arrayContaining(['getSite', 'getLogo', 'getPhoto', 'getShippingNotice']),
+    // a storefront page is islands: the site's facts for all of them, each island's props beside it
+    const data = JSON.parse(
+      /<script type="application\/json" id="wf-islands">(.*?)<\/script>/s.exec(page)![1],
     );
+    expect(data.site.siteName).toBeTruthy();
+    expect(page).not.toContain('id="wf-ssr"');
+    const purchase = /data-island="photo-purchase" data-props="([^"]*)"/
+      .exec(page)![1]
+      .replaceAll('&quot;', '"');
+    expect(JSON.parse(purchase.replaceAll('&amp;', '&')).photo.title).toBe('Heron at Dawn');
     // the cart is the visitor's own: the browser asks for it, the cached page never carries it
-    expect(data.queries.map((q: { endpointName: string }) => q.endpointName)).not.toContain('getCart');
+    expect(page).not.toContain('"subtotal"');
     expect(page).not.toContain('boot-');
     expect(res.headers.get('set-cookie')).toBeNull();
   });
