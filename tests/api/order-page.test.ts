@@ -29,8 +29,10 @@ afterAll(() => app?.close());
 
 const html = { accept: 'text/html' };
 const rootOf = (page: string) => page.slice(page.indexOf('<div id="root">'), page.indexOf('id="wf-ssr"'));
+/** What a visitor reads: the text of the page's elements, not its data blocks. */
 const textOf = (page: string) =>
   rootOf(page)
+    .replace(/<script[\s\S]*?(<\/script>|$)/g, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
     .replace(/\s+/g, ' ');
