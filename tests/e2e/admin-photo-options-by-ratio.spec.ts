@@ -42,7 +42,7 @@ for (const size of sizes) {
       page,
       db,
     }, testInfo) => {
-      test.setTimeout(60_000);
+      test.setTimeout(90_000);
       const title = `Portrait ${size.name} ${Date.now().toString(36)}`;
       const catalogue = (await (await page.request.get('/api/item-options')).json()) as PrintOption[];
       const portrait = catalogue
@@ -53,8 +53,8 @@ for (const size of sizes) {
       await signInAsOwner(page);
       await page.goto('/admin/add-photo');
 
-      // no file yet: the ratio is unknown, the spec's two defaults show
-      await expect(rows(page)).toHaveCount(2);
+      // no file yet: the ratio is unknown, the spec's two defaults show (the admin's chunks may be slow)
+      await expect(rows(page)).toHaveCount(2, { timeout: 30_000 });
       for (const [n, [sizeText, price]] of [
         ['8x10 inch', '95'],
         ['12x16 inch', '150'],
@@ -95,8 +95,13 @@ for (const size of sizes) {
       await page.getByLabel('Title').fill(title);
       await page.getByRole('textbox', { name: 'Description' }).click();
       await page.keyboard.type('A heron standing tall.');
-      await page.getByRole('combobox', { name: 'Category' }).click();
-      await page.getByRole('option').first().click();
+      // MUI's menu may still be opening when the option is clicked: it then stays open over the form
+      await expect(async () => {
+        if (!(await page.getByRole('listbox').isVisible()))
+          await page.getByRole('combobox', { name: 'Category' }).click();
+        await page.getByRole('option').first().click({ timeout: 2_000 });
+        await expect(page.getByRole('listbox')).toBeHidden({ timeout: 2_000 });
+      }).toPass({ timeout: 15_000 });
       const before = Number((await db('print_options').count({ n: '*' }))[0].n);
       await page.getByRole('button', { name: 'Add Photo' }).click();
       await expect(toast(page, 'Photo added')).toBeVisible({ timeout: 20_000 });
