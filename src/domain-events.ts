@@ -31,6 +31,11 @@ export const domainEvents = {
   'photo.uploaded': z.object({ photoId: id, assetIds: z.array(id) }),
   /** A site image (logo, headshot) was stored: variants are due. */
   'site-image.uploaded': z.object({ assetId: id, kind: z.string() }),
+  /**
+   * What an image's files carry (rights settings, a photo's title or notice, the watermark) changed:
+   * those assets' variants are made again with it, in the background ('all': every image).
+   */
+  'rights.changed': z.object({ assetIds: z.union([z.array(id), z.literal('all')]) }),
   /** A visitor's contact message was stored. */
   'contact.received': z.object({ messageId: id }),
 };
