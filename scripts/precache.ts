@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
+import { readViteManifest } from '../src/platform/http/app-modules';
 
 type ManifestChunk = {
   file: string;
@@ -46,9 +47,7 @@ export function storefrontAssets(
  */
 export function storefrontPrecache(distDir: string, onFirstUse: (source: string) => boolean) {
   return <T extends { url: string }>(entries: T[]) => {
-    const manifest = JSON.parse(
-      readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8'),
-    ) as BuildManifest;
+    const manifest = readViteManifest(path.join(distDir, '.vite/manifest.json')) as BuildManifest;
     const keep = storefrontAssets(
       manifest,
       readFileSync(path.join(distDir, 'index.html'), 'utf8'),

@@ -47,8 +47,12 @@ const loaded = (img: HTMLImageElement) =>
         img.addEventListener('load', resolve, { once: true });
         img.addEventListener('error', resolve, { once: true });
       });
+const images = [...document.images].filter(inView);
+// Once they have arrived the script's download starts (it no longer shares the bandwidth with
+// them), while they decode and paint: on a phone that overlaps ~0.2 s of the two.
+void Promise.all(images.map(loaded)).then(preloadAppModules);
 void Promise.all(
-  [...document.images].filter(inView).map((img) =>
+  images.map((img) =>
     loaded(img)
       .then(() => img.decode())
       .catch(() => undefined),
