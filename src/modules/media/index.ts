@@ -18,6 +18,7 @@ export type { SendImageOptions } from './media.http';
 export { mediaEndpoints } from './media.routes';
 export type { ImageForFiles, MediaUrls } from './media.urls';
 export { MediaAssetModel, imageAssetRelation } from './media.models';
+export { rightsIim, rightsXmp, writeJpegRights, type RightsExtra } from './media.file-rights';
 
 /**
  * Who may see the files of assets of these kinds: `isPublic` false, the signed-in owner only.
