@@ -11,12 +11,14 @@ import { cleanFile } from './media.originals';
 import { createImageSenders } from './media.http';
 import { createMediaRoutes } from './media.routes';
 import { createMediaUrls } from './media.urls';
+import { createStampSlot, type StampSource } from './media.stamp';
 
 export type { ImageSource, IngestOptions, IngestedAsset, PreparedOriginal } from './media.originals';
 export { probeImage, type ImageFacts } from './media.probe';
 export type { SendImageOptions } from './media.http';
 export { mediaEndpoints } from './media.routes';
 export type { ImageForFiles, MediaUrls } from './media.urls';
+export type { StampSource } from './media.stamp';
 export { MediaAssetModel, imageAssetRelation } from './media.models';
 export { rightsIim, rightsXmp, writeJpegRights, type RightsExtra } from './media.file-rights';
 
@@ -76,9 +78,11 @@ export function createMediaModule(
 ) {
   tuneImageLibrary(ctx.config);
   const repo = createMediaRepository(ctx.db, createMediaStore(ctx.config));
+  const stamps = createStampSlot();
   const service = createMediaService(repo, {
     queues: ctx.queues,
     logger: ctx.logger,
+    stamps,
     rowWaitMs: deps.rowWaitMs,
   });
   // A stored image's event hands its variants to the media job (enqueueUploadedVariants): the
@@ -142,6 +146,11 @@ export function createMediaModule(
      * asked, and a file any says no to is the signed-in owner's alone (404 to everyone else).
      */
     addAssetAudience: (name: string, audience: AssetAudience) => audiences.add(name, audience),
+    /**
+     * Extension point (src/modules.ts): what an asset's variants carry of her rights (XMP, IIM, the
+     * watermark), asked when they are made. One source; a second call throws.
+     */
+    useStampSource: (name: string, source: StampSource) => stamps.use(name, source),
     /** `/media/{asset}/{file}`: one file per address. */
     endpoints: () => createMediaRoutes(senders),
   };

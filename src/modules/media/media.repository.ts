@@ -112,10 +112,16 @@ export function createMediaRepository(db: Db, store: MediaStore) {
         .select(metaColumns.map((c) => `media_assets.${c}`))
         .withGraphJoined('variants(stored)')
         .modifiers({
-          stored: (q) => q.select('id', 'kind', 'width', 'format', 'etag', 'byte_size').where({ kind }),
+          stored: (q) =>
+            q
+              .select('id', 'kind', 'width', 'format', 'etag', 'byte_size', 'revision')
+              .where({ kind })
+              .whereNull('retired_at'),
         });
       if (!asset) return undefined;
-      return { asset, variants: asset.variants ?? [] };
+      // the current revision's (a remake's next one is stored before its switch)
+      const current = (asset.variants ?? []).filter((v) => v.revision === asset.variantsRevision);
+      return { asset, variants: current };
     },
 
     /** The kept file of a print crop of an original (its bytes), or undefined when none was made. */

@@ -5,7 +5,9 @@ import { AppError } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
+import type { ImageStamp } from '../../shared/file-rights';
 import { createAssetQueue } from './variant-once';
+import { stampEncoded, stampPipeline, type StampSlot } from './media.stamp';
 import type { AssetMeta, MediaRepository, StoredVariant, VariantRef } from './media.repository';
 import {
   MAX_INPUT_PIXELS,
@@ -55,25 +57,30 @@ function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<
   return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
 }
 
-/** Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or XMP), encodes. */
+/**
+ * Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or the original's XMP) and
+ * what the stamp writes (media.stamp.ts), encodes.
+ */
 type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
-export function render(
+export async function render(
   input: Source,
   v: PlannedVariant,
   keepIcc: boolean,
   fromOriginal: boolean,
+  stamp: ImageStamp | null = null,
 ): Promise<Buffer> {
   let p = sharp(input.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none', raw: input.raw });
   if (fromOriginal) p = p.rotate();
   p = p.resize({ width: v.width, height: v.height, fit: 'fill' });
   if (keepIcc) p = p.keepIccProfile();
-  return encode(p, v.format, v.width);
+  p = stampPipeline(p, v, stamp);
+  return stampEncoded(await encode(p, v.format, v.width), v, stamp);
 }
 
 /** An image's variants: made by the media job, or one at a time for a request that comes first. */
 export function createVariantService(
   repo: MediaRepository,
-  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number },
+  deps: { queues: Queues<Jobs>; logger: Logger; stamps: StampSlot; rowWaitMs?: number },
 ) {
   const rowWaitMs = deps.rowWaitMs ?? ROW_WAIT_MS;
   const inflight = new Map<string, Promise<ServedVariant>>();
@@ -105,13 +112,16 @@ export function createVariantService(
   async function makeOne(assetId: number, wanted: PlannedVariant): Promise<ServedVariant> {
     const mimeType = mimeByFormat[wanted.format];
     const made = await repo.withVariantLock(assetId, SERVE_WAIT_MS, async (trx) => {
-      const before = await repo.findVariantRef(assetId, wanted, trx);
-      if (before) return servedFrom(before, mimeType);
+      // the revision read under the lock: a remake's switch holds it too
       const original = await repo.findOriginal(assetId, trx);
       if (!original) throw new AppError('not_found', 'The image no longer exists.');
-      const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true);
-      await repo.insertVariants(assetId, [{ ...wanted, data, etag: etagOf(data) }], trx);
-      const stored = await repo.findVariantRef(assetId, wanted, trx);
+      const at = { ...wanted, revision: original.variantsRevision };
+      const before = await repo.findVariantRef(assetId, at, trx);
+      if (before) return servedFrom(before, mimeType);
+      const stamp = await deps.stamps.stampOf(assetId, original.kind);
+      const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true, stamp);
+      await repo.insertVariants(assetId, [{ ...at, data, etag: etagOf(data) }], trx);
+      const stored = await repo.findVariantRef(assetId, at, trx);
       if (!stored) throw new AppError('not_found', 'The image no longer exists.');
       return servedFrom(stored, mimeType, data);
     });
@@ -127,7 +137,7 @@ export function createVariantService(
     const { asset } = found;
     const stored = found.variants.find((v) => v.width === wanted.width && v.format === wanted.format);
     if (stored) return servedFrom(stored, mimeByFormat[wanted.format]);
-    const key = `${asset.id}:${wanted.kind}:${wanted.width}:${wanted.format}`;
+    const key = `${asset.id}:${wanted.kind}:${wanted.width}:${wanted.format}:${asset.variantsRevision}`;
     let pending = inflight.get(key);
     if (!pending) {
       pending = oneAtATime(asset.id, () => makeOne(asset.id, wanted)).finally(() => inflight.delete(key));
@@ -148,6 +158,7 @@ export function createVariantService(
   async function renderVariants<T>(
     original: Buffer,
     todo: PlannedVariant[],
+    stamp: ImageStamp | null,
     each: (v: PlannedVariant, data: Buffer) => Promise<T>,
   ): Promise<T[]> {
     if (!todo.length) return [];
@@ -165,7 +176,7 @@ export function createVariantService(
       const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
       source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
     }
-    return Promise.all(todo.map(async (v) => each(v, await render(source, v, keepIcc, false))));
+    return Promise.all(todo.map(async (v) => each(v, await render(source, v, keepIcc, false, stamp))));
   }
 
   /** The slowest first keeps both cores busy to the end. */
@@ -182,17 +193,21 @@ export function createVariantService(
     if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
     if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
     const existing = new Set(
-      (await repo.listVariantKeys(assetId, trx)).map((k) => `${k.kind}:${k.width}:${k.format}`),
+      (await repo.listVariantKeys(assetId, asset.variantsRevision, trx)).map(
+        (k) => `${k.kind}:${k.width}:${k.format}`,
+      ),
     );
     const todo = slowestFirst(
       planVariants(asset.kind, asset.width, asset.height).filter(
         (v) => !existing.has(`${v.kind}:${v.width}:${v.format}`),
       ),
     );
-    const made = await renderVariants(asset.data, todo, (v, data) =>
-      repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) }),
+    const stamp = await deps.stamps.stampOf(assetId, asset.kind);
+    const revision = asset.variantsRevision;
+    const made = await renderVariants(asset.data, todo, stamp, (v, data) =>
+      repo.storeVariant(assetId, { ...v, revision, data, etag: etagOf(data) }),
     );
-    await repo.completeVariants(assetId, made, trx);
+    await repo.completeVariants(assetId, made, stamp?.key ?? null, trx);
     return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
   }
 
@@ -228,13 +243,14 @@ export function createVariantService(
       const original = await repo.readStored(unrecorded.storageKey);
       if (!original) throw new Error(`original ${unrecorded.storageKey} is not stored (refused)`);
       const todo = slowestFirst(planVariants(unrecorded.kind, unrecorded.width, unrecorded.height));
-      const made = await renderVariants(original, todo, async (v, data) =>
-        (await recorded) ? repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) }) : null,
+      const stamp = await deps.stamps.stampOf(assetId, unrecorded.kind);
+      const made = await renderVariants(original, todo, stamp, async (v, data) =>
+        (await recorded) ? repo.storeVariant(assetId, { ...v, revision: 0, data, etag: etagOf(data) }) : null,
       );
       // one answer for every variant: all were stored, or none
       if (!(await recorded))
         return { outcome: 'skipped', detail: 'no row named the upload in time: nothing stored', made: 0 };
-      await repo.completeVariants(assetId, made as StoredVariant[], trx);
+      await repo.completeVariants(assetId, made as StoredVariant[], stamp?.key ?? null, trx);
       return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
     } catch (err) {
       // an original its upload's check refused (deleted, or undecodable): no row will name it
@@ -309,13 +325,16 @@ export function createVariantService(
      */
     async findFile(
       assetId: number,
-      file: { kind: VariantKind; width: number | null; format: VariantFormat },
+      file: { kind: VariantKind; width: number | null; format: VariantFormat; revision: number },
       mayServe: (kind: AssetKind) => Promise<boolean> = async () => true,
     ): Promise<ServedVariant | null> {
       const found = await repo.lookup(assetId, file.kind);
       // asked before a missing variant is made: a file the asker may not see costs no encode
       if (!found || !(await mayServe(found.asset.kind))) return null;
       const { asset } = found;
+      // an older revision's address answers with the current file (the same picture, its rights
+      // as they are now); a revision not made yet is no file
+      if (file.revision > asset.variantsRevision) return null;
       const planned = planVariants(asset.kind, asset.width, asset.height).find(
         (v) =>
           v.kind === file.kind &&

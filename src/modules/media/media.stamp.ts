@@ -1,0 +1,40 @@
+// What a variant carries of her rights (issue 50): the stamp's XMP written at encode, IIM added to
+// a JPEG byte-level, and (media.watermark.ts) the mark on display sizes from a width.
+import type { Sharp } from 'sharp';
+import type { ImageStamp } from '../../shared/file-rights';
+import { rightsXmp, writeJpegRights } from './media.file-rights';
+import type { AssetKind, PlannedVariant } from './media.rules';
+
+/** Who says what an asset's files carry (the rights module, wired in src/modules.ts). */
+export type StampSource = { stampOf(assetId: number, kind: AssetKind): Promise<ImageStamp | null> };
+
+/** The one stamp source: a second would leave it unclear whose rights a file carries. */
+export function createStampSlot() {
+  let slot: { name: string; source: StampSource } | null = null;
+  return {
+    use(name: string, source: StampSource): void {
+      if (slot) throw new Error(`Stamp source "${name}": "${slot.name}" is already the stamp source`);
+      slot = { name, source };
+    },
+    /** Null while no source is registered, or when it has nothing for this asset. */
+    async stampOf(assetId: number, kind: AssetKind): Promise<ImageStamp | null> {
+      return slot ? slot.source.stampOf(assetId, kind) : null;
+    },
+  };
+}
+export type StampSlot = ReturnType<typeof createStampSlot>;
+
+/**
+ * The stamp's part before encoding: its XMP (sharp writes only that and the ICC profile kept by the
+ * caller: no EXIF, no GPS). A JPEG gets its XMP with the IIM block after encoding (stampEncoded),
+ * so its packet is written once.
+ */
+export function stampPipeline(p: Sharp, v: PlannedVariant, stamp: ImageStamp | null): Sharp {
+  if (!stamp || v.format === 'jpeg') return p;
+  return p.withXmp(rightsXmp(stamp.rights));
+}
+
+/** The stamp's part after encoding: a JPEG's XMP and IIM segments, byte-level (no re-encode). */
+export function stampEncoded(data: Buffer, v: PlannedVariant, stamp: ImageStamp | null): Buffer {
+  return stamp && v.format === 'jpeg' ? writeJpegRights(data, stamp.rights) : data;
+}
