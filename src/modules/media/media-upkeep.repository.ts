@@ -185,6 +185,8 @@ export function createMediaUpkeep(db: Db, store: MediaStore) {
      * write whose row is about to commit). Returns how many went.
      */
     async sweepOrphans(now = Date.now()): Promise<number> {
+      // a replaced revision's rows a day after its switch: their files are orphans from here on
+      await db('media_variants').whereRaw(`retired_at < now() - interval '1 day'`).delete();
       const named = new Set<string>([
         ...(await db('media_assets').whereNotNull('storage_key').pluck('storage_key')),
         ...(await db('media_variants').whereNotNull('storage_key').pluck('storage_key')),

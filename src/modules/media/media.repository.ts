@@ -15,6 +15,7 @@ import {
 } from './media.records';
 import { createVariantRepository } from './media-variants.repository';
 import { createMediaUpkeep } from './media-upkeep.repository';
+import { createRestampRepository } from './media-restamp.repository';
 
 export type {
   AssetMeta,
@@ -169,6 +170,7 @@ export function createMediaRepository(db: Db, store: MediaStore) {
 
     ...createVariantRepository(db, store),
     ...createMediaUpkeep(db, store),
+    ...createRestampRepository(db),
   };
   return repo;
 }

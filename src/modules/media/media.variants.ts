@@ -1,16 +1,14 @@
-import { createHash } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
 import type { Knex } from 'knex';
 import { AppError } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
-import type { ImageStamp } from '../../shared/file-rights';
 import { createAssetQueue } from './variant-once';
-import { stampEncoded, stampPipeline, type StampSlot } from './media.stamp';
+import type { StampSlot } from './media.stamp';
+import { etagOf, keepsIcc, render, renderVariants, slowestFirst } from './media.render';
+import { enqueueRestampJob } from './media.restamp';
 import type { AssetMeta, MediaRepository, StoredVariant, VariantRef } from './media.repository';
 import {
-  MAX_INPUT_PIXELS,
   mimeByFormat,
   planVariants,
   variantFor,
@@ -19,13 +17,6 @@ import {
   type VariantFormat,
   type VariantKind,
 } from './media.rules';
-
-/** Encoder settings: tuned for speed first (the upload-to-variants budget), quality second. */
-const AVIF = { quality: 55, chromaSubsampling: '4:2:0' } as const;
-const avifEffort = (width: number) => (width >= 1600 ? 0 : 1); // the big ones dominate the time
-const JPEG = { quality: 82, progressive: true, mozjpeg: false } as const;
-/** A logo's fallback: lossless, keeps transparency; logos are small, so the quick effort is enough. */
-const PNG = { compressionLevel: 6, effort: 1 } as const;
 
 /** A stored original whose row is not written yet: what its variants need to start early. */
 export type UnrecordedOriginal = { storageKey: string; kind: AssetKind; width: number; height: number };
@@ -48,35 +39,6 @@ const JOB_WAIT_MS = 120_000;
 const ROW_WAIT_MS = 10_000;
 const ROW_POLL_MS = 20;
 
-/** A variant's ETag: the hash of its stored bytes. */
-const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 32);
-
-function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<Buffer> {
-  if (format === 'avif') return pipeline.avif({ ...AVIF, effort: avifEffort(width) }).toBuffer();
-  if (format === 'png') return pipeline.png(PNG).toBuffer();
-  return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
-}
-
-/**
- * Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or the original's XMP) and
- * what the stamp writes (media.stamp.ts), encodes.
- */
-type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
-export async function render(
-  input: Source,
-  v: PlannedVariant,
-  keepIcc: boolean,
-  fromOriginal: boolean,
-  stamp: ImageStamp | null = null,
-): Promise<Buffer> {
-  let p = sharp(input.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none', raw: input.raw });
-  if (fromOriginal) p = p.rotate();
-  p = p.resize({ width: v.width, height: v.height, fit: 'fill' });
-  if (keepIcc) p = p.keepIccProfile();
-  p = stampPipeline(p, v, stamp);
-  return stampEncoded(await encode(p, v.format, v.width), v, stamp);
-}
-
 /** An image's variants: made by the media job, or one at a time for a request that comes first. */
 export function createVariantService(
   repo: MediaRepository,
@@ -85,12 +47,6 @@ export function createVariantService(
   const rowWaitMs = deps.rowWaitMs ?? ROW_WAIT_MS;
   const inflight = new Map<string, Promise<ServedVariant>>();
   const oneAtATime = createAssetQueue();
-
-  /** CMYK files are converted to sRGB; every other embedded profile travels with the variants. */
-  async function keepsIcc(data: Buffer): Promise<boolean> {
-    const m = await sharp(data).metadata();
-    return !!m.icc && m.space !== 'cmyk';
-  }
 
   /** A stored variant's answer: its row's ETag (the stored bytes' hash) and its stored bytes. */
   const servedFrom = (stored: VariantRef, mimeType: string, data?: Buffer): ServedVariant => ({
@@ -150,44 +106,12 @@ export function createVariantService(
     return pending;
   }
 
-  /**
-   * Decodes an original once, scales it to the largest of `todo` and encodes each variant from
-   * those pixels; `each` gets every variant as soon as it is encoded (its flush overlaps the
-   * encodes still running).
-   */
-  async function renderVariants<T>(
-    original: Buffer,
-    todo: PlannedVariant[],
-    stamp: ImageStamp | null,
-    each: (v: PlannedVariant, data: Buffer) => Promise<T>,
-  ): Promise<T[]> {
-    if (!todo.length) return [];
-    const keepIcc = await keepsIcc(original);
-    const maxWidth = Math.max(...todo.map((v) => v.width));
-    const base = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
-      .rotate()
-      .resize({ width: maxWidth, withoutEnlargement: true });
-    // Raw pixels are the cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile
-    // must travel along.
-    let source: Source;
-    if (keepIcc) {
-      source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
-    } else {
-      const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-      source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
-    }
-    return Promise.all(todo.map(async (v) => each(v, await render(source, v, keepIcc, false, stamp))));
-  }
-
-  /** The slowest first keeps both cores busy to the end. */
-  const slowestFirst = (todo: PlannedVariant[]) => todo.sort((a, b) => b.width - a.width);
-
   /** makeVariants' run, under the asset's lock: what is stored is read again inside it. */
   async function makeMissingVariants(
     assetId: number,
     trx: Knex.Transaction,
     unrecorded?: UnrecordedOriginal,
-  ): Promise<JobOutcome & { made: number }> {
+  ): Promise<JobOutcome & { made: number; restamp?: boolean }> {
     const asset = await repo.findOriginal(assetId, trx);
     if (!asset && unrecorded) return makeBeforeRecorded(assetId, unrecorded, trx);
     if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
@@ -236,7 +160,7 @@ export function createVariantService(
     assetId: number,
     unrecorded: UnrecordedOriginal,
     trx: Knex.Transaction,
-  ): Promise<JobOutcome & { made: number }> {
+  ): Promise<JobOutcome & { made: number; restamp?: boolean }> {
     const stop = new AbortController();
     const recorded = rowWritten(assetId, unrecorded.storageKey, trx, stop.signal);
     try {
@@ -251,7 +175,11 @@ export function createVariantService(
       if (!(await recorded))
         return { outcome: 'skipped', detail: 'no row named the upload in time: nothing stored', made: 0 };
       await repo.completeVariants(assetId, made as StoredVariant[], stamp?.key ?? null, trx);
-      return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
+      // asked before the upload's rows existed (a photo's title): made again if that changed it
+      const after = await deps.stamps.stampOf(assetId, unrecorded.kind);
+      const restamp = (after?.key ?? null) !== (stamp?.key ?? null);
+      if (restamp) await repo.markRestamp([assetId], trx);
+      return { outcome: 'done', detail: `${made.length} variants made`, made: made.length, restamp };
     } catch (err) {
       // an original its upload's check refused (deleted, or undecodable): no row will name it
       stop.abort();
@@ -294,6 +222,8 @@ export function createVariantService(
         repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx, unrecorded)),
       );
       if (result === 'busy') throw new Error(`asset ${assetId}'s variants are still being made elsewhere`);
+      // marked in the run's transaction: queued once that is committed
+      if (result.restamp) await enqueueRestampJob(deps.queues);
       return result;
     },
 
