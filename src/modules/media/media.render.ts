@@ -37,7 +37,7 @@ export async function render(
   if (fromOriginal) p = p.rotate();
   p = p.resize({ width: v.width, height: v.height, fit: 'fill' });
   if (keepIcc) p = p.keepIccProfile();
-  p = stampPipeline(p, v, stamp);
+  p = await stampPipeline(p, v, stamp);
   return stampEncoded(await encode(p, v.format, v.width), v, stamp);
 }
 

@@ -3,6 +3,7 @@
 import type { Sharp } from 'sharp';
 import type { ImageStamp } from '../../shared/file-rights';
 import { rightsXmp, writeJpegRights } from './media.file-rights';
+import { watermarkApplies, watermarkOverlay } from './media.watermark';
 import type { AssetKind, PlannedVariant } from './media.rules';
 
 /** Who says what an asset's files carry (the rights module, wired in src/modules.ts). */
@@ -25,13 +26,15 @@ export function createStampSlot() {
 export type StampSlot = ReturnType<typeof createStampSlot>;
 
 /**
- * The stamp's part before encoding: its XMP (sharp writes only that and the ICC profile kept by the
- * caller: no EXIF, no GPS). A JPEG gets its XMP with the IIM block after encoding (stampEncoded),
- * so its packet is written once.
+ * The stamp's part before encoding: the watermark where it applies, and its XMP (sharp writes only
+ * that and the ICC profile kept by the caller: no EXIF, no GPS). A JPEG gets its XMP with the IIM
+ * block after encoding (stampEncoded), so its packet is written once.
  */
-export function stampPipeline(p: Sharp, v: PlannedVariant, stamp: ImageStamp | null): Sharp {
-  if (!stamp || v.format === 'jpeg') return p;
-  return p.withXmp(rightsXmp(stamp.rights));
+export async function stampPipeline(p: Sharp, v: PlannedVariant, stamp: ImageStamp | null): Promise<Sharp> {
+  if (!stamp) return p;
+  if (stamp.watermark && watermarkApplies(stamp, v))
+    p = p.composite([await watermarkOverlay(stamp.watermark, v.width, v.height)]);
+  return v.format === 'jpeg' ? p : p.withXmp(rightsXmp(stamp.rights));
 }
 
 /** The stamp's part after encoding: a JPEG's XMP and IIM segments, byte-level (no re-encode). */
