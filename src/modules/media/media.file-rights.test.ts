@@ -2,7 +2,7 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { FileRights } from '../../shared/file-rights';
-import { rightsIim, rightsXmp, writeJpegRights } from './media.file-rights';
+import { rightsIim, rightsXmp, writeJpegRights, writePngXmp } from './media.file-rights';
 
 const rights: FileRights = {
   creator: 'Dana Whitfield ©',
@@ -77,5 +77,19 @@ describe('rights written into a JPEG', () => {
     const len = block.readUInt16BE(at + 3);
     expect(len).toBeLessThanOrEqual(32);
     expect(block.subarray(at + 5, at + 5 + len).toString('utf8')).not.toContain('\uFFFD');
+  });
+
+  it("writes a PNG's XMP as one uncompressed iTXt chunk that readers find, the pixels untouched", async () => {
+    const png = await sharp({ create: { width: 8, height: 4, channels: 4, background: '#33669980' } })
+      .withXmp(rightsXmp({ ...rights, creator: 'someone before' }))
+      .png()
+      .toBuffer();
+    const out = writePngXmp(writePngXmp(png, rightsXmp(rights)), rightsXmp(rights));
+    expect(out.toString('latin1').split('XML:com.adobe.xmp').length).toBe(2);
+    const x = await exifr.parse(out, { xmp: true, mergeOutput: false });
+    expect(x.dc.creator).toBe(rights.creator);
+    expect(x.plus.DataMining).toBe('http://ns.useplus.org/ldf/vocab/DMI-PROHIBITED-AIMLTRAINING');
+    const [a, b] = await Promise.all([png, out].map((f) => sharp(f).raw().toBuffer()));
+    expect(b.equals(a)).toBe(true);
   });
 });

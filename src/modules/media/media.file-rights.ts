@@ -1,5 +1,6 @@
 // Her rights written into an image's files (issue 50): the XMP packet every format carries, and
 // for JPEG the IPTC IIM block older readers look at. Pure: no I/O, no re-encode. Never a place.
+import { crc32 } from 'node:zlib';
 import { DATA_MINING_VOCABULARY, type FileRights } from '../../shared/file-rights';
 
 /** Terms of a licence a download carries besides the shop's own rights (a later issue's). */
@@ -141,4 +142,45 @@ export function writeJpegRights(jpeg: Buffer, rights: FileRights, extra?: Rights
     ...kept.slice(insertAt),
     jpeg.subarray(o),
   ]);
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const PNG_XMP = 'XML:com.adobe.xmp';
+
+/**
+ * The PNG with its XMP as the uncompressed iTXt chunk the XMP specification names (libvips writes
+ * a compressed zTXt, which many readers skip), before the image data; earlier XMP chunks dropped.
+ */
+export function writePngXmp(png: Buffer, xmp: string): Buffer {
+  if (png.length < 8 || !png.subarray(0, 8).equals(PNG_SIGNATURE)) throw new Error('not a PNG');
+  const chunks: Buffer[] = [];
+  let o = 8;
+  let added = false;
+  while (o + 12 <= png.length) {
+    const len = png.readUInt32BE(o);
+    const end = o + 12 + len;
+    if (end > png.length) throw new Error('PNG chunk runs past the file');
+    const type = png.toString('latin1', o + 4, o + 8);
+    const isXmp =
+      (type === 'iTXt' || type === 'zTXt' || type === 'tEXt') &&
+      png.toString('latin1', o + 8, o + 8 + PNG_XMP.length + 1) === `${PNG_XMP}\0`;
+    if (!added && (type === 'IDAT' || type === 'IEND')) {
+      chunks.push(
+        pngChunk('iTXt', Buffer.concat([Buffer.from(`${PNG_XMP}\0\0\0\0\0`, 'latin1'), Buffer.from(xmp)])),
+      );
+      added = true;
+    }
+    if (!isXmp) chunks.push(png.subarray(o, end));
+    o = end;
+  }
+  return Buffer.concat([PNG_SIGNATURE, ...chunks]);
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const head = Buffer.alloc(8);
+  head.writeUInt32BE(data.length, 0);
+  head.write(type, 4, 'latin1');
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([head.subarray(4), data])) >>> 0, 0);
+  return Buffer.concat([head, data, crc]);
 }

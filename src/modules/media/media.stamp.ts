@@ -2,7 +2,7 @@
 // a JPEG byte-level, and (media.watermark.ts) the mark on display sizes from a width.
 import type { Sharp } from 'sharp';
 import type { ImageStamp } from '../../shared/file-rights';
-import { rightsXmp, writeJpegRights } from './media.file-rights';
+import { rightsXmp, writeJpegRights, writePngXmp } from './media.file-rights';
 import { watermarkApplies, watermarkOverlay } from './media.watermark';
 import type { AssetKind, PlannedVariant } from './media.rules';
 
@@ -26,18 +26,22 @@ export function createStampSlot() {
 export type StampSlot = ReturnType<typeof createStampSlot>;
 
 /**
- * The stamp's part before encoding: the watermark where it applies, and its XMP (sharp writes only
- * that and the ICC profile kept by the caller: no EXIF, no GPS). A JPEG gets its XMP with the IIM
- * block after encoding (stampEncoded), so its packet is written once.
+ * The stamp's part before encoding: the watermark where it applies, and an AVIF's XMP (sharp
+ * writes only that and the ICC profile kept by the caller: no EXIF, no GPS). JPEG and PNG get
+ * theirs after encoding, byte-level (stampEncoded): JPEG with its IIM block, PNG as the
+ * uncompressed iTXt readers look for.
  */
 export async function stampPipeline(p: Sharp, v: PlannedVariant, stamp: ImageStamp | null): Promise<Sharp> {
   if (!stamp) return p;
   if (stamp.watermark && watermarkApplies(stamp, v))
     p = p.composite([await watermarkOverlay(stamp.watermark, v.width, v.height)]);
-  return v.format === 'jpeg' ? p : p.withXmp(rightsXmp(stamp.rights));
+  return v.format === 'avif' ? p.withXmp(rightsXmp(stamp.rights)) : p;
 }
 
-/** The stamp's part after encoding: a JPEG's XMP and IIM segments, byte-level (no re-encode). */
+/** The stamp's part after encoding, byte-level (no re-encode): a JPEG's XMP and IIM, a PNG's XMP. */
 export function stampEncoded(data: Buffer, v: PlannedVariant, stamp: ImageStamp | null): Buffer {
-  return stamp && v.format === 'jpeg' ? writeJpegRights(data, stamp.rights) : data;
+  if (!stamp || v.format === 'avif') return data;
+  return v.format === 'jpeg'
+    ? writeJpegRights(data, stamp.rights)
+    : writePngXmp(data, rightsXmp(stamp.rights));
 }
