@@ -1,5 +1,6 @@
 // The optional watermark of display sizes (issue 50): her text or logo laid over the picture, as
 // sharp composites it. Never on print files, originals or downloads (they do not come here).
+import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import sharp, { type OverlayOptions } from 'sharp';
 import type { ImageStamp, Watermark } from '../../shared/file-rights';
@@ -59,6 +60,32 @@ async function textMark(text: string, box: { width: number; height: number }): P
     .toBuffer();
 }
 
+/** The widest a mark is drawn (a share of the widest display size): smaller ones are scaled down. */
+const DRAWN_WIDTH = 1200;
+/** Marks drawn lately, by what they look like: a set of variants draws its mark once. */
+const drawnMarks = new Map<string, Promise<Buffer>>();
+
+function drawnMark(mark: Watermark): Promise<Buffer> {
+  const key =
+    mark.kind === 'text'
+      ? `text:${mark.opacity}:${mark.text}`
+      : `png:${mark.opacity}:${createHash('sha256').update(mark.png).digest('base64url')}`;
+  let drawn = drawnMarks.get(key);
+  if (!drawn) {
+    drawn = (async () => {
+      const full =
+        mark.kind === 'text'
+          ? await textMark(mark.text, { width: DRAWN_WIDTH, height: DRAWN_WIDTH / 5 })
+          : await sharp(mark.png).resize({ width: DRAWN_WIDTH, withoutEnlargement: true }).png().toBuffer();
+      return (await faded(full, mark.opacity)).data;
+    })();
+    drawn.catch(() => drawnMarks.delete(key));
+    drawnMarks.set(key, drawn);
+    if (drawnMarks.size > 4) drawnMarks.delete(drawnMarks.keys().next().value!);
+  }
+  return drawn;
+}
+
 /** The overlay of `mark` on a picture `width` x `height`: where it goes and its pixels. */
 export async function watermarkOverlay(
   mark: Watermark,
@@ -68,16 +95,11 @@ export async function watermarkOverlay(
   const margin = Math.round(width * MARGIN);
   const room = { width: Math.max(1, width - 2 * margin), height: Math.max(1, height - 2 * margin) };
   const markWidth = Math.max(8, Math.min(room.width, Math.round(width * mark.widthShare)));
-  const drawn =
-    mark.kind === 'text'
-      ? await textMark(mark.text, { width: markWidth, height: Math.max(8, Math.round(markWidth / 5)) })
-      : await sharp(mark.png).resize({ width: markWidth }).png().toBuffer();
-  // never larger than the picture less its margins
-  const fitted = await sharp(drawn)
-    .resize({ width: room.width, height: room.height, fit: 'inside', withoutEnlargement: true })
+  // its share of the width, never larger than the picture less its margins
+  const { data, info } = await sharp(await drawnMark(mark))
+    .resize({ width: markWidth, height: room.height, fit: 'inside' })
     .png()
-    .toBuffer();
-  const { data, info } = await faded(fitted, mark.opacity);
+    .toBuffer({ resolveWithObject: true });
   const [row, col] = placeOf(mark.position);
   const left =
     col === 'left' ? margin : col === 'right' ? width - margin - info.width : (width - info.width) / 2;
