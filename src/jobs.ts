@@ -33,6 +33,12 @@ export const jobs = {
     }),
     /** Store an original stored before issue 35 again without its GPS and place tags (queued by the sweeper). */
     'clean-original': z.object({ assetId: id }),
+    /**
+     * Make the variants of a batch of assets marked by 'rights.changed' again with their new
+     * stamp; queues the next batch while marks remain (`turn` alternates the job id), and the
+     * sweeper queues it again when a run was lost.
+     */
+    restamp: z.object({ turn: z.number().int().min(0) }),
   },
   payments: {
     /** Move an order to match one recorded provider event (the job id is the event id). */

@@ -102,7 +102,7 @@ export function toPhotoSummary(
     // a photo not public yet: its files from the shop itself, where her session reaches (not a CDN)
     files: filesOf(
       p.original,
-      p.customThumbnailId ?? p.originalId,
+      p.customThumbnail ?? p.original,
       audience === 'admin' && (p.draft || !isPublished(p)) ? 'shop' : 'public',
     ),
     showCameraDetails: p.showCameraDetails,

@@ -24,6 +24,8 @@ export class PhotoModel extends BaseModel {
   static jsonAttributes = ['cameraDetails'];
   static relationMappings = () => ({
     original: imageAssetRelation('photos.original_id'),
+    /** Its own thumbnail's asset, when the owner chose one (its addresses name its revision). */
+    customThumbnail: imageAssetRelation('photos.custom_thumbnail_id'),
     printOptions: manyToMany(
       PrintOptionModel,
       'photos.id',
@@ -70,6 +72,7 @@ export class PhotoModel extends BaseModel {
   declare createdAt: Date;
   declare updatedAt: Date;
   declare original?: MediaAssetModel;
+  declare customThumbnail?: MediaAssetModel | null;
   declare printOptions?: PrintOptionModel[];
 }
 

@@ -10,7 +10,11 @@ export type Transaction = <T>(fn: (trx: Trx) => Promise<T>) => Promise<T>;
 
 /** A photo with the dimensions and placeholder colour of its image. */
 export type PhotoRow = PhotoModel & {
-  original: Pick<MediaAssetModel, 'id' | 'width' | 'height' | 'placeholderColor' | 'variantsReadyAt'>;
+  original: Pick<
+    MediaAssetModel,
+    'id' | 'width' | 'height' | 'placeholderColor' | 'variantsReadyAt' | 'variantsRevision'
+  >;
+  customThumbnail?: Pick<MediaAssetModel, 'id' | 'variantsRevision'> | null;
 };
 export type PlaceFacts = Pick<
   PhotoModel,
@@ -26,7 +30,15 @@ export type PlaceFacts = Pick<
 /** Every column a save writes: all but the id, the archive mark and the timestamps. */
 export type PhotoWrite = Omit<
   ModelObject<PhotoModel>,
-  'id' | 'archivedAt' | 'createdAt' | 'updatedAt' | 'original' | 'printOptions' | 'draft' | 'queueId'
+  | 'id'
+  | 'archivedAt'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'original'
+  | 'customThumbnail'
+  | 'printOptions'
+  | 'draft'
+  | 'queueId'
 >;
 /** A new photo: a draft carries the queue id of the file it came from. */
 export type PhotoInsert = PhotoWrite & { draft?: boolean; queueId?: string | null };
@@ -55,7 +67,9 @@ function withImage(photo: PhotoModel): PhotoRow {
 
 export function createPhotosRepository(db: Db) {
   const livePhotos = (ex: Executor = db) =>
-    PhotoModel.query(ex).withGraphJoined('original(dimensions)').whereNull('photos.archived_at');
+    PhotoModel.query(ex)
+      .withGraphJoined('[original(dimensions), customThumbnail(revision)]')
+      .whereNull('photos.archived_at');
 
   return {
     transaction<T>(fn: (trx: Trx) => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/context';
+import { announcePublicChange } from '../../platform/http/cache-bus';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
@@ -11,13 +12,16 @@ import { cleanFile } from './media.originals';
 import { createImageSenders } from './media.http';
 import { createMediaRoutes } from './media.routes';
 import { createMediaUrls } from './media.urls';
+import { createStampSlot, type StampSource } from './media.stamp';
 
 export type { ImageSource, IngestOptions, IngestedAsset, PreparedOriginal } from './media.originals';
 export { probeImage, type ImageFacts } from './media.probe';
 export type { SendImageOptions } from './media.http';
 export { mediaEndpoints } from './media.routes';
 export type { ImageForFiles, MediaUrls } from './media.urls';
+export type { StampSource } from './media.stamp';
 export { MediaAssetModel, imageAssetRelation } from './media.models';
+export { rightsIim, rightsXmp, writeJpegRights, type RightsExtra } from './media.file-rights';
 
 /**
  * Who may see the files of assets of these kinds: `isPublic` false, the signed-in owner only.
@@ -31,7 +35,7 @@ export { createMediaStore, s3OptionsOf } from './media-store.config';
 export type { MediaStore } from './media-store';
 export { mediaMessages } from './media.originals';
 export { tuneImageLibrary } from './media.service';
-export { render as renderVariant } from './media.variants';
+export { render as renderVariant } from './media.render';
 export {
   DISPLAY_WIDTHS,
   MAX_INPUT_PIXELS,
@@ -75,9 +79,12 @@ export function createMediaModule(
 ) {
   tuneImageLibrary(ctx.config);
   const repo = createMediaRepository(ctx.db, createMediaStore(ctx.config));
+  const stamps = createStampSlot();
   const service = createMediaService(repo, {
     queues: ctx.queues,
     logger: ctx.logger,
+    stamps,
+    announceChange: () => announcePublicChange(ctx.redis, ctx.config.REDIS_PREFIX),
     rowWaitMs: deps.rowWaitMs,
   });
   // A stored image's event hands its variants to the media job (enqueueUploadedVariants): the
@@ -94,6 +101,12 @@ export function createMediaModule(
     const { outcome, detail } = await service.makeVariants(assetId, unrecorded);
     return { outcome, detail };
   });
+  // What files carry of her rights changed: those assets' variants are made again, in batches.
+  deps.events.subscribe('rights.changed', 'media.restamp', async ({ assetIds }, { trx, afterCommit }) => {
+    await service.markForRestamp(assetIds, trx);
+    afterCommit(() => service.enqueueRestamp());
+  });
+  deps.jobs.handle('media', 'restamp', ({ turn }) => service.restampBatch(turn));
   // Originals stored before issue 35 lose their GPS and place tags (queued by the sweeper).
   deps.jobs.handle('media', 'clean-original', ({ assetId }) => service.cleanOriginal(assetId));
   // Who may see a photo's files is its owner's to say (catalog: not while a draft or scheduled).
@@ -118,7 +131,11 @@ export function createMediaModule(
     recordOriginal: service.recordOriginal,
     enqueueVariants: service.enqueueVariants,
     makeVariants: service.makeVariants,
-    sweepMissingVariants: service.sweepMissingVariants,
+    /** The sweeper: assets without variants, and the restamp job while assets are marked for it. */
+    sweepMissingVariants: async () =>
+      (await service.sweepMissingVariants()) + (await service.sweepRestamps()),
+    /** `GET /api/admin/media/restamp-progress`: images whose files still carry an old stamp. */
+    restampProgress: service.restampProgress,
     /** Originals stored before the location cleaning, queued for it (the maintenance sweep). */
     sweepUncleanedOriginals: service.sweepUncleanedOriginals,
     /** Files of the store no row names, older than an hour (the maintenance sweep). */
@@ -141,8 +158,13 @@ export function createMediaModule(
      * asked, and a file any says no to is the signed-in owner's alone (404 to everyone else).
      */
     addAssetAudience: (name: string, audience: AssetAudience) => audiences.add(name, audience),
-    /** `/media/{asset}/{file}`: one file per address. */
-    endpoints: () => createMediaRoutes(senders),
+    /**
+     * Extension point (src/modules.ts): what an asset's variants carry of her rights (XMP, IIM, the
+     * watermark), asked when they are made. One source; a second call throws.
+     */
+    useStampSource: (name: string, source: StampSource) => stamps.use(name, source),
+    /** `/media/{asset}/{file}`: one file per address; the restamp's progress for the admin. */
+    endpoints: () => createMediaRoutes(senders, service.restampProgress),
   };
   return module satisfies HttpModule;
 }

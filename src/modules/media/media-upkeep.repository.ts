@@ -6,6 +6,7 @@ import { bytesReader, originalKey, variantKey } from './media.records';
 
 /** variantKey() in SQL. */
 const CANONICAL_VARIANT_KEY = `'variants/' || asset_id || '/' || (CASE WHEN kind = 'thumb' THEN 'thumb' ELSE width::text END)
+  || (CASE WHEN revision > 0 THEN '.r' || revision ELSE '' END)
   || '.' || (CASE WHEN format = 'jpeg' THEN 'jpg' ELSE format END)`;
 
 /** Files older than this that no row names are orphans (a crash between file and row, a delete). */
@@ -67,9 +68,14 @@ export function createMediaUpkeep(db: Db, store: MediaStore) {
       const variants = await variantsToMove()
         .orderBy('id')
         .limit(Math.max(0, limit - assets.length))
-        .select('id', 'asset_id', 'kind', 'width', 'format', 'data', 'storage_key');
+        .select('id', 'asset_id', 'kind', 'width', 'format', 'revision', 'data', 'storage_key');
       for (const v of variants) {
-        const key = variantKey(v.asset_id, { kind: v.kind, width: v.width, format: v.format });
+        const key = variantKey(v.asset_id, {
+          kind: v.kind,
+          width: v.width,
+          format: v.format,
+          revision: v.revision,
+        });
         const data: Buffer | null = v.data ?? (await store.get(v.storage_key));
         if (!data) throw new Error(`media file ${v.storage_key} is missing from the ${store.name} store`);
         await putVerified(key, data, mimeByFormat[v.format as VariantFormat]);
@@ -179,6 +185,8 @@ export function createMediaUpkeep(db: Db, store: MediaStore) {
      * write whose row is about to commit). Returns how many went.
      */
     async sweepOrphans(now = Date.now()): Promise<number> {
+      // a replaced revision's rows a day after its switch: their files are orphans from here on
+      await db('media_variants').whereRaw(`retired_at < now() - interval '1 day'`).delete();
       const named = new Set<string>([
         ...(await db('media_assets').whereNotNull('storage_key').pluck('storage_key')),
         ...(await db('media_variants').whereNotNull('storage_key').pluck('storage_key')),

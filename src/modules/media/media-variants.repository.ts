@@ -26,7 +26,7 @@ export function createVariantRepository(db: Db, store: MediaStore) {
     if (!rows.length) return;
     await MediaVariantModel.query(trx)
       .insert(rows)
-      .onConflict(['asset_id', 'kind', 'width', 'format'])
+      .onConflict(['asset_id', 'kind', 'width', 'format', 'revision'])
       .ignore();
   }
 
@@ -35,19 +35,28 @@ export function createVariantRepository(db: Db, store: MediaStore) {
       return bytesOf(await MediaVariantModel.query(db).findById(variantId).select('data', 'storage_key'));
     },
 
-    async listVariantKeys(assetId: number, trx: Executor = db): Promise<VariantKey[]> {
-      return MediaVariantModel.query(trx).select('kind', 'width', 'format').where({ asset_id: assetId });
+    /** The variants stored at one revision of the asset. */
+    async listVariantKeys(assetId: number, revision: number, trx: Executor = db): Promise<VariantKey[]> {
+      return MediaVariantModel.query(trx)
+        .select('kind', 'width', 'format')
+        .where({ asset_id: assetId, revision });
     },
 
     /** The stored row of one variant (no bytes), or undefined when it was not made yet. */
     async findVariantRef(
       assetId: number,
-      key: VariantKey,
+      key: VariantKey & { revision: number },
       trx: Executor = db,
     ): Promise<VariantRef | undefined> {
       return MediaVariantModel.query(trx)
-        .select('id', 'kind', 'width', 'format', 'etag', 'byte_size')
-        .findOne({ asset_id: assetId, kind: key.kind, width: key.width, format: key.format });
+        .select('id', 'kind', 'width', 'format', 'etag', 'byte_size', 'revision')
+        .findOne({
+          asset_id: assetId,
+          kind: key.kind,
+          width: key.width,
+          format: key.format,
+          revision: key.revision,
+        });
     },
 
     /**
@@ -86,20 +95,25 @@ export function createVariantRepository(db: Db, store: MediaStore) {
       return { ...v, assetId, storageKey, byteSize: data.length };
     },
 
-    /** Inserts variants; one that already exists (same asset, kind, width, format) is kept. */
+    /** Inserts variants; one that already exists (same asset, kind, width, format, revision) is kept. */
     async insertVariants(assetId: number, variants: NewVariant[], trx: Executor = db): Promise<void> {
       if (!variants.length) return;
       await insertVariantRows(await Promise.all(variants.map((v) => repo.storeVariant(assetId, v))), trx);
     },
 
     /**
-     * Names the variants `storeVariant` wrote and marks the asset done, in one transaction (the
-     * caller's, if given).
+     * Names the variants `storeVariant` wrote and marks the asset done with the stamp they carry,
+     * in one transaction (the caller's, if given).
      */
-    async completeVariants(assetId: number, stored: StoredVariant[], trx?: Knex.Transaction): Promise<void> {
+    async completeVariants(
+      assetId: number,
+      stored: StoredVariant[],
+      stampKey: string | null,
+      trx?: Knex.Transaction,
+    ): Promise<void> {
       const complete = async (t: Knex.Transaction) => {
         await insertVariantRows(stored, t);
-        await MediaAssetModel.query(t).findById(assetId).patch({ variantsReadyAt: t.fn.now() });
+        await MediaAssetModel.query(t).findById(assetId).patch({ variantsReadyAt: t.fn.now(), stampKey });
       };
       await (trx ? complete(trx) : db.transaction(complete));
     },

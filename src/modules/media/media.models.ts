@@ -7,7 +7,10 @@ export class MediaAssetModel extends BaseModel {
   static tableName = 'media_assets';
   /** `original(dimensions)`: what a photo card needs of its image, without the bytes. */
   static modifiers: Modifiers = {
-    dimensions: (q) => q.select('id', 'width', 'height', 'placeholder_color', 'variants_ready_at'),
+    dimensions: (q) =>
+      q.select('id', 'width', 'height', 'placeholder_color', 'variants_ready_at', 'variants_revision'),
+    /** `customThumbnail(revision)`: what a thumbnail's address needs. */
+    revision: (q) => q.select('id', 'variants_revision'),
   };
   static relationMappings = () => ({
     variants: hasMany(MediaVariantModel, 'media_assets.id', 'media_variants.asset_id'),
@@ -31,6 +34,12 @@ export class MediaAssetModel extends BaseModel {
   declare replacedStorageKey: string | null;
   /** Set by the media job once the full set of variants exists. */
   declare variantsReadyAt: Date | null;
+  /** The revision its addresses name (0: the names before issue 50); raised by each remake. */
+  declare variantsRevision: number;
+  /** The stamp (rights, watermark) its current variants carry; null: made without one. */
+  declare stampKey: string | null;
+  /** Set while its variants wait to be made again with a changed stamp (the restamp job). */
+  declare restampWantedAt: Date | null;
   declare createdAt: Date;
   declare variants?: MediaVariantModel[];
 }
@@ -56,5 +65,9 @@ export class MediaVariantModel extends BaseModel {
   declare storageKey: string | null;
   declare byteSize: number;
   declare etag: string;
+  /** Its asset's revision it belongs to (see MediaAssetModel.variantsRevision). */
+  declare revision: number;
+  /** Set when a newer revision replaced it: row and file go a day later. */
+  declare retiredAt: Date | null;
   declare createdAt: Date;
 }

@@ -9,7 +9,14 @@ import { extensionOf, type MediaStore } from './media-store';
 
 export type AssetMeta = Pick<
   MediaAssetModel,
-  'id' | 'kind' | 'mimeType' | 'width' | 'height' | 'placeholderColor' | 'variantsReadyAt'
+  | 'id'
+  | 'kind'
+  | 'mimeType'
+  | 'width'
+  | 'height'
+  | 'placeholderColor'
+  | 'variantsReadyAt'
+  | 'variantsRevision'
 >;
 /** An original already in the store: what its row says about it. */
 export type StoredAsset = {
@@ -25,14 +32,17 @@ export type StoredAsset = {
   placeholderColor: string;
 };
 export type VariantKey = Pick<MediaVariantModel, 'kind' | 'width' | 'format'>;
-export type NewVariant = VariantKey & { height: number; data: Buffer; etag: string };
+export type NewVariant = VariantKey & { height: number; data: Buffer; etag: string; revision: number };
 /** A variant whose file is written: what its row says. */
 export type StoredVariant = Omit<NewVariant, 'data'> & {
   assetId: number;
   storageKey: string;
   byteSize: number;
 };
-export type VariantRef = Pick<MediaVariantModel, 'id' | 'kind' | 'width' | 'format' | 'etag' | 'byteSize'>;
+export type VariantRef = Pick<
+  MediaVariantModel,
+  'id' | 'kind' | 'width' | 'format' | 'etag' | 'byteSize' | 'revision'
+>;
 
 export type Executor = Db | Knex.Transaction;
 
@@ -45,11 +55,13 @@ export const metaColumns = [
   'height',
   'placeholder_color',
   'variants_ready_at',
+  'variants_revision',
 ];
 
 /** Where a file goes in the store. Originals get a fresh name (their row does not exist yet). */
 export const originalKey = (mimeType: string) => `originals/${randomUUID()}.${extensionOf(mimeType)}`;
-export const variantKey = (assetId: number, v: VariantKey) => `variants/${assetId}/${variantFileName(v)}`;
+export const variantKey = (assetId: number, v: VariantKey & { revision?: number }) =>
+  `variants/${assetId}/${variantFileName(v)}`;
 /** A print file's name follows from its asset and crop: the same crop is the same bytes. */
 export const printFileKey = (assetId: number, box: PrintCrop, mimeType: string) =>
   `prints/${assetId}/${box.left}-${box.top}-${box.width}x${box.height}.${extensionOf(mimeType)}`;

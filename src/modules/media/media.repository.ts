@@ -15,6 +15,7 @@ import {
 } from './media.records';
 import { createVariantRepository } from './media-variants.repository';
 import { createMediaUpkeep } from './media-upkeep.repository';
+import { createRestampRepository } from './media-restamp.repository';
 
 export type {
   AssetMeta,
@@ -112,10 +113,16 @@ export function createMediaRepository(db: Db, store: MediaStore) {
         .select(metaColumns.map((c) => `media_assets.${c}`))
         .withGraphJoined('variants(stored)')
         .modifiers({
-          stored: (q) => q.select('id', 'kind', 'width', 'format', 'etag', 'byte_size').where({ kind }),
+          stored: (q) =>
+            q
+              .select('id', 'kind', 'width', 'format', 'etag', 'byte_size', 'revision')
+              .where({ kind })
+              .whereNull('retired_at'),
         });
       if (!asset) return undefined;
-      return { asset, variants: asset.variants ?? [] };
+      // the current revision's (a remake's next one is stored before its switch)
+      const current = (asset.variants ?? []).filter((v) => v.revision === asset.variantsRevision);
+      return { asset, variants: current };
     },
 
     /** The kept file of a print crop of an original (its bytes), or undefined when none was made. */
@@ -163,6 +170,7 @@ export function createMediaRepository(db: Db, store: MediaStore) {
 
     ...createVariantRepository(db, store),
     ...createMediaUpkeep(db, store),
+    ...createRestampRepository(db),
   };
   return repo;
 }

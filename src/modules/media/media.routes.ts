@@ -1,3 +1,5 @@
+import { restampProgressSchema } from '../../contract';
+import type { RestampProgress } from '../../shared/file-rights';
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import type { createImageSenders } from './media.http';
 
@@ -15,12 +17,28 @@ export const mediaEndpoints = {
     answer: 'image bytes',
     contract: 'GET /media/{assetId}/{file}',
   },
+  // how far the remake after a change of her rights has come (the rights screen shows it)
+  restampProgress: {
+    method: 'GET',
+    path: '/api/admin/media/restamp-progress',
+    auth: 'admin',
+    session: true,
+    cache: 'no-store',
+    answer: restampProgressSchema,
+    contract: 'GET /api/admin/media/restamp-progress',
+  },
 } satisfies Record<string, EndpointSpec>;
 
-export function createMediaRoutes(senders: ReturnType<typeof createImageSenders>) {
+export function createMediaRoutes(
+  senders: ReturnType<typeof createImageSenders>,
+  restampProgress: () => Promise<RestampProgress>,
+) {
   return bindEndpoints(mediaEndpoints, {
     mediaFile: async (req, res, { params }) => {
       await senders.sendFile(req, res, params.assetId, String(req.params.file ?? ''));
+    },
+    restampProgress: async (_req, res) => {
+      res.json(await restampProgress());
     },
   });
 }

@@ -160,22 +160,32 @@ export function planVariants(kind: AssetKind, width: number, height: number): Pl
   return planned;
 }
 
-/** A variant's file name, the same in the store (`variants/{asset}/`) and in its address (`/media/{asset}/`). */
-export const variantFileName = (v: { kind: VariantKind; width: number; format: VariantFormat }) =>
-  `${v.kind === 'thumb' ? 'thumb' : v.width}.${v.format === 'jpeg' ? 'jpg' : v.format}`;
+/**
+ * A variant's file name, the same in the store (`variants/{asset}/`) and in its address
+ * (`/media/{asset}/`). A revision after the first (the variants made again with new rights) is in
+ * the name, `1080.r2.avif`: a new address, so a year's caching of the old one stays right.
+ */
+export const variantFileName = (v: {
+  kind: VariantKind;
+  width: number;
+  format: VariantFormat;
+  revision?: number;
+}) =>
+  `${v.kind === 'thumb' ? 'thumb' : v.width}${v.revision ? `.r${v.revision}` : ''}.${v.format === 'jpeg' ? 'jpg' : v.format}`;
 
 const FORMAT_OF_EXTENSION: Record<string, VariantFormat> = { avif: 'avif', jpg: 'jpeg', png: 'png' };
 
 /** A file name back to what it names; null for anything that is not one. */
 export function parseVariantFileName(
   name: string,
-): { kind: VariantKind; width: number | null; format: VariantFormat } | null {
-  const m = /^(thumb|[1-9]\d{0,4})\.(avif|jpg|png)$/.exec(name);
+): { kind: VariantKind; width: number | null; format: VariantFormat; revision: number } | null {
+  const m = /^(thumb|[1-9]\d{0,4})(?:\.r([1-9]\d{0,8}))?\.(avif|jpg|png)$/.exec(name);
   if (!m) return null;
   return {
     kind: m[1] === 'thumb' ? 'thumb' : 'display',
     width: m[1] === 'thumb' ? null : Number(m[1]),
-    format: FORMAT_OF_EXTENSION[m[2]],
+    format: FORMAT_OF_EXTENSION[m[3]],
+    revision: m[2] ? Number(m[2]) : 0,
   };
 }
 

@@ -8,6 +8,8 @@ import type { MediaRepository } from './media.repository';
 import { createOriginalService } from './media.originals';
 import { createPrintFiles } from './media.print-files';
 import { createVariantService } from './media.variants';
+import type { StampSlot } from './media.stamp';
+import { createRestamp } from './media.restamp';
 
 /**
  * libvips for this process (config.ts: SHARP_CACHE_MB, SHARP_CONCURRENCY). Its operation cache
@@ -25,14 +27,22 @@ export function tuneImageLibrary(config: Pick<Config, 'SHARP_CACHE_MB' | 'SHARP_
 /** The media service by role: originals (media.originals.ts), variants (media.variants.ts), print files (media.print-files.ts). */
 export function createMediaService(
   repo: MediaRepository,
-  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number },
+  deps: {
+    queues: Queues<Jobs>;
+    logger: Logger;
+    stamps: StampSlot;
+    announceChange: () => Promise<void>;
+    rowWaitMs?: number;
+  },
 ) {
   const originals = createOriginalService(repo, deps);
   const variants = createVariantService(repo, deps);
+  const restamp = createRestamp(repo, deps);
   const { printFile } = createPrintFiles(repo, originals.original);
   return {
     ...originals,
     ...variants,
+    ...restamp,
 
     async deleteAsset(assetId: number, trx?: Knex.Transaction): Promise<void> {
       await repo.deleteAsset(assetId, trx);

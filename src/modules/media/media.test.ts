@@ -94,10 +94,53 @@ describe('media rules', () => {
   it('names each variant file once, and reads back only names it makes', () => {
     expect(variantFileName({ kind: 'display', width: 1080, format: 'avif' })).toBe('1080.avif');
     expect(variantFileName({ kind: 'thumb', width: 400, format: 'jpeg' })).toBe('thumb.jpg');
-    expect(parseVariantFileName('1080.avif')).toEqual({ kind: 'display', width: 1080, format: 'avif' });
-    expect(parseVariantFileName('thumb.jpg')).toEqual({ kind: 'thumb', width: null, format: 'jpeg' });
-    expect(parseVariantFileName('640.png')).toEqual({ kind: 'display', width: 640, format: 'png' });
-    for (const bad of ['1080.webp', '1080.jpeg', '0640.avif', 'thumb.avif.jpg', '../1.avif', '1080', ''])
+    expect(variantFileName({ kind: 'display', width: 1080, format: 'avif', revision: 0 })).toBe('1080.avif');
+    expect(variantFileName({ kind: 'display', width: 1080, format: 'avif', revision: 2 })).toBe(
+      '1080.r2.avif',
+    );
+    expect(variantFileName({ kind: 'thumb', width: 400, format: 'jpeg', revision: 2 })).toBe('thumb.r2.jpg');
+    expect(parseVariantFileName('1080.avif')).toEqual({
+      kind: 'display',
+      width: 1080,
+      format: 'avif',
+      revision: 0,
+    });
+    expect(parseVariantFileName('thumb.jpg')).toEqual({
+      kind: 'thumb',
+      width: null,
+      format: 'jpeg',
+      revision: 0,
+    });
+    expect(parseVariantFileName('640.png')).toEqual({
+      kind: 'display',
+      width: 640,
+      format: 'png',
+      revision: 0,
+    });
+    expect(parseVariantFileName('640.r12.png')).toEqual({
+      kind: 'display',
+      width: 640,
+      format: 'png',
+      revision: 12,
+    });
+    expect(parseVariantFileName('thumb.r1.jpg')).toEqual({
+      kind: 'thumb',
+      width: null,
+      format: 'jpeg',
+      revision: 1,
+    });
+    for (const bad of [
+      '1080.webp',
+      '1080.jpeg',
+      '0640.avif',
+      'thumb.avif.jpg',
+      '../1.avif',
+      '1080',
+      '',
+      '1080.r0.avif',
+      '1080.r.avif',
+      '1080.r01.avif',
+    ])
       expect(parseVariantFileName(bad), bad).toBeNull();
   });
 

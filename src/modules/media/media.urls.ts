@@ -17,7 +17,14 @@ const typeOf: Record<VariantFormat, ImageFormatFiles['type']> = {
 };
 
 /** An image asset as far as its addresses go (a photo's when `kind` is not given). */
-export type ImageForFiles = { id: number; kind?: AssetKind; width: number; variantsReadyAt: Date | null };
+export type ImageForFiles = {
+  id: number;
+  kind?: AssetKind;
+  width: number;
+  variantsReadyAt: Date | null;
+  /** The revision its addresses name (media_assets.variants_revision). */
+  variantsRevision: number;
+};
 
 /**
  * The addresses of an image's files, best format first. `publicBase` (PUBLIC_MEDIA_URL: a CDN in
@@ -28,20 +35,29 @@ export type ImageForFiles = { id: number; kind?: AssetKind; width: number; varia
 export function createMediaUrls(publicBase: string | undefined) {
   const base = publicBase?.replace(/\/+$/, '');
   return {
-    /** `from` 'shop': the shop's own /media always (the owner's previews: they need her session). */
+    /**
+     * `thumbnail`: a custom thumbnail's asset (its own revision). `from` 'shop': the shop's own
+     * /media always (the owner's previews: they need her session).
+     */
     filesOf(
       image: ImageForFiles,
-      thumbnailAssetId = image.id,
+      thumbnail: { id: number; variantsRevision: number } = image,
       from: 'public' | 'shop' = 'public',
     ): ImageFormatFiles[] {
       const root = base && image.variantsReadyAt && from === 'public' ? base : LOCAL_MEDIA_BASE;
       const url = (assetId: number, name: string) => `${root}/${assetId}/${name}`;
       return formatsFor(image.kind ?? 'photo').map((format) => ({
         type: typeOf[format],
-        thumbnail: url(thumbnailAssetId, variantFileName({ kind: 'thumb', width: 0, format })),
+        thumbnail: url(
+          thumbnail.id,
+          variantFileName({ kind: 'thumb', width: 0, format, revision: thumbnail.variantsRevision }),
+        ),
         display: planDisplayWidths(image.width, format).map((width) => ({
           width,
-          url: url(image.id, variantFileName({ kind: 'display', width, format })),
+          url: url(
+            image.id,
+            variantFileName({ kind: 'display', width, format, revision: image.variantsRevision }),
+          ),
         })),
       }));
     },

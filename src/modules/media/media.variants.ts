@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
-import sharp, { type Sharp } from 'sharp';
 import type { Knex } from 'knex';
 import { AppError } from '../../platform/http/app-error';
 import type { Logger } from '../../platform/logger';
 import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
 import { createAssetQueue } from './variant-once';
+import type { StampSlot } from './media.stamp';
+import { etagOf, keepsIcc, render, renderVariants, slowestFirst } from './media.render';
+import { enqueueRestampJob } from './media.restamp';
 import type { AssetMeta, MediaRepository, StoredVariant, VariantRef } from './media.repository';
 import {
-  MAX_INPUT_PIXELS,
   mimeByFormat,
   planVariants,
   variantFor,
@@ -17,13 +17,6 @@ import {
   type VariantFormat,
   type VariantKind,
 } from './media.rules';
-
-/** Encoder settings: tuned for speed first (the upload-to-variants budget), quality second. */
-const AVIF = { quality: 55, chromaSubsampling: '4:2:0' } as const;
-const avifEffort = (width: number) => (width >= 1600 ? 0 : 1); // the big ones dominate the time
-const JPEG = { quality: 82, progressive: true, mozjpeg: false } as const;
-/** A logo's fallback: lossless, keeps transparency; logos are small, so the quick effort is enough. */
-const PNG = { compressionLevel: 6, effort: 1 } as const;
 
 /** A stored original whose row is not written yet: what its variants need to start early. */
 export type UnrecordedOriginal = { storageKey: string; kind: AssetKind; width: number; height: number };
@@ -46,44 +39,14 @@ const JOB_WAIT_MS = 120_000;
 const ROW_WAIT_MS = 10_000;
 const ROW_POLL_MS = 20;
 
-/** A variant's ETag: the hash of its stored bytes. */
-const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 32);
-
-function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<Buffer> {
-  if (format === 'avif') return pipeline.avif({ ...AVIF, effort: avifEffort(width) }).toBuffer();
-  if (format === 'png') return pipeline.png(PNG).toBuffer();
-  return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
-}
-
-/** Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or XMP), encodes. */
-type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
-export function render(
-  input: Source,
-  v: PlannedVariant,
-  keepIcc: boolean,
-  fromOriginal: boolean,
-): Promise<Buffer> {
-  let p = sharp(input.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none', raw: input.raw });
-  if (fromOriginal) p = p.rotate();
-  p = p.resize({ width: v.width, height: v.height, fit: 'fill' });
-  if (keepIcc) p = p.keepIccProfile();
-  return encode(p, v.format, v.width);
-}
-
 /** An image's variants: made by the media job, or one at a time for a request that comes first. */
 export function createVariantService(
   repo: MediaRepository,
-  deps: { queues: Queues<Jobs>; logger: Logger; rowWaitMs?: number },
+  deps: { queues: Queues<Jobs>; logger: Logger; stamps: StampSlot; rowWaitMs?: number },
 ) {
   const rowWaitMs = deps.rowWaitMs ?? ROW_WAIT_MS;
   const inflight = new Map<string, Promise<ServedVariant>>();
   const oneAtATime = createAssetQueue();
-
-  /** CMYK files are converted to sRGB; every other embedded profile travels with the variants. */
-  async function keepsIcc(data: Buffer): Promise<boolean> {
-    const m = await sharp(data).metadata();
-    return !!m.icc && m.space !== 'cmyk';
-  }
 
   /** A stored variant's answer: its row's ETag (the stored bytes' hash) and its stored bytes. */
   const servedFrom = (stored: VariantRef, mimeType: string, data?: Buffer): ServedVariant => ({
@@ -105,13 +68,16 @@ export function createVariantService(
   async function makeOne(assetId: number, wanted: PlannedVariant): Promise<ServedVariant> {
     const mimeType = mimeByFormat[wanted.format];
     const made = await repo.withVariantLock(assetId, SERVE_WAIT_MS, async (trx) => {
-      const before = await repo.findVariantRef(assetId, wanted, trx);
-      if (before) return servedFrom(before, mimeType);
+      // the revision read under the lock: a remake's switch holds it too
       const original = await repo.findOriginal(assetId, trx);
       if (!original) throw new AppError('not_found', 'The image no longer exists.');
-      const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true);
-      await repo.insertVariants(assetId, [{ ...wanted, data, etag: etagOf(data) }], trx);
-      const stored = await repo.findVariantRef(assetId, wanted, trx);
+      const at = { ...wanted, revision: original.variantsRevision };
+      const before = await repo.findVariantRef(assetId, at, trx);
+      if (before) return servedFrom(before, mimeType);
+      const stamp = await deps.stamps.stampOf(assetId, original.kind);
+      const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true, stamp);
+      await repo.insertVariants(assetId, [{ ...at, data, etag: etagOf(data) }], trx);
+      const stored = await repo.findVariantRef(assetId, at, trx);
       if (!stored) throw new AppError('not_found', 'The image no longer exists.');
       return servedFrom(stored, mimeType, data);
     });
@@ -127,7 +93,7 @@ export function createVariantService(
     const { asset } = found;
     const stored = found.variants.find((v) => v.width === wanted.width && v.format === wanted.format);
     if (stored) return servedFrom(stored, mimeByFormat[wanted.format]);
-    const key = `${asset.id}:${wanted.kind}:${wanted.width}:${wanted.format}`;
+    const key = `${asset.id}:${wanted.kind}:${wanted.width}:${wanted.format}:${asset.variantsRevision}`;
     let pending = inflight.get(key);
     if (!pending) {
       pending = oneAtATime(asset.id, () => makeOne(asset.id, wanted)).finally(() => inflight.delete(key));
@@ -140,59 +106,32 @@ export function createVariantService(
     return pending;
   }
 
-  /**
-   * Decodes an original once, scales it to the largest of `todo` and encodes each variant from
-   * those pixels; `each` gets every variant as soon as it is encoded (its flush overlaps the
-   * encodes still running).
-   */
-  async function renderVariants<T>(
-    original: Buffer,
-    todo: PlannedVariant[],
-    each: (v: PlannedVariant, data: Buffer) => Promise<T>,
-  ): Promise<T[]> {
-    if (!todo.length) return [];
-    const keepIcc = await keepsIcc(original);
-    const maxWidth = Math.max(...todo.map((v) => v.width));
-    const base = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
-      .rotate()
-      .resize({ width: maxWidth, withoutEnlargement: true });
-    // Raw pixels are the cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile
-    // must travel along.
-    let source: Source;
-    if (keepIcc) {
-      source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
-    } else {
-      const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-      source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
-    }
-    return Promise.all(todo.map(async (v) => each(v, await render(source, v, keepIcc, false))));
-  }
-
-  /** The slowest first keeps both cores busy to the end. */
-  const slowestFirst = (todo: PlannedVariant[]) => todo.sort((a, b) => b.width - a.width);
-
   /** makeVariants' run, under the asset's lock: what is stored is read again inside it. */
   async function makeMissingVariants(
     assetId: number,
     trx: Knex.Transaction,
     unrecorded?: UnrecordedOriginal,
-  ): Promise<JobOutcome & { made: number }> {
+  ): Promise<JobOutcome & { made: number; restamp?: boolean }> {
     const asset = await repo.findOriginal(assetId, trx);
     if (!asset && unrecorded) return makeBeforeRecorded(assetId, unrecorded, trx);
     if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
     if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
     const existing = new Set(
-      (await repo.listVariantKeys(assetId, trx)).map((k) => `${k.kind}:${k.width}:${k.format}`),
+      (await repo.listVariantKeys(assetId, asset.variantsRevision, trx)).map(
+        (k) => `${k.kind}:${k.width}:${k.format}`,
+      ),
     );
     const todo = slowestFirst(
       planVariants(asset.kind, asset.width, asset.height).filter(
         (v) => !existing.has(`${v.kind}:${v.width}:${v.format}`),
       ),
     );
-    const made = await renderVariants(asset.data, todo, (v, data) =>
-      repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) }),
+    const stamp = await deps.stamps.stampOf(assetId, asset.kind);
+    const revision = asset.variantsRevision;
+    const made = await renderVariants(asset.data, todo, stamp, (v, data) =>
+      repo.storeVariant(assetId, { ...v, revision, data, etag: etagOf(data) }),
     );
-    await repo.completeVariants(assetId, made, trx);
+    await repo.completeVariants(assetId, made, stamp?.key ?? null, trx);
     return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
   }
 
@@ -221,21 +160,26 @@ export function createVariantService(
     assetId: number,
     unrecorded: UnrecordedOriginal,
     trx: Knex.Transaction,
-  ): Promise<JobOutcome & { made: number }> {
+  ): Promise<JobOutcome & { made: number; restamp?: boolean }> {
     const stop = new AbortController();
     const recorded = rowWritten(assetId, unrecorded.storageKey, trx, stop.signal);
     try {
       const original = await repo.readStored(unrecorded.storageKey);
       if (!original) throw new Error(`original ${unrecorded.storageKey} is not stored (refused)`);
       const todo = slowestFirst(planVariants(unrecorded.kind, unrecorded.width, unrecorded.height));
-      const made = await renderVariants(original, todo, async (v, data) =>
-        (await recorded) ? repo.storeVariant(assetId, { ...v, data, etag: etagOf(data) }) : null,
+      const stamp = await deps.stamps.stampOf(assetId, unrecorded.kind);
+      const made = await renderVariants(original, todo, stamp, async (v, data) =>
+        (await recorded) ? repo.storeVariant(assetId, { ...v, revision: 0, data, etag: etagOf(data) }) : null,
       );
       // one answer for every variant: all were stored, or none
       if (!(await recorded))
         return { outcome: 'skipped', detail: 'no row named the upload in time: nothing stored', made: 0 };
-      await repo.completeVariants(assetId, made as StoredVariant[], trx);
-      return { outcome: 'done', detail: `${made.length} variants made`, made: made.length };
+      await repo.completeVariants(assetId, made as StoredVariant[], stamp?.key ?? null, trx);
+      // asked before the upload's rows existed (a photo's title): made again if that changed it
+      const after = await deps.stamps.stampOf(assetId, unrecorded.kind);
+      const restamp = (after?.key ?? null) !== (stamp?.key ?? null);
+      if (restamp) await repo.markRestamp([assetId], trx);
+      return { outcome: 'done', detail: `${made.length} variants made`, made: made.length, restamp };
     } catch (err) {
       // an original its upload's check refused (deleted, or undecodable): no row will name it
       stop.abort();
@@ -278,6 +222,8 @@ export function createVariantService(
         repo.withVariantLock(assetId, JOB_WAIT_MS, (trx) => makeMissingVariants(assetId, trx, unrecorded)),
       );
       if (result === 'busy') throw new Error(`asset ${assetId}'s variants are still being made elsewhere`);
+      // marked in the run's transaction: queued once that is committed
+      if (result.restamp) await enqueueRestampJob(deps.queues);
       return result;
     },
 
@@ -309,13 +255,16 @@ export function createVariantService(
      */
     async findFile(
       assetId: number,
-      file: { kind: VariantKind; width: number | null; format: VariantFormat },
+      file: { kind: VariantKind; width: number | null; format: VariantFormat; revision: number },
       mayServe: (kind: AssetKind) => Promise<boolean> = async () => true,
     ): Promise<ServedVariant | null> {
       const found = await repo.lookup(assetId, file.kind);
       // asked before a missing variant is made: a file the asker may not see costs no encode
       if (!found || !(await mayServe(found.asset.kind))) return null;
       const { asset } = found;
+      // an older revision's address answers with the current file (the same picture, its rights
+      // as they are now); a revision not made yet is no file
+      if (file.revision > asset.variantsRevision) return null;
       const planned = planVariants(asset.kind, asset.width, asset.height).find(
         (v) =>
           v.kind === file.kind &&

@@ -1,0 +1,71 @@
+// What her rights in every file cost (issue 50): a 24 MP photo's full variant set made without a
+// stamp, with her rights (XMP, IIM), and with rights and a text watermark from 1080 px; the
+// encodes alone (from the decoded pixels) and the job's whole run (the original's decode too).
+// Runs alternate (none, rights, mark) so drift hits all three alike; medians; budgets 1.05x, 1.15x.
+import { performance } from 'node:perf_hooks';
+import { isMain } from '../src/platform/process';
+import { renderVariant } from '../src/modules/media';
+import type { ImageStamp } from '../src/shared/file-rights';
+import { decodeForVariants, make24MpJpeg } from './bench-upload';
+
+const rights: ImageStamp['rights'] = {
+  creator: 'Dana Whitfield',
+  copyrightNotice: '© 2026 Dana Whitfield, all rights reserved',
+  creditLine: 'Dana Whitfield Photography',
+  rightsUrl: 'https://shop.example/about',
+  dataMining: 'DMI-PROHIBITED-AIMLTRAINING',
+  title: 'Heron at dawn',
+};
+const withRights: ImageStamp = { rights, watermark: null, watermarkFromWidth: 0, key: 'r' };
+const withMark: ImageStamp = {
+  ...withRights,
+  key: 'm',
+  watermarkFromWidth: 1080,
+  watermark: {
+    kind: 'text',
+    text: '© Dana Whitfield',
+    position: 'bottom-right',
+    widthShare: 0.25,
+    opacity: 0.7,
+  },
+};
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function alternate(rounds: number, once: (stamp: ImageStamp | null) => Promise<number>) {
+  await once(null); // warm-up
+  const times = { none: [] as number[], rights: [] as number[], mark: [] as number[] };
+  for (let i = 0; i < rounds; i++) {
+    times.none.push(await once(null));
+    times.rights.push(await once(withRights));
+    times.mark.push(await once(withMark));
+  }
+  const [none, r, m] = [median(times.none), median(times.rights), median(times.mark)];
+  return {
+    medianMs: { none: Math.round(none), rights: Math.round(r), rightsAndWatermark: Math.round(m) },
+    rightsOverNone: Number((r / none).toFixed(3)),
+    watermarkOverRights: Number((m / r).toFixed(3)),
+  };
+}
+
+export async function benchStamp(rounds = 7) {
+  const jpeg = await make24MpJpeg();
+  const { planned, data, raw } = await decodeForVariants(jpeg);
+  const encodes = (d: typeof data, stamp: ImageStamp | null) =>
+    Promise.all(planned.map((v) => renderVariant({ data: d, raw }, v, false, false, stamp)));
+  const timed = async (work: () => Promise<unknown>) => {
+    const t = performance.now();
+    await work();
+    return performance.now() - t;
+  };
+  return {
+    variants: planned.length,
+    encodesOnly: await alternate(rounds, (stamp) => timed(() => encodes(data, stamp))),
+    wholeJob: await alternate(Math.max(3, rounds - 2), (stamp) =>
+      timed(async () => encodes((await decodeForVariants(jpeg)).data, stamp)),
+    ),
+    budget: 'rights <= 1.05x, watermark <= 1.15x',
+  };
+}
+
+if (isMain(import.meta.url)) console.log(JSON.stringify(await benchStamp(), null, 2));

@@ -1,0 +1,80 @@
+// Encoding variants: the settings, one variant from pixels, and a set from one decode of an original.
+import { createHash } from 'node:crypto';
+import sharp, { type Sharp } from 'sharp';
+import type { ImageStamp } from '../../shared/file-rights';
+import { stampEncoded, stampPipeline } from './media.stamp';
+import { MAX_INPUT_PIXELS, type PlannedVariant, type VariantFormat } from './media.rules';
+
+/** Encoder settings: tuned for speed first (the upload-to-variants budget), quality second. */
+const AVIF = { quality: 55, chromaSubsampling: '4:2:0' } as const;
+const avifEffort = (width: number) => (width >= 1600 ? 0 : 1); // the big ones dominate the time
+const JPEG = { quality: 82, progressive: true, mozjpeg: false } as const;
+/** A logo's fallback: lossless, keeps transparency; logos are small, so the quick effort is enough. */
+const PNG = { compressionLevel: 6, effort: 1 } as const;
+
+/** A variant's ETag: the hash of its stored bytes. */
+export const etagOf = (data: Buffer) => createHash('sha256').update(data).digest('base64url').slice(0, 32);
+
+function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<Buffer> {
+  if (format === 'avif') return pipeline.avif({ ...AVIF, effort: avifEffort(width) }).toBuffer();
+  if (format === 'png') return pipeline.png(PNG).toBuffer();
+  return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
+}
+
+/**
+ * Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or the original's XMP) and
+ * what the stamp writes (media.stamp.ts), encodes.
+ */
+type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+export async function render(
+  input: Source,
+  v: PlannedVariant,
+  keepIcc: boolean,
+  fromOriginal: boolean,
+  stamp: ImageStamp | null = null,
+): Promise<Buffer> {
+  let p = sharp(input.data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none', raw: input.raw });
+  if (fromOriginal) p = p.rotate();
+  p = p.resize({ width: v.width, height: v.height, fit: 'fill' });
+  if (keepIcc) p = p.keepIccProfile();
+  p = await stampPipeline(p, v, stamp);
+  return stampEncoded(await encode(p, v.format, v.width), v, stamp);
+}
+
+/** CMYK files are converted to sRGB; every other embedded profile travels with the variants. */
+export async function keepsIcc(data: Buffer): Promise<boolean> {
+  const m = await sharp(data).metadata();
+  return !!m.icc && m.space !== 'cmyk';
+}
+
+/**
+ * Decodes an original once, scales it to the largest of `todo` and encodes each variant from
+ * those pixels; `each` gets every variant as soon as it is encoded (its flush overlaps the
+ * encodes still running).
+ */
+export async function renderVariants<T>(
+  original: Buffer,
+  todo: PlannedVariant[],
+  stamp: ImageStamp | null,
+  each: (v: PlannedVariant, data: Buffer) => Promise<T>,
+): Promise<T[]> {
+  if (!todo.length) return [];
+  const keepIcc = await keepsIcc(original);
+  const maxWidth = Math.max(...todo.map((v) => v.width));
+  const base = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+    .rotate()
+    .resize({ width: maxWidth, withoutEnlargement: true });
+  // Raw pixels are the cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile
+  // must travel along.
+  let source: Source;
+  if (keepIcc) {
+    source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
+  } else {
+    const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+    source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+  }
+  return Promise.all(todo.map(async (v) => each(v, await render(source, v, keepIcc, false, stamp))));
+}
+
+/** The slowest first keeps both cores busy to the end. */
+export const slowestFirst = (todo: PlannedVariant[]) => todo.sort((a, b) => b.width - a.width);
