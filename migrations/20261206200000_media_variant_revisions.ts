@@ -22,6 +22,9 @@ export async function up(knex: Knex): Promise<void> {
   await knex.raw(
     'create index media_variants_retired_idx on media_variants (retired_at) where retired_at is not null',
   );
+  // A shop's existing images were made with no rights in them: the sweeper's restamp job makes
+  // them again in the background, a batch at a time, once the new code runs.
+  await knex('media_assets').update({ restamp_wanted_at: knex.fn.now() });
 }
 
 export async function down(knex: Knex): Promise<void> {
