@@ -21,3 +21,4 @@ export * from './version';
 export * from './storefront-pages';
 export * from './editions';
 export * from './uploads';
+export * from './rights';
