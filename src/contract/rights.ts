@@ -1,9 +1,30 @@
 import { z } from 'zod';
 import { controlCharactersMessage, hasControlCharacters } from '../platform/http/input-rules';
-import { DATA_MINING, WATERMARK_POSITIONS, type DataMining } from '../shared/file-rights';
 
 // Her rights in every file (issue 50): the owner's rights settings and a photo's own notice. The
 // admin screen shows these messages as they are.
+
+// The contract imports nothing of src/shared: these lists are src/shared/file-rights.ts's
+// (DATA_MINING's keys, WATERMARK_POSITIONS), kept equal by tests/unit/rights-contract.test.ts.
+export const DATA_MINING_TERMS = [
+  'DMI-PROHIBITED-AIMLTRAINING',
+  'DMI-PROHIBITED-GENAIMLTRAINING',
+  'DMI-PROHIBITED-EXCEPTSEARCHENGINEINDEXING',
+  'DMI-PROHIBITED',
+  'DMI-ALLOWED',
+  'DMI-UNSPECIFIED',
+] as const;
+export const WATERMARK_POSITION_NAMES = [
+  'top-left',
+  'top',
+  'top-right',
+  'left',
+  'center',
+  'right',
+  'bottom-left',
+  'bottom',
+  'bottom-right',
+] as const;
 
 /** The widths a watermark may start from (0: every display size). */
 export const WATERMARK_FROM_WIDTHS = [0, 640, 1080, 1600, 2400] as const;
@@ -16,9 +37,9 @@ export const rightsMessages = {
   credit: 'Credit line must be at most 300 characters',
   creator: 'Creator must be at most 200 characters',
   rightsUrl: 'Rights page must be a path on this site (like /about) or an http(s) address',
-  dataMining: `Data mining must be one of ${Object.keys(DATA_MINING).join(', ')}`,
+  dataMining: `Data mining must be one of ${DATA_MINING_TERMS.join(', ')}`,
   agents: 'Each AI crawler must be one user-agent name (letters, digits, - _ . /), at most 100 of them',
-  position: `Position must be one of ${WATERMARK_POSITIONS.join(', ')}`,
+  position: `Position must be one of ${WATERMARK_POSITION_NAMES.join(', ')}`,
   widthShare: 'Watermark size must be between 5% and 50% of the width',
   opacity: 'Watermark opacity must be between 5% and 100%',
   fromWidth: `Watermark from must be one of ${WATERMARK_FROM_WIDTHS.join(', ')} (0: all sizes)`,
@@ -71,9 +92,7 @@ export const rightsSettingsInputSchema = z.object({
     .trim()
     .max(500, rightsMessages.rightsUrl)
     .refine(isRightsUrl, rightsMessages.rightsUrl),
-  dataMining: z.enum(Object.keys(DATA_MINING) as [DataMining, ...DataMining[]], {
-    error: rightsMessages.dataMining,
-  }),
+  dataMining: z.enum(DATA_MINING_TERMS, { error: rightsMessages.dataMining }),
   aiCrawlersBlocked: z.boolean({ error: 'aiCrawlersBlocked must be true or false' }),
   /** One user-agent token each (robots.txt's `User-agent:` lines); blanks and repeats dropped. */
   aiCrawlerAgents: z
@@ -85,7 +104,7 @@ export const rightsSettingsInputSchema = z.object({
       enabled: z.boolean({ error: 'watermark.enabled must be true or false' }),
       kind: z.enum(['text', 'image'], { error: rightsMessages.kind }),
       text: line('Watermark text', 200, rightsMessages.watermarkText),
-      position: z.enum(WATERMARK_POSITIONS, { error: rightsMessages.position }),
+      position: z.enum(WATERMARK_POSITION_NAMES, { error: rightsMessages.position }),
       widthShare: share(0.05, 0.5, rightsMessages.widthShare),
       opacity: share(0.05, 1, rightsMessages.opacity),
       fromWidth: z
@@ -106,7 +125,7 @@ export const rightsSettingsViewSchema = z.object({
   defaultNotice: z.string(),
   creditLine: z.string(),
   rightsUrl: z.string(),
-  dataMining: z.enum(Object.keys(DATA_MINING) as [DataMining, ...DataMining[]]),
+  dataMining: z.enum(DATA_MINING_TERMS),
   aiCrawlersBlocked: z.boolean(),
   aiCrawlerAgents: z.array(z.string()),
   watermark: z.object({
@@ -115,7 +134,7 @@ export const rightsSettingsViewSchema = z.object({
     text: z.string(),
     /** The logo's bytes are stored: a data: URL of it for the preview, or null. */
     imageDataUrl: z.string().nullable(),
-    position: z.enum(WATERMARK_POSITIONS),
+    position: z.enum(WATERMARK_POSITION_NAMES),
     widthShare: z.number(),
     opacity: z.number(),
     fromWidth: z.number(),
