@@ -21,7 +21,7 @@ import { createSensitiveSpeciesService } from './sensitive-species.service';
  */
 export function createCatalogService(
   db: Db,
-  deps: Pick<PhotosDeps, 'media' | 'photoUploaded' | 'limits'> & Required<CatalogPlugIns>,
+  deps: Pick<PhotosDeps, 'media' | 'photoUploaded' | 'rightsChanged' | 'limits'> & Required<CatalogPlugIns>,
 ) {
   const { offers, offerInfos, deleteGuards, ...photoDeps } = deps;
   const plugIns = { offers, offerInfos, deleteGuards };

@@ -43,6 +43,7 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
     media: deps.media,
     photoUploaded: (trx, photoId, assetIds) =>
       deps.events.publish(trx, 'photo.uploaded', { photoId, assetIds }),
+    rightsChanged: (trx, assetIds) => deps.events.publish(trx, 'rights.changed', { assetIds }),
     limits: photoUploadLimits(ctx.config.MAX_PHOTO_MB),
   });
   const module = {
