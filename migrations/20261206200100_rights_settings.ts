@@ -49,6 +49,10 @@ export async function up(knex: Knex): Promise<void> {
     t.timestamp('updated_at', { useTz: true }).notNullable().defaultTo(knex.fn.now());
   });
   await knex('rights_settings').insert({ id: 1 });
+  // a restore (src/platform/backup) replaces this starting row with the archive's
+  await knex.raw(
+    "COMMENT ON TABLE rights_settings IS 'seeded by its migration: the owner''s rights settings, defaults'",
+  );
   await knex.schema.alterTable('photos', (t) => {
     t.string('copyright_notice', 300).nullable();
     t.boolean('watermark_off').notNullable().defaultTo(false);
