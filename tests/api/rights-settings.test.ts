@@ -244,6 +244,14 @@ describe('what an image carries (stampOf)', () => {
     expect(row).toEqual({ title: 'Heron at Dawn', copyright_notice: '© 2019 Dana W., licensed to Audubon' });
   });
 
+  it('sees a change another process saved at once (a remake follows the change)', async () => {
+    const asset = await assetOf(heron.id);
+    await stampOf(asset, 'photo'); // this process's copy, fresh
+    // another API process's save: the row changes, this process's copy does not
+    await app.ctx.db('rights_settings').update({ credit_line: 'Elsewhere', updated_at: app.ctx.db.fn.now() });
+    expect((await stampOf(asset, 'photo'))?.rights.creditLine).toBe('Elsewhere');
+  });
+
   it('gives her logo the site rights, no title and no mark', async () => {
     const logo = new FormData();
     const png = await sharp({ create: { width: 300, height: 100, channels: 4, background: '#234' } })

@@ -97,9 +97,17 @@ test('her notice and logo watermark are kept, and the mark shows on her photo pa
     const src = await image.evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
     const file = await page.request.get(src);
     expect(file.ok()).toBe(true);
-    // the top-left corner is the mark's: plain magenta
-    const { data, info } = await sharp(await file.body())
-      .extract({ left: 0, top: 0, width: 40, height: 20 })
+    // the mark is half the width, a quarter of it high, in the top-left corner (whatever its margin,
+    // up to 5 % of the width): a box well inside it is plain magenta
+    const bytes = await file.body();
+    const { width = 0 } = await sharp(bytes).metadata();
+    const { data, info } = await sharp(bytes)
+      .extract({
+        left: Math.round(width * 0.1),
+        top: Math.round(width * 0.1),
+        width: Math.round(width * 0.3),
+        height: Math.round(width * 0.1),
+      })
       .removeAlpha()
       .raw()
       .toBuffer({ resolveWithObject: true });

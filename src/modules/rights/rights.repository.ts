@@ -72,6 +72,12 @@ export function createRightsRepository(db: Db) {
       return toSettings(row);
     },
 
+    /** When the settings last changed: a cheap check before the whole row (its PNG) is read again. */
+    async updatedAt(): Promise<Date> {
+      const row = (await db('rights_settings').where({ id: 1 }).first('updated_at')) as { updated_at: Date };
+      return row.updated_at;
+    },
+
     /**
      * The settings replaced in one transaction with the row locked (two saves at once: one after
      * the other); `then` runs in it with the before and after (the event is published there).

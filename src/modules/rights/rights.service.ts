@@ -36,8 +36,6 @@ type Deps = {
 // Serving reads the settings from memory (no query per request): refreshed at once after a change
 // here, and re-read when older than this (a change another process made).
 const REFRESH_MS = 30_000;
-// stampOf (the pipeline, once per asset per run) re-reads the row when the copy is older than this.
-const STAMP_FRESH_MS = 5_000;
 /** The widest a stored watermark logo is kept: the mark is at most half of a 2400 px image. */
 const WATERMARK_MAX_WIDTH = 2000;
 
@@ -160,7 +158,10 @@ export function createRightsService({ repo, config, logger, photoOfAsset, rights
      * asset no photo names (being deleted).
      */
     async stampOf(assetId: number, kind: string): Promise<ImageStamp | null> {
-      const settings = Date.now() - readAt > STAMP_FRESH_MS ? await refresh() : current;
+      // a remake runs right after a change in another process: the copy here must not be older than
+      // the row (one small query; the whole row, with its PNG, only when it changed)
+      const changedAt = await repo.updatedAt();
+      const settings = changedAt.getTime() === current.updatedAt.getTime() ? current : await refresh();
       const site = { name, publicUrl: config.publicUrl, year: new Date().getFullYear() };
       if (kind !== 'photo' && kind !== 'thumbnail') return stampFor(settings, site, null);
       const photo = await photoOfAsset(assetId);
