@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { expectNoA11yViolations } from './support/axe';
 import { expect, phone, signInAsOwner, test } from './support/fixtures';
 import { photoWithOption } from './support/orders';
 
@@ -35,6 +36,7 @@ test('her notice and logo watermark are kept, and the mark shows on her photo pa
       buffer: logo,
     });
     await expect(page.getByRole('img', { name: 'Your watermark logo' })).toBeVisible();
+    await expectNoA11yViolations(page, { label: 'Website Data > Rights' });
 
     await page.getByRole('combobox', { name: 'Position' }).click();
     await page.getByRole('option', { name: 'Top left' }).click();
