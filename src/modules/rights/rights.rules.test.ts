@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { rightsSettingsInputSchema } from '../../contract';
 import {
   aiCrawlerSection,
+  changesFiles,
   defaultNotice,
   pngSize,
   stampFor,
@@ -67,6 +68,20 @@ describe('rights rules', () => {
     };
     const png2 = { ...png, watermark: { ...png.watermark, png: Buffer.from('y') } };
     expect(stampFor(png, site, photo).key).not.toBe(stampFor(png2, site, photo).key);
+  });
+
+  it('sees a change files carry, and none in the robots list or a mark that is off', () => {
+    const off = { ...settings, watermark: { ...settings.watermark, enabled: false } };
+    expect(changesFiles(settings, { ...settings, creditLine: 'Other' })).toBe(true);
+    expect(changesFiles(settings, { ...settings, watermark: { ...settings.watermark, opacity: 1 } })).toBe(
+      true,
+    );
+    expect(changesFiles(settings, off)).toBe(true);
+    expect(changesFiles(settings, { ...settings, aiCrawlersBlocked: true, aiCrawlerAgents: ['X'] })).toBe(
+      false,
+    );
+    const offChanged = { ...off, watermark: { ...off.watermark, fromWidth: 0, png: Buffer.from('p') } };
+    expect(changesFiles(off, offChanged)).toBe(false);
   });
 
   it('gives a site image the site rights without title or mark', () => {

@@ -113,20 +113,19 @@ export function stampFor(
     title: photo ? photo.title : null,
   };
   const watermark = photo && !photo.watermarkOff ? watermarkOf(s, site.name) : null;
-  const stamp = { rights, watermark, watermarkFromWidth: s.watermark.fromWidth };
+  // without a mark the width it starts from says nothing: 0, so changing it then remakes nothing
+  const stamp = { rights, watermark, watermarkFromWidth: watermark ? s.watermark.fromWidth : 0 };
   return { ...stamp, key: stampKey(stamp) };
 }
 
-/** Whether a change of the settings alters what files carry (the TDM and robots parts do not). */
+/**
+ * Whether a change of the settings alters what files carry: a photo's stamp (which holds all a
+ * site image's too) differs. The TDM and robots parts, or the mark's details while it is off, do not.
+ */
 export function changesFiles(before: RightsSettings, after: RightsSettings): boolean {
-  const filesPart = (s: RightsSettings) => {
-    const { aiCrawlersBlocked: _b, aiCrawlerAgents: _a, updatedAt: _u, watermark, ...rest } = s;
-    return JSON.stringify({
-      ...rest,
-      watermark: { ...watermark, png: watermark.png?.toString('base64') ?? null },
-    });
-  };
-  return filesPart(before) !== filesPart(after);
+  const site = { name: 'name', publicUrl: '', year: 2000 };
+  const photo = { title: '', dateTaken: null, copyrightNotice: null, watermarkOff: false };
+  return stampFor(before, site, photo).key !== stampFor(after, site, photo).key;
 }
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
