@@ -14,7 +14,7 @@ const MAGENTA = { r: 255, g: 0, b: 255, alpha: 1 };
 type Settings = Record<string, unknown> & { watermark: Record<string, unknown> & { imageDataUrl?: unknown } };
 
 test('her notice and logo watermark are kept, and the mark shows on her photo page', async ({ page, db }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signInAsOwner(page);
   const before = (await (await page.request.get('/api/admin/rights')).json()) as Settings;
   const notice = `© Dana Whitfield, licensing via /about ${Date.now()}`;
@@ -92,31 +92,35 @@ test('her notice and logo watermark are kept, and the mark shows on her photo pa
       )
       .toBe(0);
 
+    // the page's image once remade (the remake may start a moment after the save): the mark is
+    // half the width, a quarter of it high, in the top-left corner (whatever its margin, up to 5 %
+    // of the width), so a box well inside it is plain magenta
     const { photoId } = await photoWithOption(page);
-    await page.goto(`/photo/${photoId}`);
-    const image = page.locator('main img').first();
-    await expect(image).toBeVisible();
-    const src = await image.evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
-    const file = await page.request.get(src);
-    expect(file.ok()).toBe(true);
-    // the mark is half the width, a quarter of it high, in the top-left corner (whatever its margin,
-    // up to 5 % of the width): a box well inside it is plain magenta
-    const bytes = await file.body();
-    const { width = 0 } = await sharp(bytes).metadata();
-    const { data, info } = await sharp(bytes)
-      .extract({
-        left: Math.round(width * 0.1),
-        top: Math.round(width * 0.1),
-        width: Math.round(width * 0.3),
-        height: Math.round(width * 0.1),
-      })
-      .removeAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    let magenta = 0;
-    for (let i = 0; i < data.length; i += info.channels)
-      if (data[i] > 200 && data[i + 1] < 80 && data[i + 2] > 200) magenta++;
-    expect(magenta / (info.width * info.height)).toBeGreaterThan(0.5);
+    const magentaShare = async () => {
+      await page.goto(`/photo/${photoId}`);
+      const image = page.locator('main img').first();
+      await expect(image).toBeVisible();
+      const src = await image.evaluate((img: HTMLImageElement) => img.currentSrc || img.src);
+      const file = await page.request.get(src);
+      expect(file.ok()).toBe(true);
+      const bytes = await file.body();
+      const { width = 0 } = await sharp(bytes).metadata();
+      const { data, info } = await sharp(bytes)
+        .extract({
+          left: Math.round(width * 0.1),
+          top: Math.round(width * 0.1),
+          width: Math.round(width * 0.3),
+          height: Math.round(width * 0.1),
+        })
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      let magenta = 0;
+      for (let i = 0; i < data.length; i += info.channels)
+        if (data[i] > 200 && data[i + 1] < 80 && data[i + 2] > 200) magenta++;
+      return magenta / (info.width * info.height);
+    };
+    await expect.poll(magentaShare, { timeout: 60_000, intervals: [2000] }).toBeGreaterThan(0.5);
   } finally {
     // her settings as they were (through the API: the files are made again without the mark)
     const { imageDataUrl: _i, ...watermark } = before.watermark;
