@@ -66,12 +66,17 @@ export function createRightsService({ repo, config, logger, photoOfAsset, rights
   const name = config.PHOTOGRAPHER_NAME || config.SITE_NAME;
   let current = BEFORE_FIRST_READ;
   let readAt = 0;
+  // each save here counts one: a read that began before a save must not put the older row back
+  let saves = 0;
   const keep = (s: RightsSettings) => {
     current = s;
     readAt = Date.now();
     return s;
   };
-  const refresh = () => repo.load().then(keep);
+  const refresh = () => {
+    const at = saves;
+    return repo.load().then((s) => (at === saves ? keep(s) : s));
+  };
   let rereading: Promise<unknown> | null = null;
   /** The copy in memory; a stale one is re-read in the background (one read at a time, no timer). */
   const inMemory = (): RightsSettings => {
@@ -107,6 +112,7 @@ export function createRightsService({ repo, config, logger, photoOfAsset, rights
     const after = await repo.save(change, async (tx, before, next) => {
       if (changesFiles(before, next)) await rightsChanged(tx, 'all');
     });
+    saves++;
     return toView(keep(after));
   }
 
