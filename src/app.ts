@@ -137,6 +137,19 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     next();
   });
+  // Her TDM reservation (W3C TDMRep) on pages and images, from memory: set before the response
+  // cache captures an answer, so no cached answer keeps an old one (a hit adds them as it is sent).
+  void modules.rights.service
+    .load()
+    .catch((err: Error) => ctx.logger.warn({ err: err.message }, 'rights not read'));
+  const tdmHeadersFor = (url: string): [string, string][] => {
+    const p = url.split('?')[0];
+    return !p.startsWith('/api/') || edge.images.test(p) ? modules.rights.tdmHeaders() : [];
+  };
+  app.use((req, res, next) => {
+    for (const [name, value] of tdmHeadersFor(req.path)) res.setHeader(name, value);
+    next();
+  });
 
   const distDir = path.join(rootDir, 'dist/web');
   const metrics = metricsFor(ctx); // null unless METRICS_TOKEN or METRICS_ADDRESS is set
@@ -179,7 +192,11 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   ) => {
     let id = '';
     metrics?.time(req, res);
-    const served = responseCache.tryServe(req, res, () => ['X-Request-Id', (id = requestId(req))]);
+    const served = responseCache.tryServe(req, res, () => [
+      'X-Request-Id',
+      (id = requestId(req)),
+      ...tdmHeadersFor(req.url ?? '/').flat(),
+    ]);
     if (!served) return handle(req, res, done);
     logHit(id, req.method, req.url, res.statusCode);
   };

@@ -18,6 +18,7 @@ import { setupEndpoints } from './modules/setup';
 import { editionsEndpoints } from './modules/editions';
 import { storefrontPages } from './modules/storefront';
 import { fieldUploadsEndpoints } from './modules/field-uploads';
+import { rightsEndpoints } from './modules/rights';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -35,6 +36,7 @@ export const endpoints: readonly EndpointSpec[] = [
   editionsEndpoints,
   setupEndpoints,
   fieldUploadsEndpoints,
+  rightsEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

@@ -18,6 +18,7 @@ import { createSetupModule } from './modules/setup';
 import { createStorefrontModule } from './modules/storefront';
 import { createEditionsModule } from './modules/editions';
 import { createFieldUploadsModule } from './modules/field-uploads';
+import { createRightsModule } from './modules/rights';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = {
@@ -37,6 +38,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   if (options.stampSource) media.useStampSource('test.stamp-source', options.stampSource);
   const catalog = createCatalogModule(ctx, { media, events });
   const content = createContentModule(ctx, { media, events, catalog });
+  const rights = createRightsModule(ctx, { catalog, events });
   const contact = createContactModule(ctx, { events });
   const cart = createCartModule(ctx, { catalog, events });
   const promotions = createPromotionsModule(ctx, { events });
@@ -76,6 +78,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     kinds: ['photo', 'thumbnail'],
     isPublic: catalog.service.isAssetPublic,
   });
+  // Robots sections: lines before robots.txt's own group (the AI crawlers she asks to stay away).
+  catalog.addRobotsSection('rights.ai-crawlers', rights.robotsSection);
   events.check();
 
   // The modules that serve HTTP, in the order their routes are mounted.
@@ -84,6 +88,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     media,
     catalog,
     content,
+    rights,
     contact,
     cart,
     promotions,

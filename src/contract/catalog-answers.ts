@@ -139,6 +139,10 @@ const adminPhotoFields = {
     dateTaken: z.string().nullable(),
     text: z.string(),
   }),
+  /** Her notice for this photo's files (issue 50); null: the site's. */
+  copyrightNotice: z.string().nullable(),
+  /** No watermark on this photo's files. */
+  watermarkOff: z.boolean(),
 };
 export const adminPhotoSummarySchema = photoSummarySchema.extend(adminPhotoFields);
 export type AdminPhotoSummary = z.infer<typeof adminPhotoSummarySchema>;

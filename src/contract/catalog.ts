@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROTECTION_SETTING_NAMES } from './catalog-answers';
+import { copyrightNoticeSchema } from './rights';
 import {
   centsMessage,
   controlCharactersMessage,
@@ -233,6 +234,10 @@ export const photoCreateSchema = z.object({
 });
 export const photoUpdateSchema = z.object({
   ...photoFields,
+  /** Her notice for this photo's files (issue 50): blank or null uses the site's; left out: kept. */
+  copyrightNotice: z.preprocess((v) => (v === '' ? null : v), copyrightNoticeSchema.optional()),
+  /** No watermark on this photo's files; left out: kept. */
+  watermarkOff: booleanFrom('No watermark').optional(),
   imageData: z.string({ error: 'Image data must be text' }).nullish(),
 });
 

@@ -22,3 +22,4 @@ export * from './storefront-pages';
 export * from './editions';
 export * from './uploads';
 export * from './media';
+export * from './rights';

@@ -416,10 +416,16 @@ describe('a bad archive gives a clear error and restores nothing', () => {
     expect(err).toBeInstanceOf(BackupError);
     expect(err.code).toBe('damaged');
     expect(err.message).toMatch(/damaged\.tar\.gz is damaged \(.+\)\. Nothing was restored/);
-    // nothing of the archive: only the starting rows its migrations put in (the sensitive species)
-    const { sensitive_species: seeded, ...restored } = await tableRows(target.databaseUrl);
+    // nothing of the archive: only the starting rows its migrations put in (the sensitive species,
+    // the rights settings' row)
+    const {
+      sensitive_species: seeded,
+      rights_settings: rights,
+      ...restored
+    } = await tableRows(target.databaseUrl);
     expect(Object.values(restored).every((n) => n === 0)).toBe(true);
     expect(seeded).toBeGreaterThan(0);
+    expect(rights).toBe(1);
     expect(existsSync(target.dataDir) ? readdirSync(target.dataDir, { recursive: true }) : []).toEqual([]);
 
     // cut short: the same, and the empty database takes a good backup afterwards

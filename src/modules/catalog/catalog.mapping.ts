@@ -130,6 +130,8 @@ export function toAdminPhotoSummary(
     published: !p.draft && isPublished(p),
     draft: p.draft ?? false,
     shownPublicly: { ...shown, text: shownPubliclyAs(shown) },
+    copyrightNotice: p.copyrightNotice ?? null,
+    watermarkOff: p.watermarkOff ?? false,
   };
 }
 

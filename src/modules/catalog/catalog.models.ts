@@ -60,6 +60,10 @@ export class PhotoModel extends BaseModel {
   declare locationProtection: ProtectionSetting;
   /** The region shown instead of a protected location; null: the state the location names. */
   declare publicRegion: string | null;
+  /** Her notice for this photo's files (issue 50); null: the site's, else the default. */
+  declare copyrightNotice?: string | null;
+  /** No watermark on this photo's files. */
+  declare watermarkOff?: boolean;
   /** Null: public now; in the future: on no public surface until then. */
   declare publishAt: Date | null;
   /** Made from a field upload and not yet published by the owner: on no public surface. */

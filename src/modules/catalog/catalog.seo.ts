@@ -26,8 +26,10 @@ export function sitemapXml(
   ].join('\n');
 }
 
-export function robotsTxt(config: SeoConfig): string {
+/** `sections`: other modules' groups (rights: the AI crawlers she asks to stay away), before ours. */
+export function robotsTxt(config: SeoConfig, sections: string[] = []): string {
   return [
+    ...sections,
     'User-agent: *',
     'Allow: /',
     'Disallow: /admin',
@@ -40,15 +42,20 @@ export function robotsTxt(config: SeoConfig): string {
 }
 
 /** Mounted at /: sitemap.xml and robots.txt for search engines. */
-export function createSeoRoutes(service: Pick<CatalogService, 'sitemapEntries'>, config: SeoConfig) {
+export function createSeoRoutes(
+  service: Pick<CatalogService, 'sitemapEntries'>,
+  config: SeoConfig,
+  robotsSections: () => string[] = () => [],
+) {
   const router = createRouter();
   router.get('/sitemap.xml', async (_req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.type('application/xml').send(sitemapXml(config, await service.sitemapEntries()));
   });
   router.get('/robots.txt', (_req, res) => {
+    // an hour in caches at most: a crawler reads it again within the day anyway
     res.setHeader('Cache-Control', 'public, max-age=3600');
-    res.type('text/plain').send(robotsTxt(config));
+    res.type('text/plain').send(robotsTxt(config, robotsSections()));
   });
   return router;
 }

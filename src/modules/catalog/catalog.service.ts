@@ -4,7 +4,7 @@ import { publicPlaceOf, toMatch } from './catalog.mapping';
 import { offered, publicOfferFacts, type CatalogPlugIns, type PrintOptionMatch } from './catalog.types';
 import { createCategoriesRepository } from './categories.repository';
 import { createCategoriesService } from './categories.service';
-import { createPhotosRepository } from './photos.repository';
+import { createPhotosRepository, type PhotoRightsFacts } from './photos.repository';
 import { createPhotoDraftsService } from './photo-drafts.service';
 import { createPhotosService, type PhotosDeps } from './photos.service';
 import { createPhotoPrintOptionEdits } from './print-option-writes';
@@ -21,7 +21,7 @@ import { createSensitiveSpeciesService } from './sensitive-species.service';
  */
 export function createCatalogService(
   db: Db,
-  deps: Pick<PhotosDeps, 'media' | 'photoUploaded' | 'limits'> & Required<CatalogPlugIns>,
+  deps: Pick<PhotosDeps, 'media' | 'photoUploaded' | 'rightsChanged' | 'limits'> & Required<CatalogPlugIns>,
 ) {
   const { offers, offerInfos, deleteGuards, ...photoDeps } = deps;
   const plugIns = { offers, offerInfos, deleteGuards };
@@ -106,6 +106,11 @@ export function createCatalogService(
     /** For media's `/media/{asset}/{file}`: false for a draft's or scheduled photo's image files. */
     async isAssetPublic(assetId: number): Promise<boolean> {
       return !(await photosRepo.namesUnpublishedAsset(assetId));
+    },
+
+    /** For the rights module's stamp: the photo using this asset as image or thumbnail, or null. */
+    rightsOfAsset(assetId: number): Promise<PhotoRightsFacts | null> {
+      return photosRepo.rightsOfAsset(assetId);
     },
 
     /** The soonest publish time to come: every response cache is cleared by then (src/app.ts). */

@@ -19,6 +19,7 @@ export type {
   PrintOptionMatch,
 } from './catalog.types';
 export type { CatalogService } from './catalog.service';
+export type { PhotoRightsFacts } from './photos.repository';
 export { catalogMessages, imageLimits } from './catalog.messages';
 export { robotsTxt, sitemapXml } from './catalog.seo';
 export { catalogEndpoints } from './catalog.routes';
@@ -34,6 +35,7 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
   const offers = createNamedRegistry<OfferRule>('Offer rule');
   const deleteGuards = createNamedRegistry<DeleteGuard>('Delete guard');
   const offerInfos = createNamedRegistry<OfferInfo>('Offer info');
+  const robotsSections = createNamedRegistry<() => string[]>('Robots section');
   const service = createCatalogService(ctx.db, {
     offers,
     offerInfos,
@@ -41,6 +43,7 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
     media: deps.media,
     photoUploaded: (trx, photoId, assetIds) =>
       deps.events.publish(trx, 'photo.uploaded', { photoId, assetIds }),
+    rightsChanged: (trx, assetIds) => deps.events.publish(trx, 'rights.changed', { assetIds }),
     limits: photoUploadLimits(ctx.config.MAX_PHOTO_MB),
   });
   const module = {
@@ -66,13 +69,19 @@ export function createCatalogModule(ctx: AppContext, deps: { media: MediaModule;
      * print option: keep it (archived, e.g. an order names it) or drop its own rows about it.
      */
     addDeleteGuard: (name: string, guard: DeleteGuard) => deleteGuards.add(name, guard),
+    /**
+     * Extension point (src/modules.ts): another module's lines in robots.txt, before the
+     * `User-agent: *` group (rights: the AI crawlers she asks to stay away), read on each request.
+     */
+    addRobotsSection: (name: string, lines: () => string[]) => robotsSections.add(name, lines),
     endpoints: () =>
       createCatalogRoutes({
         service,
         media: deps.media,
         printModels: createPrintModelService({ catalog: service, media: deps.media }),
       }),
-    rootRoutes: () => createSeoRoutes(service, ctx.config),
+    rootRoutes: () =>
+      createSeoRoutes(service, ctx.config, () => robotsSections.entries().flatMap((e) => e.plugIn())),
   };
   return module satisfies HttpModule;
 }

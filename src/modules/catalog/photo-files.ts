@@ -65,6 +65,22 @@ export const sent = (file: ImageSource | null): file is ImageSource =>
 export type CreateFields = Omit<PhotoCreateWithOptions, 'imageData' | 'thumbnailData'>;
 export type UpdateFields = Omit<PhotoUpdateWithOptions, 'imageData' | 'thumbnailData'>;
 
+/** A photo's own notice and watermark switch (issue 50): left out of an update, kept. */
+export function rightsFields(input: UpdateFields, existing: PhotoRow) {
+  return {
+    copyrightNotice:
+      input.copyrightNotice !== undefined ? input.copyrightNotice : (existing.copyrightNotice ?? null),
+    watermarkOff: input.watermarkOff ?? existing.watermarkOff ?? false,
+  };
+}
+
+type FileFacts = { title: string; copyrightNotice?: string | null; watermarkOff?: boolean };
+/** Whether a save changes what the photo's files carry (its title, notice or watermark switch). */
+export const changesFiles = (before: FileFacts, after: FileFacts): boolean =>
+  before.title !== after.title ||
+  (before.copyrightNotice ?? null) !== (after.copyrightNotice ?? null) ||
+  (before.watermarkOff ?? false) !== (after.watermarkOff ?? false);
+
 /**
  * The columns a save writes from the form. The protection fields are newer than the spec's client:
  * left out of an update they keep what is stored (`existing`), left out of a create they take their

@@ -43,6 +43,14 @@ export type PhotoWrite = Omit<
 /** A new photo: a draft carries the queue id of the file it came from. */
 export type PhotoInsert = PhotoWrite & { draft?: boolean; queueId?: string | null };
 
+/** A photo's facts its files carry (title, own notice, watermark switch). */
+export type PhotoRightsFacts = {
+  title: string;
+  dateTaken: string | null;
+  copyrightNotice: string | null;
+  watermarkOff: boolean;
+};
+
 /** Which photos a read may show: all live ones (the owner), or those public by now (everyone else). */
 export type Reader = 'public' | 'admin';
 
@@ -158,6 +166,29 @@ export function createPhotosRepository(db: Db) {
         .where((b) => void b.where('original_id', assetId).orWhere('custom_thumbnail_id', assetId))
         .where((b) => void b.where('draft', true).orWhere('publish_at', '>', db.raw('now()')));
       return !!row;
+    },
+
+    /** What a photo's files carry about it (issue 50), for the photo naming this asset as image or thumbnail. */
+    async rightsOfAsset(assetId: number): Promise<PhotoRightsFacts | null> {
+      const row = (await db('photos')
+        .first('title', 'date_taken', 'copyright_notice', 'watermark_off')
+        .where((b) => void b.where('original_id', assetId).orWhere('custom_thumbnail_id', assetId))
+        .orderBy('id', 'desc')) as
+        | {
+            title: string;
+            date_taken: string | null;
+            copyright_notice: string | null;
+            watermark_off: boolean;
+          }
+        | undefined;
+      return row
+        ? {
+            title: row.title,
+            dateTaken: row.date_taken,
+            copyrightNotice: row.copyright_notice,
+            watermarkOff: row.watermark_off,
+          }
+        : null;
     },
 
     /** A photo's focal point, archived or not. */

@@ -6,8 +6,10 @@ import { catalogMessages } from './catalog.messages';
 import {
   decodeBase64Image,
   decodeOptional,
+  changesFiles,
   fieldNames,
   IMAGE_MISSING,
+  rightsFields,
   photoFields,
   photoUploadLimits,
   sent,
@@ -50,6 +52,8 @@ export type PhotosDeps = {
   crops: PrintCropsRepository;
   /** Publishes 'photo.uploaded' in the transaction that stored the images (variants follow). */
   photoUploaded(trx: Trx, photoId: number, assetIds: number[]): Promise<unknown>;
+  /** Publishes 'rights.changed' in the save's transaction: what these files carry changed. */
+  rightsChanged(trx: Trx, assetIds: number[]): Promise<unknown>;
   limits?: PhotoUploadLimits;
   /** The owner's sensitive species, read for each answer (it decides what 'auto' protects). */
   sensitiveSpecies(): Promise<string[]>;
@@ -315,11 +319,15 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
           originalId,
           customThumbnailId,
           version: existing.version + (added.length ? 1 : 0),
+          ...rightsFields(input, existing),
         };
         await repo.updatePhoto(id, write, trx);
         if (input.printOptions) await options.apply(trx, id, fields.aspectRatio, input.printOptions);
         for (const assetId of dropped) await media.deleteAsset(assetId, trx);
         if (added.length) await deps.photoUploaded(trx, id, added);
+        // the files kept carry the title, notice and watermark switch: made again (new ones are due anyway)
+        const kept = [originalId, customThumbnailId].filter((a): a is number => !!a && !added.includes(a));
+        if (kept.length && changesFiles(existing, write)) await deps.rightsChanged(trx, kept);
       });
       return service.adminGetPhoto(id);
     },

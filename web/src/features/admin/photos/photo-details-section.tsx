@@ -53,7 +53,7 @@ export function PhotoDetailsSection({
   const text = (
     name: Exclude<
       keyof PhotoFields,
-      'featured' | 'verticalPosition' | 'horizontalPosition' | 'showCameraDetails'
+      'featured' | 'verticalPosition' | 'horizontalPosition' | 'showCameraDetails' | 'watermarkOff'
     >,
   ) => ({
     value: fields[name],

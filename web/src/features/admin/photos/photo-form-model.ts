@@ -25,6 +25,10 @@ export type PhotoFields = {
   publicRegion: string;
   /** A datetime-local value in the browser's time zone; blank: public now. */
   publishAt: string;
+  /** Her notice for this photo's files; blank: the site's (edit form only). */
+  copyrightNotice: string;
+  /** No watermark on this photo's files (edit form only). */
+  watermarkOff: boolean;
 };
 
 /** A print option row of the add form (the older per-photo shape, plus its shipping). */
@@ -76,6 +80,8 @@ export function emptyPhotoFields(): PhotoFields {
     protection: 'auto',
     publicRegion: '',
     publishAt: '',
+    copyrightNotice: '',
+    watermarkOff: false,
   };
 }
 

@@ -107,6 +107,8 @@ function fieldsOf(photo: PhotoDetail): PhotoFields {
     protection: photo.protection ?? 'auto',
     publicRegion: photo.publicRegion ?? '',
     publishAt: toLocalInput(photo.publishAt),
+    copyrightNotice: photo.copyrightNotice ?? '',
+    watermarkOff: photo.watermarkOff ?? false,
   };
 }
 

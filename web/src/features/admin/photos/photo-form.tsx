@@ -20,6 +20,7 @@ import { emptyAddOption, emptyEditOption, type PhotoFields } from './photo-form-
 import { usePhotoFormState, type AddRowsSource, type OptionPatch, type Phase } from './photo-form-state';
 import { PhotoImageSection } from './photo-image-section';
 import { PhotoProtectionSection } from './photo-protection-section';
+import { PhotoRightsSection } from './photo-rights-section';
 import { PlaceWarningDialog } from './place-warning-dialog';
 import { PrintOptionRows } from './print-option-rows';
 import { usePhotoSubmit } from './use-photo-submit';
@@ -147,6 +148,15 @@ export function PhotoForm({ mode, photo, extra }: PhotoFormProps) {
           busy={busy}
           preview={preview}
         />
+
+        {isEdit && (
+          <PhotoRightsSection
+            fields={state.fields}
+            errors={state.fieldErrors}
+            setField={setField}
+            busy={busy}
+          />
+        )}
 
         <FormSection
           title="Print Options"

@@ -89,6 +89,11 @@ export function usePhotoSubmit(
     form.append('protection', fields.protection);
     form.append('publicRegion', fields.publicRegion.trim());
     form.append('publishAt', localInputToIso(fields.publishAt));
+    // her rights on this photo's files: the edit form's (blank notice: the site's)
+    if (state.mode === 'edit') {
+      form.append('copyrightNotice', fields.copyrightNotice.trim());
+      form.append('watermarkOff', String(fields.watermarkOff));
+    }
     return form;
   };
 

@@ -7,13 +7,21 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { CategoriesPanel } from './categories-panel';
 import { LogoPanel } from './logo-panel';
+import { RightsPanel } from './rights-panel';
 import { SensitiveSpeciesCard } from './sensitive-species-card';
 import { WallRoomsCard } from './wall-rooms-card';
 
-type Section = 'categories' | 'logo';
+type Section = 'categories' | 'logo' | 'rights';
+
+const PANELS: Record<Section, () => React.JSX.Element> = {
+  categories: CategoriesPanel,
+  logo: LogoPanel,
+  rights: RightsPanel,
+};
 
 export default function WebsiteDataTab() {
   const [section, setSection] = useState<Section>('categories');
+  const Panel = PANELS[section];
 
   return (
     <Stack spacing={3}>
@@ -22,8 +30,8 @@ export default function WebsiteDataTab() {
           Website Data
         </Typography>
         <Typography color="text.secondary">
-          Portfolio categories, the site logo, the species whose place is protected and your rooms for
-          &ldquo;See it on a wall&rdquo;.
+          Portfolio categories, the site logo, your rights in every file, the species whose place is protected
+          and your rooms for &ldquo;See it on a wall&rdquo;.
         </Typography>
       </Box>
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
@@ -32,7 +40,7 @@ export default function WebsiteDataTab() {
           onChange={(_event, value: Section) => setSection(value)}
           variant="fullWidth"
           aria-label="Website data sections"
-          sx={{ borderBottom: 1, borderColor: 'divider', maxWidth: { sm: 420 } }}
+          sx={{ borderBottom: 1, borderColor: 'divider', maxWidth: { sm: 560 } }}
         >
           <Tab
             label="Categories"
@@ -46,6 +54,12 @@ export default function WebsiteDataTab() {
             id="website-data-tab-logo"
             aria-controls="website-data-panel-logo"
           />
+          <Tab
+            label="Rights"
+            value="rights"
+            id="website-data-tab-rights"
+            aria-controls="website-data-panel-rights"
+          />
         </Tabs>
         <Box
           role="tabpanel"
@@ -53,7 +67,7 @@ export default function WebsiteDataTab() {
           aria-labelledby={`website-data-tab-${section}`}
           sx={{ p: { xs: 2, sm: 3 } }}
         >
-          {section === 'categories' ? <CategoriesPanel /> : <LogoPanel />}
+          <Panel />
         </Box>
       </Paper>
       <SensitiveSpeciesCard />
