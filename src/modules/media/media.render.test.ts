@@ -92,7 +92,7 @@ describe('the watermark laid once on the scaled source', () => {
           expect(Math.abs(box[side] - aloneBox[side])).toBeLessThanOrEqual(2);
         expect(!!(await sharp(marked.get(`display${w}`)!).metadata()).icc).toBe(!!icc);
       }
-      for (const k of ['display640', 'thumb400'])
+      for (const k of ['display640', 'thumb400'] as const)
         expect(await cornerDiff(marked.get(k)!, clean.get(k)!)).toBeLessThan(0.5);
     });
   }
