@@ -2,8 +2,8 @@
 // stamp, with her rights (XMP, IIM), and with rights and a text watermark from 1080 px; the
 // encodes alone (from the decoded pixels) and the job's whole run (the original's decode too).
 // Runs alternate (none, rights, mark) so drift hits all three alike; medians; budgets 1.05x, 1.15x.
-// The mark over rights, 2 cores, 3 runs: 1.35-1.98x blended per variant; 0.99-1.20x (encodes) and
-// 1.02-1.10x (whole job) laid once on the scaled pixels (renderFrom, media.render.ts).
+// The mark over rights, 2 cores, 3 runs: 1.35-1.98x blended per variant; 1.09-1.20x (encodes) and
+// 1.07-1.10x (whole job) laid once on the scaled pixels (renderFrom, media.render.ts).
 import { performance } from 'node:perf_hooks';
 import { isMain } from '../src/platform/process';
 import { renderVariantSet } from '../src/modules/media';
