@@ -35,7 +35,7 @@ export { createMediaStore, s3OptionsOf } from './media-store.config';
 export type { MediaStore } from './media-store';
 export { mediaMessages } from './media.originals';
 export { tuneImageLibrary } from './media.service';
-export { render as renderVariant } from './media.render';
+export { render as renderVariant, renderFrom as renderVariantSet } from './media.render';
 export {
   DISPLAY_WIDTHS,
   MAX_INPUT_PIXELS,

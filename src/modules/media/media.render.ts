@@ -1,8 +1,9 @@
 // Encoding variants: the settings, one variant from pixels, and a set from one decode of an original.
 import { createHash } from 'node:crypto';
 import sharp, { type Sharp } from 'sharp';
-import type { ImageStamp } from '../../shared/file-rights';
+import type { ImageStamp, Watermark } from '../../shared/file-rights';
 import { stampEncoded, stampPipeline } from './media.stamp';
+import { watermarkApplies, watermarkOverlay } from './media.watermark';
 import { MAX_INPUT_PIXELS, type PlannedVariant, type VariantFormat } from './media.rules';
 
 /** Encoder settings: tuned for speed first (the upload-to-variants budget), quality second. */
@@ -21,11 +22,13 @@ function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<
   return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
 }
 
+/** Decoded pixels (raw), or an image file (the uncompressed TIFF carrying an ICC profile, or an original). */
+export type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+
 /**
  * Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or the original's XMP) and
  * what the stamp writes (media.stamp.ts), encodes.
  */
-type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 export async function render(
   input: Source,
   v: PlannedVariant,
@@ -73,7 +76,63 @@ export async function renderVariants<T>(
     const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
     source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
   }
-  return Promise.all(todo.map(async (v) => each(v, await render(source, v, keepIcc, false, stamp))));
+  return renderFrom(source, todo, keepIcc, stamp, each);
+}
+
+/**
+ * Every variant of `todo` from one scaled source. The watermark is laid once on the source (its
+ * size and margin are shares of the width, so scaling the marked picture scales the mark with
+ * it): one blend instead of one per marked variant; the others are made from the clean source.
+ */
+export async function renderFrom<T>(
+  source: Source,
+  todo: PlannedVariant[],
+  keepIcc: boolean,
+  stamp: ImageStamp | null,
+  each: (v: PlannedVariant, data: Buffer) => Promise<T>,
+): Promise<T[]> {
+  const mark = stamp?.watermark;
+  const marks = (v: PlannedVariant) => !!mark && watermarkApplies(stamp, v);
+  const marked = mark && todo.some(marks) ? markedSource(source, mark, keepIcc) : null;
+  const unmarked = stamp && { ...stamp, watermark: null };
+  return Promise.all(
+    todo.map(async (v) =>
+      each(v, await render(marked && marks(v) ? await marked : source, v, keepIcc, false, unmarked)),
+    ),
+  );
+}
+
+/**
+ * `source` with `mark` laid over it. Raw pixels blend only the mark's box (copied out and back
+ * into a copy), so the rest of the picture is never converted; a TIFF (its ICC profile kept) or
+ * grey pixels are blended whole.
+ */
+async function markedSource(source: Source, mark: Watermark, keepIcc: boolean): Promise<Source> {
+  const { raw } = source;
+  if (!raw || raw.channels < 3) {
+    const size = raw ?? (await sharp(source.data).metadata());
+    const o = await watermarkOverlay(mark, size.width!, size.height!);
+    let p = sharp(source.data, { raw, limitInputPixels: MAX_INPUT_PIXELS }).composite([o]);
+    if (!raw)
+      return { data: await (keepIcc ? p.keepIccProfile() : p).tiff({ compression: 'none' }).toBuffer() };
+    p = p.raw({ depth: 'uchar' });
+    const { data, info } = await p.toBuffer({ resolveWithObject: true });
+    return { data, raw: { width: info.width, height: info.height, channels: info.channels } };
+  }
+  const o = await watermarkOverlay(mark, raw.width, raw.height);
+  const stride = raw.width * raw.channels;
+  const boxStride = o.raw.width * raw.channels;
+  const at = (y: number) => (o.top + y) * stride + o.left * raw.channels;
+  const box = Buffer.allocUnsafe(boxStride * o.raw.height);
+  for (let y = 0; y < o.raw.height; y++) source.data.copy(box, y * boxStride, at(y), at(y) + boxStride);
+  let blend = sharp(box, { raw: { ...o.raw, channels: raw.channels } }).composite([
+    { ...o, left: 0, top: 0 },
+  ]);
+  if (raw.channels === 3) blend = blend.removeAlpha();
+  const blended = await blend.raw({ depth: 'uchar' }).toBuffer();
+  const data = Buffer.from(source.data); // the clean source still makes the unmarked variants
+  for (let y = 0; y < o.raw.height; y++) blended.copy(data, at(y), y * boxStride, (y + 1) * boxStride);
+  return { data, raw };
 }
 
 /** The slowest first keeps both cores busy to the end. */

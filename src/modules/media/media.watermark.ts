@@ -2,7 +2,7 @@
 // sharp composites it. Never on print files, originals or downloads (they do not come here).
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
-import sharp, { type OverlayOptions } from 'sharp';
+import sharp from 'sharp';
 import type { ImageStamp, Watermark } from '../../shared/file-rights';
 import type { PlannedVariant } from './media.rules';
 
@@ -22,13 +22,18 @@ export function watermarkApplies(stamp: ImageStamp | null, v: PlannedVariant): b
 
 const escapeMarkup = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** Multiplies the alpha of an RGBA PNG by `opacity`. */
-const faded = (png: Buffer, opacity: number) =>
-  sharp(png)
+/** RGBA pixels, undecoded: a PNG's encode and decode cost more than the blend itself. */
+type Pixels = { data: Buffer; raw: { width: number; height: number; channels: 4 } };
+
+/** Multiplies the alpha of a PNG by `opacity`. */
+async function faded(png: Buffer, opacity: number): Promise<Pixels> {
+  const { data, info } = await sharp(png)
     .ensureAlpha()
     .linear([1, 1, 1, opacity], [0, 0, 0, 0])
-    .png()
+    .raw()
     .toBuffer({ resolveWithObject: true });
+  return { data, raw: { width: info.width, height: info.height, channels: 4 } };
+}
 
 /** White text over a soft dark shadow of itself: it reads on light and on dark. */
 async function textMark(text: string, box: { width: number; height: number }): Promise<Buffer> {
@@ -63,9 +68,9 @@ async function textMark(text: string, box: { width: number; height: number }): P
 /** The widest a mark is drawn (a share of the widest display size): smaller ones are scaled down. */
 const DRAWN_WIDTH = 1200;
 /** Marks drawn lately, by what they look like: a set of variants draws its mark once. */
-const drawnMarks = new Map<string, Promise<Buffer>>();
+const drawnMarks = new Map<string, Promise<Pixels>>();
 
-function drawnMark(mark: Watermark): Promise<Buffer> {
+function drawnMark(mark: Watermark): Promise<Pixels> {
   const key =
     mark.kind === 'text'
       ? `text:${mark.opacity}:${mark.text}`
@@ -77,7 +82,7 @@ function drawnMark(mark: Watermark): Promise<Buffer> {
         mark.kind === 'text'
           ? await textMark(mark.text, { width: DRAWN_WIDTH, height: DRAWN_WIDTH / 5 })
           : await sharp(mark.png).resize({ width: DRAWN_WIDTH, withoutEnlargement: true }).png().toBuffer();
-      return (await faded(full, mark.opacity)).data;
+      return faded(full, mark.opacity);
     })();
     drawn.catch(() => drawnMarks.delete(key));
     drawnMarks.set(key, drawn);
@@ -86,26 +91,27 @@ function drawnMark(mark: Watermark): Promise<Buffer> {
   return drawn;
 }
 
-/** The overlay of `mark` on a picture `width` x `height`: where it goes and its pixels. */
-export async function watermarkOverlay(
-  mark: Watermark,
-  width: number,
-  height: number,
-): Promise<OverlayOptions> {
+/** The mark's RGBA pixels and where they go: an overlay sharp's composite takes as it is. */
+export type MarkOverlay = { input: Buffer; raw: Pixels['raw']; left: number; top: number };
+
+/** The overlay of `mark` on a picture `width` x `height`. */
+export async function watermarkOverlay(mark: Watermark, width: number, height: number): Promise<MarkOverlay> {
   const margin = Math.round(width * MARGIN);
   const room = { width: Math.max(1, width - 2 * margin), height: Math.max(1, height - 2 * margin) };
   const markWidth = Math.max(8, Math.min(room.width, Math.round(width * mark.widthShare)));
   // its share of the width, never larger than the picture less its margins
-  const { data, info } = await sharp(await drawnMark(mark))
+  const drawn = await drawnMark(mark);
+  const { data, info } = await sharp(drawn.data, { raw: drawn.raw })
     .resize({ width: markWidth, height: room.height, fit: 'inside' })
-    .png()
+    .raw()
     .toBuffer({ resolveWithObject: true });
   const [row, col] = placeOf(mark.position);
   const left =
     col === 'left' ? margin : col === 'right' ? width - margin - info.width : (width - info.width) / 2;
   const top =
     row === 'top' ? margin : row === 'bottom' ? height - margin - info.height : (height - info.height) / 2;
-  return { input: data, left: Math.round(left), top: Math.round(top) };
+  const raw = { width: info.width, height: info.height, channels: 4 } as const;
+  return { input: data, raw, left: Math.round(left), top: Math.round(top) };
 }
 
 function placeOf(
