@@ -57,6 +57,19 @@ describe('rights rules', () => {
     expect(s.key).toMatch(/^[0-9a-f]{64}$/);
   });
 
+  it('credits and names her creator when the notice and credit line are left empty', () => {
+    const s = stampFor(
+      { ...settings, creator: 'Dana W.', creditLine: '', copyrightNotice: null },
+      site,
+      photo,
+    );
+    expect(s.rights).toMatchObject({
+      creator: 'Dana W.',
+      creditLine: 'Dana W.',
+      copyrightNotice: '© 2019 Dana W., all rights reserved',
+    });
+  });
+
   it('changes the key with anything written, and keeps it otherwise', () => {
     const a = stampFor(settings, site, photo);
     expect(stampFor(settings, site, photo).key).toBe(a.key);

@@ -104,10 +104,12 @@ export function stampFor(
   } | null,
 ): ImageStamp {
   const year = (photo && yearOf(photo.dateTaken)) ?? site.year;
+  const creator = s.creator || site.name;
   const rights: FileRights = {
-    creator: s.creator || site.name,
-    copyrightNotice: photo?.copyrightNotice || s.copyrightNotice || defaultNotice(site.name, year),
-    creditLine: s.creditLine,
+    creator,
+    copyrightNotice: photo?.copyrightNotice || s.copyrightNotice || defaultNotice(creator, year),
+    // a credit line left empty credits her (what a publisher prints beside the picture)
+    creditLine: s.creditLine || creator,
     rightsUrl: absoluteUrl(site.publicUrl, s.rightsUrl),
     dataMining: s.dataMining,
     title: photo ? photo.title : null,
