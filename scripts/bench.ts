@@ -6,7 +6,8 @@
 // 24-megapixel JPEG against raw sharp making the same variants, directly (bench-upload.ts) and over
 // HTTP with the API's memory during three 50 MB uploads (bench-upload-http.ts); bytes per photo
 // across all variants, before and after the leaner set of issue 27, on a smooth, a mixed and a dense
-// photo (bench-variants.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts); the
+// photo (bench-variants.ts); what writing her rights and a watermark into variants costs
+// (bench-stamp.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts); the
 // service worker's precache, files and bytes as transferred (precache.ts); the memory of `npm start`
 // on the demo shop and of the production pair, idle and while three 50 MB photos upload, with where
 // it goes (bench-memory.ts); and every page's figures against its budgets in one table
@@ -21,6 +22,7 @@ import { chromium } from '@playwright/test';
 import { benchServing } from './bench-serving';
 import { startBenchShop } from './bench-shop';
 import { benchUploadToVariants } from './bench-upload';
+import { benchStamp, stampSummary } from './bench-stamp';
 import { benchUploadOverHttp, httpUploadSummary } from './bench-upload-http';
 import { benchVariantBytes, variantBytesSummary } from './bench-variants';
 import { pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages';
@@ -180,6 +182,8 @@ results.uploadToVariants = uploads.direct;
 results.uploadOverHttp = uploads.overHttp;
 const variantBytes = await benchVariantBytes();
 results.variantBytes = variantBytes.photos;
+const stamp = await benchStamp();
+results.rightsInFiles = stamp;
 const memory = await benchMemory();
 results.memory = memory;
 
@@ -191,6 +195,7 @@ console.log(`\n${budgetsTable({ hydration, scripts, lighthouse: pages, vsLimit }
 console.log(`\nServing (100 connections, app vs bare node:http, same bytes):\n${serving.table}`);
 console.log(uploads.lines);
 console.log(variantBytesSummary(variantBytes.photos));
+console.log(stampSummary(stamp));
 console.log(precacheSummary(results.precache as PrecacheSize));
 console.log(`\nMemory (npm start on the demo shop, then the production pair):\n${memoryTable(memory)}`);
 process.exit(0);
