@@ -5,7 +5,7 @@ import type { HttpModule } from './platform/module';
 import { createDomainEventBus } from './domain-events';
 import { createAppJobRegistry } from './jobs';
 import { createAdminAuthModule } from './modules/admin-auth';
-import { createMediaModule, type StampSource } from './modules/media';
+import { createMediaModule } from './modules/media';
 import { createCatalogModule } from './modules/catalog';
 import { createContentModule } from './modules/content';
 import { createContactModule } from './modules/contact';
@@ -21,11 +21,7 @@ import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
-export type ModuleOptions = {
-  extraLabs?: AnyLabProvider[];
-  /** What image files carry of her rights (issue 50): a test's own, until the rights module's is wired. */
-  stampSource?: StampSource;
-};
+export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
 
 export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   // one event bus per process: modules publish on it and subscribe to it in their index.ts
@@ -35,10 +31,11 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   events.handleJobs(jobs);
   const adminAuth = createAdminAuthModule(ctx);
   const media = createMediaModule(ctx, { events, jobs });
-  if (options.stampSource) media.useStampSource('test.stamp-source', options.stampSource);
   const catalog = createCatalogModule(ctx, { media, events });
   const content = createContentModule(ctx, { media, events, catalog });
   const rights = createRightsModule(ctx, { catalog, events });
+  // Stamp source: what every image variant carries of her rights (asked when variants are made).
+  media.useStampSource('rights.file-rights', rights.stampSource);
   const contact = createContactModule(ctx, { events });
   const cart = createCartModule(ctx, { catalog, events });
   const promotions = createPromotionsModule(ctx, { events });

@@ -2,8 +2,6 @@ import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImageFormatFiles } from '../../src/contract';
-import type { StampSource } from '../../src/modules/media';
-import type { ImageStamp, Watermark } from '../../src/shared/file-rights';
 import { addPhoto, type CreatedPhoto } from '../support/catalog-fixtures';
 import type { HttpClient } from '../support/http-client';
 import { makeJpeg } from '../support/images';
@@ -13,36 +11,33 @@ import { createTestApp, eventually, type TestApp } from '../support/test-app';
 // page, data mining and title (XMP; IIM in JPEG), never a place; a change is written into new
 // files at new addresses in the background; the optional watermark from a width.
 
-/** The test's stamp source (the rights module's in the app): what it says changes as tests go. */
-const said: { notice: string; watermark: Watermark | null; fromWidth: number } = {
-  notice: '© 2026 Dana Whitfield ©',
-  watermark: null,
-  fromWidth: 0,
-};
-const stampSource: StampSource = {
-  async stampOf(_assetId, kind): Promise<ImageStamp> {
-    const mark = said.watermark ? `${said.watermark.kind}:${said.watermark.position}` : 'none';
-    return {
-      rights: {
-        creator: 'Dana Whitfield ©',
-        copyrightNotice: said.notice,
-        creditLine: 'Zoë Whitfield Photography',
-        rightsUrl: 'https://shop.example/about',
-        dataMining: 'DMI-PROHIBITED-AIMLTRAINING',
-        title: kind === 'photo' ? 'Heron at dawn — Zoë' : null,
-      },
-      watermark: said.watermark,
-      watermarkFromWidth: said.fromWidth,
-      key: `${said.notice}|${mark}|${said.fromWidth}`,
-    };
+/** Her rights settings as the admin saves them (PUT /api/admin/rights), changed as tests go. */
+const said = {
+  creator: 'Dana Whitfield ©',
+  copyrightNotice: '© 2026 Dana Whitfield ©',
+  creditLine: 'Zoë Whitfield Photography',
+  rightsUrl: 'https://shop.example/about',
+  dataMining: 'DMI-PROHIBITED-AIMLTRAINING',
+  aiCrawlersBlocked: false,
+  aiCrawlerAgents: ['GPTBot'],
+  watermark: {
+    enabled: false,
+    kind: 'text',
+    text: '© Dana',
+    position: 'bottom-right',
+    widthShare: 0.3,
+    opacity: 1,
+    fromWidth: 1080,
   },
 };
+const saveRights = () => admin.json(admin.put('/api/admin/rights', said));
 
 let app: TestApp;
 let admin: HttpClient;
 beforeAll(async () => {
-  app = await createTestApp({}, undefined, { stampSource });
+  app = await createTestApp();
   admin = await app.admin();
+  await saveRights();
   await admin.json(admin.post('/api/admin/categories', { name: 'birds', displayName: 'Birds' }), 201);
   await app.startWorkers();
 });
@@ -100,11 +95,9 @@ const assetOf = async (photoId: number): Promise<number> =>
   (await app.ctx.db('photos').where({ id: photoId }).first()).original_id;
 const assetRow = (id: number) => app.ctx.db('media_assets').where({ id }).first();
 
-/** Publishes the change; done once the photo's addresses (cached answers cleared) name `revision`. */
+/** Saves her settings; done once the photo's addresses (cached answers cleared) name `revision`. */
 async function restampAll(revision: number) {
-  await app.ctx.db.transaction((trx) =>
-    app.modules.events.publish(trx, 'rights.changed', { assetIds: 'all' }),
-  );
+  await saveRights();
   await eventually(async () => {
     const pending = await app.ctx.db('media_assets').whereNotNull('restamp_wanted_at').count({ n: '*' });
     return Number(pending[0].n) === 0;
@@ -120,7 +113,7 @@ let assetId: number;
 
 describe('her rights in every file', () => {
   it('are in every variant of a photo and of the logo, with no place', async () => {
-    photo = await addPhoto(admin, { title: 'Heron at dawn' }, await makeJpeg(1200, 800, { gps: true }));
+    photo = await addPhoto(admin, { title: 'Heron at dawn — Zoë' }, await makeJpeg(1200, 800, { gps: true }));
     assetId = await assetOf(photo.id);
     await eventually(async () => (await assetRow(assetId))?.variants_ready_at);
     const files = await photoFiles(photo.id);
@@ -135,7 +128,7 @@ describe('her rights in every file', () => {
           url: 'https://shop.example/about',
           dataMining: 'http://ns.useplus.org/ldf/vocab/DMI-PROHIBITED-AIMLTRAINING',
         });
-    expect((await assetRow(assetId)).stamp_key).toBe('© 2026 Dana Whitfield ©|none|0');
+    expect((await assetRow(assetId)).stamp_key).toMatch(/^[0-9a-f]{64}$/);
 
     const form = new FormData();
     const logoPng = await sharp({
@@ -156,19 +149,23 @@ describe('her rights in every file', () => {
 
   it('are written again after a change, at new addresses; the old ones keep answering', async () => {
     const before = await photoFiles(photo.id);
-    said.notice = '© 2027 Dana Whitfield, all rights reserved';
+    const keyBefore = (await assetRow(assetId)).stamp_key;
+    said.copyrightNotice = '© 2027 Dana Whitfield, all rights reserved';
     const after = await restampAll(1);
     expect(after[0].display[0].url).toBe(`/media/${assetId}/640.r1.avif`);
     expect(after[1].thumbnail).toBe(`/media/${assetId}/thumb.r1.jpg`);
     for (const f of after)
       for (const url of [f.thumbnail, ...f.display.map((d) => d.url)])
-        expect((await rightsIn(await bytesAt(url), f.type === 'image/jpeg')).notice, url).toBe(said.notice);
+        expect((await rightsIn(await bytesAt(url), f.type === 'image/jpeg')).notice, url).toBe(
+          said.copyrightNotice,
+        );
     // the old address: the current file (same picture, her rights as they are now)
     const old = await bytesAt(before[1].display[0].url);
-    expect((await rightsIn(old, true)).notice).toBe(said.notice);
+    expect((await rightsIn(old, true)).notice).toBe(said.copyrightNotice);
     expect((await app.client().get(`/media/${assetId}/640.r9.avif`)).status).toBe(404);
     const row = await assetRow(assetId);
-    expect(row).toMatchObject({ variants_revision: 1, stamp_key: `${said.notice}|none|0` });
+    expect(row.variants_revision).toBe(1);
+    expect(row.stamp_key).not.toBe(keyBefore);
     const retired = await app.ctx.db('media_variants').where({ asset_id: assetId, revision: 0 });
     expect(retired.length).toBeGreaterThan(0);
     expect(retired.every((v) => v.retired_at)).toBe(true);
@@ -189,8 +186,7 @@ describe('her rights in every file', () => {
         display: await Promise.all(f.display.map((d) => bytesAt(d.url))),
       })),
     );
-    said.watermark = { kind: 'text', text: '© Dana', position: 'bottom-right', widthShare: 0.3, opacity: 1 };
-    said.fromWidth = 1080;
+    said.watermark.enabled = true;
     const marked = await restampAll(2);
     expect(marked[1].display[1].url).toBe(`/media/${assetId}/1080.r2.jpg`);
     /** Mean absolute difference of the bottom-right tenth of two pictures of the same size. */
@@ -228,8 +224,9 @@ describe('her rights in every file', () => {
   });
 
   it('are remade after a worker died mid-batch: the sweeper queues the job again', async () => {
-    said.watermark = null;
-    // a run that marked the asset and died before its job ran (Redis lost it): only Postgres knows
+    // a change whose run marked the asset and died before its job ran (Redis lost it): only
+    // Postgres knows (the settings row changed, the asset marked, no job queued)
+    await app.ctx.db('rights_settings').update({ credit_line: 'Whitfield Wildlife', updated_at: new Date() });
     await app.ctx
       .db('media_assets')
       .where({ id: assetId })
@@ -238,5 +235,8 @@ describe('her rights in every file', () => {
     expect(await app.modules.media.sweepMissingVariants()).toBeGreaterThan(0);
     await eventually(async () => (await assetRow(assetId)).restamp_wanted_at === null, 25_000);
     expect((await assetRow(assetId)).variants_revision).toBe(revision + 1);
+    const files = await photoFiles(photo.id);
+    const read = await rightsIn(await bytesAt(files[1].display[0].url), true);
+    expect(read.credit).toBe('Whitfield Wildlife');
   });
 });

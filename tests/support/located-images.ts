@@ -130,7 +130,8 @@ export async function rawPixels(data: Buffer) {
 export async function locationTagsIn(data: Buffer): Promise<string[]> {
   const found: string[] = [];
   const meta = await sharp(data).metadata();
-  const place = /gps|city|state|country|location/i;
+  // 'State' alone or a province's: xmpRights:WebStatement (her rights page, issue 50) is no place
+  const place = /gps|city|^state$|province|country|location/i;
   const sources: (Buffer | undefined)[] = [meta.exif && exifBlock(meta.exif)];
   if (meta.format === 'jpeg' || meta.format === 'png') sources.push(data);
   for (const source of sources) {
