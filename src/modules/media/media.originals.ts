@@ -212,9 +212,13 @@ export function createOriginalService(repo: MediaRepository, deps: { queues: Que
       const early = storingFile
         .then(({ storageKey }) => startVariants({ storageKey, kind: opts.kind, width, height }))
         .catch(() => undefined); // a failed store is reported below; without an id the row gets its own
+      // A Buffer is cleaned in place (cleanFile) while this decode reads it on libvips' thread: the
+      // decode gets its own copy, or it now and then reads a half-edited head and calls the file
+      // damaged (a file on disk is never edited: its heads are patched as it streams).
+      const decodeInput = Buffer.isBuffer(input) ? Buffer.from(input) : input;
       const [decoded, storing] = await Promise.allSettled([
         oneDecode(() =>
-          sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
+          sharp(decodeInput, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' })
             .rotate()
             .resize(64, 64, { fit: 'inside' })
             .flatten({ background: '#ffffff' })
