@@ -23,3 +23,4 @@ export * from './editions';
 export * from './uploads';
 export * from './media';
 export * from './rights';
+export * from './licences';

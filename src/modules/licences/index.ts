@@ -1,0 +1,14 @@
+import type { AppContext } from '../../platform/context';
+import { createLicenceOffersRepository } from './licence-offers.repository';
+
+export type { LicenceOfferRow, LicencePair } from './licence-offers.repository';
+
+/**
+ * What is sold now of licences (issue 46), read by the cart before the licences module is built
+ * (the cart comes before orders, which the licences module needs): `find` for a cart's lines,
+ * `ofPhotos` for a photo's offer.
+ */
+export function createLicenceOffers(ctx: AppContext) {
+  return createLicenceOffersRepository(ctx.db);
+}
+export type LicenceOffers = ReturnType<typeof createLicenceOffers>;
