@@ -33,8 +33,17 @@ describe('every declared endpoint', () => {
       // every numeric id of the path is parsed; the secrets (the order page's token, the lab's
       // webhook secret, a lab file's signature, a certificate's random id), a media file's name
       // a print lab's id (checked against the labs by the service) and a lab's own product id
-      // (text, passed to the lab) are the handler's own
-      const secrets = ['token', 'secret', 'signature', 'file', 'certificate', 'provider', 'productId'];
+      // (text, passed to the lab) and a licence's slug (text, checked by the service) are the handler's own
+      const secrets = [
+        'token',
+        'secret',
+        'signature',
+        'file',
+        'certificate',
+        'provider',
+        'productId',
+        'slug',
+      ];
       const names = [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]).filter((n) => !secrets.includes(n!));
       expect(Object.keys(e.params ?? {}), call(e)).toEqual(names);
     }

@@ -19,6 +19,7 @@ import { editionsEndpoints } from './modules/editions';
 import { storefrontPages } from './modules/storefront';
 import { fieldUploadsEndpoints } from './modules/field-uploads';
 import { rightsEndpoints } from './modules/rights';
+import { licencesEndpoints } from './modules/licences';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -37,6 +38,7 @@ export const endpoints: readonly EndpointSpec[] = [
   setupEndpoints,
   fieldUploadsEndpoints,
   rightsEndpoints,
+  licencesEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

@@ -19,6 +19,7 @@ import { createStorefrontModule } from './modules/storefront';
 import { createEditionsModule } from './modules/editions';
 import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
+import { createLicencesModule } from './modules/licences';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -34,6 +35,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   const catalog = createCatalogModule(ctx, { media, events });
   const content = createContentModule(ctx, { media, events, catalog });
   const rights = createRightsModule(ctx, { catalog, events });
+  const licences = createLicencesModule(ctx, { catalog });
   // Stamp source: what every image variant carries of her rights (asked when variants are made).
   media.useStampSource('rights.file-rights', rights.stampSource);
   const contact = createContactModule(ctx, { events });
@@ -52,7 +54,13 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, fulfillment, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
-  const storefront = createStorefrontModule({ catalog, content, orders, certificates: limitedEditions });
+  const storefront = createStorefrontModule({
+    catalog,
+    content,
+    orders,
+    certificates: limitedEditions,
+    licences,
+  });
 
   // ---- extension points, all wired here (a name used twice throws, like a doubled subscriber) ----
   // Offer rules: which of a photo's sizes buyers are not offered; every rule is asked.
@@ -61,6 +69,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   );
   // Offer infos: facts shown on every photo read (the photo's and each size's edition).
   catalog.addOfferInfo('editions.edition-offer', limitedEditions.offerInfo);
+  // (and the photo's downloads and licences on its public JSON)
+  catalog.addOfferInfo('licences.photo-licensing', licences.offerInfo);
   // Checkout holds: taken in the order's transaction, each released on order.payment-canceled.
   orders.addCheckoutHold('promotions.code-use', promotions.codeHold);
   // 'editions.number' (named by its module: the name reads as its table's)
@@ -86,6 +96,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     catalog,
     content,
     rights,
+    licences,
     contact,
     cart,
     promotions,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminEditionSchema, publicEditionSchema } from './editions';
+import { photoLicensingSchema } from './licences';
 
 // The catalogue's answers (money in dollars): photos, print options, categories. The requests are
 // in catalog.ts.
@@ -112,6 +113,8 @@ export const photoDetailSchema = photoSummarySchema.extend({
   printOptions: z.array(offeredPrintOptionSchema.extend({ crop: printCropSchema })),
   /** The edition shared by all the photo's sizes, or null (per-size editions are on the options). */
   edition: publicEditionSchema.nullable(),
+  /** Its downloads and licences (issue 46), null when it is not for licensing or none is offered. */
+  licensing: photoLicensingSchema.nullable(),
 });
 export type PhotoDetail = z.infer<typeof photoDetailSchema>;
 
@@ -147,6 +150,7 @@ const adminPhotoFields = {
 export const adminPhotoSummarySchema = photoSummarySchema.extend(adminPhotoFields);
 export type AdminPhotoSummary = z.infer<typeof adminPhotoSummarySchema>;
 /** The owner's photo with its print options: the shared edition, and each option's own edition. */
+// Its `licensing` is what buyers are offered; she edits it at /api/admin/photos/{id}/licensing.
 export const adminPhotoDetailSchema = photoDetailSchema.extend({
   ...adminPhotoFields,
   printOptions: z.array(

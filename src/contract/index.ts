@@ -24,3 +24,4 @@ export * from './uploads';
 export * from './media';
 export * from './rights';
 export * from './licences';
+export * from './licences-admin';

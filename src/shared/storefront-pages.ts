@@ -35,6 +35,8 @@ export const STOREFRONT_PAGES = {
   about: { paths: ['/about'], cache: 'shared', sitemap: true, nav: 'About', islands: true },
   faq: { paths: ['/faq'], cache: 'shared', sitemap: true, nav: 'FAQ', islands: true },
   contact: { paths: ['/contact'], cache: 'shared', sitemap: true, nav: 'Contact', islands: true },
+  // a licence's terms and default prices, read before paying (issue 46)
+  licence: { paths: ['/licences/:slug'], cache: 'shared', islands: true },
   checkout: { paths: ['/checkout'], cache: 'shared' },
   orderStatus: { paths: ['/orders/:token'], cache: 'private' },
   // a certificate's public check (the QR code's address): never stored, so a revocation shows at once

@@ -20,6 +20,7 @@ import type { catalogApi } from './lib/catalog-api';
 import type { contentApi } from './lib/content-api';
 import type { orderStatusApi } from './features/order-status/api';
 import type { verifyApi } from './features/verify/api';
+import type { licencesApi } from './lib/licences-api';
 
 export { routeFor, type PageName };
 
@@ -28,7 +29,8 @@ export { routeFor, type PageName };
 type Endpoints = (typeof catalogApi)['endpoints'] &
   (typeof contentApi)['endpoints'] &
   (typeof orderStatusApi)['endpoints'] &
-  (typeof verifyApi)['endpoints'];
+  (typeof verifyApi)['endpoints'] &
+  (typeof licencesApi)['endpoints'];
 type Args = { [E in StorefrontReadName]: Endpoints[E]['Types']['QueryArg'] };
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex';
-import type { AdminEdition, PrintOption, PublicEdition } from '../../contract';
+import type { AdminEdition, PhotoLicensing, PrintOption, PublicEdition } from '../../contract';
 import type { NamedRegistry } from '../../platform/registry';
 
 // The catalogue's wire types live in src/contract; this is what other modules read of an option.
@@ -94,8 +94,30 @@ export type OfferInfo = {
     optionIds: number[],
   ): Promise<OfferFacts<PublicEdition> & { refused: Map<number, string> }>;
   admin(photoId: number, optionIds: number[]): Promise<OfferFacts<AdminEdition>>;
+  /**
+   * Fields of the photo's public JSON that are no print option's (its downloads and licences),
+   * asked once per public read of the whole photo (`GET /api/photos/{id}`, the photo page) with
+   * the original's pixel size. Optional: an info about print options leaves it out.
+   */
+  photo?(photo: OfferedPhoto): Promise<Partial<PhotoOfferFields>>;
 };
 export type OfferInfos = NamedRegistry<OfferInfo>;
+
+/** A photo as `OfferInfo.photo` is asked about it: the original's pixel size. */
+export type OfferedPhoto = { id: number; width: number; height: number };
+/** The photo-level public fields offer infos add (issue 46: `licensing`, null when none says one). */
+export type PhotoOfferFields = { licensing: PhotoLicensing | null };
+
+/** Every info's photo-level public fields merged (each field null until an info says one). */
+export async function publicPhotoFields(
+  infos: OfferInfos | undefined,
+  photo: OfferedPhoto,
+): Promise<PhotoOfferFields> {
+  const fields: PhotoOfferFields = { licensing: null };
+  for (const { plugIn } of infos?.entries() ?? [])
+    if (plugIn.photo) Object.assign(fields, await plugIn.photo(photo));
+  return fields;
+}
 
 const noFields = <E>(): OfferFields<E> => ({ edition: null });
 

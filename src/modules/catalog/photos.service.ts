@@ -34,7 +34,13 @@ import type {
 } from '../../contract';
 import type { CategoriesService } from './categories.service';
 import type { PhotoRow, PhotosRepository, PhotoWrite, Trx } from './photos.repository';
-import { adminOfferFacts, deleteUnlessKept, publicOffer, type CatalogPlugIns } from './catalog.types';
+import {
+  adminOfferFacts,
+  deleteUnlessKept,
+  publicOffer,
+  publicPhotoFields,
+  type CatalogPlugIns,
+} from './catalog.types';
 import type { PrintOptionsRepository } from './print-options.repository';
 import type { PrintCropsRepository } from './print-crops.repository';
 import type { FocalPoint } from '../../shared/print-crop';
@@ -89,9 +95,11 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
   async function detail(photo: PhotoRow): Promise<PhotoDetail> {
     const [all, sensitive, cropOf] = await detailReads(photo);
     const offer = await publicOffer(deps.offers, deps.offerInfos, photo.id, all.map(toPrintOption));
+    const summary = toPhotoSummary(photo, media.filesOf, sensitive);
     return {
-      ...toPhotoSummary(photo, media.filesOf, sensitive),
+      ...summary,
       ...offer.photo,
+      ...(await publicPhotoFields(deps.offerInfos, summary)),
       printOptions: offer.options.map((o) => ({ ...o, crop: cropOf(o.id) })),
     };
   }
@@ -103,9 +111,11 @@ export function createPhotosService(repo: PhotosRepository, deps: PhotosDeps) {
       photo.id,
       all.map((o) => o.id),
     );
+    const summary = toAdminPhotoSummary(photo, media.filesOf, sensitive);
     return {
-      ...toAdminPhotoSummary(photo, media.filesOf, sensitive),
+      ...summary,
       ...facts.photo,
+      ...(await publicPhotoFields(deps.offerInfos, summary)),
       printOptions: all.map((o) => ({ ...toPrintOption(o), ...facts.option(o.id), crop: cropOf(o.id) })),
     };
   }

@@ -1,5 +1,6 @@
 import type {
   CertificateCheck,
+  LicencePage,
   PageData,
   PageQuery,
   StorefrontReadName,
@@ -56,6 +57,8 @@ export function createStorefrontModule(deps: {
   orders: OrdersModule;
   /** A certificate's public check (the editions module's verifyView). */
   certificates: { verifyView(id: string): Promise<CertificateCheck | null> };
+  /** A licence's page (the licences module's findLicencePage). */
+  licences: { findLicencePage(slug: string): Promise<LicencePage | null> };
 }) {
   const catalog = deps.catalog.service;
   const content = deps.content.service;
@@ -114,6 +117,12 @@ export function createStorefrontModule(deps: {
       // An unknown token is cached as an empty answer: the page renders the not-found page at once
       // (without it the server would render the loading state and the browser fetch a 404).
       return { status: order ? 200 : 404, reads: [query('getOrderByToken', token, () => order)] };
+    },
+    licence: async (params) => {
+      // an unknown or archived licence: the not-found page (its empty answer cached with it)
+      const slug = routeParam(params.slug);
+      const page = await deps.licences.findLicencePage(slug);
+      return { status: page ? 200 : 404, reads: [query('getLicence', slug, () => page)] };
     },
     verify: async (params) => {
       // a certificate's id is random and long; anything else is the not-found page without a read

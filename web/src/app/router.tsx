@@ -46,6 +46,10 @@ const pages: Record<StorefrontPage | 'notFound' | 'admin', ReturnType<typeof laz
     'src/features/storefront/contact-page.tsx',
     () => import('../features/storefront/contact-page'),
   ),
+  licence: lazyPage(
+    'src/features/storefront/licence-page.tsx',
+    () => import('../features/storefront/licence-page'),
+  ),
   checkout: lazyPage(
     'src/features/checkout/checkout-page.tsx',
     () => import('../features/checkout/checkout-page'),
