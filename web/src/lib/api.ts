@@ -60,6 +60,7 @@ export const api = createApi({
     'Site',
     'Editions',
     'SensitiveSpecies',
+    'Licences',
   ],
   keepUnusedDataFor: 300,
   refetchOnFocus: false,

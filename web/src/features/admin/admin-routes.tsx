@@ -35,6 +35,8 @@ const TaxPage = lazy(() => import('./tax/tax-page'));
 const PrintLabPage = lazy(() => import('./print-lab/print-lab-page'));
 const LabReviewPage = lazy(() => import('./lab-review/lab-review-page'));
 const PhotoEditionPanel = lazy(() => import('./editions/photo-edition-panel'));
+const PhotoLicensingPanel = lazy(() => import('./licences/photo-licensing-panel'));
+const LicencesPage = lazy(() => import('./licences/licences-page'));
 const EditionsToSignCard = lazy(() => import('./editions/editions-to-sign-card'));
 const CertificateSettingsPanel = lazy(() => import('./editions/certificate-settings-panel'));
 
@@ -125,7 +127,14 @@ function AdminRoutes() {
               path="edit-photo/:id"
               element={
                 <Screen>
-                  <EditPhotoPage extra={<PhotoEditionPanel />} />
+                  <EditPhotoPage
+                    extra={
+                      <>
+                        <PhotoEditionPanel />
+                        <PhotoLicensingPanel />
+                      </>
+                    }
+                  />
                 </Screen>
               }
             />
@@ -134,6 +143,14 @@ function AdminRoutes() {
               element={
                 <Screen>
                   <ManagePrintOptionsPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="licences"
+              element={
+                <Screen>
+                  <LicencesPage />
                 </Screen>
               }
             />

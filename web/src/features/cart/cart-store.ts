@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import type { AddLicenceToCartInput } from '@contract';
 import type { Cart, NewCartLine } from '../../lib/api-types';
 import { apiFetch } from '../../lib/api-fetch';
 
@@ -103,6 +104,16 @@ export async function addCartLine(line: NewCartLine): Promise<Cart> {
   set({ adding: true });
   try {
     return received(await apiFetch<Cart>('/cart', { method: 'POST', body: line }));
+  } finally {
+    set({ adding: false });
+  }
+}
+
+/** A licence of a photo in a download size (issue 46): one line, priced by the server. */
+export async function addCartLicence(line: AddLicenceToCartInput): Promise<Cart> {
+  set({ adding: true });
+  try {
+    return received(await apiFetch<Cart>('/cart/licences', { method: 'POST', body: line }));
   } finally {
     set({ adding: false });
   }

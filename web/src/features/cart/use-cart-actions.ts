@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { toast } from '../../components/toast/toast-context';
 import { CART_TOASTS, cartErrorToast } from './cart-error-toast';
-import { addCartLine, clearCart, openCart, useCartState } from './cart-store';
+import { addCartLicence, addCartLine, clearCart, openCart, useCartState } from './cart-store';
 
 /**
  * Adds one print (quantity 1) to the cart with the spec's toasts, and opens the cart panel on
@@ -39,7 +39,28 @@ export function useAddToCart() {
     [],
   );
 
-  return { addToCart, isAdding: adding };
+  /** A licence of the photo in a download size (issue 46), with the same toasts and panel. */
+  const addLicence = useCallback(
+    async (photoId: number, licenceId: number, sizeId: number): Promise<boolean> => {
+      try {
+        await addCartLicence({ photoId, licenceId, sizeId });
+        toast({
+          title: 'Added to cart',
+          description: 'The licence has been added to your cart.',
+          scope: CART_TOASTS,
+        });
+        openCart();
+        return true;
+      } catch (err) {
+        console.error('Add licence to cart failed', err);
+        toast(cartErrorToast(err, 'Failed to add the licence to your cart. Please try again.'));
+        return false;
+      }
+    },
+    [],
+  );
+
+  return { addToCart, addLicence, isAdding: adding };
 }
 
 /** Empties the cart (cart-store.ts, clearCart): always resolves to true, never blocks the buyer. */

@@ -136,10 +136,12 @@ function PhotoView({ photo }: { photo: PhotoDetail }) {
             <dd className={styles.date}>{readableDateTaken(photo.dateTaken) ?? 'Not specified'}</dd>
             {photo.showCameraDetails && photo.camera && <CameraRows camera={photo.camera} />}
           </dl>
-
-          <PhotoPurchaseIsland photo={islandPhoto} notice={activeNoticeLines(notice)} />
         </div>
       </SplitColumns>
+
+      {/* What she sells of it: prints, and downloads with their licences, side by side on a desktop. */}
+      <hr className={styles.divider} />
+      <PhotoPurchaseIsland photo={islandPhoto} notice={activeNoticeLines(notice)} />
     </div>
   );
 }

@@ -11,6 +11,7 @@ import { useAddToCart } from '../cart';
 import { defineIsland } from '../../islands/island';
 import { choosePrint, useChosenPrint } from './photo-selection';
 import { WallPreviewLauncher } from './wall-preview-launcher';
+import { PhotoLicences } from './photo-licences';
 import { PrintFrameNote } from './print-frame';
 import pageStyles from './photo-page.module.css';
 import styles from './photo-purchase.module.css';
@@ -42,7 +43,6 @@ function PhotoPurchase({
   if (options.length === 0)
     return (
       <>
-        <hr className={pageStyles.divider} />
         <h2 className={`t-h5 ${pageStyles.sectionHeading}`} id="print-options-heading">
           Print Options
         </h2>
@@ -53,7 +53,6 @@ function PhotoPurchase({
     );
   return (
     <>
-      <hr className={pageStyles.divider} />
       <h2 className={`t-h5 ${pageStyles.sectionHeading}`} id="print-options-heading">
         Print Options
       </h2>
@@ -97,17 +96,22 @@ export type PhotoPurchaseProps = {
 };
 
 /**
- * The print options, 'Add to Cart' and the wall preview's launcher: an island of the photo page.
- * The size chosen is shared with the photo's own island (photo-selection.ts).
+ * What the photo page sells: "Prints" (the print options, 'Add to Cart' and the wall preview's
+ * launcher) and "Downloads and licences" beside them (issue 46; stacked on a phone): an island of
+ * the photo page. The size chosen is shared with the photo's own island (photo-selection.ts).
  */
 export default function PhotoPurchasePanel({ photo, notice }: PhotoPurchaseProps) {
   const selected = useChosenPrint(photo);
   const onSelect = (id: number) => choosePrint(photo.id, id);
   return (
-    <>
-      <PhotoPurchase photo={photo} notice={notice} selected={selected} onSelect={onSelect} />
-      <WallPreviewLauncher photo={photo} selected={selected} onSelect={onSelect} />
-    </>
+    <div className={styles.columns}>
+      <section aria-label="Prints" className={styles.column}>
+        <p className={`t-overline t-accent ${styles.columnLabel}`}>Prints</p>
+        <PhotoPurchase photo={photo} notice={notice} selected={selected} onSelect={onSelect} />
+        <WallPreviewLauncher photo={photo} selected={selected} onSelect={onSelect} />
+      </section>
+      <PhotoLicences photo={photo} />
+    </div>
   );
 }
 

@@ -12,6 +12,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import LinkIcon from '@mui/icons-material/Link';
 import TuneIcon from '@mui/icons-material/Tune';
+import GavelIcon from '@mui/icons-material/Gavel';
 import { formatPrice } from '../../../lib/format';
 import { useGetPrintOptionsQuery } from '../../../lib/catalog-api';
 import { aspectRatioLabel } from '../shared/aspect-ratio';
@@ -30,6 +31,8 @@ const LINKS = [
     Icon: LinkIcon,
     label: 'Assign Options to Photos',
   },
+  // downloads and their licences (issue 46), sold beside the prints
+  { to: '/admin/licences', variant: 'outlined', Icon: GavelIcon, label: 'Licences' },
 ] as const;
 
 function Stat({ label, value }: { label: string; value: number }) {
