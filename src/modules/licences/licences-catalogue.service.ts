@@ -204,9 +204,11 @@ export function createLicencesCatalogueService(deps: {
             pixels: pixelsOf(r.longEdgePx, photo),
           });
       }
-      const live = (await repo.liveLicences()).filter((l) => licences.has(l.id));
+      const [liveLicences, liveSizes] = await Promise.all([repo.liveLicences(), repo.liveSizes()]);
+      const live = liveLicences.filter((l) => licences.has(l.id));
       return {
-        sizes: [...sizes.values()],
+        // in the sizes' own order (the rows follow the licences' first)
+        sizes: liveSizes.flatMap((s) => sizes.get(s.id) ?? []),
         licences: live.map((l) => ({
           id: l.id,
           slug: l.slug,
