@@ -16,6 +16,7 @@ import { taxEndpoints } from './modules/tax';
 import { fulfillmentEndpoints } from './modules/fulfillment';
 import { setupEndpoints } from './modules/setup';
 import { editionsEndpoints } from './modules/editions';
+import { licenceDeliveryEndpoints } from './modules/licences';
 import { storefrontPages } from './modules/storefront';
 import { fieldUploadsEndpoints } from './modules/field-uploads';
 import { rightsEndpoints } from './modules/rights';
@@ -34,6 +35,7 @@ export const endpoints: readonly EndpointSpec[] = [
   paymentsEndpoints,
   fulfillmentEndpoints,
   editionsEndpoints,
+  licenceDeliveryEndpoints,
   setupEndpoints,
   fieldUploadsEndpoints,
   rightsEndpoints,

@@ -17,6 +17,7 @@ import { createFulfillmentModule, type AnyLabProvider } from './modules/fulfillm
 import { createSetupModule } from './modules/setup';
 import { createStorefrontModule } from './modules/storefront';
 import { createEditionsModule } from './modules/editions';
+import { createLicencesModule } from './modules/licences';
 import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
 
@@ -50,6 +51,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     { extraLabs: options.extraLabs },
   );
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, fulfillment, events, jobs });
+  const licences = createLicencesModule(ctx, { catalog, media, orders, events });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
   const storefront = createStorefrontModule({ catalog, content, orders, certificates: limitedEditions });
@@ -67,6 +69,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   orders.addCheckoutHold(limitedEditions.numberHoldName, limitedEditions.numberHold);
   // Line details: facts on each order line (an edition print's number and certificate).
   orders.addLineDetails('editions.line-edition', limitedEditions.lineDetails);
+  // a licence line's grant, certificate, check page and download link (issue 46)
+  orders.addLineDetails('licences.line-licence', licences.lineDetails);
   // Delete guards: a photo or print option the owner deletes; kept (archived) when one says so.
   catalog.addDeleteGuard('orders.order-lines', orders.orderLinesGuard);
   catalog.addDeleteGuard('fulfillment.lab-products', fulfillment.labProductsGuard);
@@ -93,6 +97,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     orders,
     fulfillment,
     editions: limitedEditions,
+    licences,
     setup,
     fieldUploads,
   };

@@ -139,3 +139,18 @@ export type LicenceCheck = z.infer<typeof licenceCheckSchema>;
 
 /** A grant's public id: "WL-" and three groups of 4 from an alphabet without look-alikes. */
 export const GRANT_ID_PATTERN = /^WL-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/;
+
+// ---- the owner: licences sold of a photo (GET /api/admin/photos/{id}/licences) ----
+
+/** One licence sold: who (the licensee), which licence and size, when, its order; revoked or not. */
+export const licenceSoldSchema = z.object({
+  grantId: z.string(),
+  orderId: z.number(),
+  licensee: z.string(),
+  licenseeKind: z.string(),
+  licenceName: z.string(),
+  sizeLabel: z.string(),
+  issuedAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type LicenceSold = z.infer<typeof licenceSoldSchema>;
