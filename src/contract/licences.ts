@@ -110,6 +110,8 @@ export type Licensee = z.infer<typeof licenseeSchema>;
  * download link itself is never in an answer: it is only in the e-mails (its token is kept hashed).
  */
 export const lineLicenceSchema = z.object({
+  /** The order line (the order page's "Send me a fresh link" names it). */
+  lineId: z.number(),
   grantId: z.string(),
   licenceName: z.string(),
   sizeLabel: z.string(),

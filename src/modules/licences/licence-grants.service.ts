@@ -127,6 +127,7 @@ export function createLicenceGrantsService(ctx: AppContext, repo: LicenceGrantsR
   }
 
   const lineLicence = (g: GrantRow, link: LinkRow | undefined, paid: boolean): LineLicence => ({
+    lineId: g.order_line_id,
     grantId: g.id,
     licenceName: g.licence_name,
     sizeLabel: g.size_label,
