@@ -80,7 +80,7 @@ describe("the app's lists come from the declarations", () => {
     for (const page of Object.values(storefrontPages))
       for (const path of page.paths)
         expect(edge.sharedPages.test(sample(path)), path).toBe(page.cache === 'shared');
-    expect(edge.privatePages).toEqual(['/orders/:token', '/verify/:id']);
+    expect(edge.privatePages).toEqual(['/orders/:token', '/verify/:id', '/licences/verify/:id']);
     expect(edge.sharedPages.test('/admin')).toBe(false);
     expect(edge.sharedPages.test('/api/photos')).toBe(false);
   });

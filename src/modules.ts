@@ -54,7 +54,13 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   const licences = createLicencesModule(ctx, { catalog, media, orders, events });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
-  const storefront = createStorefrontModule({ catalog, content, orders, certificates: limitedEditions });
+  const storefront = createStorefrontModule({
+    catalog,
+    content,
+    orders,
+    certificates: limitedEditions,
+    licences,
+  });
 
   // ---- extension points, all wired here (a name used twice throws, like a doubled subscriber) ----
   // Offer rules: which of a photo's sizes buyers are not offered; every rule is asked.

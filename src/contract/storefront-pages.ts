@@ -14,6 +14,7 @@ export type StorefrontReads = {
   getFaqs: void;
   getOrderByToken: string;
   getCertificateCheck: string;
+  getLicenceCheck: string;
 };
 /**
  * A certificate of authenticity as anyone may check it at /verify/{id} (issue 36): the print it

@@ -1,9 +1,11 @@
-import type {
-  CertificateCheck,
-  PageData,
-  PageQuery,
-  StorefrontReadName,
-  StorefrontReads,
+import {
+  GRANT_ID_PATTERN,
+  type CertificateCheck,
+  type LicenceCheck,
+  type PageData,
+  type PageQuery,
+  type StorefrontReadName,
+  type StorefrontReads,
 } from '../../contract';
 import type { PageSpec } from '../../platform/http/web-app';
 import { STOREFRONT_PAGES, type StorefrontPage } from '../../shared/storefront-pages';
@@ -56,6 +58,8 @@ export function createStorefrontModule(deps: {
   orders: OrdersModule;
   /** A certificate's public check (the editions module's verifyView). */
   certificates: { verifyView(id: string): Promise<CertificateCheck | null> };
+  /** A licence's public check (the licences module's check: no buyer data but the licensee). */
+  licences: { check(id: string): Promise<LicenceCheck | null> };
 }) {
   const catalog = deps.catalog.service;
   const content = deps.content.service;
@@ -120,6 +124,12 @@ export function createStorefrontModule(deps: {
       const id = routeParam(params.id);
       const check = /^[A-Za-z0-9_-]{16,64}$/.test(id) ? await deps.certificates.verifyView(id) : null;
       return { status: check ? 200 : 404, reads: [query('getCertificateCheck', id, () => check)] };
+    },
+    licenceVerify: async (params) => {
+      // a licence id as printed (WL-XXXX-XXXX-XXXX); anything else is the not-found page without a read
+      const id = routeParam(params.id);
+      const check = id.length <= 20 && GRANT_ID_PATTERN.test(id) ? await deps.licences.check(id) : null;
+      return { status: check ? 200 : 404, reads: [query('getLicenceCheck', id, () => check)] };
     },
   };
   const isStorefrontPage = (page: string): page is StorefrontPage => Object.hasOwn(pages, page);
