@@ -31,10 +31,20 @@ describe('every declared endpoint', () => {
       }
       if (e.query !== undefined) expect(isSchema(e.query), call(e)).toBe(true);
       // every numeric id of the path is parsed; the secrets (the order page's token, the lab's
-      // webhook secret, a lab file's signature, a certificate's random id), a media file's name
+      // webhook secret, a lab file's signature, a certificate's random id), a licence's id (its
+      // pattern checked by the handler: WL-XXXX-XXXX-XXXX), a media file's name
       // a print lab's id (checked against the labs by the service) and a lab's own product id
       // (text, passed to the lab) are the handler's own
-      const secrets = ['token', 'secret', 'signature', 'file', 'certificate', 'provider', 'productId'];
+      const secrets = [
+        'token',
+        'secret',
+        'signature',
+        'file',
+        'certificate',
+        'grant',
+        'provider',
+        'productId',
+      ];
       const names = [...e.path.matchAll(/:(\w+)/g)].map((m) => m[1]).filter((n) => !secrets.includes(n!));
       expect(Object.keys(e.params ?? {}), call(e)).toEqual(names);
     }

@@ -3,7 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRANT_ID_PATTERN, licenceMessages as messages } from '../../src/contract';
 import { createTestApp, eventually, type TestApp } from '../support/test-app';
-import { customer, fillCart, insertPhoto, testCard } from '../support/shop-data';
+import { orderLicences, type LicensedOrderOptions } from '../support/licence-orders';
 import type { HttpClient } from '../support/http-client';
 import { pageImages, pageText } from '../support/pdf-read';
 
@@ -13,13 +13,6 @@ import { pageImages, pageText } from '../support/pdf-read';
 // them; the file served is the provisional one until the real files are merged.
 
 const PUBLIC_URL = 'https://shop.example.com';
-const address = {
-  line1: '4400 Baltimore Avenue',
-  line2: null,
-  city: 'Bladensburg',
-  state: 'MD',
-  zip: '20710',
-};
 let app: TestApp;
 let admin: HttpClient;
 
@@ -33,60 +26,7 @@ afterAll(async () => {
 });
 
 const db = () => app.ctx.db;
-type Licensed = { orderId: number; statusToken: string; lineIds: number[]; photoId: number; c: HttpClient };
-
-/** A print and `licences` licence lines ordered (the licence lines as checkout writes them), paid or not. */
-async function licensedOrder(
-  opts: { licences?: number; pay?: boolean; email?: string } = {},
-): Promise<Licensed> {
-  const c = app.client();
-  const photo = await insertPhoto(db(), {
-    title: 'Great Blue Heron',
-    options: [{ size: '8x10 inch', priceCents: 4000, shippingCents: 500 }],
-  });
-  await fillCart(c, [{ photoId: photo.photoId, printOptionId: photo.optionIds[0]!, quantity: 1 }]);
-  const quote = await c.json<{ total: number }>(c.post('/api/checkout/quote', { address: { state: 'MD' } }));
-  const email = opts.email ?? customer.customerEmail;
-  const { orderId, total } = await c.json<{ orderId: number; total: number }>(
-    c.post('/api/checkout', { ...customer, customerEmail: email, address, totalAmount: quote.total }),
-    201,
-  );
-  const [personal] = await db()('licences').where({ slug: 'personal' });
-  const [editorial] = await db()('licences').where({ slug: 'editorial' });
-  const sizes = await db()('download_sizes').orderBy('position');
-  const lineIds: number[] = [];
-  for (let i = 0; i < (opts.licences ?? 1); i++) {
-    const licence = i % 2 ? editorial : personal;
-    const [row] = await db()('order_line_items')
-      .insert({
-        order_id: orderId,
-        photo_id: photo.photoId,
-        kind: 'licence',
-        licence_id: licence.id,
-        download_size_id: sizes[i % 2].id,
-        print_option_id: null,
-        quantity: 1,
-        price_cents: 1500,
-        shipping_cents: 0,
-        title: 'Great Blue Heron',
-        size: sizes[i % 2].label,
-        format: licence.name,
-      })
-      .returning('id');
-    lineIds.push(row.id);
-  }
-  await db()('orders')
-    .where({ id: orderId })
-    .update({ licensee_name: 'Friends of the Refuge', licensee_kind: 'organisation' });
-  if (opts.pay ?? true) {
-    const { clientSecret } = await c.json<{ clientSecret: string }>(
-      c.post('/api/create-payment-intent', { orderId, amount: total }),
-    );
-    await c.json(c.post('/api/test-payments/confirm', { ...testCard, email, clientSecret }));
-  }
-  const { status_token: statusToken } = await db()('orders').where({ id: orderId }).first();
-  return { orderId, statusToken, lineIds, photoId: photo.photoId, c };
-}
+const licensedOrder = (opts: LicensedOrderOptions = {}) => orderLicences(app, opts);
 
 const grantOf = (lineId: number) => db()('licence_grants').where({ order_line_id: lineId }).first();
 const mailsTo = (to: string) => db()('outbound_emails').where({ to_address: to }).orderBy('id');
