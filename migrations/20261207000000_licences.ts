@@ -176,6 +176,11 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['grant_id']);
   });
 
+  // a refund names the licence lines it revokes (a full refund revokes all): order.refunded carries them
+  await knex.schema.alterTable('order_refunds', (t) => {
+    t.specificType('revoke_line_ids', 'integer[]').notNullable().defaultTo('{}');
+  });
+
   // the file of a (photo, size), made once from the original; each buyer's copy is this file with
   // its rights written into the head (the bytes after `body_offset` are streamed as stored)
   await knex.schema.createTable('licensed_files', (t) => {
@@ -214,6 +219,7 @@ export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('licensed_files');
   await knex.schema.dropTable('download_links');
   await knex.schema.dropTable('licence_grants');
+  await knex.schema.alterTable('order_refunds', (t) => t.dropColumn('revoke_line_ids'));
   await knex.schema.alterTable('orders', (t) => {
     t.dropColumn('licensee_name');
     t.dropColumn('licensee_kind');

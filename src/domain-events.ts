@@ -24,7 +24,8 @@ export const domainEvents = {
     trackingNumber: z.string().nullable().optional(),
   }),
   /** A refund of the order succeeded at the provider (made here or in its dashboard). */
-  'order.refunded': z.object({ orderId: id, refundId: id }),
+  // revokeLineIds: the licence lines the owner chose to revoke (a full refund revokes all; issue 46)
+  'order.refunded': z.object({ orderId: id, refundId: id, revokeLineIds: z.array(id).default([]) }),
   /** The buyer disputed the charge (first seen; later updates only change the record). */
   'order.disputed': z.object({ orderId: id, disputeId: z.string() }),
   /** A photo's original (and custom thumbnail) were stored: variants are due. */

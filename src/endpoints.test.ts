@@ -31,7 +31,8 @@ describe('every declared endpoint', () => {
       }
       if (e.query !== undefined) expect(isSchema(e.query), call(e)).toBe(true);
       // every numeric id of the path is parsed; the secrets (the order page's token, the lab's
-      // webhook secret, a lab file's signature, a certificate's random id), a media file's name
+      // webhook secret, a lab file's signature, a certificate's random id), a licence's id (its
+      // pattern checked by the handler: WL-XXXX-XXXX-XXXX), a media file's name
       // a print lab's id (checked against the labs by the service) and a lab's own product id
       // (text, passed to the lab) and a licence's slug (text, checked by the service) are the handler's own
       const secrets = [
@@ -40,6 +41,7 @@ describe('every declared endpoint', () => {
         'signature',
         'file',
         'certificate',
+        'grant',
         'provider',
         'productId',
         'slug',
@@ -89,7 +91,7 @@ describe("the app's lists come from the declarations", () => {
     for (const page of Object.values(storefrontPages))
       for (const path of page.paths)
         expect(edge.sharedPages.test(sample(path)), path).toBe(page.cache === 'shared');
-    expect(edge.privatePages).toEqual(['/orders/:token', '/verify/:id']);
+    expect(edge.privatePages).toEqual(['/orders/:token', '/verify/:id', '/licences/verify/:id']);
     expect(edge.sharedPages.test('/admin')).toBe(false);
     expect(edge.sharedPages.test('/api/photos')).toBe(false);
   });

@@ -19,7 +19,7 @@ import { editionsEndpoints } from './modules/editions';
 import { storefrontPages } from './modules/storefront';
 import { fieldUploadsEndpoints } from './modules/field-uploads';
 import { rightsEndpoints } from './modules/rights';
-import { licencesEndpoints } from './modules/licences';
+import { licenceDeliveryEndpoints, licencesEndpoints } from './modules/licences';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -35,6 +35,7 @@ export const endpoints: readonly EndpointSpec[] = [
   paymentsEndpoints,
   fulfillmentEndpoints,
   editionsEndpoints,
+  licenceDeliveryEndpoints,
   setupEndpoints,
   fieldUploadsEndpoints,
   rightsEndpoints,

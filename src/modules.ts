@@ -17,9 +17,9 @@ import { createFulfillmentModule, type AnyLabProvider } from './modules/fulfillm
 import { createSetupModule } from './modules/setup';
 import { createStorefrontModule } from './modules/storefront';
 import { createEditionsModule } from './modules/editions';
+import { createLicencesModule } from './modules/licences';
 import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
-import { createLicencesModule } from './modules/licences';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -35,7 +35,6 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   const catalog = createCatalogModule(ctx, { media, events });
   const content = createContentModule(ctx, { media, events, catalog });
   const rights = createRightsModule(ctx, { catalog, events });
-  const licences = createLicencesModule(ctx, { catalog });
   // Stamp source: what every image variant carries of her rights (asked when variants are made).
   media.useStampSource('rights.file-rights', rights.stampSource);
   const contact = createContactModule(ctx, { events });
@@ -52,6 +51,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     { extraLabs: options.extraLabs },
   );
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, fulfillment, events, jobs });
+  const licences = createLicencesModule(ctx, { catalog, media, orders, events });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
   const storefront = createStorefrontModule({
@@ -77,6 +77,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   orders.addCheckoutHold(limitedEditions.numberHoldName, limitedEditions.numberHold);
   // Line details: facts on each order line (an edition print's number and certificate).
   orders.addLineDetails('editions.line-edition', limitedEditions.lineDetails);
+  // a licence line's grant, certificate, check page and download link (issue 46)
+  orders.addLineDetails('licences.line-licence', licences.lineDetails);
   // Delete guards: a photo or print option the owner deletes; kept (archived) when one says so.
   catalog.addDeleteGuard('orders.order-lines', orders.orderLinesGuard);
   catalog.addDeleteGuard('fulfillment.lab-products', fulfillment.labProductsGuard);
@@ -96,7 +98,6 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     catalog,
     content,
     rights,
-    licences,
     contact,
     cart,
     promotions,
@@ -104,6 +105,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     orders,
     fulfillment,
     editions: limitedEditions,
+    licences,
     setup,
     fieldUploads,
   };

@@ -110,6 +110,8 @@ export type Licensee = z.infer<typeof licenseeSchema>;
  * download link itself is never in an answer: it is only in the e-mails (its token is kept hashed).
  */
 export const lineLicenceSchema = z.object({
+  /** The order line (the order page's "Send me a fresh link" names it). */
+  lineId: z.number(),
   grantId: z.string(),
   licenceName: z.string(),
   sizeLabel: z.string(),
@@ -139,3 +141,18 @@ export type LicenceCheck = z.infer<typeof licenceCheckSchema>;
 
 /** A grant's public id: "WL-" and three groups of 4 from an alphabet without look-alikes. */
 export const GRANT_ID_PATTERN = /^WL-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}-[2-9A-HJ-NP-Z]{4}$/;
+
+// ---- the owner: licences sold of a photo (GET /api/admin/photos/{id}/licences) ----
+
+/** One licence sold: who (the licensee), which licence and size, when, its order; revoked or not. */
+export const licenceSoldSchema = z.object({
+  grantId: z.string(),
+  orderId: z.number(),
+  licensee: z.string(),
+  licenseeKind: z.string(),
+  licenceName: z.string(),
+  sizeLabel: z.string(),
+  issuedAt: z.string(),
+  revokedAt: z.string().nullable(),
+});
+export type LicenceSold = z.infer<typeof licenceSoldSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
 import { lineEditionSchema } from './editions';
+import { lineLicenceSchema } from './licences';
 import { refundViewSchema } from './payments';
 import { promotionCodeText, promotionMessages } from './promotions';
 import { isUsStateCode, ZIP_PATTERN } from './us-states';
@@ -296,6 +297,8 @@ export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export const lineDetailsViewSchema = z.object({
   /** The line's limited-edition print ("7/25", its certificate), or null (editions' line details). */
   edition: lineEditionSchema.nullable(),
+  /** The line's licence (its id, certificate, check page and link state), or null (licences' line details). */
+  licence: lineLicenceSchema.nullable(),
 });
 export type LineDetailsView = z.infer<typeof lineDetailsViewSchema>;
 

@@ -75,6 +75,11 @@ export const refundSchema = z.object({
   reason: z.enum(refundReasons, { error: refundMessages.reason }),
   note: z.string().trim().max(500, refundMessages.note).optional(),
   idempotencyKey: z.string({ error: refundMessages.key }).regex(/^[A-Za-z0-9_-]{8,80}$/, refundMessages.key),
+  /** The order's licence lines to revoke with this refund (issue 46; a full refund revokes all). */
+  revokeLicenceLines: z
+    .array(z.number().int().positive().max(2_147_483_647), { error: 'Choose the licences to revoke.' })
+    .max(500, 'Choose the licences to revoke.')
+    .optional(),
 });
 export type RefundInput = z.output<typeof refundSchema>;
 export type TestConfirmInput = z.output<typeof testConfirmSchema>;

@@ -15,6 +15,7 @@ export type StorefrontReads = {
   getOrderByToken: string;
   getCertificateCheck: string;
   getLicence: string;
+  getLicenceCheck: string;
 };
 /**
  * A certificate of authenticity as anyone may check it at /verify/{id} (issue 36): the print it

@@ -6,7 +6,7 @@
  *
  * - `cache`: 'shared' pages are the same for every visitor (kept in the response cache and
  *   revalidated); the 'private' ones (the buyer's order page, its long random token the only key; a
- *   certificate's check) are never stored and kept out of search engines;
+ *   certificate's or a licence's check) are never stored and kept out of search engines;
  * - `sitemap`: its first path is listed in sitemap.xml (photo and category addresses are listed
  *   from the catalogue);
  * - `nav`: its label in the header, the phone menu and the footer (in this order), first path;
@@ -41,6 +41,8 @@ export const STOREFRONT_PAGES = {
   orderStatus: { paths: ['/orders/:token'], cache: 'private' },
   // a certificate's public check (the QR code's address): never stored, so a revocation shows at once
   verify: { paths: ['/verify/:id'], cache: 'private' },
+  // a licence's public check (its certificate's QR code): never stored, a revocation shows at once
+  licenceVerify: { paths: ['/licences/verify/:id'], cache: 'private' },
 } as const satisfies Record<string, StorefrontPageSpec>;
 
 /** A page rendered on the server (every storefront page; the admin and the not-found page are not). */

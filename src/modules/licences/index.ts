@@ -1,16 +1,30 @@
+import sharp from 'sharp';
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
+import type { DomainEventBus } from '../../domain-events';
+import type { LineDetailsView, LineLicence } from '../../contract';
 import type { CatalogModule, OfferInfo } from '../catalog';
+import type { MediaModule } from '../media';
+import type { LineDetails, OrdersModule } from '../orders';
 import { createLicenceOffersRepository } from './licence-offers.repository';
 import { createLicencesCatalogueRepository } from './licences-catalogue.repository';
 import { createLicencesCatalogueService } from './licences-catalogue.service';
 import { createLicencesAdminRoutes, licencesAdminEndpoints } from './licences-admin.routes';
 import { createLicencesPublicRoutes, licencesPublicEndpoints } from './licences-public.routes';
+import { createDownloadLinks } from './download-links';
+import { createLicenceCertificates } from './licence-certificate';
+import { createLicenceDeliveryRoutes, createLicenceFileRoutes } from './licence-delivery.routes';
+import { createLicenceGrantsRepository } from './licence-grants.repository';
+import { createLicenceGrantsService } from './licence-grants.service';
+import type { LicensedFiles } from './licences.types';
+import { createProvisionalLicensedFiles } from './licensed-files.provisional';
 
 export type { LicenceOfferRow, LicencePair } from './licence-offers.repository';
 export type { LicencesCatalogueService } from './licences-catalogue.service';
+export type { LicensedFiles, LicensedDownload } from './licences.types';
+export { licenceDeliveryEndpoints } from './licence-delivery.routes';
 
-/** Every endpoint of the module, by role (src/endpoints.ts lists them). */
+/** Every endpoint of the catalogue, by role (src/endpoints.ts lists them). */
 export const licencesEndpoints = { ...licencesAdminEndpoints, ...licencesPublicEndpoints };
 
 /**
@@ -24,18 +38,35 @@ export function createLicenceOffers(ctx: AppContext) {
 export type LicenceOffers = ReturnType<typeof createLicenceOffers>;
 
 /**
- * Licences and downloads (issue 46). Owns licences, download_sizes, licence_prices,
- * photo_licensing and photo_licence_prices.
+ * Licences and downloads (issue 46).
  *
- * - the catalogue (what she sells): her licences, sizes and prices, a photo's own licensing, the
+ * - The catalogue (what she sells): her licences, sizes and prices, a photo's own licensing, the
  *   licence pages, and a photo's offer on its public JSON (`offerInfo`, wired in src/modules.ts).
+ *   Writes licences, download_sizes, licence_prices, photo_licensing, photo_licence_prices.
+ * - After payment: a paid licence line becomes a grant (`licences.grant`, in the payment's
+ *   transaction), its download links (keyed hashes; 7 days, 10 downloads; a fresh one replaces the
+ *   one before), the licence certificate PDF, the check page's facts, revocation when a refund
+ *   names the line or refunds all (`licences.revoke`), and the owner's list per photo. Writes
+ *   licence_grants and download_links.
  */
-export function createLicencesModule(ctx: AppContext, deps: { catalog: Pick<CatalogModule, 'service'> }) {
+export function createLicencesModule(
+  ctx: AppContext,
+  deps: {
+    catalog: CatalogModule;
+    media: MediaModule;
+    orders: OrdersModule;
+    events: DomainEventBus;
+    /** The files' maker and streamer (the provisional one until the real one is merged in). */
+    files?: LicensedFiles;
+  },
+) {
+  const { catalog, media, orders, events } = deps;
+
   // ---- the catalogue: what she sells ----
   const catalogue = createLicencesCatalogueService({
     repo: createLicencesCatalogueRepository(ctx.db),
     offers: createLicenceOffers(ctx),
-    checkPhoto: (photoId) => deps.catalog.service.livePhoto(photoId),
+    checkPhoto: (photoId) => catalog.service.livePhoto(photoId),
   });
   /** A photo's downloads and licences on its public JSON (catalog's offer infos). */
   const offerInfo: OfferInfo = {
@@ -44,12 +75,61 @@ export function createLicencesModule(ctx: AppContext, deps: { catalog: Pick<Cata
     photo: async (photo) => ({ licensing: await catalogue.photoOffer(photo) }),
   };
 
+  // ---- after payment: grants, links, certificates ----
+  const files = deps.files ?? createProvisionalLicensedFiles();
+  const repo = createLicenceGrantsRepository(ctx.db);
+  const service = createLicenceGrantsService(ctx, repo, {
+    // the narrow read (orders.linesOf): the order's detail asks line details, licences' own
+    order: (orderId) => orders.linesOf(orderId),
+    orderIdByToken: (token) => orders.service.idByToken(token),
+    files,
+  });
+  const links = createDownloadLinks(ctx, repo, files);
+  const certificates = createLicenceCertificates(ctx, {
+    findGrant: (id) => repo.findGrant(id),
+    async photoJpeg(photoId) {
+      const original = await media
+        .original(await catalog.service.imageAsset(photoId, 'image'))
+        .catch(() => null);
+      if (!original) return null;
+      return sharp(original.data)
+        .rotate()
+        .resize(800, 800, { fit: 'inside' })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+    },
+  });
+
+  // in the payment's transaction: a paid order's licences exist exactly when its payment does
+  events.subscribe('order.paid', 'licences.grant', ({ orderId }, d) => service.paid(orderId, d), {
+    inTransaction: true,
+  });
+  events.subscribe('order.refunded', 'licences.revoke', ({ orderId, revokeLineIds }, d) =>
+    service.refunded(d.trx, orderId, revokeLineIds),
+  );
+
   const module = {
     catalogue,
     offerInfo,
+    service,
     /** The licence page's answer for the server-rendered `/licences/{slug}`; null: not found. */
     findLicencePage: catalogue.findLicencePage,
-    endpoints: () => [...createLicencesAdminRoutes(catalogue), ...createLicencesPublicRoutes(catalogue)],
+    /** The check page's facts for a licence id (no buyer data but the licensee), or null. */
+    check: service.check,
+    /** Orders' line details (src/modules.ts): each licence line's `licence`, and the paid e-mail's links. */
+    lineDetails: {
+      of: (orderIds: number[]) => service.lineLicences(orderIds),
+      view: (licence: LineLicence | undefined): Pick<LineDetailsView, 'licence'> => ({
+        licence: licence ?? null,
+      }),
+      mailNotes: service.mailNotes,
+    } satisfies LineDetails<LineLicence>,
+    endpoints: () => [
+      ...createLicencesAdminRoutes(catalogue),
+      ...createLicencesPublicRoutes(catalogue),
+      ...createLicenceDeliveryRoutes(ctx, service),
+    ],
+    rootRoutes: () => createLicenceFileRoutes(links, certificates),
   };
   return module satisfies HttpModule;
 }

@@ -70,7 +70,8 @@ export function createOrdersModule(
         else if (to === 'canceled')
           await events.publish(trx, 'order.payment-canceled', { orderId: order.id });
       },
-      refunded: (trx, orderId, refundId) => events.publish(trx, 'order.refunded', { orderId, refundId }),
+      refunded: (trx, orderId, refundId, revokeLineIds) =>
+        events.publish(trx, 'order.refunded', { orderId, refundId, revokeLineIds }),
       disputed: (trx, orderId, disputeId) => events.publish(trx, 'order.disputed', { orderId, disputeId }),
     },
   });

@@ -65,6 +65,9 @@ export class Order extends BaseModel {
   declare disputeDueBy: Date | null;
   declare disputeAmountCents: number | null;
   declare statusToken: string | null;
+  /** Who the order's licences are for (issue 46): a person's or an organisation's name. */
+  declare licenseeName: string | null;
+  declare licenseeKind: string | null;
 
   declare lineItems?: OrderLineItem[];
 
@@ -81,6 +84,10 @@ export class OrderLineItem extends BaseModel {
   declare orderId: number;
   declare photoId: number;
   declare printOptionId: number;
+  /** 'print' or 'licence' (issue 46) */
+  declare kind: string;
+  declare licenceId: number | null;
+  declare downloadSizeId: number | null;
   declare quantity: number;
   declare priceCents: number;
   declare shippingCents: number;

@@ -42,6 +42,10 @@ export type OrderLineFacts = {
   id: number;
   photoId: number;
   printOptionId: number;
+  /** 'print' or 'licence' (a licence line: its licence and download size; `size` is the size's label, `format` the licence's name) */
+  kind: string;
+  licenceId: number | null;
+  downloadSizeId: number | null;
   quantity: number;
   title: string;
   size: string;
@@ -51,6 +55,9 @@ const lineFacts = (l: OrderLineFacts): OrderLineFacts => ({
   id: l.id,
   photoId: l.photoId,
   printOptionId: l.printOptionId,
+  kind: l.kind,
+  licenceId: l.licenceId,
+  downloadSizeId: l.downloadSizeId,
   quantity: l.quantity,
   title: l.title,
   size: l.size,
@@ -68,6 +75,8 @@ export type OrderLines = {
   customerEmail: string;
   /** What was paid less what was refunded, in cents. */
   netCents: number;
+  /** Who the order's licences are for (issue 46); null on an order without licences. */
+  licensee: { name: string; kind: string } | null;
   lines: OrderLineFacts[];
 };
 
@@ -201,6 +210,9 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         paidAt: order.paidAt,
         customerEmail: order.customerEmail,
         netCents: orderMoney(order).netCents,
+        licensee: order.licenseeName
+          ? { name: order.licenseeName, kind: order.licenseeKind ?? 'person' }
+          : null,
         lines: lines.map(lineFacts),
       };
     },

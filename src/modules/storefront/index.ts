@@ -1,10 +1,12 @@
-import type {
-  CertificateCheck,
-  LicencePage,
-  PageData,
-  PageQuery,
-  StorefrontReadName,
-  StorefrontReads,
+import {
+  GRANT_ID_PATTERN,
+  type CertificateCheck,
+  type LicenceCheck,
+  type LicencePage,
+  type PageData,
+  type PageQuery,
+  type StorefrontReadName,
+  type StorefrontReads,
 } from '../../contract';
 import type { PageSpec } from '../../platform/http/web-app';
 import { STOREFRONT_PAGES, type StorefrontPage } from '../../shared/storefront-pages';
@@ -57,8 +59,11 @@ export function createStorefrontModule(deps: {
   orders: OrdersModule;
   /** A certificate's public check (the editions module's verifyView). */
   certificates: { verifyView(id: string): Promise<CertificateCheck | null> };
-  /** A licence's page (the licences module's findLicencePage). */
-  licences: { findLicencePage(slug: string): Promise<LicencePage | null> };
+  /** A licence's page and its public check (the licences module: no buyer data but the licensee). */
+  licences: {
+    findLicencePage(slug: string): Promise<LicencePage | null>;
+    check(id: string): Promise<LicenceCheck | null>;
+  };
 }) {
   const catalog = deps.catalog.service;
   const content = deps.content.service;
@@ -129,6 +134,12 @@ export function createStorefrontModule(deps: {
       const id = routeParam(params.id);
       const check = /^[A-Za-z0-9_-]{16,64}$/.test(id) ? await deps.certificates.verifyView(id) : null;
       return { status: check ? 200 : 404, reads: [query('getCertificateCheck', id, () => check)] };
+    },
+    licenceVerify: async (params) => {
+      // a licence id as printed (WL-XXXX-XXXX-XXXX); anything else is the not-found page without a read
+      const id = routeParam(params.id);
+      const check = id.length <= 20 && GRANT_ID_PATTERN.test(id) ? await deps.licences.check(id) : null;
+      return { status: check ? 200 : 404, reads: [query('getLicenceCheck', id, () => check)] };
     },
   };
   const isStorefrontPage = (page: string): page is StorefrontPage => Object.hasOwn(pages, page);

@@ -196,8 +196,9 @@ export function createPageRenderer({
  * The browser's prefetch of the next storefront page (the Speculation Rules API, named by a header
  * on every rendered page, so it needs no inline script under the CSP): a same-site link is fetched
  * once the pointer rests on it (or is pressed: 'moderate'), so the plain navigation that follows
- * finds the server's page already in. Never the admin, checkout, an order or a certificate's check
- * (private or state-changing), nor the API and media. Browsers without the API navigate as usual.
+ * finds the server's page already in. Never the admin, checkout, an order or a certificate's or a
+ * licence's check (private or state-changing), nor the API and media. Browsers without the API
+ * navigate as usual.
  */
 export const SPECULATION_RULES_PATH = '/speculation-rules.json';
 const SPECULATION_RULES = JSON.stringify({
@@ -214,6 +215,7 @@ const SPECULATION_RULES = JSON.stringify({
                 '/checkout',
                 '/orders/*',
                 '/verify/*',
+                '/licences/verify/*',
                 '/api/*',
                 '/media/*',
               ],

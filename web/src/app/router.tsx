@@ -59,6 +59,10 @@ const pages: Record<StorefrontPage | 'notFound' | 'admin', ReturnType<typeof laz
     () => import('../features/order-status/order-status-page'),
   ),
   verify: lazyPage('src/features/verify/verify-page.tsx', () => import('../features/verify/verify-page')),
+  licenceVerify: lazyPage(
+    'src/features/verify/licence-verify-page.tsx',
+    () => import('../features/verify/licence-verify-page'),
+  ),
   // in the app chunk already (the order, verify and portfolio pages render it): no chunk of its own
   notFound: { Page: NotFound, preload: () => Promise.resolve(), source: 'src/components/not-found.tsx' },
   admin: lazyPage('src/features/admin/admin-routes.tsx', () => import('../features/admin/admin-routes')),

@@ -1,5 +1,8 @@
 /** The shapes of the HTTP API, from the server's contract (src/contract/). Money is in dollars. */
 export type {
+  LineLicence,
+  LicenceSold,
+  LicenceCheck,
   AdminEdition,
   LineEdition,
   PublicEdition,

@@ -24,6 +24,8 @@ export class Refund extends BaseModel {
   declare status: 'pending' | 'succeeded' | 'failed';
   declare providerRefundId: string | null;
   declare idempotencyKey: string | null;
+  /** The licence lines this refund revokes (issue 46), carried by order.refunded. */
+  declare revokeLineIds: number[];
   declare createdAt: Date;
   declare succeededAt: Date | null;
 }

@@ -10,6 +10,11 @@ export type PaymentEvents = {
     to: PaymentMove,
     order: { id: number; cartId: string | null },
   ): Promise<unknown>;
-  refunded(trx: Knex.Transaction, orderId: number, refundId: number): Promise<unknown>;
+  refunded(
+    trx: Knex.Transaction,
+    orderId: number,
+    refundId: number,
+    revokeLineIds: number[],
+  ): Promise<unknown>;
   disputed(trx: Knex.Transaction, orderId: number, disputeId: string): Promise<unknown>;
 };

@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db';
 import { Refund } from './payment.model';
 
 export type NewRefund = Pick<Refund, 'orderId' | 'amountCents' | 'reason' | 'note' | 'status'> &
-  Partial<Pick<Refund, 'providerRefundId' | 'idempotencyKey'>>;
+  Partial<Pick<Refund, 'providerRefundId' | 'idempotencyKey' | 'revokeLineIds'>>;
 
 /** The order_refunds rows: one per refund, made here or at the provider. */
 export function createRefundsRepository(db: Db) {

@@ -86,7 +86,7 @@ export function createRefundsService(deps: {
       const done = await repo.settleRefund(trx, row.id, pr.id, status);
       if (done) {
         await repo.addRefunded(trx, orderId, done.amountCents);
-        await events.refunded(trx, orderId, done.id);
+        await events.refunded(trx, orderId, done.id, done.revokeLineIds ?? []);
         logger.info({ orderId, refundId: done.id, cents: done.amountCents }, 'order refunded');
       }
       return (await repo.findRefund({ id: row.id }, trx)) ?? null;
@@ -146,6 +146,7 @@ export function createRefundsService(deps: {
           note: input.note || null,
           status: 'pending',
           idempotencyKey: input.idempotencyKey,
+          revokeLineIds: input.revokeLicenceLines ?? [],
         });
         return { row, intentId };
       });

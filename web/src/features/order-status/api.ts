@@ -11,7 +11,14 @@ export const orderStatusApi = api.injectEndpoints({
       query: (token) => `/orders/by-token/${encodeURIComponent(token)}`,
       keepUnusedDataFor: 10,
     }),
+    // "Send me a fresh link": the new download link goes to the order's e-mail (never to the page)
+    sendFreshLicenceLink: build.mutation<{ message: string }, { token: string; lineId: number }>({
+      query: ({ token, lineId }) => ({
+        url: `/orders/by-token/${encodeURIComponent(token)}/licences/${lineId}/fresh-link`,
+        method: 'POST',
+      }),
+    }),
   }),
 });
 
-export const { useGetOrderByTokenQuery } = orderStatusApi;
+export const { useGetOrderByTokenQuery, useSendFreshLicenceLinkMutation } = orderStatusApi;

@@ -16,6 +16,7 @@ import NotFound from '../../components/not-found';
 import { RefundRow } from '../../components/refund-row';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { EditionPrint } from '../../components/edition-print';
+import { LineLicenceBlock } from './line-licence';
 import { formatPrice } from '../../lib/format';
 import { useSite } from '../../lib/site-context';
 import { useGetOrderByTokenQuery, type BuyerOrder } from './api';
@@ -183,6 +184,7 @@ function OrderView({ order }: { order: BuyerOrder }) {
                     <EditionPrint edition={item.edition!} />
                   </Typography>
                 )}
+                {item.licence && <LineLicenceBlock licence={item.licence} />}
                 {item.quantity > 1 && (
                   <Typography variant="body2" color="text.secondary">
                     {formatPrice(item.price)} each

@@ -1,7 +1,7 @@
 import { api } from '../../lib/api';
-import type { CertificateCheck } from '../../lib/api-types';
+import type { CertificateCheck, LicenceCheck } from '../../lib/api-types';
 
-export type { CertificateCheck };
+export type { CertificateCheck, LicenceCheck };
 
 export const verifyApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -14,7 +14,16 @@ export const verifyApi = api.injectEndpoints({
       query: (id) => `/certificates/${encodeURIComponent(id)}`,
       keepUnusedDataFor: 10,
     }),
+    /**
+     * A licence as anyone may check it (no buyer data but the licensee's name), as
+     * getCertificateCheck: the page is rendered on the server from this answer, null for an
+     * unknown or malformed id.
+     */
+    getLicenceCheck: build.query<LicenceCheck | null, string>({
+      query: (id) => `/licences/verify/${encodeURIComponent(id)}`,
+      keepUnusedDataFor: 10,
+    }),
   }),
 });
 
-export const { useGetCertificateCheckQuery } = verifyApi;
+export const { useGetCertificateCheckQuery, useGetLicenceCheckQuery } = verifyApi;

@@ -254,7 +254,13 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
       </Box>
 
       {(refundable || (order.refunds?.length ?? 0) > 0) && (
-        <OrderRefunds order={order} left={left} refundable={refundable} compact={compact} />
+        <OrderRefunds
+          order={order}
+          left={left}
+          refundable={refundable}
+          compact={compact}
+          licences={lineItems.flatMap((l) => (l.licence && !l.licence.revoked ? [l.licence] : []))}
+        />
       )}
     </Stack>
   );

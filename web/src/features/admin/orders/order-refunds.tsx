@@ -8,6 +8,7 @@ import { REFUND_REASONS, type AdminOrderDetail } from './api';
 import { Section } from './detail-layout';
 import { RefundDialog } from './refund-dialog';
 import { formatDateTime } from '../shared/relative-time';
+import type { RefundLicence } from './refund-dialog';
 
 const reasonLabel = (value: string) => REFUND_REASONS.find((r) => r.value === value)?.label ?? value;
 
@@ -17,8 +18,11 @@ export function OrderRefunds({
   left,
   refundable,
   compact,
+  licences = [],
 }: {
   order: AdminOrderDetail['order'];
+  /** The order's licence lines still standing, offered for revoking with the refund. */
+  licences?: RefundLicence[];
   /** What is left to refund, in dollars. */
   left: number;
   refundable: boolean;
@@ -52,6 +56,7 @@ export function OrderRefunds({
       <RefundDialog
         orderId={order.id}
         left={left}
+        licences={licences}
         open={refunding}
         fullScreen={compact}
         onClose={() => setRefunding(false)}

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -15,18 +17,27 @@ import { EditDialog } from '../shared/edit-dialog';
 import { menuItems } from '../shared/menu-items';
 import { REFUND_REASONS, useRefundOrderMutation, type RefundReason } from './api';
 
-type Props = { orderId: number; left: number; open: boolean; fullScreen?: boolean; onClose: () => void };
+/** A licence line the refund may revoke (issue 46). */
+export type RefundLicence = { lineId: number; grantId: string; licenceName: string; sizeLabel: string };
+type Props = {
+  orderId: number;
+  left: number;
+  licences?: RefundLicence[];
+  open: boolean;
+  fullScreen?: boolean;
+  onClose: () => void;
+};
 
 /** Refund all or part of a paid order; the server checks the amount against what is left. */
-export function RefundDialog({ orderId, left, open, fullScreen, onClose }: Props) {
+export function RefundDialog({ orderId, left, licences = [], open, fullScreen, onClose }: Props) {
   return (
     <EditDialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="xs">
-      <RefundForm orderId={orderId} left={left} onClose={onClose} />
+      <RefundForm orderId={orderId} left={left} licences={licences} onClose={onClose} />
     </EditDialog>
   );
 }
 
-function RefundForm({ orderId, left, onClose }: Omit<Props, 'open' | 'fullScreen'>) {
+function RefundForm({ orderId, left, licences = [], onClose }: Omit<Props, 'open' | 'fullScreen'>) {
   const toast = useToast();
   const [refund, { isLoading }] = useRefundOrderMutation();
   // one key per dialog: a double click (or a retry after a timeout) makes one refund
@@ -36,6 +47,11 @@ function RefundForm({ orderId, left, onClose }: Omit<Props, 'open' | 'fullScreen
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const value = Number(amount);
+  // "Revoke the licence" per licence line: ticked while the refund covers the whole order (a full
+  // refund revokes every licence whatever is ticked); her choice once she changes one
+  const [chosen, setChosen] = useState<Record<number, boolean>>({});
+  const whole = value >= left - 1e-9;
+  const revoking = (lineId: number) => chosen[lineId] ?? whole;
   // the server's messages: a fraction of a cent is refused, never rounded
   const amountError = /^\d+\.\d{3,}$/.test(amount.trim())
     ? 'Enter the amount in dollars and cents, with at most 2 decimal places.'
@@ -58,6 +74,9 @@ function RefundForm({ orderId, left, onClose }: Omit<Props, 'open' | 'fullScreen
             reason,
             note: note.trim() || undefined,
             idempotencyKey,
+            ...(licences.length
+              ? { revokeLicenceLines: licences.filter((l) => revoking(l.lineId)).map((l) => l.lineId) }
+              : {}),
           }).unwrap();
           toast({
             title: 'Refund issued',
@@ -104,6 +123,18 @@ function RefundForm({ orderId, left, onClose }: Omit<Props, 'open' | 'fullScreen
             minRows={2}
             slotProps={{ htmlInput: { maxLength: 500 } }}
           />
+          {licences.map((l) => (
+            <FormControlLabel
+              key={l.lineId}
+              control={
+                <Checkbox
+                  checked={revoking(l.lineId)}
+                  onChange={(e) => setChosen((c) => ({ ...c, [l.lineId]: e.target.checked }))}
+                />
+              }
+              label={`Revoke the licence (${l.licenceName}, ${l.sizeLabel}, ${l.grantId})`}
+            />
+          ))}
         </Stack>
       </DialogContent>
       <DialogActions>

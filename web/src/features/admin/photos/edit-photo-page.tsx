@@ -10,6 +10,7 @@ import { SubPage } from '../shared/sub-page';
 import { DeletePhotoButton } from './delete-photo-button';
 import { PhotoForm } from './photo-form';
 import { LoadError } from '../shared/load-error';
+import { PhotoLicencesSold } from './photo-licences-sold';
 import { useIdParam } from '../shared/use-id-param';
 
 function PhotoNotFound() {
@@ -65,6 +66,7 @@ export default function EditPhotoPage({ extra }: { extra?: ReactNode }) {
     <SubPage title="Edit Photo" backTo="/admin/dashboard" backLabel="Back to dashboard">
       {/* Keyed so that a refetch after saving never resets what is being typed. */}
       <PhotoForm key={photo.id} mode="edit" photo={photo} extra={extra} />
+      <PhotoLicencesSold photoId={photo.id} />
       <Box
         component="section"
         aria-label="Delete photo"

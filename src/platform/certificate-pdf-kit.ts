@@ -1,0 +1,181 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { PDFDocument, PDFFont, PDFPage, rgb } from 'pdf-lib';
+import QRCode from 'qrcode';
+
+// What certificates share (editions' certificate of authenticity, licences' licence certificate):
+// the fonts (Noto Serif, with Noto Serif JP for Chinese and Japanese), text drawn in them with
+// fallbacks, centred and wrapped lines, a deterministic subset tag, and the QR code to a check page.
+
+// US Letter, portrait, in points
+export const PAGE = { width: 612, height: 792 };
+export const MARGIN = 54;
+export const INK = rgb(0.13, 0.13, 0.13);
+export const MUTED = rgb(0.4, 0.4, 0.4);
+export const RULE = rgb(0.7, 0.7, 0.7);
+
+// Noto Serif (OFL), shipped by the @expo-google-fonts/noto-serif package: Latin with its
+// extensions (Māori macrons, the Hawaiian ʻokina), Greek, Cyrillic and Vietnamese. Chinese and
+// Japanese characters it lacks are drawn in Noto Serif JP (@expo-google-fonts/noto-serif-jp: kana
+// and the kanji, traditional forms included; read and embedded only when a text has them, as a
+// subset of the glyphs drawn). A character neither has (an emoji, a simplified-only form, Hangul)
+// is drawn as '?' (the verify page, HTML, shows the title whole).
+const require = createRequire(import.meta.url);
+export const fontFiles = {
+  regular: '@expo-google-fonts/noto-serif/400Regular/NotoSerif_400Regular.ttf',
+  bold: '@expo-google-fonts/noto-serif/700Bold/NotoSerif_700Bold.ttf',
+  cjkRegular: '@expo-google-fonts/noto-serif-jp/400Regular/NotoSerifJP_400Regular.ttf',
+  cjkBold: '@expo-google-fonts/noto-serif-jp/700Bold/NotoSerifJP_700Bold.ttf',
+} as const;
+const fontBytes = new Map<keyof typeof fontFiles, Promise<Buffer>>();
+export const loadFont = (name: keyof typeof fontFiles): Promise<Buffer> => {
+  if (!fontBytes.has(name)) fontBytes.set(name, readFile(require.resolve(fontFiles[name])));
+  return fontBytes.get(name)!;
+};
+/** Chinese and Japanese characters: the ones worth reading the CJK font for. */
+export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff01-\uff60]/u;
+
+/**
+ * Text in one or more fonts: each character in the first that has it (the serif, then the CJK
+ * one), drawn as runs side by side; a space stays in the run it follows.
+ */
+export function letteringOf(fonts: PDFFont[]) {
+  const sets = fonts.map((font) => new Set(font.getCharacterSet()));
+  const fontFor = (char: string) => sets.findIndex((set) => set.has(char.codePointAt(0)!));
+  const runs = (text: string) => {
+    const out: { text: string; font: PDFFont }[] = [];
+    for (const char of text) {
+      const at = fontFor(char);
+      const font = /\s/.test(char) || at < 0 ? (out.at(-1)?.font ?? fonts[0]!) : fonts[at]!;
+      if (out.at(-1)?.font === font) out.at(-1)!.text += char;
+      else out.push({ text: char, font });
+    }
+    return out;
+  };
+  const width = (text: string, size: number) =>
+    runs(text).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+  return {
+    /** The text as these fonts can draw it (see forFont). */
+    text: (raw: string) => forFont(raw, (char) => fontFor(char) >= 0),
+    width,
+    draw(page: PDFPage, text: string, at: { x: number; y: number; size: number; color: typeof INK }) {
+      let x = at.x;
+      for (const run of runs(text)) {
+        page.drawText(run.text, { ...at, x, font: run.font });
+        x += run.font.widthOfTextAtSize(run.text, at.size);
+      }
+    },
+  };
+}
+export type Lettering = ReturnType<typeof letteringOf>;
+
+export function centered(
+  page: PDFPage,
+  text: string,
+  font: Lettering,
+  size: number,
+  y: number,
+  color = INK,
+): void {
+  font.draw(page, text, { x: (PAGE.width - font.width(text, size)) / 2, y, size, color });
+}
+
+/**
+ * A long title over at most two lines, the second cut with an ellipsis. Lines break at spaces,
+ * and between any two CJK characters (those texts have no spaces).
+ */
+export function wrap(text: string, width: (text: string) => number, maxWidth: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const [, space, piece] of text.matchAll(
+    /(\s*)(\p{Script=Han}|\p{Script=Hiragana}|\p{Script=Katakana}|[^\s\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]+)/gu,
+  )) {
+    const next = line ? `${line}${space ? ' ' : ''}${piece}` : piece!;
+    if (width(next) <= maxWidth || !line) line = next;
+    else {
+      lines.push(line);
+      line = piece!;
+    }
+  }
+  if (line) lines.push(line);
+  if (lines.length <= 2) return lines;
+  let last = [...lines[1]!];
+  while (last.length && width(`${last.join('')}...`) > maxWidth) last = last.slice(0, -1);
+  return [lines[0]!, `${last.join('').trimEnd()}...`];
+}
+
+export function fitSize(text: string, font: PDFFont, size: number, maxWidth: number): number {
+  const width = font.widthOfTextAtSize(clean(text), size);
+  return width <= maxWidth ? size : Math.max(4, (size * maxWidth) / width);
+}
+
+/** A subset's tag (six capitals, as PDF names them) from what the certificate draws in it. */
+export function subsetTag(texts: string[]): string {
+  const hash = createHash('sha256').update(texts.join('\n')).digest();
+  return [...hash.subarray(0, 6)].map((b) => String.fromCharCode(65 + (b % 26))).join('');
+}
+
+/**
+ * The text as the font can draw it: a letter it lacks loses its accent if the bare letter is
+ * there, anything else becomes "?" (a title with an emoji must still give a certificate).
+ */
+export function forFont(text: string, has: (char: string) => boolean): string {
+  return [...text.normalize('NFC')]
+    .map((char) => {
+      if (has(char) || /\s/.test(char)) return char;
+      const bare = unaccented[char] ?? char.normalize('NFD').replace(/\p{M}/gu, '');
+      return bare && [...bare].every(has) ? bare : '?';
+    })
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The standard font (Helvetica, for the fixed labels, the id and the address) draws WinAnsi only. */
+const winAnsiExtras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+// letters whose stroke is not a combining mark, so NFD does not take it off
+const unaccented: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  Ŧ: 'T',
+  ŧ: 't',
+};
+export function clean(text: string): string {
+  return forFont(text, isWinAnsi);
+}
+
+function isWinAnsi(char: string): boolean {
+  const code = char.codePointAt(0)!;
+  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || winAnsiExtras.has(char);
+}
+
+/** The QR code of a check page's address, as a PNG to embed. */
+export async function embedQr(doc: PDFDocument, url: string) {
+  const png = await QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+  return doc.embedPng(new Uint8Array(png));
+}
+
+/** The certificate's text fonts, embedded as subsets named from what they draw (see subsetTag). */
+export async function embedLettering(
+  doc: PDFDocument,
+  tag: string,
+  cjk: { regular: boolean; bold: boolean },
+) {
+  const embed = async (file: keyof typeof fontFiles, name: string) =>
+    doc.embedFont(await loadFont(file), { subset: true, customName: `${tag}+${name}` });
+  const serif = letteringOf([
+    await embed('regular', 'NotoSerif'),
+    ...(cjk.regular ? [await embed('cjkRegular', 'NotoSerifJP')] : []),
+  ]);
+  const serifBold = letteringOf([
+    await embed('bold', 'NotoSerif-Bold'),
+    ...(cjk.bold ? [await embed('cjkBold', 'NotoSerifJP-Bold')] : []),
+  ]);
+  return { serif, serifBold };
+}
