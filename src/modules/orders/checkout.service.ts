@@ -38,7 +38,6 @@ export type CheckoutDeps = {
  */
 function orderAddress(input: CheckoutInput) {
   const text = input.shippingAddress;
-  if (!input.address && text === undefined) throw noAddress();
   if (!input.address && text !== undefined && namesAnotherCountry(text))
     throw badRequest(messages.usOnly, { shippingAddress: messages.usOnly });
   const parts = input.address ?? parseUsAddress(text ?? '');
@@ -204,14 +203,17 @@ export function createCheckoutService(ctx: AppContext, repo: OrdersRepository, d
     ): Promise<CheckoutResult> {
       assertTakingOrders();
       // the spec's check first, as before (a cart of prints needs an address); checked against the cart below
-      if (!input.address && input.shippingAddress === undefined && !input.licensee) throw noAddress();
+      // an address given is read (and a foreign one refused) before anything else, as always
+      const given = input.address || input.shippingAddress !== undefined ? orderAddress(input) : null;
       const cart = await deps.cart.getPricedCart(cartId ?? undefined);
       // the lines no longer offered are gone from the cart now: the buyer reviews what is left
       if (cart.unavailable) throw conflict(messages.noLongerAvailable);
       if (!cart.lines.length) throw badRequest(messages.emptyCart, { items: messages.emptyCart });
       // an order of licences only ships nothing and asks no address
       const ships = cart.lines.some((l) => l.kind === 'print');
-      const address = ships ? orderAddress(input) : noShipping(input);
+      // a cart with a print needs the address (an empty cart's message comes first, as before)
+      if (ships && !given) throw noAddress();
+      const address = ships ? given! : noShipping(input);
       const licensee = licenseeColumns(input, cart);
       // no address to tax for: the buyer's state and ZIP are asked when the shop collects tax
       if (!ships && !input.taxLocation && cart.lines.some((l) => l.taxable) && (await deps.tax.collects()))
