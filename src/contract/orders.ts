@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
 import { lineEditionSchema } from './editions';
-import { licenseeKinds, licenseeSchema } from './licences';
+import { licenseeSchema, licenseeViewSchema, orderLineKinds } from './licences';
 import { refundViewSchema } from './payments';
 import { promotionCodeText, promotionMessages } from './promotions';
 import { isUsStateCode, ZIP_PATTERN } from './us-states';
@@ -104,63 +104,61 @@ export const checkoutItemSchema = z.object({
   quantity: wholeNumber(orderMessages.quantity, 1, 99),
 });
 
-export const checkoutSchema = z.object({
-  customerName: z
-    .string({ error: orderMessages.name })
-    .trim()
-    .min(3, orderMessages.name)
-    .max(100, orderMessages.nameTooLong)
-    // a name is one line: keeps e-mail subjects and CSV rows clean
-    .transform((s) => s.replace(/\s+/g, ' ')),
-  customerEmail: emailAddress(orderMessages.email),
-  /** The spec's client (and older app versions): the address as one text; parsed when possible. */
-  shippingAddress: z
-    .string({ error: orderMessages.address })
-    .trim()
-    .min(10, orderMessages.address)
-    .max(1000, orderMessages.addressTooLong)
-    .transform((s) => s.replace(/\r\n?/g, '\n'))
-    .optional(),
-  /**
-   * The address in parts (our checkout): preferred over `shippingAddress` when both are sent.
-   * One of the two is required when the cart holds a print (checked against the cart): an order
-   * of licences only ships nothing and asks no address (issue 46).
-   */
-  address: usAddressSchema.optional(),
-  /** Who the licences are for (required when the cart holds a licence). */
-  licensee: licenseeSchema.optional(),
-  /**
-   * An order of licences only, when the shop collects sales tax: the buyer's state and ZIP ("Where
-   * are you? (for sales tax)"), the place its taxable licences are taxed for.
-   */
-  taxLocation: z.object({ state: usAddressSchema.shape.state, zip: usAddressSchema.shape.zip }).optional(),
-  /** Optional, for the carrier: given to the print lab with the address. */
-  phone: phoneText,
-  /** A promotion code the buyer applied (checked again here; a used-up code is refused). */
-  promotionCode: z.preprocess(
-    (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
-    promotionCodeText(promotionMessages.invalid).optional(),
-  ),
-  /**
-   * The total the buyer was shown, in dollars: checked against the server's (with its tax, or
-   * before tax: the spec's client shows the cart's total), never used.
-   */
-  totalAmount: money({
-    invalid: orderMessages.total,
-    cents: orderMessages.totalCents,
-    min: [0.01, orderMessages.total],
-    max: [MAX_DOLLARS, orderMessages.totalTooLarge],
-  }),
-  /**
-   * Not needed: the order is the visitor's cart as the server holds it. Older app versions (still
-   * cached by installed apps) send the lines they showed; they are checked for form, then ignored.
-   */
-  items: z
-    .array(checkoutItemSchema, { error: orderMessages.emptyCart })
-    .min(1, orderMessages.emptyCart)
-    .max(100)
-    .optional(),
-});
+export const checkoutSchema = z
+  .object({
+    customerName: z
+      .string({ error: orderMessages.name })
+      .trim()
+      .min(3, orderMessages.name)
+      .max(100, orderMessages.nameTooLong)
+      // a name is one line: keeps e-mail subjects and CSV rows clean
+      .transform((s) => s.replace(/\s+/g, ' ')),
+    customerEmail: emailAddress(orderMessages.email),
+    /** The spec's client (and older app versions): the address as one text; parsed when possible. */
+    shippingAddress: z
+      .string({ error: orderMessages.address })
+      .trim()
+      .min(10, orderMessages.address)
+      .max(1000, orderMessages.addressTooLong)
+      .transform((s) => s.replace(/\r\n?/g, '\n'))
+      .optional(),
+    /** The address in parts (our checkout), preferred; one of the two is required with a print. */
+    address: usAddressSchema.optional(),
+    /** Who the licences are for (issue 46): required with a licence; without prints, no address. */
+    licensee: licenseeSchema.optional(),
+    /** Licences only, when the shop collects tax: the buyer's state and ZIP, where they are taxed. */
+    taxLocation: z.object({ state: usAddressSchema.shape.state, zip: usAddressSchema.shape.zip }).optional(),
+    /** Optional, for the carrier: given to the print lab with the address. */
+    phone: phoneText,
+    /** A promotion code the buyer applied (checked again here; a used-up code is refused). */
+    promotionCode: z.preprocess(
+      (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+      promotionCodeText(promotionMessages.invalid).optional(),
+    ),
+    /**
+     * The total the buyer was shown, in dollars: checked against the server's (with its tax, or
+     * before tax: the spec's client shows the cart's total), never used.
+     */
+    totalAmount: money({
+      invalid: orderMessages.total,
+      cents: orderMessages.totalCents,
+      min: [0.01, orderMessages.total],
+      max: [MAX_DOLLARS, orderMessages.totalTooLarge],
+    }),
+    /**
+     * Not needed: the order is the visitor's cart as the server holds it. Older app versions (still
+     * cached by installed apps) send the lines they showed; they are checked for form, then ignored.
+     */
+    items: z
+      .array(checkoutItemSchema, { error: orderMessages.emptyCart })
+      .min(1, orderMessages.emptyCart)
+      .max(100)
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.address === undefined && body.shippingAddress === undefined && body.licensee === undefined)
+      ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: orderMessages.address });
+  });
 /** The body as the server reads it; a client sends exactly this (every value is accepted as is). */
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 export type CheckoutRequest = Omit<CheckoutInput, 'items'>;
@@ -188,7 +186,6 @@ export const checkoutQuoteSchema = z.object({
     (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
     emailAddress(orderMessages.email).optional(),
   ),
-  /** An order of licences only: the buyer's state and ZIP given as the address's (no street). */
   address: z
     .object({
       line1: z.string().max(100).optional(),
@@ -307,10 +304,6 @@ export const lineDetailsViewSchema = z.object({
 });
 export type LineDetailsView = z.infer<typeof lineDetailsViewSchema>;
 
-/** A line of an order: a print, or a licence of a file (issue 46: no shipping, quantity 1). */
-export const orderLineKinds = ['print', 'licence'] as const;
-export type OrderLineKind = (typeof orderLineKinds)[number];
-
 export const orderLineItemSchema = z.object({
   id: z.number(),
   kind: z.enum(orderLineKinds),
@@ -318,8 +311,7 @@ export const orderLineItemSchema = z.object({
   priceAtPurchase: z.number(),
   shippingAtPurchase: z.number(),
   photo: z.object({ id: z.number(), title: z.string(), thumbnailUrl: z.string() }).nullable(),
-  // the spec's name for the line's print option (docs/architecture.md, Names); for a licence line
-  // its size is the download size's label and its format the licence's name
+  // the spec's name for the line's print option (docs/architecture.md, Names)
   itemOption: z.object({ size: z.string(), format: z.string() }).nullable(),
   ...lineDetailsViewSchema.shape,
 });
@@ -370,8 +362,7 @@ export const orderDetailSchema = z.object({
     shipments: z.array(shipmentSchema),
     refundedAmount: z.number(),
     refunds: z.array(refundViewSchema),
-    /** Who the order's licences are for; null when it has none. */
-    licensee: z.object({ kind: z.enum(licenseeKinds), name: z.string() }).nullable(),
+    licensee: licenseeViewSchema.nullable(), // who the order's licences are for; null without
   }),
   lineItems: z.array(orderLineItemSchema),
 });

@@ -156,9 +156,8 @@ describe('an order of licences only', () => {
       c.post('/api/checkout', { ...base, taxLocation: { state: 'DC', zip: '20024' } }),
       400,
     );
-    expect(noLicensee.errors).toEqual({
-      'licensee.name': 'Enter who the licence is for: your name or your organisation',
-    });
+    // neither an address nor a licensee: the spec's address message (no order can be placed)
+    expect(noLicensee.errors).toEqual({ shippingAddress: 'Please enter your complete shipping address' });
     const emptyName = await c.json<{ errors: Record<string, string> }>(
       c.post('/api/checkout', {
         ...base,
@@ -272,6 +271,14 @@ describe('an order of prints and licences', () => {
       400,
     );
     expect(noAddress.errors).toEqual({ shippingAddress: 'Please enter your complete shipping address' });
+    // and the licensee
+    const noLicensee = await c.json<{ errors: Record<string, string> }>(
+      c.post('/api/checkout', { ...customer, address: dc, totalAmount: 180 }),
+      400,
+    );
+    expect(noLicensee.errors).toEqual({
+      'licensee.name': 'Enter who the licence is for: your name or your organisation',
+    });
     expect(await counts()).toEqual(before);
 
     const quote = await c.json<{ total: number; tax: number; shipping: number }>(

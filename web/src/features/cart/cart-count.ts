@@ -18,5 +18,7 @@ export function cartCountLabel(cart: Counted | undefined): string {
   const items = itemCount(cart);
   const printLines = cart?.items.length ?? 0;
   const prints = (cart?.items ?? []).reduce((sum, line) => sum + line.quantity, 0);
-  return prints === printLines ? plural(items, 'item') : `${plural(items, 'item')} (${plural(prints, 'print')})`;
+  return prints === printLines
+    ? plural(items, 'item')
+    : `${plural(items, 'item')} (${plural(prints, 'print')})`;
 }
