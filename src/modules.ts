@@ -20,6 +20,7 @@ import { createEditionsModule } from './modules/editions';
 import { createLicencesModule } from './modules/licences';
 import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
+import { createLicenceOffers } from './modules/licences';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -38,7 +39,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   // Stamp source: what every image variant carries of her rights (asked when variants are made).
   media.useStampSource('rights.file-rights', rights.stampSource);
   const contact = createContactModule(ctx, { events });
-  const cart = createCartModule(ctx, { catalog, events });
+  const cart = createCartModule(ctx, { catalog, licenceOffers: createLicenceOffers(ctx), events });
   const promotions = createPromotionsModule(ctx, { events });
   // Stripe Tax rides on the Stripe account that takes the payments
   const tax = createTaxModule(ctx, {

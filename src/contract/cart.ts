@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, numberIn } from '../platform/http/input-rules';
 import { printOptionSchema } from './catalog';
+import { cartLicenceLineSchema } from './licences';
 
 // The visitor's cart (held by the server, keyed by the session).
 
@@ -22,6 +23,9 @@ export const addToCartSchema = z.object({
 
 export const updateCartLineSchema = z.object({ quantity });
 
+/** A licence line's quantity is not changed (PUT /api/cart/{id}): a licence is bought once. */
+export const LICENCE_QUANTITY_REFUSED = 'A licence is bought once.';
+
 export type AddToCartInput = z.output<typeof addToCartSchema>;
 /** The body of POST /api/cart as the web app sends it. */
 export type NewCartLine = AddToCartInput;
@@ -41,10 +45,12 @@ export type CartLine = z.infer<typeof cartLineSchema>;
 
 /**
  * Totals: `subtotal` = sum of price x quantity, `shipping` = sum of each line's shipping (once per
- * line), `total` = both; `count` = number of lines.
+ * line), `total` = both; `count` = number of lines. `items` are the prints (the spec's lines),
+ * `licences` the licences of files (issue 46: no shipping, bought once); both count and sum.
  */
 export const cartSchema = z.object({
   items: z.array(cartLineSchema),
+  licences: z.array(cartLicenceLineSchema),
   count: z.number(),
   subtotal: z.number(),
   shipping: z.number(),

@@ -101,6 +101,11 @@ export const licenseeSchema = z.object({
     .max(200, 'The licensee can be at most 200 characters'),
 });
 export type Licensee = z.infer<typeof licenseeSchema>;
+/** Who an order's licences are for, as the admin's order shows it. */
+export const licenseeViewSchema = z.object({ kind: z.enum(licenseeKinds), name: z.string() });
+
+/** An order line is a print or a licence of a file (no shipping, quantity 1): `kind` on the order's lines. */
+export const orderLineKinds = ['print', 'licence'] as const;
 
 // ---- after payment ----
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
 import { lineEditionSchema } from './editions';
-import { lineLicenceSchema } from './licences';
+import { licenseeSchema, licenseeViewSchema, lineLicenceSchema, orderLineKinds } from './licences';
 import { refundViewSchema } from './payments';
 import { promotionCodeText, promotionMessages } from './promotions';
 import { isUsStateCode, ZIP_PATTERN } from './us-states';
@@ -122,8 +122,12 @@ export const checkoutSchema = z
       .max(1000, orderMessages.addressTooLong)
       .transform((s) => s.replace(/\r\n?/g, '\n'))
       .optional(),
-    /** The address in parts (our checkout): preferred over `shippingAddress` when both are sent. */
+    /** The address in parts (our checkout), preferred; one of the two is required with a print. */
     address: usAddressSchema.optional(),
+    /** Who the licences are for (issue 46): required with a licence; without prints, no address. */
+    licensee: licenseeSchema.optional(),
+    /** Licences only, when the shop collects tax: the buyer's state and ZIP, where they are taxed. */
+    taxLocation: z.object({ state: usAddressSchema.shape.state, zip: usAddressSchema.shape.zip }).optional(),
     /** Optional, for the carrier: given to the print lab with the address. */
     phone: phoneText,
     /** A promotion code the buyer applied (checked again here; a used-up code is refused). */
@@ -152,7 +156,7 @@ export const checkoutSchema = z
       .optional(),
   })
   .superRefine((body, ctx) => {
-    if (body.address === undefined && body.shippingAddress === undefined)
+    if (body.address === undefined && body.shippingAddress === undefined && body.licensee === undefined)
       ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: orderMessages.address });
   });
 /** The body as the server reads it; a client sends exactly this (every value is accepted as is). */
@@ -304,6 +308,7 @@ export type LineDetailsView = z.infer<typeof lineDetailsViewSchema>;
 
 export const orderLineItemSchema = z.object({
   id: z.number(),
+  kind: z.enum(orderLineKinds),
   quantity: z.number(),
   priceAtPurchase: z.number(),
   shippingAtPurchase: z.number(),
@@ -359,6 +364,7 @@ export const orderDetailSchema = z.object({
     shipments: z.array(shipmentSchema),
     refundedAmount: z.number(),
     refunds: z.array(refundViewSchema),
+    licensee: licenseeViewSchema.nullable(), // who the order's licences are for; null without
   }),
   lineItems: z.array(orderLineItemSchema),
 });
@@ -374,6 +380,7 @@ export const buyerOrderSchema = z.object({
   fulfillmentStatus: z.enum(fulfillmentStatuses),
   items: z.array(
     z.object({
+      kind: z.enum(orderLineKinds),
       title: z.string(),
       size: z.string(),
       format: z.string(),

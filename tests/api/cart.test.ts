@@ -43,7 +43,14 @@ describe('cart', () => {
     const res = await c.get('/api/cart');
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie()).toEqual([]);
-    expect(await res.json()).toEqual({ items: [], count: 0, subtotal: 0, shipping: 0, total: 0 });
+    expect(await res.json()).toEqual({
+      items: [],
+      licences: [],
+      count: 0,
+      subtotal: 0,
+      shipping: 0,
+      total: 0,
+    });
   });
 
   it('adds a line with the server price, creating the cart and the session on the first add', async () => {
@@ -135,6 +142,7 @@ describe('cart', () => {
 
     expect(await c.json<Cart>(c.delete('/api/cart'))).toEqual({
       items: [],
+      licences: [],
       count: 0,
       subtotal: 0,
       shipping: 0,

@@ -295,8 +295,8 @@ describe('admin orders', () => {
     const [header, first] = csv.split('\r\n');
     expect(header).toBe(
       // issue 13 added the shipping, refund and dispute columns at the end, issue 25 the address parts,
-      // then the promotion code, discount, tax and tax state
-      'Order #,Date,Customer name,Customer email,Shipping address,Items,Subtotal,Shipping,Total,Payment status,Fulfillment status,Carrier,Tracking number,Refunded,Dispute,Address line 1,Address line 2,City,State,ZIP,Promotion code,Discount,Tax,Tax state',
+      // then the promotion code, discount, tax and tax state; issue 46 the licences and licensee
+      'Order #,Date,Customer name,Customer email,Shipping address,Items,Subtotal,Shipping,Total,Payment status,Fulfillment status,Carrier,Tracking number,Refunded,Dispute,Address line 1,Address line 2,City,State,ZIP,Promotion code,Discount,Tax,Tax state,Licences,Licensee',
     );
     expect(first.startsWith(`${o.orderId},`)).toBe(true);
     expect(csv).toContain('"O""Brien, Pat"');

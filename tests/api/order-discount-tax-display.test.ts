@@ -149,10 +149,10 @@ describe('an order with a promotion code and sales tax', () => {
     const admin = await app.admin();
     const csv = (await (await admin.get('/api/admin/orders.csv')).text()).replace(/^\uFEFF/, '');
     const [header, ...rows] = csv.trimEnd().split('\r\n');
-    expect(header.endsWith(',State,ZIP,Promotion code,Discount,Tax,Tax state')).toBe(true);
+    expect(header.endsWith(',State,ZIP,Promotion code,Discount,Tax,Tax state,Licences,Licensee')).toBe(true);
     const row = rows.find((r) => r.startsWith(`${orderId},`))!;
     expect(row).toContain(',190.00,10.00,172.53,paid,');
-    expect(row.endsWith(',SPRING20,38.00,10.53,DC')).toBe(true);
+    expect(row.endsWith(',SPRING20,38.00,10.53,DC,0,')).toBe(true);
   });
 
   it("puts the discount and the tax line between shipping and total in both e-mails' text", async () => {
@@ -197,7 +197,7 @@ describe('an order without a code or tax', () => {
     });
     const csv = await (await admin.get('/api/admin/orders.csv')).text();
     const row = csv.split('\r\n').find((r) => r.startsWith(`${orderId},`))!;
-    expect(row.endsWith(',,0.00,0.00,')).toBe(true);
+    expect(row.endsWith(',,0.00,0.00,,0,')).toBe(true);
   });
 
   it('shows a free-shipping code as a discount with shipping still shown', async () => {

@@ -73,7 +73,8 @@ async function report(month: string) {
   return Buffer.from(await res.arrayBuffer()).toString('utf8');
 }
 
-const HEADER = 'Month,State,Orders,Taxable sales,Tax collected,Refunds,Tax reversed,Net tax';
+const HEADER =
+  'Month,State,Orders,Taxable sales,Tax collected,Refunds,Tax reversed,Net tax,Taxable licence sales';
 const csv = (...lines: string[]) => '\uFEFF' + [HEADER, ...lines].join('\r\n') + '\r\n';
 
 describe('the monthly tax report', () => {
@@ -160,21 +161,24 @@ describe('the monthly tax report', () => {
   it('gives per state the orders paid in the month, their tax, refunds and tax reversed, then the total', async () => {
     expect(await report('2026-10')).toBe(
       csv(
-        '2026-10,DC,2,272.00,17.68,50.00,3.05,14.63',
-        '2026-10,NY,1,50.00,4.44,0.00,0.00,4.44',
-        '2026-10,Total,3,322.00,22.12,50.00,3.05,19.07',
+        '2026-10,DC,2,272.00,17.68,50.00,3.05,14.63,0.00',
+        '2026-10,NY,1,50.00,4.44,0.00,0.00,4.44,0.00',
+        '2026-10,Total,3,322.00,22.12,50.00,3.05,19.07,0.00',
       ),
     );
   });
 
   it("counts a refund in the month it was made, even on an earlier month's order (net tax may be negative)", async () => {
     expect(await report('2026-11')).toBe(
-      csv('2026-11,DC,1,25.00,1.63,122.53,7.48,-5.85', '2026-11,Total,1,25.00,1.63,122.53,7.48,-5.85'),
+      csv(
+        '2026-11,DC,1,25.00,1.63,122.53,7.48,-5.85,0.00',
+        '2026-11,Total,1,25.00,1.63,122.53,7.48,-5.85,0.00',
+      ),
     );
   });
 
   it('has only the total for a month without taxed sales or refunds', async () => {
-    expect(await report('2026-12')).toBe(csv('2026-12,Total,0,0.00,0.00,0.00,0.00,0.00'));
+    expect(await report('2026-12')).toBe(csv('2026-12,Total,0,0.00,0.00,0.00,0.00,0.00,0.00'));
   });
 
   it('refuses a month not written YYYY-MM, and is for the signed-in admin only', async () => {

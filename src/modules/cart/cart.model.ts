@@ -15,14 +15,22 @@ export class Cart extends BaseModel {
   });
 }
 
-/** One photo in one print option; the price is never stored (it is the catalogue's, when read). */
+/**
+ * One photo in one print option, or (kind 'licence', issue 46) one licence of a photo in a
+ * download size, quantity 1. The price is never stored (the catalogue's or the licences', when read).
+ */
 export class CartItem extends BaseModel {
   static tableName = 'cart_items';
 
   declare id: number;
   declare cartId: string;
+  declare kind: 'print' | 'licence';
   declare photoId: number;
-  declare printOptionId: number;
+  /** null on a licence line */
+  declare printOptionId: number | null;
+  /** set on a licence line only */
+  declare licenceId: number | null;
+  declare downloadSizeId: number | null;
   declare quantity: number;
   declare addedAt: Date;
 }

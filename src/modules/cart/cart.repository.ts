@@ -30,6 +30,27 @@ export function createCartRepository(db: Db) {
       await touch(cartId);
     },
 
+    /** Adds a licence line, once: the same licence of the same photo in the same size stays one line. */
+    async addLicenceLine(
+      cartId: string,
+      line: { photoId: number; licenceId: number; downloadSizeId: number },
+    ): Promise<void> {
+      // the partial unique index (kind = 'licence') is the conflict target
+      await db.raw(
+        `INSERT INTO cart_items (cart_id, kind, photo_id, licence_id, download_size_id, quantity)
+         VALUES (?, 'licence', ?, ?, ?, 1)
+         ON CONFLICT (cart_id, photo_id, licence_id, download_size_id) WHERE kind = 'licence' DO NOTHING`,
+        [cartId, line.photoId, line.licenceId, line.downloadSizeId],
+      );
+      await touch(cartId);
+    },
+
+    /** The line's kind, or null when it is not in this cart. */
+    async kindOf(cartId: string, lineId: number): Promise<'print' | 'licence' | null> {
+      const row = await linesOf(cartId).findById(lineId).select('kind');
+      return row?.kind ?? null;
+    },
+
     /** Number of rows changed: 0 when the line is not in this cart. */
     async setQuantity(cartId: string, lineId: number, quantity: number): Promise<number> {
       const n = await linesOf(cartId).findById(lineId).patch({ quantity });

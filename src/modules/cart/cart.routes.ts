@@ -1,7 +1,7 @@
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import { saveSession } from '../../platform/http/session';
 import type { CartService } from './cart.service';
-import { addToCartSchema, cartSchema, updateCartLineSchema } from '../../contract';
+import { addLicenceToCartSchema, addToCartSchema, cartSchema, updateCartLineSchema } from '../../contract';
 
 // The visitor's session holds only the cart id (req.session.cartId).
 const cart = { auth: 'public', session: true, cache: 'no-store', answer: cartSchema } as const;
@@ -15,6 +15,14 @@ export const cartEndpoints = {
     body: addToCartSchema,
     invalid: 'cart item',
     contract: 'POST /api/cart',
+  },
+  addLicenceToCart: {
+    ...cart,
+    method: 'POST',
+    path: '/api/cart/licences',
+    body: addLicenceToCartSchema,
+    invalid: 'licence',
+    contract: 'POST /api/cart/licences',
   },
   setQuantity: {
     ...cart,
@@ -46,6 +54,14 @@ export function createCartRoutes(service: CartService) {
       if (req.session.cartId !== cartId) {
         req.session.cartId = cartId;
         await saveSession(req); // no 201 for a line the visitor's session cannot find again
+      }
+      res.status(201).json(cart);
+    },
+    addLicenceToCart: async (req, res, { body }) => {
+      const { cartId, cart } = await service.addLicence(req.session.cartId, body);
+      if (req.session.cartId !== cartId) {
+        req.session.cartId = cartId;
+        await saveSession(req);
       }
       res.status(201).json(cart);
     },

@@ -3,8 +3,17 @@ import { badRequest, conflict, notFound } from '../../platform/http/app-error';
 import { toCents, toDollars } from '../../platform/money';
 import type { CartRepository } from './cart.repository';
 import { lineSums, orderMoney, type OrderMoney } from './order-money';
-import type { AddToCartInput, Cart, CartLine } from '../../contract';
+import {
+  LICENCE_QUANTITY_REFUSED,
+  licenceMessages,
+  type AddLicenceToCartInput,
+  type AddToCartInput,
+  type Cart,
+  type CartLicenceLine,
+  type CartLine,
+} from '../../contract';
 import type { PrintOptionMatch } from '../catalog';
+import type { LicenceOfferRow, LicencePair } from '../licences';
 
 /** What the cart needs from the catalogue (its public service), prices in dollars. */
 export type PrintOptionLookup = {
@@ -23,9 +32,32 @@ async function lookupPrintOptions(
   return new Map(found.map((m) => [`${m.photo.id}:${m.option.id}`, m]));
 }
 
+/** What the cart needs of licences (issue 46): what is sold now, and the photo's public facts. */
+export type LicenceLookup = {
+  /** The asked pairs that are sold now (askMe ones included); the others are left out. */
+  find(pairs: LicencePair[]): Promise<LicenceOfferRow[]>;
+  /** The public photo's title and thumbnail, or null when it is not public. */
+  publicPhoto(photoId: number): Promise<{ id: number; title: string; thumbnailUrl: string } | null>;
+};
+
 /** A cart priced in integer cents (its money from orderMoney), for checkout. */
-export type PricedLine = CartLine & { priceCents: number; shippingCents: number };
+export type PricedPrintLine = CartLine & {
+  kind: 'print';
+  priceCents: number;
+  shippingCents: number;
+  taxable: true;
+};
+/** A licence of a file: bought once, never shipped; taxed only when its licence says so. */
+export type PricedLicenceLine = CartLicenceLine & {
+  kind: 'licence';
+  quantity: 1;
+  priceCents: number;
+  shippingCents: 0;
+  taxable: boolean;
+};
+export type PricedLine = PricedPrintLine | PricedLicenceLine;
 export type PricedCart = {
+  /** Prints first (in the order added), then licences (in the order added). */
   lines: PricedLine[];
   /** Lines dropped (and removed from the cart) because their option is no longer offered. */
   unavailable: number;
@@ -36,15 +68,59 @@ export const UNAVAILABLE_OPTION = 'That print option is not available for this p
 export const LINE_NOT_FOUND = 'That item is not in your cart.';
 const STALE_AFTER_DAYS = 30;
 
-export function createCartService(repo: CartRepository, catalog: PrintOptionLookup) {
+const pairKey = (p: LicencePair) => `${p.photoId}:${p.licenceId}:${p.sizeId}`;
+
+export function createCartService(repo: CartRepository, catalog: PrintOptionLookup, licences: LicenceLookup) {
+  /** The licence lines priced as sold now; those no longer sold (or askMe, or photo gone) in `gone`. */
+  async function pricedLicences(rows: Awaited<ReturnType<CartRepository['lines']>>, gone: number[]) {
+    const pairs = rows.map((r) => ({
+      photoId: r.photoId,
+      licenceId: r.licenceId!,
+      sizeId: r.downloadSizeId!,
+    }));
+    const offers = new Map((await licences.find(pairs)).map((o) => [pairKey(o), o]));
+    const photos = new Map(
+      await Promise.all(
+        [...new Set(rows.map((r) => r.photoId))].map(
+          async (id) => [id, await licences.publicPhoto(id)] as const,
+        ),
+      ),
+    );
+    const lines: PricedLicenceLine[] = [];
+    for (const [i, row] of rows.entries()) {
+      const offer = offers.get(pairKey(pairs[i]!));
+      const photo = photos.get(row.photoId);
+      if (!offer || offer.askMe || !photo) {
+        gone.push(row.id); // no longer sold (or now sold on request only): it cannot be bought
+        continue;
+      }
+      lines.push({
+        kind: 'licence',
+        id: row.id,
+        photoId: row.photoId,
+        addedAt: new Date(row.addedAt).toISOString(),
+        photo,
+        licence: { id: offer.licenceId, slug: offer.licenceSlug, name: offer.licenceName },
+        size: { id: offer.sizeId, label: offer.sizeLabel },
+        price: toDollars(offer.priceCents),
+        quantity: 1,
+        priceCents: offer.priceCents,
+        shippingCents: 0,
+        taxable: offer.taxable,
+      });
+    }
+    return lines;
+  }
+
   async function priced(cartId: string | undefined): Promise<PricedCart> {
-    const rows = cartId ? await repo.lines(cartId) : [];
+    const all = cartId ? await repo.lines(cartId) : [];
+    const rows = all.filter((r) => r.kind !== 'licence');
     const lines: PricedLine[] = [];
     const gone: number[] = [];
     // Prices always come from the catalogue as it is now, never from what was shown earlier.
     const matches = await lookupPrintOptions(
       catalog,
-      rows.map((r) => ({ photoId: r.photoId, optionId: r.printOptionId })),
+      rows.map((r) => ({ photoId: r.photoId, optionId: r.printOptionId! })),
     );
     for (const row of rows) {
       const found = matches.get(`${row.photoId}:${row.printOptionId}`);
@@ -54,9 +130,11 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
       }
       const { photo, option } = found;
       lines.push({
+        kind: 'print',
+        taxable: true,
         id: row.id,
         photoId: row.photoId,
-        printOptionId: row.printOptionId,
+        printOptionId: option.id,
         quantity: row.quantity,
         addedAt: new Date(row.addedAt).toISOString(),
         photo: { id: photo.id, title: photo.title, thumbnailUrl: photo.thumbnailUrl },
@@ -72,13 +150,24 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
         shippingCents: toCents(option.shipping),
       });
     }
+    const licenceRows = all.filter((r) => r.kind === 'licence');
+    if (licenceRows.length) lines.push(...(await pricedLicences(licenceRows, gone)));
     if (cartId && gone.length) await repo.removeLines(cartId, gone);
     return { lines, unavailable: gone.length, money: orderMoney(lineSums(lines)) };
   }
 
   function toWire(cart: PricedCart): Cart {
     return {
-      items: cart.lines.map(({ priceCents: _p, shippingCents: _s, ...line }) => line),
+      items: cart.lines.flatMap(({ priceCents: _p, shippingCents: _s, ...line }) => {
+        if (line.kind !== 'print') return [];
+        const { kind: _k, taxable: _t, ...print } = line;
+        return [print];
+      }),
+      licences: cart.lines.flatMap((line) => {
+        if (line.kind !== 'licence') return [];
+        const { id, photoId, addedAt, photo, licence, size, price } = line;
+        return [{ id, photoId, addedAt, photo, licence, size, price }];
+      }),
       count: cart.lines.length,
       subtotal: toDollars(cart.money.subtotalCents),
       shipping: toDollars(cart.money.shippingCents),
@@ -110,8 +199,34 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
       return { cartId: id, cart: toWire(await priced(id)) };
     },
 
+    /**
+     * Adds a licence of a photo in a download size (once: the same again keeps one line). A pair
+     * not sold, or a photo not public, is refused (400); a licence sold on request (askMe) is 409.
+     */
+    async addLicence(
+      cartId: string | undefined,
+      input: AddLicenceToCartInput,
+    ): Promise<{ cartId: string; cart: Cart }> {
+      const [offer] = await licences.find([input]);
+      const photo = offer && (await licences.publicPhoto(input.photoId));
+      if (!offer || !photo)
+        throw badRequest(licenceMessages.notOffered, { licenceId: licenceMessages.notOffered });
+      if (offer.askMe) throw conflict(licenceMessages.askMe);
+      const id = cartId ?? randomUUID();
+      await repo.ensureCart(id);
+      await repo.addLicenceLine(id, {
+        photoId: input.photoId,
+        licenceId: input.licenceId,
+        downloadSizeId: input.sizeId,
+      });
+      return { cartId: id, cart: toWire(await priced(id)) };
+    },
     async updateQuantity(cartId: string | undefined, lineId: number, quantity: number): Promise<Cart> {
-      if (!cartId || !(await repo.setQuantity(cartId, lineId, quantity))) throw notFound(LINE_NOT_FOUND);
+      const kind = cartId ? await repo.kindOf(cartId, lineId) : null;
+      if (kind === 'licence')
+        throw badRequest(LICENCE_QUANTITY_REFUSED, { quantity: LICENCE_QUANTITY_REFUSED });
+      if (!cartId || !kind || !(await repo.setQuantity(cartId, lineId, quantity)))
+        throw notFound(LINE_NOT_FOUND);
       return toWire(await priced(cartId));
     },
 

@@ -2,17 +2,35 @@ import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { CatalogModule } from '../catalog';
+import type { LicenceOffers } from '../licences';
 import { createCartRepository } from './cart.repository';
 import { createCartRoutes } from './cart.routes';
 
 export { cartEndpoints } from './cart.routes';
 import { createCartService } from './cart.service';
 
-export type { PricedCart, PricedLine, PrintOptionLookup } from './cart.service';
+export type {
+  LicenceLookup,
+  PricedCart,
+  PricedLicenceLine,
+  PricedLine,
+  PricedPrintLine,
+  PrintOptionLookup,
+} from './cart.service';
 export { lineSums, orderMoney, refundableCents, type MoneyLine, type OrderMoney } from './order-money';
 
-export function createCartModule(ctx: AppContext, deps: { catalog: CatalogModule; events: DomainEventBus }) {
-  const service = createCartService(createCartRepository(ctx.db), deps.catalog.service);
+export function createCartModule(
+  ctx: AppContext,
+  deps: { catalog: CatalogModule; licenceOffers: LicenceOffers; events: DomainEventBus },
+) {
+  const service = createCartService(createCartRepository(ctx.db), deps.catalog.service, {
+    find: (pairs) => deps.licenceOffers.find(pairs),
+    // a licence of a photo that is not public (a draft, archived) is not sold
+    async publicPhoto(photoId) {
+      const photo = await deps.catalog.service.findPhotoDetail(photoId);
+      return photo && { id: photo.id, title: photo.title, thumbnailUrl: photo.thumbnailUrl };
+    },
+  });
   // The cart a paid order came from is emptied (clearing twice changes nothing).
   deps.events.subscribe('order.paid', 'cart.clear-paid-cart', async ({ cartId }) => {
     if (cartId) await service.clear(cartId);

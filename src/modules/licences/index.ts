@@ -80,7 +80,24 @@ export function createLicencesModule(
   const repo = createLicenceGrantsRepository(ctx.db);
   const service = createLicenceGrantsService(ctx, repo, {
     // the narrow read (orders.linesOf): the order's detail asks line details, licences' own
-    order: (orderId) => orders.linesOf(orderId),
+    async order(orderId) {
+      const o = await orders.linesOf(orderId);
+      return (
+        o && {
+          ...o,
+          lines: o.licenceLines.map((l) => ({
+            id: l.id,
+            photoId: l.photoId,
+            kind: 'licence',
+            licenceId: l.licenceId,
+            downloadSizeId: l.downloadSizeId,
+            title: l.title,
+            size: l.sizeLabel,
+            format: l.licenceName,
+          })),
+        }
+      );
+    },
     orderIdByToken: (token) => orders.service.idByToken(token),
     files,
   });

@@ -9,6 +9,7 @@ import type { CheckoutExtras, CheckoutHolds } from './checkout-holds';
 import { priceOrder, type PricedOrder, type PricingDeps } from './order-pricing';
 import type { NewLineItem, OrdersRepository, Tx, WrittenLine } from './orders.repository';
 import {
+  licenceMessages,
   orderMessages as messages,
   composeUsAddress,
   type CheckoutInput,
@@ -50,6 +51,65 @@ function orderAddress(input: CheckoutInput) {
     addressNeedsReview: !parts,
   };
 }
+
+const noAddress = () =>
+  badRequest(`Invalid checkout details: ${messages.address}`, { shippingAddress: messages.address });
+
+/**
+ * An order of licences only ships nothing: no address is asked; its address columns are empty
+ * but for the state and ZIP the buyer gave for sales tax (when the shop collects it).
+ */
+const noShipping = (input: CheckoutInput) => ({
+  shippingAddress: '',
+  addressLine1: null,
+  addressLine2: null,
+  addressCity: null,
+  addressState: input.taxLocation?.state ?? null,
+  addressZip: input.taxLocation?.zip ?? null,
+  addressNeedsReview: false,
+});
+
+/** The order's columns of who its licences are for (checked: required with a licence line). */
+function licenseeColumns(input: CheckoutInput, cart: PricedCart) {
+  if (!cart.lines.some((l) => l.kind === 'licence')) return { licenseeName: null, licenseeKind: null };
+  if (!input.licensee)
+    throw badRequest(`Invalid checkout details: ${licenceMessages.licensee}`, {
+      'licensee.name': licenceMessages.licensee,
+    });
+  return { licenseeName: input.licensee.name, licenseeKind: input.licensee.kind };
+}
+
+/** The order's line as stored: a licence line's size is its size's label, its format the licence's name. */
+const newLine = (line: PricedCart['lines'][number]): NewLineItem =>
+  line.kind === 'print'
+    ? {
+        kind: 'print',
+        photoId: line.photoId,
+        printOptionId: line.printOptionId,
+        licenceId: null,
+        downloadSizeId: null,
+        taxable: true,
+        quantity: line.quantity,
+        priceCents: line.priceCents,
+        shippingCents: line.shippingCents,
+        title: line.photo.title,
+        size: line.printOption.size,
+        format: line.printOption.format,
+      }
+    : {
+        kind: 'licence',
+        photoId: line.photoId,
+        printOptionId: null,
+        licenceId: line.licence.id,
+        downloadSizeId: line.size.id,
+        taxable: line.taxable,
+        quantity: 1,
+        priceCents: line.priceCents,
+        shippingCents: 0,
+        title: line.photo.title,
+        size: line.size.label,
+        format: line.licence.name,
+      };
 
 /** The order's columns of its price: the code as applied, the discount, the tax and how it was taxed. */
 function priceColumns(p: PricedOrder) {
@@ -94,7 +154,9 @@ const pluginInputs = (input: CheckoutInput): CheckoutExtras => ({
 });
 
 /** The address tax is computed for: known when it came in parts or could be read. */
-const taxAddressOf = (a: ReturnType<typeof orderAddress>): TaxAddress | null =>
+const taxAddressOf = (
+  a: ReturnType<typeof orderAddress> | ReturnType<typeof noShipping>,
+): TaxAddress | null =>
   a.addressState
     ? {
         line1: a.addressLine1,
@@ -140,21 +202,25 @@ export function createCheckoutService(ctx: AppContext, repo: OrdersRepository, d
       sessionOrderIds: number[] = [],
     ): Promise<CheckoutResult> {
       assertTakingOrders();
-      const address = orderAddress(input);
+      // the spec's check first, as before (a cart of prints needs an address); checked against the cart below
+      // an address given is read (and a foreign one refused) before anything else, as always
+      const given = input.address || input.shippingAddress !== undefined ? orderAddress(input) : null;
       const cart = await deps.cart.getPricedCart(cartId ?? undefined);
       // the lines no longer offered are gone from the cart now: the buyer reviews what is left
       if (cart.unavailable) throw conflict(messages.noLongerAvailable);
       if (!cart.lines.length) throw badRequest(messages.emptyCart, { items: messages.emptyCart });
-      const lines: NewLineItem[] = cart.lines.map((line) => ({
-        photoId: line.photoId,
-        printOptionId: line.printOptionId,
-        quantity: line.quantity,
-        priceCents: line.priceCents,
-        shippingCents: line.shippingCents,
-        title: line.photo.title,
-        size: line.printOption.size,
-        format: line.printOption.format,
-      }));
+      // an order of licences only ships nothing and asks no address
+      const ships = cart.lines.some((l) => l.kind === 'print');
+      // a cart with a print needs the address (an empty cart's message comes first, as before)
+      if (ships && !given) throw noAddress();
+      const address = ships ? given! : noShipping(input);
+      const licensee = licenseeColumns(input, cart);
+      // no address to tax for: the buyer's state and ZIP are asked when the shop collects tax
+      if (!ships && !input.taxLocation && cart.lines.some((l) => l.taxable) && (await deps.tax.collects()))
+        throw badRequest(`Invalid checkout details: ${messages.state}`, {
+          'taxLocation.state': messages.state,
+        });
+      const lines = cart.lines.map(newLine);
       const retry =
         cartId && (await repo.findRetryable(sessionOrderIds, cartId, ctx.config.UNPAID_ORDER_TTL_HOURS));
       // this session's unpaid attempts: a code's use one of them holds is the buyer's (as in the quote)
@@ -175,6 +241,7 @@ export function createCheckoutService(ctx: AppContext, repo: OrdersRepository, d
         customerEmail: input.customerEmail,
         customerPhone: input.phone ?? null,
         ...address,
+        ...licensee,
         ...priceColumns(priced),
       };
       // The checkout holds (a promotion code's use: checkout-holds.ts, added in src/modules.ts)

@@ -22,7 +22,7 @@ import { createPaymentsService } from './payments/payments.service';
 import { createStripeClient, createStripeProvider } from './payments/stripe.provider';
 import { createTestProvider } from './payments/test.provider';
 
-export type { OrdersService, LabOrderSource, OrderLines } from './orders.service';
+export type { OrdersService, LabOrderSource, OrderLines, OrderLicenceLineFacts } from './orders.service';
 export type { CheckoutHold, HeldOrder } from './checkout-holds';
 export type { CheckoutTender, TenderPart } from './checkout-tenders';
 export type { LineDetails, LineMailNote } from './line-details';

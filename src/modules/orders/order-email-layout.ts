@@ -36,9 +36,14 @@ function notesHtml(notes: LineMailNote[] | undefined): string {
     .join('');
 }
 
+/** A licence line reads "Editorial licence · Web, 2048 px" (its format is the licence's name, its size the file's). */
+const licenceLabel = (l: OrderLineItem) => `${l.format} licence \u00b7 ${l.size}`;
+
 export function itemRowsHtml(lines: OrderLineItem[], notes?: LineNotes): string {
   return lines
     .map((l) => {
+      if (l.kind === 'licence')
+        return `<tr><td style="${cell}"><strong>${escapeHtml(l.title)}</strong><br><span style="color:#555;font-size:14px;">${escapeHtml(licenceLabel(l))}</span>${notesHtml(notes?.get(l.id))}</td><td style="${cell}text-align:right;white-space:nowrap;padding-left:12px;">${formatCents(l.priceCents)}</td></tr>`;
       const each =
         l.quantity > 1
           ? `<br><span style="color:#666;font-size:13px;">${formatCents(l.priceCents)} each</span>`
@@ -87,8 +92,10 @@ function itemsText(lines: OrderLineItem[], notes?: LineNotes): string {
   return lines
     .map(
       (l) =>
-        `- ${l.title} (${l.size}, ${l.format}) x ${l.quantity}: ${formatCents(l.priceCents * l.quantity)}` +
-        (l.quantity > 1 ? ` (${formatCents(l.priceCents)} each)` : '') +
+        (l.kind === 'licence'
+          ? `- ${l.title} (${licenceLabel(l)}): ${formatCents(l.priceCents)}`
+          : `- ${l.title} (${l.size}, ${l.format}) x ${l.quantity}: ${formatCents(l.priceCents * l.quantity)}` +
+            (l.quantity > 1 ? ` (${formatCents(l.priceCents)} each)` : '')) +
         (notes?.get(l.id) ?? [])
           .map((n) => `\n  ${n.text}${n.link ? `\n  ${n.link.label}: ${n.link.url}` : ''}`)
           .join(''),
@@ -102,13 +109,40 @@ function totalsText(order: Order): string {
     .join('\n');
 }
 
-/** The text e-mail's items, totals and address, under their headings. */
+/** Who an order's licences are for: "Licence for: Jane Doe" (null without licences). */
+export const licenseeText = (order: Order) =>
+  order.licenseeName
+    ? `Licence for: ${order.licenseeName}${order.licenseeKind === 'organisation' ? ' (an organisation)' : ''}`
+    : null;
+
+/**
+ * The "Shipping address" part of an e-mail in HTML, and who the licences are for: an order of
+ * licences only ships nothing and shows no address.
+ */
+export function addressHtml(order: Order, heading: string): string {
+  const licensee = licenseeText(order);
+  return (
+    (order.shippingAddress
+      ? `<h2 style="${font}font-size:16px;margin:20px 0 6px;">${escapeHtml(heading)}</h2>
+<p style="${font}font-size:15px;margin:0 0 16px;">${multiline(order.shippingAddress)}</p>`
+      : '') + (licensee ? `<p style="${font}font-size:15px;margin:16px 0;">${escapeHtml(licensee)}</p>` : '')
+  );
+}
+
+/** The text e-mail's items, totals and address, under their headings (no address when nothing ships). */
 export const summaryText = (
   order: Order,
   lines: OrderLineItem[],
   addressHeading: string,
   notes?: LineNotes,
-) => ['Items:', itemsText(lines, notes), '', totalsText(order), '', addressHeading, order.shippingAddress];
+) => [
+  'Items:',
+  itemsText(lines, notes),
+  '',
+  totalsText(order),
+  ...(order.shippingAddress ? ['', addressHeading, order.shippingAddress] : []),
+  ...(licenseeText(order) ? ['', licenseeText(order)!] : []),
+];
 export const carrierTrackingUrls: Record<string, (n: string) => string> = {
   USPS: (n) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${encodeURIComponent(n)}`,
   UPS: (n) => `https://www.ups.com/track?tracknum=${encodeURIComponent(n)}`,

@@ -7,7 +7,7 @@ import {
   itemRowsHtml,
   layout,
   link,
-  multiline,
+  addressHtml,
   oneLine,
   orderNumber,
   orderPageUrl,
@@ -41,7 +41,7 @@ export function confirmationEmail(
   const html = layout(
     `Order ${no}`,
     `<h1 style="${font}font-size:22px;margin:0 0 8px;">Thank you for your order!</h1>
-<p style="${font}font-size:15px;margin:0 0 16px;">Hi ${escapeHtml(order.customerName)}, your payment was received and your prints are on their way to being made.</p>
+<p style="${font}font-size:15px;margin:0 0 16px;">Hi ${escapeHtml(order.customerName)}, your payment was received${lines.some((l) => l.kind === 'print') ? ' and your prints are on their way to being made' : ''}.</p>
 <p style="${font}font-size:15px;margin:0 0 16px;"><strong>Order number:</strong> ${no}</p>
 ${
   noticeLines.length
@@ -49,8 +49,7 @@ ${
     : ''
 }<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines, notes)}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px;">${totalsHtml(order)}</table>
-<h2 style="${font}font-size:16px;margin:20px 0 6px;">Shipping address</h2>
-<p style="${font}font-size:15px;margin:0;">${multiline(order.shippingAddress)}</p>
+${addressHtml(order, 'Shipping address')}
 ${order.statusToken ? `<p style="${font}font-size:15px;margin:16px 0 0;"><a href="${escapeHtml(orderPageUrl(site.publicUrl, order.statusToken)!)}" style="color:#2e6b3a;">View your order</a></p>` : ''}
 ${questions.html}`,
   );
@@ -94,8 +93,7 @@ export function ownerNoticeEmail(
 <p style="${font}font-size:15px;margin:0 0 16px;"><strong>${escapeHtml(order.customerName)}</strong><br><a href="mailto:${escapeHtml(order.customerEmail)}" style="color:#2e6b3a;">${escapeHtml(order.customerEmail)}</a></p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0">${itemRowsHtml(lines, notes)}</table>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin-top:8px;">${totalsHtml(order)}</table>
-<h2 style="${font}font-size:16px;margin:20px 0 6px;">Ship to</h2>
-<p style="${font}font-size:15px;margin:0 0 16px;">${multiline(order.shippingAddress)}</p>
+${addressHtml(order, 'Ship to')}
 <p style="${font}font-size:15px;margin:0;"><a href="${escapeHtml(adminUrl)}" style="color:#2e6b3a;">Open the orders in the admin</a></p>`,
   );
   const text = [

@@ -5,7 +5,8 @@ import type { OrderTax, TaxAddress, TaxService } from '../tax';
 /**
  * An order's price, decided here and nowhere else: the cart's lines at today's prices, less the
  * promotion code's discount, plus the tax on what is left for the shipping address (the
- * discounted prints, and the shipping where the state taxes it), summed by orderMoney.
+ * discounted prints and taxable licences, and the shipping where the state taxes it), summed by
+ * orderMoney. An order of licences only is taxed for the state and ZIP the buyer gives instead.
  */
 export type PricedOrder = {
   money: OrderMoney;
@@ -23,10 +24,17 @@ export type PricingDeps = {
   tax: Pick<TaxService, 'taxFor' | 'collects'>;
 };
 
+/** A line's reference for the tax provider, and its "format" as the promotion rules read it. */
+const referenceOf = (l: PricedCart['lines'][number]) =>
+  l.kind === 'print'
+    ? `${l.photoId}-${l.printOptionId}`
+    : `${l.photoId}-licence-${l.licence.id}-${l.size.id}`;
+
+// a licence line's "format" is its licence's name: a code for a print format never matches it
 export const ruleLinesOf = (cart: PricedCart): RuleLine[] =>
   cart.lines.map((l) => ({
     photoId: l.photoId,
-    format: l.printOption.format,
+    format: l.kind === 'print' ? l.printOption.format : l.licence.name,
     priceCents: l.priceCents,
     quantity: l.quantity,
     shippingCents: l.shippingCents,
@@ -49,13 +57,20 @@ export async function priceOrder(
     : null;
   const goodsOff = applied?.discount.perLineGoodsCents ?? ruleLines.map(() => 0);
   const shippingOff = applied?.discount.perLineShippingCents ?? ruleLines.map(() => 0);
+  // a licence whose `taxable` is off is never taxed (US states differ on digital goods)
   const tax = ask.address?.state
     ? await deps.tax.taxFor(ask.address, {
-        lines: cart.lines.map((l, i) => ({
-          reference: `${l.photoId}-${l.printOptionId}`,
-          amountCents: l.priceCents * l.quantity - goodsOff[i]!,
-          quantity: l.quantity,
-        })),
+        lines: cart.lines.flatMap((l, i) =>
+          l.taxable
+            ? [
+                {
+                  reference: referenceOf(l),
+                  amountCents: l.priceCents * l.quantity - goodsOff[i]!,
+                  quantity: l.quantity,
+                },
+              ]
+            : [],
+        ),
         shippingCents: cart.lines.reduce((s, l, i) => s + l.shippingCents - shippingOff[i]!, 0),
       })
     : null;

@@ -112,11 +112,16 @@ export function toOrderDetail(
       shipments: toShipments(shipments),
       refundedAmount: toDollars(money.refundedCents),
       refunds,
+      licensee:
+        order.licenseeName && order.licenseeKind
+          ? { kind: order.licenseeKind, name: order.licenseeName }
+          : null,
     },
     // The snapshot keeps what was bought readable after later edits; the photo row itself can
     // not disappear (deletion is restricted while an order references it).
     lineItems: lines.map((l) => ({
       id: l.id,
+      kind: l.kind,
       quantity: l.quantity,
       priceAtPurchase: toDollars(l.priceCents),
       shippingAtPurchase: toDollars(l.shippingCents),
@@ -146,6 +151,7 @@ export function toBuyerView(
     status: order.status,
     fulfillmentStatus: order.fulfillmentStatus,
     items: lines.map((l) => ({
+      kind: l.kind,
       title: l.title,
       size: l.size,
       format: l.format,

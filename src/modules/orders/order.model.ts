@@ -65,9 +65,9 @@ export class Order extends BaseModel {
   declare disputeDueBy: Date | null;
   declare disputeAmountCents: number | null;
   declare statusToken: string | null;
-  /** Who the order's licences are for (issue 46): a person's or an organisation's name. */
+  /** Who the order's licences are for (issue 46); null on an order of prints only. */
   declare licenseeName: string | null;
-  declare licenseeKind: string | null;
+  declare licenseeKind: 'person' | 'organisation' | null;
 
   declare lineItems?: OrderLineItem[];
 
@@ -82,12 +82,15 @@ export class OrderLineItem extends BaseModel {
 
   declare id: number;
   declare orderId: number;
+  /** A print, or a licence of a file (issue 46): its size is the download size's label, its format the licence's name. */
+  declare kind: 'print' | 'licence';
   declare photoId: number;
-  declare printOptionId: number;
-  /** 'print' or 'licence' (issue 46) */
-  declare kind: string;
+  /** null on a licence line */
+  declare printOptionId: number | null;
   declare licenceId: number | null;
   declare downloadSizeId: number | null;
+  /** Whether the owner's tax rules applied to the line (a licence's own setting when bought). */
+  declare taxable: boolean;
   declare quantity: number;
   declare priceCents: number;
   declare shippingCents: number;

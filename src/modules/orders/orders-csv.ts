@@ -36,6 +36,9 @@ const header = [
   'Discount',
   'Tax',
   'Tax state',
+  // issue 46: the licences of files (their lines are also in Items, as "Editorial licence, Web, 2048 px")
+  'Licences',
+  'Licensee',
 ];
 
 /** Rows as a CSV file: RFC 4180 quoting, CRLF line ends, UTF-8 with BOM so spreadsheets read accents. */
@@ -59,7 +62,13 @@ export function ordersCsv(orders: Order[], lines: OrderLineItem[]): string {
       o.customerName,
       o.customerEmail,
       o.shippingAddress,
-      (byOrder.get(o.id) ?? []).map((l) => `${l.quantity} x ${l.title} (${l.size}, ${l.format})`).join('; '),
+      (byOrder.get(o.id) ?? [])
+        .map((l) =>
+          l.kind === 'licence'
+            ? `1 x ${l.title} (${l.format} licence, ${l.size})`
+            : `${l.quantity} x ${l.title} (${l.size}, ${l.format})`,
+        )
+        .join('; '),
       money(m.subtotalCents),
       money(m.shippingCents),
       money(m.totalCents),
@@ -78,6 +87,8 @@ export function ordersCsv(orders: Order[], lines: OrderLineItem[]): string {
       money(m.discountCents),
       money(m.taxCents),
       o.taxState,
+      (byOrder.get(o.id) ?? []).filter((l) => l.kind === 'licence').length,
+      o.licenseeName ? `${o.licenseeName} (${o.licenseeKind})` : null,
     ];
   });
   return csvFile([header, ...rows]);

@@ -28,24 +28,40 @@ export type NewOrder = Pick<
   | 'taxRate'
   | 'taxProvider'
   | 'taxCalculationId'
+  | 'licenseeName'
+  | 'licenseeKind'
 > & { cartId: string | null; statusToken: string };
 export type NewLineItem = Pick<
   OrderLineItem,
-  'photoId' | 'printOptionId' | 'quantity' | 'priceCents' | 'shippingCents' | 'title' | 'size' | 'format'
+  | 'kind'
+  | 'photoId'
+  | 'printOptionId'
+  | 'licenceId'
+  | 'downloadSizeId'
+  | 'taxable'
+  | 'quantity'
+  | 'priceCents'
+  | 'shippingCents'
+  | 'title'
+  | 'size'
+  | 'format'
 >;
 
 export type Tx = Knex.Transaction;
 /** Runs in the order's transaction once its row is written: the checkout holds (checkout-holds.ts). */
 export type AfterWrite = (trx: Tx, orderId: number, lines: WrittenLine[]) => Promise<unknown>;
 const nothing: AfterWrite = async () => undefined;
-/** An order line as written, with its id: what a checkout hold takes for (an edition's numbers). */
+/**
+ * An order's print line as written, with its id: what a checkout hold takes for (an edition's
+ * numbers). A hold is told only the prints: a licence line holds nothing (issue 46).
+ */
 export type WrittenLine = { id: number; photoId: number; printOptionId: number; quantity: number };
-const writtenLine = (l: OrderLineItem): WrittenLine => ({
-  id: l.id,
-  photoId: l.photoId,
-  printOptionId: l.printOptionId,
-  quantity: l.quantity,
-});
+const writtenLines = (lines: OrderLineItem[]): WrittenLine[] =>
+  lines.flatMap((l) =>
+    l.kind === 'print' && l.printOptionId !== null
+      ? [{ id: l.id, photoId: l.photoId, printOptionId: l.printOptionId, quantity: l.quantity }]
+      : [],
+  );
 
 /** Payment statuses of an attempt nobody has paid: a retry may reuse it. */
 const RETRYABLE: PaymentStatus[] = ['pending', 'failed'];
@@ -69,7 +85,7 @@ export function createOrdersRepository(db: Db) {
     async insertOrder(order: NewOrder, lines: NewLineItem[], afterWrite = nothing): Promise<number> {
       return db.transaction(async (trx) => {
         const { id, lineItems } = await Order.query(trx).insertGraph({ ...order, lineItems: lines });
-        await afterWrite(trx, id, (lineItems ?? []).map(writtenLine));
+        await afterWrite(trx, id, writtenLines(lineItems ?? []));
         return id;
       });
     },
@@ -131,7 +147,7 @@ export function createOrdersRepository(db: Db) {
         await Order.query(trx)
           .findById(id)
           .patch({ ...order, updatedAt: trx.fn.now() });
-        await afterWrite(trx, id, written.map(writtenLine));
+        await afterWrite(trx, id, writtenLines(written));
         return true;
       });
     },

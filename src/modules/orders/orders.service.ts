@@ -6,6 +6,7 @@ import type { LineDetailsRegistry } from './line-details';
 import type { ShippingNotice } from './order-emails';
 import { addressParts, toBuyerView, toOrderDetail, toSummary } from './order-views';
 import { ordersCsv } from './orders-csv';
+import type { OrderLineItem } from './order.model';
 import type { OrdersRepository, Tx } from './orders.repository';
 import {
   cancelMessages,
@@ -42,27 +43,62 @@ export type OrderLineFacts = {
   id: number;
   photoId: number;
   printOptionId: number;
-  /** 'print' or 'licence' (a licence line: its licence and download size; `size` is the size's label, `format` the licence's name) */
-  kind: string;
-  licenceId: number | null;
-  downloadSizeId: number | null;
   quantity: number;
   title: string;
   size: string;
   format: string;
 };
-const lineFacts = (l: OrderLineFacts): OrderLineFacts => ({
-  id: l.id,
-  photoId: l.photoId,
-  printOptionId: l.printOptionId,
-  kind: l.kind,
-  licenceId: l.licenceId,
-  downloadSizeId: l.downloadSizeId,
-  quantity: l.quantity,
-  title: l.title,
-  size: l.size,
-  format: l.format,
-});
+/**
+ * The order's print lines: what a lab makes and an edition numbers. Licence lines (issue 46) are
+ * never given to those plug-ins: they are `licenceLines` of `linesOf`.
+ */
+const printFacts = (lines: OrderLineItem[]): OrderLineFacts[] =>
+  lines.flatMap((l) =>
+    l.kind === 'print' && l.printOptionId !== null
+      ? [
+          {
+            id: l.id,
+            photoId: l.photoId,
+            printOptionId: l.printOptionId,
+            quantity: l.quantity,
+            title: l.title,
+            size: l.size,
+            format: l.format,
+          },
+        ]
+      : [],
+  );
+
+/** An order's licence line as the licences module reads it (its snapshot: the size's label, the licence's name). */
+export type OrderLicenceLineFacts = {
+  id: number;
+  photoId: number;
+  licenceId: number;
+  downloadSizeId: number;
+  title: string;
+  sizeLabel: string;
+  licenceName: string;
+  priceCents: number;
+  taxable: boolean;
+};
+const licenceFacts = (lines: OrderLineItem[]): OrderLicenceLineFacts[] =>
+  lines.flatMap((l) =>
+    l.kind === 'licence' && l.licenceId !== null && l.downloadSizeId !== null
+      ? [
+          {
+            id: l.id,
+            photoId: l.photoId,
+            licenceId: l.licenceId,
+            downloadSizeId: l.downloadSizeId,
+            title: l.title,
+            sizeLabel: l.size,
+            licenceName: l.format,
+            priceCents: l.priceCents,
+            taxable: l.taxable,
+          },
+        ]
+      : [],
+  );
 
 /**
  * An order's lines and payment as a plug-in reads them (orders.linesOf): nothing the line details
@@ -75,9 +111,13 @@ export type OrderLines = {
   customerEmail: string;
   /** What was paid less what was refunded, in cents. */
   netCents: number;
-  /** Who the order's licences are for (issue 46); null on an order without licences. */
-  licensee: { name: string; kind: string } | null;
+  /** The print lines (an edition's numbers, a lab's lines). */
   lines: OrderLineFacts[];
+  /** The licence lines (issue 46), and who they are for. */
+  licenceLines: OrderLicenceLineFacts[];
+  licensee: { name: string; kind: 'person' | 'organisation' } | null;
+  customerName: string;
+  statusToken: string | null;
 };
 
 /** An order as a print lab reads it (orders.forLab). */
@@ -196,7 +236,8 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         customerName: order.customerName,
         phone: order.customerPhone,
         address: addressParts(order),
-        lines: lines.map(lineFacts),
+        // only the prints go to a lab (issue 46)
+        lines: printFacts(lines),
       };
     },
 
@@ -210,10 +251,14 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         paidAt: order.paidAt,
         customerEmail: order.customerEmail,
         netCents: orderMoney(order).netCents,
-        licensee: order.licenseeName
-          ? { name: order.licenseeName, kind: order.licenseeKind ?? 'person' }
-          : null,
-        lines: lines.map(lineFacts),
+        lines: printFacts(lines),
+        licenceLines: licenceFacts(lines),
+        licensee:
+          order.licenseeName && order.licenseeKind
+            ? { name: order.licenseeName, kind: order.licenseeKind }
+            : null,
+        customerName: order.customerName,
+        statusToken: order.statusToken,
       };
     },
 

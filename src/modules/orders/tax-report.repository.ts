@@ -23,12 +23,19 @@ export function createTaxReportRepository(db: Db) {
         .orderBy('tax_state')
         .select('tax_state as state')
         .count({ orders: '*' })
-        .sum({ taxable: 'taxable_cents', tax: 'tax_cents' });
+        .sum({ taxable: 'taxable_cents', tax: 'tax_cents' })
+        // the taxable licence lines (issue 46) among them, at their price before a code's discount
+        .select(
+          db.raw(
+            `coalesce(sum((SELECT sum(li.price_cents * li.quantity) FROM order_line_items li WHERE li.order_id = orders.id AND li.kind = 'licence' AND li.taxable)), 0) as licence`,
+          ),
+        );
       return rows.map((r) => ({
         state: r.state,
         orders: Number(r.orders),
         taxableCents: Number(r.taxable ?? 0),
         taxCents: Number(r.tax ?? 0),
+        licenceCents: Number((r as { licence?: unknown }).licence ?? 0),
       }));
     },
 

@@ -19,6 +19,8 @@ const header = [
   'Refunds',
   'Tax reversed',
   'Net tax',
+  // issue 46: the licences of files among the taxable sales (states differ on digital goods)
+  'Taxable licence sales',
 ];
 
 /**
@@ -37,8 +39,16 @@ type Row = {
   taxCents: number;
   refundCents: number;
   reversedCents: number;
+  licenceCents: number;
 };
-const emptyRow = (): Row => ({ orders: 0, taxableCents: 0, taxCents: 0, refundCents: 0, reversedCents: 0 });
+const emptyRow = (): Row => ({
+  orders: 0,
+  taxableCents: 0,
+  taxCents: 0,
+  refundCents: 0,
+  reversedCents: 0,
+  licenceCents: 0,
+});
 
 export function createTaxReport(db: Db) {
   const repo = createTaxReportRepository(db);
@@ -72,6 +82,7 @@ export function createTaxReport(db: Db) {
         row.orders = s.orders;
         row.taxableCents = s.taxableCents;
         row.taxCents = s.taxCents;
+        row.licenceCents = s.licenceCents;
       }
       for (const r of refunds) {
         const row = rowFor(r.state);
@@ -89,6 +100,7 @@ export function createTaxReport(db: Db) {
         csvDollars(r.refundCents),
         csvDollars(r.reversedCents),
         csvDollars(r.taxCents - r.reversedCents),
+        csvDollars(r.licenceCents),
       ];
       const states = [...byState.keys()].sort();
       const rows = states.map((state) => {

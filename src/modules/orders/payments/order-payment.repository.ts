@@ -1,6 +1,6 @@
 import type { Knex } from 'knex';
 import type { Db } from '../../../platform/db';
-import type { PaymentStatus } from '../../../contract';
+import type { FulfillmentStatus, PaymentStatus } from '../../../contract';
 import { Order } from '../order.model';
 import type { DisputeState } from './payment.model';
 
@@ -57,7 +57,16 @@ export function createOrderPaymentRepository(db: Db) {
         .patch({
           status: to,
           updatedAt: trx.fn.now(),
-          ...(to === 'paid' ? { paidAt: trx.fn.now() } : {}),
+          ...(to === 'paid'
+            ? {
+                paidAt: trx.fn.now(),
+                // an order of licences only ships nothing: once paid it is fulfilled (its files
+                // are delivered by the licences module), so the owner sees nothing left to do
+                fulfillmentStatus: trx.raw(
+                  `CASE WHEN fulfillment_status IN ('received', 'paid') AND NOT EXISTS (SELECT 1 FROM order_line_items li WHERE li.order_id = orders.id AND li.kind = 'print') THEN 'completed' ELSE fulfillment_status END`,
+                ) as unknown as FulfillmentStatus,
+              }
+            : {}),
         })
         .returning('*');
       return row;

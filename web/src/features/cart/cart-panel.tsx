@@ -1,3 +1,4 @@
+import type { CartLicenceLine } from '@contract';
 import type { CartLine } from '../../lib/api-types';
 import { CART_TOASTS, cartErrorToast } from './cart-error-toast';
 import { ClosedShopNotice } from '../../components/closed-shop-notice';
@@ -39,6 +40,7 @@ export default function CartPanel() {
   };
 
   const items = cart?.items ?? [];
+  const licences = cart?.licences ?? [];
 
   return (
     <Sheet
@@ -63,7 +65,7 @@ export default function CartPanel() {
           <div className={styles.loading}>
             <Spinner label="Loading cart" />
           </div>
-        ) : items.length === 0 ? (
+        ) : items.length + licences.length === 0 ? (
           <div className={styles.empty}>
             <ShoppingBagOutlinedIcon size={56} className={styles.emptyIcon} />
             <p className="t-h6">Your cart is empty</p>
@@ -77,6 +79,9 @@ export default function CartPanel() {
             <ul className={styles.lines} data-toast-room>
               {items.map((line) => (
                 <CartLineItem key={line.id} line={line} onNavigate={close} />
+              ))}
+              {licences.map((line) => (
+                <CartLicenceItem key={line.id} line={line} onNavigate={close} />
               ))}
             </ul>
             <hr className={styles.divider} />
@@ -113,6 +118,56 @@ export default function CartPanel() {
   );
 }
 
+/** Removes a line (a print or a licence), telling the buyer. */
+async function removeLine(id: number) {
+  try {
+    await removeCartLine(id);
+    toast({
+      title: 'Item removed',
+      description: 'The item has been removed from your cart.',
+      scope: CART_TOASTS,
+    });
+  } catch (err) {
+    console.error('Cart remove failed', err);
+    toast(cartErrorToast(err, 'Failed to remove the item from your cart. Please try again.'));
+  }
+}
+
+/** A licence of a file (issue 46): "Editorial licence", "Web, 2048 px", its price; bought once, no stepper. */
+function CartLicenceItem({ line, onNavigate }: { line: CartLicenceLine; onNavigate: () => void }) {
+  const busy = useCartState().busyLines.includes(line.id);
+  const title = line.photo.title;
+  return (
+    <li className={cx(styles.line, busy && styles.busy)} data-toast-avoid data-kind="licence">
+      <div className={styles.thumb}>
+        <ResponsiveImage photo={line.photo} alt={title} ratio={1} renderedWidth={76} />
+      </div>
+      <div className={styles.details}>
+        <a href={`/photo/${line.photoId}`} onClick={onNavigate} className={styles.title}>
+          {title}
+        </a>
+        <p className="t-body2">
+          <a href={`/licences/${line.licence.slug}`} onClick={onNavigate}>
+            {line.licence.name} licence
+          </a>
+        </p>
+        <p className="t-body2 t-muted">{line.size.label}</p>
+      </div>
+      <div className={styles.side}>
+        <p className={styles.price}>{formatPrice(line.price)}</p>
+        <IconButton
+          aria-label={`Remove the ${line.licence.name} licence of ${title} from cart`}
+          onClick={() => removeLine(line.id)}
+          disabled={busy}
+          className={cx(styles.action, styles.edgeEnd)}
+        >
+          <DeleteOutlinedIcon />
+        </IconButton>
+      </div>
+    </li>
+  );
+}
+
 function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => void }) {
   const busy = useCartState().busyLines.includes(line.id);
   const title = line.photo?.title ?? 'Print';
@@ -126,19 +181,7 @@ function CartLineItem({ line, onNavigate }: { line: CartLine; onNavigate: () => 
     }
   };
 
-  const remove = async () => {
-    try {
-      await removeCartLine(line.id);
-      toast({
-        title: 'Item removed',
-        description: 'The item has been removed from your cart.',
-        scope: CART_TOASTS,
-      });
-    } catch (err) {
-      console.error('Cart remove failed', err);
-      toast(cartErrorToast(err, 'Failed to remove the item from your cart. Please try again.'));
-    }
-  };
+  const remove = () => removeLine(line.id);
 
   return (
     <li className={cx(styles.line, busy && styles.busy)} data-toast-avoid>

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { SitePageMeta } from '../../components/page-meta';
 import { SplitColumns } from '../../components/split-columns';
 import { useDismissToasts, useToast } from '../../components/toast';
-import { CART_TOASTS, useCartQuery } from '../cart';
+import { CART_TOASTS, itemCount, useCartQuery } from '../cart';
 import type { Cart } from '../../lib/api-types';
 import { ShippingNoticeBanner } from '../../components/shipping-notice-banner';
 import { activeNoticeLines, useGetShippingNoticeQuery, useGetSiteQuery } from '../../lib/content-api';
@@ -27,7 +27,7 @@ import { useFinishPayment } from './use-finish-payment';
 import { ClosedCheckout } from './checkout-closed';
 import { CheckoutHeading, CheckoutSkeleton, NeedsJavaScript, PaymentSuccessful } from './checkout-views';
 
-const EMPTY_CART: Cart = { items: [], subtotal: 0, shipping: 0, total: 0, count: 0 };
+const EMPTY_CART: Cart = { items: [], licences: [], subtotal: 0, shipping: 0, total: 0, count: 0 };
 
 /** /checkout: the Order Summary and the two-phase 'Complete Your Purchase' form. */
 function Checkout() {
@@ -85,7 +85,7 @@ function Checkout() {
   );
 
   // Only once the server's cart has loaded (not while a refetch is in flight) is "empty" a fact.
-  const cartIsEmpty = isSuccess && !isFetching && (cart?.items.length ?? 0) === 0;
+  const cartIsEmpty = isSuccess && !isFetching && itemCount(cart) === 0;
   useEffect(() => {
     // a shop that takes no orders says so here, cart or not
     if (!takingOrders || !cartIsEmpty || finishing.current || emptyHandled.current) return;
@@ -124,7 +124,7 @@ function Checkout() {
     );
   }
 
-  if (cart.items.length === 0) {
+  if (itemCount(cart) === 0) {
     // Redirecting to the portfolio (or confirming the empty cart with the server).
     return (
       <Container maxWidth="lg" sx={{ py: { xs: 3, md: 7 } }}>
@@ -217,6 +217,7 @@ function Checkout() {
               checkoutTotal={money.checkoutTotal}
               onPromotionRefused={checkout.codeRefused}
               refusedCode={refusedCode?.active ? refusedCode.code : null}
+              taxCollected={quote.taxCollected}
             />
           )}
         </Paper>

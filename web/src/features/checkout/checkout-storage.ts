@@ -25,7 +25,7 @@ const DETAIL_KEYS = [
   'addressCity',
   'addressState',
   'addressZip',
-] as const satisfies readonly Exclude<keyof CheckoutDetails, 'phone'>[];
+] as const satisfies readonly Exclude<keyof CheckoutDetails, 'phone' | 'licenseeKind' | 'licenseeName'>[];
 
 /**
  * The stored details, every field text; anything else (an older app's one-text address) is
@@ -36,9 +36,15 @@ function readDetails(value: unknown): CheckoutDetails | null {
   if (!d || !DETAIL_KEYS.every((key) => isText(d[key]))) return null;
   const details = Object.fromEntries(DETAIL_KEYS.map((key) => [key, d[key]])) as Omit<
     CheckoutDetails,
-    'phone'
+    'phone' | 'licenseeKind' | 'licenseeName'
   >;
-  return { ...details, phone: isText(d.phone) ? d.phone : '' };
+  return {
+    ...details,
+    phone: isText(d.phone) ? d.phone : '',
+    // the licensee (issue 46): a person until she says otherwise
+    licenseeKind: d.licenseeKind === 'organisation' ? 'organisation' : 'person',
+    licenseeName: isText(d.licenseeName) ? d.licenseeName : '',
+  };
 }
 
 const isAmount = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);

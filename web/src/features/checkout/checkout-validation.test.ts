@@ -10,6 +10,8 @@ const complete: CheckoutDetails = {
   addressState: 'DC',
   addressZip: '20001',
   phone: '',
+  licenseeKind: 'person',
+  licenseeName: '',
 };
 
 describe('checkout details validation', () => {
@@ -61,5 +63,30 @@ describe('checkout details validation', () => {
     expect(composedAddress({ ...complete, addressLine2: 'Apt 2' })).toBe(
       '12 Refuge Road\nApt 2\nWashington, DC 20001',
     );
+  });
+});
+
+describe('a cart of licences (issue 46)', () => {
+  const noAddress = { ...complete, addressLine1: '', addressCity: '', addressState: '', addressZip: '' };
+  it('asks no address for licences only, and the licensee', () => {
+    const needs = { ships: false, taxPlace: false, licensee: true };
+    expect(validateCheckoutDetails(noAddress, needs)).toEqual({
+      licenseeName: 'Enter who the licence is for: your name or your organisation',
+    });
+    expect(validateCheckoutDetails({ ...noAddress, licenseeName: 'Ada Lovelace' }, needs)).toEqual({});
+  });
+  it('asks the state and ZIP when the shop collects tax', () => {
+    const needs = { ships: false, taxPlace: true, licensee: true };
+    expect(validateCheckoutDetails({ ...noAddress, licenseeName: 'Refuge' }, needs)).toEqual({
+      addressState: 'Please choose a US state or territory',
+      addressZip: 'Please enter a valid ZIP code (5 digits, or ZIP+4)',
+    });
+  });
+  it('still asks the whole address with a print beside the licence', () => {
+    const errors = validateCheckoutDetails(
+      { ...noAddress, licenseeName: 'Ada' },
+      { ships: true, taxPlace: false, licensee: true },
+    );
+    expect(errors.addressLine1).toBe('Please enter your complete shipping address');
   });
 });

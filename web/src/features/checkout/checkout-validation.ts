@@ -13,7 +13,20 @@ export type CheckoutDetails = {
   addressZip: string;
   /** Optional, for the carrier ('' when not given). */
   phone: string;
+  /** Who the cart's licences are for (issue 46): asked only when the cart holds a licence. */
+  licenseeKind: 'person' | 'organisation';
+  licenseeName: string;
 };
+
+/**
+ * What the cart asks of the buyer: the shipping address when it holds a print; only the state and
+ * ZIP for sales tax when it holds licences only and the shop collects tax; the licensee when it
+ * holds a licence.
+ */
+export type CheckoutNeeds = { ships: boolean; taxPlace: boolean; licensee: boolean };
+export const PRINTS_ONLY: CheckoutNeeds = { ships: true, taxPlace: false, licensee: false };
+
+export const LICENSEE_MESSAGE = 'Enter who the licence is for: your name or your organisation';
 
 export type CheckoutErrors = Partial<Record<keyof CheckoutDetails, string>>;
 
@@ -63,10 +76,27 @@ const MISSING: Record<'addressLine1' | 'addressCity' | 'addressState' | 'address
  * incomplete address shows once, at the first part missing; every other missing part is flagged
  * at the same time with a sentence of its own (not the spec's again under every empty field).
  */
-export function validateCheckoutDetails(values: CheckoutDetails): CheckoutErrors {
+export function validateCheckoutDetails(
+  values: CheckoutDetails,
+  needs: CheckoutNeeds = PRINTS_ONLY,
+): CheckoutErrors {
   const errors: CheckoutErrors = {};
   if (values.customerName.trim().length < 3) errors.customerName = 'Name must be at least 3 characters';
   if (!EMAIL.test(values.customerEmail.trim())) errors.customerEmail = 'Please enter a valid email address';
+  if (needs.licensee) {
+    const name = values.licenseeName.trim();
+    if (!name) errors.licenseeName = LICENSEE_MESSAGE;
+    else if (name.length > 200) errors.licenseeName = 'The licensee can be at most 200 characters';
+  }
+  if (!needs.ships) {
+    // licences only: the state and ZIP for sales tax, when the shop collects it
+    if (needs.taxPlace) {
+      if (!isStateCode(values.addressState)) errors.addressState = 'Please choose a US state or territory';
+      if (!ZIP.test(values.addressZip.trim()))
+        errors.addressZip = 'Please enter a valid ZIP code (5 digits, or ZIP+4)';
+    }
+    return errors;
+  }
   const required = ['addressLine1', 'addressCity', 'addressState', 'addressZip'] as const;
   const missing = required.filter((field) => !values[field].trim());
   missing.forEach((field, i) => (errors[field] = i === 0 ? COMPLETE : MISSING[field]));

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -18,8 +18,10 @@ import {
   US_STATES,
   validateCheckoutDetails,
   type CheckoutDetails,
+  type CheckoutNeeds,
 } from './checkout-validation';
 import type { PaymentSession } from './payment-session';
+import { followBuyerName, LicenseeFields } from './licensee-fields';
 
 const CONTACT_FIELDS: readonly TextFieldSpec<keyof CheckoutDetails>[] = [
   {
@@ -59,7 +61,21 @@ const ADDRESS_FIELDS: readonly TextFieldSpec<keyof CheckoutDetails>[] = [
   // optional; the print lab gives it to the carrier with the address
   { field: 'phone', name: 'phone', label: 'Phone (optional, for the carrier)', autoComplete: 'shipping tel' },
 ];
-const FIELDS = [...CONTACT_FIELDS, ...ADDRESS_FIELDS].map(({ field }) => field);
+/** Licences only, when the shop collects sales tax: the state and ZIP, nothing else of an address. */
+const TAX_PLACE_FIELDS = ADDRESS_FIELDS.filter((f) => f.field === 'addressState' || f.field === 'addressZip');
+const LICENSEE_FIELD: TextFieldSpec<keyof CheckoutDetails> = {
+  field: 'licenseeName',
+  name: 'licensee',
+  label: 'Name of the person or organisation',
+  autoComplete: 'off',
+};
+
+/** The fields the cart asks for, in the order of the form (a failed submit focuses the first invalid one). */
+const fieldsFor = (needs: CheckoutNeeds) => [
+  ...CONTACT_FIELDS,
+  ...(needs.licensee ? [LICENSEE_FIELD] : []),
+  ...(needs.ships ? ADDRESS_FIELDS : needs.taxPlace ? TAX_PLACE_FIELDS : []),
+];
 /** Where the server's field errors show: a part of `address`, or the one-text address at line 1. */
 const SERVER_FIELDS: Record<string, keyof CheckoutDetails> = {
   customerName: 'customerName',
@@ -71,6 +87,9 @@ const SERVER_FIELDS: Record<string, keyof CheckoutDetails> = {
   'address.state': 'addressState',
   'address.zip': 'addressZip',
   phone: 'phone',
+  'licensee.name': 'licenseeName',
+  'taxLocation.state': 'addressState',
+  'taxLocation.zip': 'addressZip',
 };
 
 const CHECKOUT_FALLBACK = 'There was a problem with your checkout. Please try again.';
@@ -96,6 +115,8 @@ type Props = {
   onPromotionRefused: (message: string) => void;
   /** A code applied, then refused by the server (its reason is at the code field); null without one. */
   refusedCode: string | null;
+  /** The shop collects sales tax (the quote's answer; null until it came). */
+  taxCollected: boolean | null;
 };
 
 /** Phase 1: name, e-mail and US shipping address; creates the order and asks for a payment secret. */
@@ -111,7 +132,16 @@ export function DetailsForm({
   checkoutTotal,
   onPromotionRefused,
   refusedCode,
+  taxCollected,
 }: Props) {
+  // prints need the address; licences only, just the state and ZIP for tax (when collected)
+  const ships = cart.items.length > 0;
+  const needs: CheckoutNeeds = {
+    ships,
+    taxPlace: !ships && taxCollected === true,
+    licensee: (cart.licences?.length ?? 0) > 0,
+  };
+  const fields = fieldsFor(needs);
   const toast = useToast();
   const [createCheckout, checkoutState] = useCreateCheckoutMutation();
   const [createPaymentIntent, intentState] = useCreatePaymentIntentMutation();
@@ -119,13 +149,22 @@ export function DetailsForm({
   const busy = checkoutState.isLoading || intentState.isLoading;
 
   // As for contact: validate on submit, then on every change.
+  const changeValues = (next: CheckoutDetails) =>
+    onValuesChange(needs.licensee ? followBuyerName(values, next) : next);
   const { setErrors, validateAll, fieldProps } = useValidatedFields({
     idPrefix: 'checkout',
-    fields: [...CONTACT_FIELDS, ...ADDRESS_FIELDS],
+    fields,
     values,
-    onValuesChange,
-    validate: validateCheckoutDetails,
+    onValuesChange: changeValues,
+    validate: (v) => validateCheckoutDetails(v, needs),
   });
+  // a person's licence is prefilled with the buyer's name (details restored from an earlier visit too)
+  const prefill =
+    needs.licensee && values.licenseeKind === 'person' && !values.licenseeName && values.customerName;
+  useEffect(() => {
+    if (prefill) onValuesChange({ ...values, licenseeName: values.customerName });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when a prefill becomes due
+  }, [prefill]);
 
   /** The props every address part shares: id, name, label, value, change and error. */
   const common = (field: keyof CheckoutDetails) => {
@@ -151,24 +190,38 @@ export function DetailsForm({
     if (busy) return;
     setFormError(null);
     if (!validateAll()) return;
-    const details = Object.fromEntries(
-      FIELDS.map((field) => [field, values[field].trim()]),
-    ) as CheckoutDetails;
+    const details = {
+      ...values,
+      ...Object.fromEntries(
+        fieldsFor({ ships: true, taxPlace: false, licensee: true }).map(({ field }) => [
+          field,
+          values[field].trim(),
+        ]),
+      ),
+    } as CheckoutDetails;
 
     let placed: CheckoutResult;
     try {
       placed = await createCheckout({
         customerName: details.customerName,
         customerEmail: details.customerEmail,
-        address: {
-          line1: details.addressLine1,
-          line2: details.addressLine2 || undefined,
-          city: details.addressCity,
-          // validated above: one of US_STATES
-          state: details.addressState as UsStateCode,
-          zip: details.addressZip,
-        },
-        ...(details.phone ? { phone: details.phone } : {}),
+        ...(needs.ships
+          ? {
+              address: {
+                line1: details.addressLine1,
+                line2: details.addressLine2 || undefined,
+                city: details.addressCity,
+                // validated above: one of US_STATES
+                state: details.addressState as UsStateCode,
+                zip: details.addressZip,
+              },
+            }
+          : {}),
+        ...(needs.taxPlace
+          ? { taxLocation: { state: details.addressState as UsStateCode, zip: details.addressZip } }
+          : {}),
+        ...(needs.licensee ? { licensee: { kind: details.licenseeKind, name: details.licenseeName } } : {}),
+        ...(needs.ships && details.phone ? { phone: details.phone } : {}),
         ...(promotionCode ? { promotionCode } : {}),
         totalAmount: checkoutTotal,
       }).unwrap();
@@ -246,25 +299,60 @@ export function DetailsForm({
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} aria-label="Your details" spacing={3}>
       <RequiredTextFields {...fieldProps} fields={CONTACT_FIELDS} disabled={busy} />
-      <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
-        <Box component="legend" sx={{ p: 0, mb: 1.5, fontWeight: 600 }}>
-          Shipping to US Only
+      {needs.licensee && (
+        <LicenseeFields
+          values={values}
+          onValuesChange={onValuesChange}
+          onNameChange={fieldProps.onChange('licenseeName')}
+          error={fieldProps.errors.licenseeName}
+          disabled={busy}
+        />
+      )}
+      {needs.ships ? (
+        <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+          <Box component="legend" sx={{ p: 0, mb: 1.5, fontWeight: 600 }}>
+            Shipping to US Only
+          </Box>
+          <Stack spacing={3}>
+            {addressField('addressLine1', { required: true, maxLength: ADDRESS_LINE_MAX })}
+            {addressField('addressLine2', { maxLength: ADDRESS_LINE_MAX })}
+            {/* City, State and ZIP share a row from a tablet up; stacked on a phone */}
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: {
+                  xs: 'minmax(0, 1fr)',
+                  sm: 'minmax(0, 2fr) minmax(0, 1.4fr) minmax(0, 1fr)',
+                },
+              }}
+            >
+              {addressField('addressCity', { required: true, maxLength: CITY_MAX })}
+              <SelectField {...common('addressState')} required>
+                <option value="">Choose...</option>
+                {Object.entries(US_STATES).map(([code, name]) => (
+                  <option key={code} value={code}>
+                    {name}
+                  </option>
+                ))}
+              </SelectField>
+              {addressField('addressZip', { required: true, maxLength: 10 })}
+            </Box>
+            <TextField {...common('phone')} type="tel" inputMode="tel" maxLength={40} />
+          </Stack>
         </Box>
-        <Stack spacing={3}>
-          {addressField('addressLine1', { required: true, maxLength: ADDRESS_LINE_MAX })}
-          {addressField('addressLine2', { maxLength: ADDRESS_LINE_MAX })}
-          {/* City, State and ZIP share a row from a tablet up; stacked on a phone */}
+      ) : needs.taxPlace ? (
+        <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+          <Box component="legend" sx={{ p: 0, mb: 1.5, fontWeight: 600 }}>
+            Where are you? (for sales tax)
+          </Box>
           <Box
             sx={{
               display: 'grid',
               gap: 3,
-              gridTemplateColumns: {
-                xs: 'minmax(0, 1fr)',
-                sm: 'minmax(0, 2fr) minmax(0, 1.4fr) minmax(0, 1fr)',
-              },
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1.4fr) minmax(0, 1fr)' },
             }}
           >
-            {addressField('addressCity', { required: true, maxLength: CITY_MAX })}
             <SelectField {...common('addressState')} required>
               <option value="">Choose...</option>
               {Object.entries(US_STATES).map(([code, name]) => (
@@ -275,9 +363,8 @@ export function DetailsForm({
             </SelectField>
             {addressField('addressZip', { required: true, maxLength: 10 })}
           </Box>
-          <TextField {...common('phone')} type="tel" inputMode="tel" maxLength={40} />
-        </Stack>
-      </Box>
+        </Box>
+      ) : null}
       {refusedCode && (
         <Alert severity="warning" role="alert">
           {`Your promotion code ${refusedCode} was not applied (see the Order Summary): the total is without it.`}

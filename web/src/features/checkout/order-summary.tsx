@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import type { CartLicenceLine } from '@contract';
 import type { Cart, CartLine } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { TotalRow } from '../../components/total-line';
@@ -85,6 +86,9 @@ export function OrderSummary({
             {cart.items.map((line) => (
               <SummaryLine key={line.id} line={line} />
             ))}
+            {(cart.licences ?? []).map((line) => (
+              <LicenceSummaryLine key={line.id} line={line} />
+            ))}
           </Box>
           <Divider sx={{ mt: 1 }} />
         </Box>
@@ -140,9 +144,47 @@ function FigureRow({ label, value, note = false }: { label: string; value: strin
   );
 }
 
+/** A licence of a file (issue 46): "Editorial licence", "Web, 2048 px", its price; no quantity, no shipping. */
+function LicenceSummaryLine({ line }: { line: CartLicenceLine }) {
+  return (
+    <LineRow photo={line.photo} title={line.photo.title} amount={line.price}>
+      <Typography variant="body2" color="text.secondary">{`${line.licence.name} licence`}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {line.size.label}
+      </Typography>
+    </LineRow>
+  );
+}
+
 function SummaryLine({ line }: { line: CartLine }) {
   const title = line.photo?.title ?? 'Print';
   const price = line.printOption?.price ?? 0;
+  return (
+    <LineRow photo={line.photo} title={title} amount={price * line.quantity}>
+      <Typography variant="body2" color="text.secondary">
+        {`Size: ${line.printOption?.size ?? '-'}`}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {`Format: ${line.printOption?.format ?? '-'}`}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {line.quantity > 1 ? `Qty: ${line.quantity} × ${formatPrice(price)}` : `Qty: ${line.quantity}`}
+      </Typography>
+    </LineRow>
+  );
+}
+
+function LineRow({
+  photo,
+  title,
+  amount,
+  children,
+}: {
+  photo: CartLine['photo'];
+  title: string;
+  amount: number;
+  children: ReactNode;
+}) {
   return (
     <Box
       component="li"
@@ -158,21 +200,13 @@ function SummaryLine({ line }: { line: CartLine }) {
       }}
     >
       <Box sx={{ borderRadius: 1, overflow: 'hidden' }}>
-        <ResponsiveImage photo={line.photo} alt={title} ratio={1} renderedWidth={THUMB_PX} />
+        <ResponsiveImage photo={photo} alt={title} ratio={1} renderedWidth={THUMB_PX} />
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, lineHeight: 1.35, overflowWrap: 'anywhere' }}>{title}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          {`Size: ${line.printOption?.size ?? '-'}`}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {`Format: ${line.printOption?.format ?? '-'}`}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {line.quantity > 1 ? `Qty: ${line.quantity} × ${formatPrice(price)}` : `Qty: ${line.quantity}`}
-        </Typography>
+        {children}
       </Box>
-      <Typography sx={{ fontWeight: 600 }}>{formatPrice(price * line.quantity)}</Typography>
+      <Typography sx={{ fontWeight: 600 }}>{formatPrice(amount)}</Typography>
     </Box>
   );
 }

@@ -13,6 +13,8 @@ const EMPTY_DETAILS: CheckoutDetails = {
   addressState: '',
   addressZip: '',
   phone: '',
+  licenseeKind: 'person',
+  licenseeName: '',
 };
 
 /** A code the server refused after it was applied (see `useCheckoutDetails`). */
@@ -59,7 +61,11 @@ export function useCheckoutDetails({ cart, isFetching }: { cart: Cart | undefine
     storedSession.current = null;
     // The order was placed from this cart: a cart that changed since then starts the payment again.
     // (The order's own total has its discount and tax: the cart's total then is what is compared.)
-    if (cart.items.length > 0 && Math.abs(cart.total - resumed.cartTotal) < 0.005) setSession(resumed);
+    if (
+      cart.items.length + (cart.licences?.length ?? 0) > 0 &&
+      Math.abs(cart.total - resumed.cartTotal) < 0.005
+    )
+      setSession(resumed);
     else saveCheckout({ details: resumed.details, session: null, promotionCode: codeRef.current });
   }, [cart, isFetching]);
 

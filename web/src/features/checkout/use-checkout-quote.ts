@@ -30,7 +30,10 @@ export function quoteBody(ask: QuoteAsk): CheckoutQuoteInput {
 /** The inputs an answer is for: the code, state and ZIP (not the e-mail) and the cart's lines. */
 function quoteKey(cart: Cart, ask: QuoteAsk): string {
   const zip = ask.zip.trim();
-  const lines = cart.items.map((line) => `${line.id}x${line.quantity}`).join(',');
+  const lines = [
+    ...cart.items.map((line) => `${line.id}x${line.quantity}`),
+    ...(cart.licences ?? []).map((line) => `L${line.id}`),
+  ].join(',');
   return JSON.stringify([ask.code, ask.state, ZIP.test(zip) ? zip : '', cart.subtotal, cart.shipping, lines]);
 }
 
@@ -78,7 +81,7 @@ export function useCheckoutQuote({
   /** The figures depend on the server: a code or a state is entered. */
   const wanted = Boolean(ask.code || ask.state);
   // the first answer also says whether the shop collects tax at all: asked once even without them
-  const needed = cart.items.length > 0 && (wanted || answer === null);
+  const needed = cart.items.length + (cart.licences?.length ?? 0) > 0 && (wanted || answer === null);
   const key = quoteKey(cart, ask);
   // read by the effect and apply() without making them depend on every keystroke of the e-mail
   const latest = useRef({ ask, cart, key, answerKey: answer?.key, onCodeRefused });

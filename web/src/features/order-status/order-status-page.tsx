@@ -177,7 +177,10 @@ function OrderView({ order }: { order: BuyerOrder }) {
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{item.title}</Typography>
                 <Typography variant="body2" color="text.secondary">
-                  {item.size} · {item.format} · Qty {item.quantity}
+                  {/* a licence of a file (issue 46): "Editorial licence · Web, 2048 px" */}
+                  {item.kind === 'licence'
+                    ? `${item.format} licence · ${item.size}`
+                    : `${item.size} · ${item.format} · Qty ${item.quantity}`}
                 </Typography>
                 {item.edition && (
                   <Typography variant="body2" component="div" sx={{ fontWeight: 600 }}>

@@ -213,8 +213,14 @@ function OrderDetailsContent({ detail, compact }: { detail: AdminOrderDetail; co
           </Stack>
           <Field label="Shipping Address">
             <Typography sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-              {order.shippingAddress}
+              {order.shippingAddress || 'Nothing to ship (licences only)'}
             </Typography>
+            {order.licensee && (
+              // who the order's licences are for (issue 46)
+              <Typography sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+                {`Licence for: ${order.licensee.name} (${order.licensee.kind === 'organisation' ? 'an organisation' : 'a person'})`}
+              </Typography>
+            )}
             {order.addressNeedsReview && (
               // given as one text that could not be read into street, city, state and ZIP
               <Alert severity="warning" sx={{ mt: 1 }}>

@@ -127,6 +127,9 @@ function itemTitle(item: AdminOrderLineItem): string {
 }
 
 function optionText(item: AdminOrderLineItem): string {
+  // a licence line's option is its size's label and its licence's name (issue 46)
+  if (item.kind === 'licence' && item.itemOption)
+    return `${item.itemOption.format} licence · ${item.itemOption.size}`;
   const option = item.itemOption ? `${item.itemOption.size} · ${item.itemOption.format}` : 'Unknown Option';
   // the edition prints' numbers, "7/25, 8/25", to write on the prints
   const edition = item.edition;
