@@ -13,7 +13,6 @@ import {
   type CartLine,
 } from '../../contract';
 import type { PrintOptionMatch } from '../catalog';
-import type { LicenceOfferRow, LicencePair } from '../licences';
 
 /** What the cart needs from the catalogue (its public service), prices in dollars. */
 export type PrintOptionLookup = {
@@ -32,10 +31,25 @@ async function lookupPrintOptions(
   return new Map(found.map((m) => [`${m.photo.id}:${m.option.id}`, m]));
 }
 
+/** A licence of a photo in a download size, as a cart line names it. */
+export type LicencePair = { photoId: number; licenceId: number; sizeId: number };
+/**
+ * A pair sold now as the cart reads it (the licences module's answer: its own type, not imported,
+ * since licences depends on orders, which depends on the cart).
+ */
+export type LicenceOffer = LicencePair & {
+  priceCents: number;
+  licenceSlug: string;
+  licenceName: string;
+  askMe: boolean;
+  taxable: boolean;
+  sizeLabel: string;
+};
+
 /** What the cart needs of licences (issue 46): what is sold now, and the photo's public facts. */
 export type LicenceLookup = {
   /** The asked pairs that are sold now (askMe ones included); the others are left out. */
-  find(pairs: LicencePair[]): Promise<LicenceOfferRow[]>;
+  find(pairs: LicencePair[]): Promise<LicenceOffer[]>;
   /** The public photo's title and thumbnail, or null when it is not public. */
   publicPhoto(photoId: number): Promise<{ id: number; title: string; thumbnailUrl: string } | null>;
 };

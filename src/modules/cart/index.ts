@@ -2,12 +2,11 @@ import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { CatalogModule } from '../catalog';
-import type { LicenceOffers } from '../licences';
 import { createCartRepository } from './cart.repository';
 import { createCartRoutes } from './cart.routes';
 
 export { cartEndpoints } from './cart.routes';
-import { createCartService } from './cart.service';
+import { createCartService, type LicenceLookup } from './cart.service';
 
 export type {
   LicenceLookup,
@@ -21,7 +20,12 @@ export { lineSums, orderMoney, refundableCents, type MoneyLine, type OrderMoney 
 
 export function createCartModule(
   ctx: AppContext,
-  deps: { catalog: CatalogModule; licenceOffers: LicenceOffers; events: DomainEventBus },
+  deps: {
+    catalog: CatalogModule;
+    /** what is sold now of licences (the licences module's `createLicenceOffers`) */
+    licenceOffers: Pick<LicenceLookup, 'find'>;
+    events: DomainEventBus;
+  },
 ) {
   const service = createCartService(createCartRepository(ctx.db), deps.catalog.service, {
     find: (pairs) => deps.licenceOffers.find(pairs),

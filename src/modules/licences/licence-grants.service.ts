@@ -15,6 +15,7 @@ import type { DeliveryContext } from '../../platform/events';
 import { linkExpiry, newGrantId, newToken, tokenHash } from './download-tokens';
 import type { GrantRow, LicenceGrantsRepository, LinkRow, Tx } from './licence-grants.repository';
 import type { LicensedFiles } from './licences.types';
+import type { LineMailNote } from '../orders';
 
 /** An order as licences read it (orders' `linesOf`). */
 export type LicenceOrder = {
@@ -175,14 +176,14 @@ export function createLicenceGrantsService(ctx: AppContext, repo: LicenceGrantsR
      */
     async mailNotes(o: { id: number }, trx: Tx) {
       const order = await deps.order(o.id);
-      const notes = new Map<number, { text: string; link?: { label: string; url: string } }[]>();
+      const notes = new Map<number, LineMailNote[]>();
       if (!order || !PAID.includes(order.status)) return notes;
       for (const g of await grantOrder(trx, order)) {
         if (g.revoked_at) continue;
         const { token } = await freshLink(trx, g.id);
         notes.set(g.order_line_id, [
           { text: `Licence ${g.id} for ${g.licensee_name}` },
-          { text: linkNote, link: { label: 'Download', url: url(downloadPath(token)) } },
+          { text: linkNote, link: { label: 'Download', url: url(downloadPath(token)) }, buyerOnly: true },
           { text: 'Licence certificate', link: { label: 'PDF', url: url(certificatePath(g.id)) } },
           { text: 'Check this licence', link: { label: 'Check page', url: url(verifyPath(g.id)) } },
         ]);

@@ -3,7 +3,12 @@ import { createNamedRegistry } from '../../platform/registry';
 import type { Tx } from './orders.repository';
 
 /** A note under a line in the paid e-mail: a text and, when there is one, a link. */
-export type LineMailNote = { text: string; link?: { label: string; url: string } };
+export type LineMailNote = {
+  text: string;
+  link?: { label: string; url: string };
+  /** Only in the buyer's e-mail, never the owner's copy (a download link: its downloads are the buyer's). */
+  buyerOnly?: boolean;
+};
 
 /**
  * Line details: a plug-in's facts about an order's lines (an edition print's number and its

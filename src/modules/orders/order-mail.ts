@@ -10,7 +10,7 @@ import {
   shippedEmail,
   type ShippingNotice,
 } from './order-emails';
-import type { LineDetailsRegistry } from './line-details';
+import type { LineDetailsRegistry, LineMailNote } from './line-details';
 import type { OrdersRepository, OrderWithLines, Tx } from './orders.repository';
 import type { RefundsService } from './payments/refunds.service';
 import { isPaid } from './orders.service';
@@ -48,6 +48,10 @@ export function createOrderMail(ctx: AppContext, repo: OrdersRepository, deps: D
     }
   }
 
+  /** The notes the owner's copy shows: not the buyer's own (a download link). */
+  const ownersNotes = (notes: Map<number, LineMailNote[]>) =>
+    new Map([...notes].map(([lineId, list]) => [lineId, list.filter((n) => !n.buyerOnly)]));
+
   return {
     /** On order.paid: the customer's confirmation and, when OWNER_EMAIL is set, the owner's notice. */
     paid: (orderId: number, d: DeliveryContext) =>
@@ -57,7 +61,9 @@ export function createOrderMail(ctx: AppContext, repo: OrdersRepository, deps: D
         const owner = config.OWNER_EMAIL;
         return [
           confirmationEmail(order, lines, notice, site(), notes),
-          ...(owner ? [ownerNoticeEmail(order, lines, { ...site(), ownerEmail: owner }, notes)] : []),
+          ...(owner
+            ? [ownerNoticeEmail(order, lines, { ...site(), ownerEmail: owner }, ownersNotes(notes))]
+            : []),
         ];
       }),
 
