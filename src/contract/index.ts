@@ -12,6 +12,7 @@ export * from './contact-admin';
 export * from './lab';
 export * from './content';
 export * from './orders';
+export * from './buyer-order';
 export * from './payments';
 export * from './promotions';
 export * from './setup';

@@ -200,7 +200,7 @@ export const checkoutQuoteSchema = z.object({
 });
 export type CheckoutQuoteInput = z.output<typeof checkoutQuoteSchema>;
 /** An order's money as the buyer sees it: the quote's, the placed order's and her order page's. */
-const orderMoneyShape = {
+export const orderMoneyShape = {
   subtotal: z.number(),
   discount: z.number(),
   shipping: z.number(),
@@ -370,33 +370,3 @@ export const orderDetailSchema = z.object({
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export type AdminOrder = OrderDetail['order'];
-
-/** GET /api/orders/by-token/{token}: what the buyer's order page shows, nothing leading elsewhere. */
-export const buyerOrderSchema = z.object({
-  orderNumber: z.string(),
-  createdAt: z.string(),
-  customerName: z.string(),
-  status: z.enum(paymentStatuses),
-  fulfillmentStatus: z.enum(fulfillmentStatuses),
-  items: z.array(
-    z.object({
-      kind: z.enum(orderLineKinds),
-      title: z.string(),
-      size: z.string(),
-      format: z.string(),
-      quantity: z.number(),
-      price: z.number(),
-      thumbnailUrl: z.string(),
-      ...lineDetailsViewSchema.shape,
-    }),
-  ),
-  ...orderMoneyShape,
-  refundedAmount: z.number(),
-  refunds: z.array(z.object({ amount: z.number(), reason: z.string(), createdAt: z.string() })),
-  shippingAddress: z.string(),
-  /** The latest shipment; `shipments` has every one (an order made by two labs ships twice). */
-  shipment: shipmentSchema,
-  shipments: z.array(shipmentSchema),
-  shippingNotice: z.object({ line1: z.string(), line2: z.string().nullable() }).nullable(),
-});
-export type BuyerOrder = z.infer<typeof buyerOrderSchema>;
