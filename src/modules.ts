@@ -19,6 +19,7 @@ import { createStorefrontModule } from './modules/storefront';
 import { createEditionsModule } from './modules/editions';
 import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
+import { createLicensedFiles } from './modules/licences';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -36,6 +37,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   const rights = createRightsModule(ctx, { catalog, events });
   // Stamp source: what every image variant carries of her rights (asked when variants are made).
   media.useStampSource('rights.file-rights', rights.stampSource);
+  // Licensed files (issue 46): made once per (photo, size), each buyer's copy with its rights
+  const licensedFiles = createLicensedFiles(ctx, { media, catalog, rights, jobs });
   const contact = createContactModule(ctx, { events });
   const cart = createCartModule(ctx, { catalog, events });
   const promotions = createPromotionsModule(ctx, { events });
@@ -104,6 +107,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     jobs,
     ...httpModules,
     storefront,
+    licensedFiles,
     /** every module's declared endpoints with their handlers (src/endpoints.ts lists the same) */
     endpoints: () => http.flatMap((m) => m.endpoints?.() ?? []),
     rootRoutes: () => http.flatMap((m) => (m.rootRoutes ? [m.rootRoutes()] : [])),

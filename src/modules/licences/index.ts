@@ -2,6 +2,8 @@ import type { AppContext } from '../../platform/context';
 import { createLicenceOffersRepository } from './licence-offers.repository';
 
 export type { LicenceOfferRow, LicencePair } from './licence-offers.repository';
+export type { LicensedDownload, LicensedFiles } from './licences.types';
+export { createLicensedFiles, type LicensedFilesDeps, type LicensedFilesService } from './licensed-files';
 
 /**
  * What is sold now of licences (issue 46), read by the cart before the licences module is built

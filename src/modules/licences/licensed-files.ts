@@ -1,0 +1,187 @@
+// The licensed file (issue 46, point 4): made once per (photo, size) from the stored original, and
+// each buyer's copy streamed with its rights written into the head (no second encode).
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { Request, Response } from 'express';
+import type { AppContext } from '../../platform/context';
+import { AppError, notFound } from '../../platform/http/app-error';
+import type { AppJobRegistry } from '../../jobs';
+import { jpegRightsSegments, type MediaModule, type StampSource } from '../media';
+import type { CatalogModule } from '../catalog';
+import {
+  bodyOffsetOf,
+  contentDisposition,
+  parseRange,
+  renderLicensed,
+  storedRangeOf,
+  withHead,
+} from './licensed-file-bytes';
+import { createLicensedFilesRepository, type LicensedFileRow } from './licensed-files.repository';
+import type { LicensedDownload, LicensedFiles } from './licences.types';
+
+/** How long a request waits for another process making the same file (a 50 MB original: ~5 s). */
+const LOCK_WAIT_MS = 60_000;
+/** Usage terms longer than this are cut (one JPEG segment holds 64 KB of XMP with the rest). */
+const USAGE_TERMS_MAX = 8_000;
+
+export type LicensedFilesDeps = {
+  media: Pick<MediaModule, 'withOriginalFile' | 'keptFiles'>;
+  catalog: { service: Pick<CatalogModule['service'], 'imageAsset'> };
+  /** What every file of the photo carries of her rights (the rights module's stamp source). */
+  rights: { stampSource: StampSource };
+  jobs: AppJobRegistry;
+};
+
+/** The ETag of a buyer's copy: its grant, the stored file and the head written into it. */
+const etagOf = (grantId: string, storageKey: string, head: Buffer) =>
+  `"${createHash('sha256')
+    .update(`${grantId}\0${storageKey}\0`)
+    .update(head)
+    .digest('base64url')
+    .slice(0, 32)}"`;
+
+const aborted = (err: unknown) =>
+  (err as NodeJS.ErrnoException)?.code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+  (err as NodeJS.ErrnoException)?.code === 'ECONNRESET';
+
+/**
+ * The licensed files (`licensed_files`, files under the media store's `licensed/`): `ensure` makes
+ * a (photo, size)'s once across processes (an advisory lock; a second asker in this process shares
+ * the first's run) and again when the photo's original changed; `serve` streams a buyer's copy.
+ * Registers the `licences/make-file` job.
+ */
+export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
+  const repo = createLicensedFilesRepository(ctx.db);
+  const files = deps.media.keptFiles('licensed');
+  const inFlight = new Map<string, Promise<LicensedFileRow>>();
+
+  async function make(photoId: number, sizeId: number, sourceAssetId: number): Promise<LicensedFileRow> {
+    const longEdgePx = await repo.longEdgeOf(sizeId);
+    if (longEdgePx === undefined) throw notFound('Download size not found.');
+    let replaced: string | null = null;
+    const made = await repo.withLock(photoId, sizeId, LOCK_WAIT_MS, async (trx) => {
+      const kept = await repo.find(photoId, sizeId, trx);
+      if (kept && kept.sourceAssetId === sourceAssetId) return kept; // another process made it
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'wildframe-licensed-'));
+      try {
+        const out = path.join(dir, 'file.jpg');
+        const rendered = await deps.media.withOriginalFile(sourceAssetId, (input) =>
+          renderLicensed(input, longEdgePx, out),
+        );
+        if (!rendered) throw notFound('The image no longer exists.');
+        const bodyOffset = await bodyOffsetOf(out);
+        // a fresh name: an old copy being downloaded is not overwritten, and the key is not guessable
+        const storageKey = `licensed/${photoId}/${sizeId}-${sourceAssetId}-${randomBytes(8).toString('hex')}.jpg`;
+        await files.putFile(storageKey, out, 'image/jpeg');
+        const row: LicensedFileRow = { photoId, sizeId, sourceAssetId, storageKey, bodyOffset, ...rendered };
+        await repo.save(row, trx);
+        replaced = kept?.storageKey ?? null;
+        return row;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    });
+    if (made === 'busy')
+      throw new AppError('unavailable', 'The file is still being prepared. Try again in a minute.');
+    // the older original's file, once the new row is committed (a download of it may be cut: its
+    // resume then gets the new file whole, the ETag having changed)
+    if (replaced)
+      await files.delete([replaced]).catch((err: Error) => {
+        ctx.logger.warn({ err: err.message, key: replaced }, 'replaced licensed file not deleted');
+      });
+    ctx.logger.info({ photoId, sizeId, bytes: made.bytes }, 'licensed file made');
+    return made;
+  }
+
+  /** The (photo, size)'s file as it is now, made first when missing or made from an older original. */
+  async function fileOf(photoId: number, sizeId: number): Promise<LicensedFileRow> {
+    const sourceAssetId = await deps.catalog.service.imageAsset(photoId, 'image');
+    const kept = await repo.find(photoId, sizeId);
+    if (kept && kept.sourceAssetId === sourceAssetId) return kept;
+    const key = `${photoId}:${sizeId}`;
+    let pending = inFlight.get(key);
+    if (!pending) {
+      pending = make(photoId, sizeId, sourceAssetId).finally(() => inFlight.delete(key));
+      inFlight.set(key, pending);
+    }
+    return pending;
+  }
+
+  deps.jobs.handle('licences', 'make-file', async ({ photoId, sizeId }) => {
+    const f = await fileOf(photoId, sizeId);
+    return { outcome: 'done', detail: `${f.width}x${f.height}, ${f.bytes} bytes` };
+  });
+
+  const licensedFiles = {
+    async queueMake(photoId: number, sizeId: number): Promise<void> {
+      const sourceAssetId = await deps.catalog.service.imageAsset(photoId, 'image');
+      const kept = await repo.find(photoId, sizeId);
+      if (kept && kept.sourceAssetId === sourceAssetId) return;
+      await ctx.queues.enqueueOnce(
+        'licences',
+        'make-file',
+        { photoId, sizeId },
+        `licensed-file-${photoId}-${sizeId}`,
+      );
+    },
+
+    async ensure(photoId: number, sizeId: number): Promise<void> {
+      await fileOf(photoId, sizeId);
+    },
+
+    async serve(req: Request, res: Response, download: LicensedDownload): Promise<void> {
+      const file = await fileOf(download.photoId, download.sizeId);
+      const stamp = await deps.rights.stampSource.stampOf(file.sourceAssetId, 'photo');
+      if (!stamp) throw notFound('The image no longer exists.');
+      const head = jpegRightsSegments(stamp.rights, {
+        usageTerms: download.usageTerms.slice(0, USAGE_TERMS_MAX),
+        licenseId: download.grantId,
+        webStatement: download.verifyUrl,
+      });
+      const total = file.bytes + head.length;
+      const etag = etagOf(download.grantId, file.storageKey, head);
+      // If-Range names another version (or a date: this copy has none): the whole copy, fresh
+      const ifRange = req.get('if-range');
+      const range = ifRange !== undefined && ifRange !== etag ? 'whole' : parseRange(req.get('range'), total);
+      res.set({ 'Accept-Ranges': 'bytes', ETag: etag, 'Cache-Control': 'private, no-store' });
+      if (range === 'unsatisfiable') {
+        res.status(416).set('Content-Range', `bytes */${total}`).end();
+        return;
+      }
+      const r = range === 'whole' ? { start: 0, end: total - 1 } : range;
+      res.status(range === 'whole' ? 200 : 206).set({
+        'Content-Type': 'image/jpeg',
+        'Content-Disposition': contentDisposition(download.fileName),
+        'Content-Length': String(r.end - r.start + 1),
+      });
+      if (range !== 'whole') res.set('Content-Range', `bytes ${r.start}-${r.end}/${total}`);
+      if (req.method === 'HEAD') {
+        res.end();
+        return;
+      }
+      const part = storedRangeOf(r, file.bodyOffset, head.length);
+      const stored = part.stored ? await files.readStream(file.storageKey, part.stored) : null;
+      if (part.stored && !stored) throw new Error(`licensed file ${file.storageKey} is missing from the store`);
+      const copy = withHead(
+        stored,
+        part.stored?.start ?? 0,
+        file.bodyOffset,
+        head.subarray(part.headFrom, part.headTo),
+      );
+      try {
+        // backpressure from the client's socket; its abort destroys the store's read
+        await pipeline(Readable.from(copy), res);
+      } catch (err) {
+        stored?.destroy();
+        if (aborted(err) || res.destroyed) return;
+        throw err;
+      }
+    },
+  };
+  return licensedFiles satisfies LicensedFiles;
+}
+export type LicensedFilesService = ReturnType<typeof createLicensedFiles>;
