@@ -56,8 +56,7 @@ export function createLicensedFilesRepository(db: Db) {
     /** The size's long edge (null: full resolution); undefined when there is no such size. */
     async longEdgeOf(sizeId: number): Promise<number | null | undefined> {
       const row = (await db('download_sizes').where({ id: sizeId }).first('long_edge_px')) as
-        | { long_edge_px: number | null }
-        | undefined;
+        { long_edge_px: number | null } | undefined;
       return row ? row.long_edge_px : undefined;
     },
 

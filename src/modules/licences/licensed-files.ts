@@ -165,7 +165,8 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
       }
       const part = storedRangeOf(r, file.bodyOffset, head.length);
       const stored = part.stored ? await files.readStream(file.storageKey, part.stored) : null;
-      if (part.stored && !stored) throw new Error(`licensed file ${file.storageKey} is missing from the store`);
+      if (part.stored && !stored)
+        throw new Error(`licensed file ${file.storageKey} is missing from the store`);
       const copy = withHead(
         stored,
         part.stored?.start ?? 0,

@@ -34,7 +34,12 @@ export function createKeptFiles(store: MediaStore, prefix: string): KeptFiles {
   return {
     async putFile(key, file, contentType) {
       const { size } = await stat(file);
-      await store.putStream(own(key), createReadStream(file, { highWaterMark: 1024 * 1024 }), contentType, size);
+      await store.putStream(
+        own(key),
+        createReadStream(file, { highWaterMark: 1024 * 1024 }),
+        contentType,
+        size,
+      );
     },
     readStream: (key, range) => store.readStream(own(key), range),
     delete: (keys) => store.delete(keys.map(own)),

@@ -106,8 +106,7 @@ export function createMediaRepository(db: Db, store: MediaStore) {
     /** Where an original's bytes are: its store key, or its bytes for a row from before the store. */
     async originalPlace(id: number): Promise<{ storageKey: string | null; data: Buffer | null } | undefined> {
       const row = (await db('media_assets').where({ id }).first('storage_key', 'data')) as
-        | { storage_key: string | null; data: Buffer | null }
-        | undefined;
+        { storage_key: string | null; data: Buffer | null } | undefined;
       return row && { storageKey: row.storage_key, data: row.data };
     },
 
