@@ -1,7 +1,6 @@
 // A licensed file's bytes (issue 46): the one encode of a (photo, size) from its original, where a
 // buyer's rights head goes in it, and a buyer's copy (stored file + head) cut to an HTTP Range.
 import { open } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { MAX_INPUT_PIXELS } from '../media';
 
@@ -120,54 +119,20 @@ export function contentDisposition(fileName: string): string {
 }
 
 /**
- * What of the stored file a copy's bytes `start`..`end` need: the copy is stored[0, offset) + head
- * + stored[offset, bytes). Null `stored` when the range lies inside the head.
+ * How a copy's bytes `start`..`end` are sent: `lead` (of the stored file's first `offset` bytes,
+ * which the caller has, and of the head) written first, then the stored file's bytes `rest` (null:
+ * none) streamed. The copy is stored[0, offset) + head + stored[offset, bytes).
  */
-export function storedRangeOf(
+export function copyPlan(
   range: { start: number; end: number },
-  offset: number,
-  headLength: number,
-): { stored: { start: number; end: number } | null; headFrom: number; headTo: number } {
-  const { start, end } = range;
-  // the stored bytes are contiguous: those before the head end at offset-1, those after start at offset
-  const first = start < offset ? start : Math.max(start, offset + headLength) - headLength;
-  const last = end >= offset + headLength ? end - headLength : Math.min(end, offset - 1);
-  const headFrom = Math.max(start, offset) - offset;
-  const headTo = Math.min(end + 1, offset + headLength) - offset;
-  return {
-    stored: last >= first ? { start: first, end: last } : null,
-    headFrom: Math.max(0, headFrom),
-    headTo: Math.max(Math.max(0, headFrom), headTo),
-  };
-}
-
-/**
- * The copy's bytes from the stored file's bytes `storedStart`.. as they stream: the head's part
- * put in where the stored position reaches `offset`. Chunks pass as they are read (one split at
- * most), so the copy is never whole in memory.
- */
-export async function* withHead(
-  stored: Readable | null,
-  storedStart: number,
-  offset: number,
+  prefix: Buffer,
   head: Buffer,
-): AsyncGenerator<Buffer> {
-  let pos = storedStart;
-  let headDone = head.length === 0;
-  if (!headDone && pos >= offset) {
-    yield head;
-    headDone = true;
-  }
-  if (stored)
-    for await (const chunk of stored as AsyncIterable<Buffer>) {
-      if (!headDone && pos + chunk.length > offset) {
-        const cut = offset - pos;
-        if (cut > 0) yield chunk.subarray(0, cut);
-        yield head;
-        headDone = true;
-        if (cut < chunk.length) yield chunk.subarray(cut);
-      } else yield chunk;
-      pos += chunk.length;
-    }
-  if (!headDone) yield head;
+): { lead: Buffer; rest: { start: number; end: number } | null } {
+  const offset = prefix.length;
+  const headEnd = offset + head.length; // the copy's first byte after the head
+  const { start, end } = range;
+  const lead = Buffer.concat([prefix, head]).subarray(Math.min(start, headEnd), Math.min(end + 1, headEnd));
+  const restStart = Math.max(start, headEnd) - head.length;
+  const restEnd = end - head.length;
+  return { lead, rest: restEnd >= restStart ? { start: restStart, end: restEnd } : null };
 }

@@ -4,7 +4,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
 import type { AppContext } from '../../platform/context';
@@ -15,16 +14,17 @@ import type { CatalogModule } from '../catalog';
 import {
   bodyOffsetOf,
   contentDisposition,
+  copyPlan,
   parseRange,
   renderLicensed,
-  storedRangeOf,
-  withHead,
 } from './licensed-file-bytes';
 import { createLicensedFilesRepository, type LicensedFileRow } from './licensed-files.repository';
 import type { LicensedDownload, LicensedFiles } from './licences.types';
 
 /** How long a request waits for another process making the same file (a 50 MB original: ~5 s). */
 const LOCK_WAIT_MS = 60_000;
+/** Stored files whose first bytes (SOI, JFIF: ~20 bytes each) this process keeps. */
+const PREFIXES_KEPT = 1000;
 /** Usage terms longer than this are cut (one JPEG segment holds 64 KB of XMP with the rest). */
 const USAGE_TERMS_MAX = 8_000;
 
@@ -58,6 +58,22 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
   const repo = createLicensedFilesRepository(ctx.db);
   const files = deps.media.keptFiles('licensed');
   const inFlight = new Map<string, Promise<LicensedFileRow>>();
+  const prefixes = new Map<string, Buffer>();
+
+  /** The stored file's bytes before the rights head: read once, then from memory. */
+  async function prefixOf(file: LicensedFileRow): Promise<Buffer> {
+    const kept = prefixes.get(file.storageKey);
+    if (kept) return kept;
+    const stream = await files.readStream(file.storageKey, { start: 0, end: file.bodyOffset - 1 });
+    if (!stream) throw new Error(`licensed file ${file.storageKey} is missing from the store`);
+    const chunks: Buffer[] = [];
+    for await (const c of stream as AsyncIterable<Buffer>) chunks.push(c);
+    const prefix = Buffer.concat(chunks);
+    if (prefix.length !== file.bodyOffset) throw new Error(`licensed file ${file.storageKey} is cut short`);
+    if (prefixes.size >= PREFIXES_KEPT) prefixes.delete(prefixes.keys().next().value!);
+    prefixes.set(file.storageKey, prefix);
+    return prefix;
+  }
 
   async function make(photoId: number, sizeId: number, sourceAssetId: number): Promise<LicensedFileRow> {
     const longEdgePx = await repo.longEdgeOf(sizeId);
@@ -163,21 +179,18 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
         res.end();
         return;
       }
-      const part = storedRangeOf(r, file.bodyOffset, head.length);
-      const stored = part.stored ? await files.readStream(file.storageKey, part.stored) : null;
-      if (part.stored && !stored)
-        throw new Error(`licensed file ${file.storageKey} is missing from the store`);
-      const copy = withHead(
-        stored,
-        part.stored?.start ?? 0,
-        file.bodyOffset,
-        head.subarray(part.headFrom, part.headTo),
-      );
+      const { lead, rest } = copyPlan(r, await prefixOf(file), head);
+      const stored = rest ? await files.readStream(file.storageKey, rest) : null;
+      if (rest && !stored) throw new Error(`licensed file ${file.storageKey} is missing from the store`);
+      if (!stored) {
+        res.end(lead);
+        return;
+      }
+      res.write(lead);
       try {
-        // backpressure from the client's socket; its abort destroys the store's read
-        await pipeline(Readable.from(copy), res);
+        // the stored bytes straight to the socket, with its backpressure; an abort ends the read
+        await pipeline(stored, res);
       } catch (err) {
-        stored?.destroy();
         if (aborted(err) || res.destroyed) return;
         throw err;
       }

@@ -1,0 +1,356 @@
+// Licensed downloads (issue 46), the issue's budgets as ratios in one run:
+// (a) a buyer's copy served by the API's `serve` (rights head written in, Range-capable, from the
+//     media store) against a bare node:http server piping the same stored file with
+//     fs.createReadStream, 20 connections (autocannon), runs alternating: budget >= 0.9x;
+// (b) the API process's RSS growth while 5 full-resolution downloads of a ~50 MB original's file
+//     run at once: budget < 20 MB;
+// (c) making the full-resolution file (encode, store, row) and writing one buyer's copy with her
+//     rights, against sharp copying the original with the same metadata (rotate, sRGB profile, the
+//     same JPEG settings) to a file: budget <= 1.2x.
+// Both servers run in child processes of their own with the API's production flags (tsx loaded in
+// both); the API child builds every module as the API does. About a minute.
+//
+//   npx tsx scripts/bench-licensed.ts      (bench.ts calls benchLicensed())
+import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import express from 'express';
+import sharp from 'sharp';
+import { loadConfig, type Config } from '../src/config';
+import { createModules, type Modules } from '../src/modules';
+import type { LicensedDownload } from '../src/modules/licences';
+import { LICENSED_JPEG } from '../src/modules/licences/licensed-file-bytes';
+import { closeContext, createContext } from '../src/platform/context';
+import { dropDatabase, ensureDatabase, migrateLatest } from '../src/platform/db';
+import { createLogger } from '../src/platform/logger';
+import { isMain } from '../src/platform/process';
+import { apiNodeFlags } from './api-node-flags';
+import { grainOf } from './bench-upload';
+import { procKb } from './bench-upload-http';
+
+const SECONDS = Number(process.env.BENCH_LICENSED_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_LICENSED_ROUNDS ?? 2);
+const MAKE_ROUNDS = Number(process.env.BENCH_LICENSED_MAKE_ROUNDS ?? 3);
+const CONNECTIONS = 20;
+const DOWNLOADS = 5;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const ratio = (x: number) => Number(x.toFixed(3));
+
+const download = (photoId: number, sizeId: number): LicensedDownload => ({
+  photoId,
+  sizeId,
+  longEdgePx: null,
+  fileName: 'great-blue-heron-editorial-WL-7KQ3-M9XD-2PHT.jpg',
+  grantId: 'WL-7KQ3-M9XD-2PHT',
+  usageTerms: 'Editorial licence WL-7KQ3-M9XD-2PHT: one article or post, credit required. Licensee: Bench.',
+  verifyUrl: 'https://shop.example/licences/verify/WL-7KQ3-M9XD-2PHT',
+});
+
+/** `serve` behind a bare route (the download route is the grants' part), and the process's RSS. */
+function serveApp(modules: Modules, photoId: number) {
+  const app = express();
+  app.get('/dl/:size', async (req, res) => {
+    try {
+      await modules.licensedFiles.serve(req, res, download(photoId, Number(req.params.size)));
+    } catch (err) {
+      if (!res.headersSent) res.status(500).end((err as Error).message);
+    }
+  });
+  return http.createServer(app);
+}
+
+const listen = (server: http.Server) =>
+  new Promise<number>((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
+
+/**
+ * A ~50 MB camera-like original (under MAX_PHOTO_MB's 50 MiB): 8000x6000 of fine grain, kept
+ * between runs in the system's temporary directory.
+ */
+async function bigOriginal(): Promise<string> {
+  const file = path.join(os.tmpdir(), 'wildframe-bench-licensed-original-v2.jpg');
+  if (!existsSync(file))
+    await grainOf(8000, 6000, 14)
+      .jpeg({ quality: 94, chromaSubsampling: '4:4:4' })
+      .withExif({ IFD0: { Make: 'Bench', Model: 'Camera' } })
+      .toFile(file);
+  return file;
+}
+
+type Child = { proc: ChildProcess; port: number };
+
+function startChild(mode: 'api' | 'bare', arg: string, env: Record<string, string>): Promise<Child> {
+  const proc = fork(fileURLToPath(import.meta.url), [mode, arg], {
+    execArgv: [...apiNodeFlags(), '--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    proc.once('message', (m) => resolve({ proc, port: (m as { port: number }).port }));
+    proc.once('exit', (code) => reject(new Error(`${mode} server exited (${code})`)));
+  });
+}
+
+async function stopChild(c: Child) {
+  if (c.proc.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    c.proc.once('exit', () => resolve());
+    c.proc.kill('SIGTERM');
+  });
+}
+
+async function cannon(url: string) {
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  return { mbPerS: r.throughput.average / 1e6, rps: r.requests.average, non2xx: r.non2xx, errors: r.errors };
+}
+
+/** A whole download read as fast as it comes; resolves with its length. */
+function fetchAll(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        let n = 0;
+        res.on('data', (c: Buffer) => (n += c.length));
+        res.on('end', () => resolve(n));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+export async function benchLicensed() {
+  const suffix = randomBytes(3).toString('hex');
+  const db = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
+  db.pathname = `/wildframe_bench_licensed_${suffix}`;
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'wildframe-bench-licensed-'));
+  const env = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DEMO_DATA: 'false',
+    DATABASE_URL: db.toString(),
+    REDIS_PREFIX: `wfbenchlic_${suffix}`,
+    DATA_DIR: dataDir,
+  };
+  const config: Config = loadConfig({ ...process.env, ...env });
+  await ensureDatabase(config.DATABASE_URL);
+  const ctx = createContext(config, createLogger('silent'));
+  const children: Child[] = [];
+  const server = { close: () => undefined as unknown };
+  try {
+    await migrateLatest(ctx.db);
+    const modules = createModules(ctx);
+    await modules.catalog.service.createCategory({ name: 'birds', displayName: 'Birds' });
+    const original = await bigOriginal();
+    const originalBytes = (await stat(original)).size;
+    const photo = await modules.catalog.service.createPhotoWithFiles(
+      {
+        title: 'Great Blue Heron',
+        description: '',
+        location: '',
+        dateTaken: null,
+        aspectRatio: '4:3',
+        category: 'birds',
+        displayOrder: 0,
+        featured: false,
+        verticalPosition: 50,
+      } as Parameters<typeof modules.catalog.service.createPhotoWithFiles>[0],
+      { image: { path: original }, thumbnail: null },
+    );
+    const sizeIds = (await ctx.db('download_sizes').orderBy('position').select('id', 'long_edge_px')) as {
+      id: number;
+      long_edge_px: number | null;
+    }[];
+    const web = sizeIds.find((s) => s.long_edge_px !== null)!.id;
+    const full = sizeIds.find((s) => s.long_edge_px === null)!.id;
+    const assetId = await modules.catalog.service.imageAsset(photo.id, 'image');
+
+    // (c) making the full-resolution file with a buyer's copy written, against sharp's copy
+    const local = serveApp(modules, photo.id);
+    const localPort = await listen(local);
+    server.close = () => local.close();
+    const scratch = path.join(dataDir, 'scratch.jpg');
+    const timed = async (work: () => Promise<unknown>) => {
+      const t = performance.now();
+      await work();
+      return performance.now() - t;
+    };
+    const ours = async () => {
+      const row = await ctx
+        .db('licensed_files')
+        .where({ photo_id: photo.id, download_size_id: full })
+        .first();
+      if (row) {
+        await ctx.db('licensed_files').where({ photo_id: photo.id, download_size_id: full }).delete();
+        await rm(path.join(dataDir, 'media', row.storage_key), { force: true });
+      }
+      return timed(async () => {
+        await modules.licensedFiles.ensure(photo.id, full);
+        await new Promise<void>((resolve, reject) =>
+          http
+            .get(`http://127.0.0.1:${localPort}/dl/${full}`, (res) =>
+              pipeline(res, createWriteStream(scratch)).then(resolve, reject),
+            )
+            .on('error', reject),
+        );
+      });
+    };
+    const theirs = () =>
+      timed(() =>
+        modules.media.withOriginalFile(assetId, (input) =>
+          sharp(input).rotate().withIccProfile('srgb').jpeg(LICENSED_JPEG).toFile(scratch),
+        ),
+      );
+    await theirs(); // warm-up
+    const make = { ours: [] as number[], sharp: [] as number[] };
+    for (let i = 0; i < MAKE_ROUNDS; i++)
+      for (const k of i % 2 ? (['sharp', 'ours'] as const) : (['ours', 'sharp'] as const))
+        make[k].push(await (k === 'ours' ? ours() : theirs()));
+    const makeRow = await ctx
+      .db('licensed_files')
+      .where({ photo_id: photo.id, download_size_id: full })
+      .first();
+    await modules.licensedFiles.ensure(photo.id, web);
+    const webRow = await ctx
+      .db('licensed_files')
+      .where({ photo_id: photo.id, download_size_id: web })
+      .first();
+
+    // (a) throughput, 20 connections, alternating; (b) the API's RSS during 5 full downloads
+    const api = await startChild('api', String(photo.id), env);
+    children.push(api);
+    const bare = await startChild('bare', path.join(dataDir, 'media', webRow.storage_key), env);
+    children.push(bare);
+    const apiUrl = `http://127.0.0.1:${api.port}/dl/${web}`;
+    const bareUrl = `http://127.0.0.1:${bare.port}/`;
+    await cannon(apiUrl); // warm-up (each 1 s would do; the duration is short anyway)
+    const runs = {
+      api: [] as Awaited<ReturnType<typeof cannon>>[],
+      bare: [] as Awaited<ReturnType<typeof cannon>>[],
+    };
+    for (let i = 0; i < ROUNDS; i++)
+      for (const k of i % 2 ? (['bare', 'api'] as const) : (['api', 'bare'] as const))
+        runs[k].push(await cannon(k === 'api' ? apiUrl : bareUrl));
+    const apiMb = median(runs.api.map((r) => r.mbPerS));
+    const bareMb = median(runs.bare.map((r) => r.mbPerS));
+
+    await fetchAll(`http://127.0.0.1:${api.port}/dl/${full}`); // its first full read: code paths warm
+    await new Promise((r) => setTimeout(r, 500));
+    const rssBefore = procKb(api.proc.pid!, 'VmRSS');
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => (rssPeak = Math.max(rssPeak, procKb(api.proc.pid!, 'VmRSS'))), 20);
+    const t = performance.now();
+    const lengths = await Promise.all(
+      Array.from({ length: DOWNLOADS }, () => fetchAll(`http://127.0.0.1:${api.port}/dl/${full}`)),
+    );
+    const downloadMs = performance.now() - t;
+    clearInterval(sampler);
+
+    const growthMb = (rssPeak - rssBefore) / 1024;
+    const result = {
+      original: { bytes: originalBytes, width: 8000, height: 6000 },
+      fullFile: { bytes: Number(makeRow.bytes), width: makeRow.width, height: makeRow.height },
+      webFile: { bytes: Number(webRow.bytes), width: webRow.width, height: webRow.height },
+      throughput: {
+        connections: CONNECTIONS,
+        seconds: SECONDS,
+        apiMbPerS: Number(apiMb.toFixed(1)),
+        bareMbPerS: Number(bareMb.toFixed(1)),
+        apiRps: median(runs.api.map((r) => r.rps)),
+        bareRps: median(runs.bare.map((r) => r.rps)),
+        errors: [...runs.api, ...runs.bare].reduce((n, r) => n + r.errors + r.non2xx, 0),
+        ratio: ratio(apiMb / bareMb),
+        budget: '>= 0.9x',
+      },
+      memory: {
+        downloads: DOWNLOADS,
+        bytesEach: lengths[0],
+        allWhole: lengths.every((n) => n === lengths[0] && n > Number(makeRow.bytes)),
+        ms: Math.round(downloadMs),
+        rssBeforeMb: Number((rssBefore / 1024).toFixed(1)),
+        rssGrowthMb: Number(growthMb.toFixed(1)),
+        budget: '< 20 MB',
+      },
+      making: {
+        rounds: MAKE_ROUNDS,
+        oursMedianMs: Math.round(median(make.ours)),
+        sharpMedianMs: Math.round(median(make.sharp)),
+        ratio: ratio(median(make.ours) / median(make.sharp)),
+        budget: '<= 1.2x',
+      },
+    };
+    return result;
+  } finally {
+    for (const c of children) await stopChild(c);
+    server.close();
+    const keys = await ctx.redis.keys(`${config.REDIS_PREFIX}:*`).catch(() => []);
+    if (keys.length) await ctx.redis.del(...keys).catch(() => undefined);
+    await closeContext(ctx);
+    await dropDatabase(config.DATABASE_URL).catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export type LicensedBench = Awaited<ReturnType<typeof benchLicensed>>;
+
+/** The bench's lines: each figure against its budget. */
+export function licensedSummary(b: LicensedBench): string {
+  const ok = (pass: boolean) => (pass ? 'ok' : 'OVER');
+  const { throughput: a, memory: m, making: c } = b;
+  return [
+    `Licensed downloads (${(b.fullFile.bytes / 1e6).toFixed(1)} MB full-resolution file of a ${(b.original.bytes / 1e6).toFixed(1)} MB original):`,
+    `  serve vs bare node streaming the same file, ${a.connections} connections, ${(b.webFile.bytes / 1e6).toFixed(1)} MB file: ` +
+      `${a.apiMbPerS} vs ${a.bareMbPerS} MB/s, ratio ${a.ratio}x (budget >= 0.9x ${ok(a.ratio >= 0.9)})`,
+    `  API RSS during ${m.downloads} full-resolution downloads at once: +${m.rssGrowthMb} MB from ${m.rssBeforeMb} MB (budget < 20 MB ${ok(m.rssGrowthMb < 20)})`,
+    `  making the full-resolution file with rights written in: ${c.oursMedianMs} ms vs sharp's copy ${c.sharpMedianMs} ms, ratio ${c.ratio}x (budget <= 1.2x ${ok(c.ratio <= 1.2)})`,
+  ].join('\n');
+}
+
+// ---- the child servers ----
+async function runApi(photoId: number) {
+  const config = loadConfig(process.env);
+  const ctx = createContext(config, createLogger('silent'));
+  const server = serveApp(createModules(ctx), photoId);
+  const port = await listen(server);
+  process.send!({ port });
+  process.once('SIGTERM', () => {
+    server.close();
+    server.closeAllConnections();
+    void closeContext(ctx).finally(() => process.exit(0));
+  });
+}
+
+async function runBare(file: string) {
+  const { size } = await stat(file);
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': size });
+    void pipeline(createReadStream(file), res).catch(() => undefined);
+  });
+  const port = await listen(server);
+  process.send!({ port });
+  process.once('SIGTERM', () => {
+    server.closeAllConnections();
+    process.exit(0);
+  });
+}
+
+if (isMain(import.meta.url)) {
+  const [mode, arg] = process.argv.slice(2);
+  if (mode === 'api') await runApi(Number(arg));
+  else if (mode === 'bare') await runBare(arg);
+  else {
+    const result = await benchLicensed();
+    console.log(JSON.stringify(result, null, 2));
+    console.log(licensedSummary(result));
+    await writeFile('bench-results/licensed.json', JSON.stringify(result, null, 2)).catch(() => undefined);
+    process.exit(0);
+  }
+}
