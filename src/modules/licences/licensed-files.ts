@@ -1,8 +1,7 @@
 // The licensed file (issue 46, point 4): made once per (photo, size) from the stored original, and
 // each buyer's copy streamed with its rights written into the head (no second encode).
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
@@ -11,6 +10,7 @@ import { AppError, notFound } from '../../platform/http/app-error';
 import type { AppJobRegistry } from '../../jobs';
 import { jpegRightsSegments, type MediaModule, type StampSource } from '../media';
 import type { CatalogModule } from '../catalog';
+import type { FileRights } from '../../shared/file-rights';
 import {
   bodyOffsetOf,
   contentDisposition,
@@ -23,6 +23,11 @@ import type { LicensedDownload, LicensedFiles } from './licences.types';
 
 /** How long a request waits for another process making the same file (a 50 MB original: ~5 s). */
 const LOCK_WAIT_MS = 60_000;
+/**
+ * How long a photo's rights (her notice, credit) are reused between downloads: a download of 10
+ * resumed parts asks once, not 10 times (two queries each); a change shows within seconds.
+ */
+const RIGHTS_KEPT_MS = 5_000;
 /** Stored files whose first bytes (SOI, JFIF: ~20 bytes each) this process keeps. */
 const PREFIXES_KEPT = 1000;
 /** Usage terms longer than this are cut (one JPEG segment holds 64 KB of XMP with the rest). */
@@ -59,6 +64,20 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
   const files = deps.media.keptFiles('licensed');
   const inFlight = new Map<string, Promise<LicensedFileRow>>();
   const prefixes = new Map<string, Buffer>();
+  const scratch = path.join(ctx.config.DATA_DIR, 'tmp');
+  const rightsKept = new Map<number, { at: number; rights: Promise<FileRights | null> }>();
+
+  /** What every file of the photo carries of her rights, without the watermark (never on a download). */
+  function rightsOf(assetId: number): Promise<FileRights | null> {
+    const now = Date.now();
+    const kept = rightsKept.get(assetId);
+    if (kept && now - kept.at < RIGHTS_KEPT_MS) return kept.rights;
+    for (const [id, k] of rightsKept) if (now - k.at >= RIGHTS_KEPT_MS) rightsKept.delete(id);
+    const rights = deps.rights.stampSource.stampOf(assetId, 'photo').then((s) => s?.rights ?? null);
+    rightsKept.set(assetId, { at: now, rights });
+    rights.catch(() => rightsKept.delete(assetId));
+    return rights;
+  }
 
   /** The stored file's bytes before the rights head: read once, then from memory. */
   async function prefixOf(file: LicensedFileRow): Promise<Buffer> {
@@ -82,7 +101,9 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
     const made = await repo.withLock(photoId, sizeId, LOCK_WAIT_MS, async (trx) => {
       const kept = await repo.find(photoId, sizeId, trx);
       if (kept && kept.sourceAssetId === sourceAssetId) return kept; // another process made it
-      const dir = await mkdtemp(path.join(os.tmpdir(), 'wildframe-licensed-'));
+      // beside the media store's files (DATA_DIR): the filesystem store moves it into place
+      await mkdir(scratch, { recursive: true });
+      const dir = await mkdtemp(path.join(scratch, 'licensed-'));
       try {
         const out = path.join(dir, 'file.jpg');
         const rendered = await deps.media.withOriginalFile(sourceAssetId, (input) =>
@@ -115,8 +136,10 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
 
   /** The (photo, size)'s file as it is now, made first when missing or made from an older original. */
   async function fileOf(photoId: number, sizeId: number): Promise<LicensedFileRow> {
-    const sourceAssetId = await deps.catalog.service.imageAsset(photoId, 'image');
-    const kept = await repo.find(photoId, sizeId);
+    const [sourceAssetId, kept] = await Promise.all([
+      deps.catalog.service.imageAsset(photoId, 'image'),
+      repo.find(photoId, sizeId),
+    ]);
     if (kept && kept.sourceAssetId === sourceAssetId) return kept;
     const key = `${photoId}:${sizeId}`;
     let pending = inFlight.get(key);
@@ -151,9 +174,9 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
 
     async serve(req: Request, res: Response, download: LicensedDownload): Promise<void> {
       const file = await fileOf(download.photoId, download.sizeId);
-      const stamp = await deps.rights.stampSource.stampOf(file.sourceAssetId, 'photo');
-      if (!stamp) throw notFound('The image no longer exists.');
-      const head = jpegRightsSegments(stamp.rights, {
+      const rights = await rightsOf(file.sourceAssetId);
+      if (!rights) throw notFound('The image no longer exists.');
+      const head = jpegRightsSegments(rights, {
         usageTerms: download.usageTerms.slice(0, USAGE_TERMS_MAX),
         licenseId: download.grantId,
         webStatement: download.verifyUrl,

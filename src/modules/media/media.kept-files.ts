@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, rename, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -11,7 +11,10 @@ const MEDIA_PREFIXES = new Set(['originals', 'variants', 'prints', 'uploads']);
 
 /** What another module keeps in the media store under its own prefix. */
 export type KeptFiles = {
-  /** Stores a file written on disk (streamed: never whole in memory); durable when it resolves. */
+  /**
+   * Stores a file written on disk (moved into place on the same filesystem, else streamed: never
+   * whole in memory); durable when it resolves. The file is the store's afterwards.
+   */
   putFile(key: string, file: string, contentType: string): Promise<void>;
   /** Its bytes, or `start`..`end` of them, as a stream; null when it is not there. */
   readStream(key: string, range?: ByteRange): Promise<Readable | null>;
@@ -33,6 +36,25 @@ export function createKeptFiles(store: MediaStore, prefix: string): KeptFiles {
   };
   return {
     async putFile(key, file, contentType) {
+      if (store.localPath) {
+        // the filesystem store: the file itself moved into place (flushed first), no second copy
+        const dest = store.localPath(own(key));
+        const handle = await open(file, 'r+');
+        try {
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await mkdir(path.dirname(dest), { recursive: true });
+        try {
+          await rename(file, dest);
+          const dir = await open(path.dirname(dest), 'r');
+          await dir.sync().finally(() => dir.close());
+          return;
+        } catch (err) {
+          if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err; // another disk: copied
+        }
+      }
       const { size } = await stat(file);
       await store.putStream(
         own(key),
