@@ -3,6 +3,7 @@ import { createLicenceOffersRepository } from './licence-offers.repository';
 
 export type { LicenceOfferRow, LicencePair } from './licence-offers.repository';
 export type { LicensedDownload, LicensedFiles } from './licences.types';
+export { LICENSED_JPEG } from './licensed-file-bytes';
 export { createLicensedFiles, type LicensedFilesDeps, type LicensedFilesService } from './licensed-files';
 
 /**

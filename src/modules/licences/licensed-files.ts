@@ -17,6 +17,7 @@ import {
   copyPlan,
   parseRange,
   renderLicensed,
+  sendFileRange,
 } from './licensed-file-bytes';
 import { createLicensedFilesRepository, type LicensedFileRow } from './licensed-files.repository';
 import type { LicensedDownload, LicensedFiles } from './licences.types';
@@ -203,15 +204,22 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
         return;
       }
       const { lead, rest } = copyPlan(r, await prefixOf(file), head);
-      const stored = rest ? await files.readStream(file.storageKey, rest) : null;
-      if (rest && !stored) throw new Error(`licensed file ${file.storageKey} is missing from the store`);
-      if (!stored) {
+      if (!rest) {
         res.end(lead);
         return;
       }
-      res.write(lead);
       try {
-        // the stored bytes straight to the socket, with its backpressure; an abort ends the read
+        if (files.localPath) {
+          // the filesystem store: through two reused buffers, paced by the socket
+          res.write(lead);
+          await sendFileRange(files.localPath(file.storageKey), res, rest.start, rest.end);
+          res.end();
+          return;
+        }
+        const stored = await files.readStream(file.storageKey, rest);
+        if (!stored) throw new Error(`licensed file ${file.storageKey} is missing from the store`);
+        res.write(lead);
+        // S3: the object's bytes straight to the socket, with its backpressure; an abort ends the read
         await pipeline(stored, res);
       } catch (err) {
         if (aborted(err) || res.destroyed) return;

@@ -19,6 +19,8 @@ export type KeptFiles = {
   /** Its bytes, or `start`..`end` of them, as a stream; null when it is not there. */
   readStream(key: string, range?: ByteRange): Promise<Readable | null>;
   delete(keys: string[]): Promise<void>;
+  /** Its path when the store is the local filesystem (a download then reads it into reused buffers). */
+  localPath?(key: string): string;
 };
 
 /**
@@ -65,6 +67,7 @@ export function createKeptFiles(store: MediaStore, prefix: string): KeptFiles {
     },
     readStream: (key, range) => store.readStream(own(key), range),
     delete: (keys) => store.delete(keys.map(own)),
+    localPath: store.localPath && ((key) => store.localPath!(own(key))),
   };
 }
 
