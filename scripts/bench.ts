@@ -7,7 +7,9 @@
 // HTTP with the API's memory during three 50 MB uploads (bench-upload-http.ts); bytes per photo
 // across all variants, before and after the leaner set of issue 27, on a smooth, a mixed and a dense
 // photo (bench-variants.ts); what writing her rights and a watermark into variants costs
-// (bench-stamp.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts); the
+// (bench-stamp.ts); licensed downloads against a bare server streaming the same file, the API's
+// memory during five 50 MB downloads, and making a licensed file against sharp's copy
+// (bench-licensed.ts); time to hydrated at 4x CPU and slow 4G (bench-hydration.ts); the
 // service worker's precache, files and bytes as transferred (precache.ts); the memory of `npm start`
 // on the demo shop and of the production pair, idle and while three 50 MB photos upload, with where
 // it goes (bench-memory.ts); and every page's figures against its budgets in one table
@@ -23,6 +25,7 @@ import { benchServing } from './bench-serving';
 import { startBenchShop } from './bench-shop';
 import { benchUploadToVariants } from './bench-upload';
 import { benchStamp, stampSummary } from './bench-stamp';
+import { benchLicensed, licensedSummary } from './bench-licensed';
 import { benchUploadOverHttp, httpUploadSummary } from './bench-upload-http';
 import { benchVariantBytes, variantBytesSummary } from './bench-variants';
 import { pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages';
@@ -184,6 +187,8 @@ const variantBytes = await benchVariantBytes();
 results.variantBytes = variantBytes.photos;
 const stamp = await benchStamp();
 results.rightsInFiles = stamp;
+const licensed = await benchLicensed();
+results.licensedDownloads = licensed;
 const memory = await benchMemory();
 results.memory = memory;
 
@@ -196,6 +201,7 @@ console.log(`\nServing (100 connections, app vs bare node:http, same bytes):\n${
 console.log(uploads.lines);
 console.log(variantBytesSummary(variantBytes.photos));
 console.log(stampSummary(stamp));
+console.log(licensedSummary(licensed));
 console.log(precacheSummary(results.precache as PrecacheSize));
 console.log(`\nMemory (npm start on the demo shop, then the production pair):\n${memoryTable(memory)}`);
 process.exit(0);

@@ -59,6 +59,10 @@ export const jobs = {
     /** Make a sold edition print's certificate, once (the job id is the number's). */
     'make-certificate': z.object({ editionNumberId: id }),
   },
+  licences: {
+    /** Make a (photo, size)'s licensed file once (again when the photo's original changed). */
+    'make-file': z.object({ photoId: id, sizeId: id }),
+  },
 } satisfies JobCatalog;
 export type Jobs = typeof jobs;
 export type AppJobRegistry = JobRegistry<Jobs>;

@@ -17,10 +17,9 @@ import { createFulfillmentModule, type AnyLabProvider } from './modules/fulfillm
 import { createSetupModule } from './modules/setup';
 import { createStorefrontModule } from './modules/storefront';
 import { createEditionsModule } from './modules/editions';
-import { createLicencesModule } from './modules/licences';
 import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
-import { createLicenceOffers } from './modules/licences';
+import { createLicenceOffers, createLicencesModule } from './modules/licences';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -52,7 +51,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     { extraLabs: options.extraLabs },
   );
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, fulfillment, events, jobs });
-  const licences = createLicencesModule(ctx, { catalog, media, orders, events });
+  const licences = createLicencesModule(ctx, { catalog, media, orders, events, rights, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
   const storefront = createStorefrontModule({

@@ -10,7 +10,7 @@ import { pageImages, pageText } from '../support/pdf-read';
 // Issue 46, after payment: a paid licence line becomes a licence record with its certificate and
 // check page, and download links that expire, count, are replaced by a fresh one and die with a
 // refund. The licence lines are written here as the checkout (another part of the issue) writes
-// them; the file served is the provisional one until the real files are merged.
+// them; the file served is the real licensed file of the photo.
 
 const PUBLIC_URL = 'https://shop.example.com';
 let app: TestApp;

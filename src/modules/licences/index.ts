@@ -5,6 +5,8 @@ import type { DomainEventBus } from '../../domain-events';
 import type { LineDetailsView, LineLicence } from '../../contract';
 import type { CatalogModule, OfferInfo } from '../catalog';
 import type { MediaModule } from '../media';
+import type { RightsModule } from '../rights';
+import type { AppJobRegistry } from '../../jobs';
 import type { LineDetails, OrdersModule } from '../orders';
 import { createLicenceOffersRepository } from './licence-offers.repository';
 import { createLicencesCatalogueRepository } from './licences-catalogue.repository';
@@ -16,8 +18,7 @@ import { createLicenceCertificates } from './licence-certificate';
 import { createLicenceDeliveryRoutes, createLicenceFileRoutes } from './licence-delivery.routes';
 import { createLicenceGrantsRepository } from './licence-grants.repository';
 import { createLicenceGrantsService } from './licence-grants.service';
-import type { LicensedFiles } from './licences.types';
-import { createProvisionalLicensedFiles } from './licensed-files.provisional';
+import { createLicensedFiles } from './licensed-files';
 
 export type { LicenceOfferRow, LicencePair } from './licence-offers.repository';
 export type { LicencesCatalogueService } from './licences-catalogue.service';
@@ -26,6 +27,9 @@ export { licenceDeliveryEndpoints } from './licence-delivery.routes';
 
 /** Every endpoint of the catalogue, by role (src/endpoints.ts lists them). */
 export const licencesEndpoints = { ...licencesAdminEndpoints, ...licencesPublicEndpoints };
+export { LICENSED_JPEG } from './licensed-file-bytes';
+export { createLicensedFiles };
+export type { LicensedFilesService } from './licensed-files';
 
 /**
  * What is sold now of licences (issue 46), read by the cart before the licences module is built
@@ -56,8 +60,8 @@ export function createLicencesModule(
     media: MediaModule;
     orders: OrdersModule;
     events: DomainEventBus;
-    /** The files' maker and streamer (the provisional one until the real one is merged in). */
-    files?: LicensedFiles;
+    rights: RightsModule;
+    jobs: AppJobRegistry;
   },
 ) {
   const { catalog, media, orders, events } = deps;
@@ -76,7 +80,8 @@ export function createLicencesModule(
   };
 
   // ---- after payment: grants, links, certificates ----
-  const files = deps.files ?? createProvisionalLicensedFiles();
+  // the files: made once per (photo, size), each buyer's copy streamed with its rights (job licences/make-file)
+  const files = createLicensedFiles(ctx, { media, catalog, rights: deps.rights, jobs: deps.jobs });
   const repo = createLicenceGrantsRepository(ctx.db);
   const service = createLicenceGrantsService(ctx, repo, {
     // the narrow read (orders.linesOf): the order's detail asks line details, licences' own
@@ -129,6 +134,8 @@ export function createLicencesModule(
     catalogue,
     offerInfo,
     service,
+    /** The licensed files (made once per photo and size; `serve` streams a buyer's copy). */
+    files,
     /** The licence page's answer for the server-rendered `/licences/{slug}`; null: not found. */
     findLicencePage: catalogue.findLicencePage,
     /** The check page's facts for a licence id (no buyer data but the licensee), or null. */

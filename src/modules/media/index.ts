@@ -13,6 +13,7 @@ import { createImageSenders } from './media.http';
 import { createMediaRoutes } from './media.routes';
 import { createMediaUrls } from './media.urls';
 import { createStampSlot, type StampSource } from './media.stamp';
+import { createKeptFiles, createOriginalReader } from './media.kept-files';
 
 export type { ImageSource, IngestOptions, IngestedAsset, PreparedOriginal } from './media.originals';
 export { probeImage, type ImageFacts } from './media.probe';
@@ -20,8 +21,15 @@ export type { SendImageOptions } from './media.http';
 export { mediaEndpoints } from './media.routes';
 export type { ImageForFiles, MediaUrls } from './media.urls';
 export type { StampSource } from './media.stamp';
+export type { KeptFiles } from './media.kept-files';
 export { MediaAssetModel, imageAssetRelation } from './media.models';
-export { rightsIim, rightsXmp, writeJpegRights, type RightsExtra } from './media.file-rights';
+export {
+  jpegRightsSegments,
+  rightsIim,
+  rightsXmp,
+  writeJpegRights,
+  type RightsExtra,
+} from './media.file-rights';
 
 /**
  * Who may see the files of assets of these kinds: `isPublic` false, the signed-in owner only.
@@ -32,7 +40,7 @@ export type AssetAudience = {
   isPublic(assetId: number): Promise<boolean>;
 };
 export { createMediaStore, s3OptionsOf } from './media-store.config';
-export type { MediaStore } from './media-store';
+export type { ByteRange, MediaStore } from './media-store';
 export { mediaMessages } from './media.originals';
 export { tuneImageLibrary } from './media.service';
 export { render as renderVariant, renderFrom as renderVariantSet } from './media.render';
@@ -78,7 +86,8 @@ export function createMediaModule(
   deps: { events: DomainEventBus; jobs: AppJobRegistry; rowWaitMs?: number },
 ) {
   tuneImageLibrary(ctx.config);
-  const repo = createMediaRepository(ctx.db, createMediaStore(ctx.config));
+  const store = createMediaStore(ctx.config);
+  const repo = createMediaRepository(ctx.db, store);
   const stamps = createStampSlot();
   const service = createMediaService(repo, {
     queues: ctx.queues,
@@ -143,6 +152,16 @@ export function createMediaModule(
     deleteAsset: service.deleteAsset,
     getAsset: service.getAsset,
     original: service.original,
+    /**
+     * Runs `work` with the original as sharp reads it without holding it whole: a file path (a
+     * temporary copy from S3), or a row's bytes from before the store. Null when the asset is gone.
+     */
+    withOriginalFile: createOriginalReader(repo.originalPlace, store),
+    /**
+     * Files another module keeps in the media store under its own prefix (the licences module's
+     * `licensed/`): never on `/media` or a public address, and not swept (their owner deletes them).
+     */
+    keptFiles: (prefix: string) => createKeptFiles(store, prefix),
     /** A print's file: the original, or its crop at full resolution (made once, then kept). */
     printFile: service.printFile,
     /**

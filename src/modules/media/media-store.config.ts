@@ -34,6 +34,7 @@ function madeOnFirstUse(name: MediaStore['name'], load: () => Promise<MediaStore
     put: async (...args) => (await store()).put(...args),
     putStream: async (...args) => (await store()).putStream(...args),
     get: async (key) => (await store()).get(key),
+    readStream: async (key, range) => (await store()).readStream(key, range),
     delete: async (keys) => (await store()).delete(keys),
     list(prefix) {
       assertKey(prefix); // at once, as the stores themselves refuse a bad prefix

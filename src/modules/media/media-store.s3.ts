@@ -150,6 +150,24 @@ export function createS3Store(opts: S3StoreOptions): MediaStore {
       }
     },
 
+    async readStream(key, range) {
+      assertKey(key);
+      try {
+        const res = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
+        );
+        // in Node the SDK's body is the response's own stream: read as it arrives
+        return (res.Body as Readable | undefined) ?? Readable.from([]);
+      } catch (err) {
+        if (isNotFound(err)) return null;
+        throw err;
+      }
+    },
+
     delete: deleteKeys,
 
     list(prefix) {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 /**
  * Where image bytes live: originals and variants are files in a store, Postgres keeps what they
  * are (sizes, formats, checksums) and each one's key. Two drivers: the filesystem (the default,
@@ -7,6 +8,9 @@
  * The rule that keeps the two in step: a file is written, durably, before a row names it. A crash
  * between leaves a file no row names (an orphan, swept later), never a row naming nothing.
  */
+/** Bytes `start` to `end` of a file, both inclusive. */
+export type ByteRange = { start: number; end: number };
+
 export type MediaStore = {
   readonly name: 'filesystem' | 's3';
   /** Writes the whole file; resolves once it is durable (replaces a file of that key). */
@@ -20,6 +24,13 @@ export type MediaStore = {
   putStream(key: string, chunks: AsyncIterable<Buffer>, contentType: string, byteSize: number): Promise<void>;
   /** The file's bytes, or null when there is none. */
   get(key: string): Promise<Buffer | null>;
+  /**
+   * The file's bytes as a stream, or only `start`..`end` of them (both inclusive, as HTTP's Range):
+   * a download read as it is sent, never whole in memory. Null when there is no file.
+   */
+  readStream(key: string, range?: ByteRange): Promise<Readable | null>;
+  /** The file's path when the store is a local filesystem (sharp reads it directly); else undefined. */
+  localPath?(key: string): string;
   delete(keys: string[]): Promise<void>;
   /** Every file under a prefix, with when it was last written (for the orphan sweep). */
   list(prefix: string): AsyncIterable<{ key: string; modifiedAt: Date }>;

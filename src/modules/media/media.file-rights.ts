@@ -3,8 +3,12 @@
 import { crc32 } from 'node:zlib';
 import { DATA_MINING_VOCABULARY, type FileRights } from '../../shared/file-rights';
 
-/** Terms of a licence a download carries besides the shop's own rights (a later issue's). */
-export type RightsExtra = { usageTerms?: string; licenseId?: string };
+/**
+ * Terms of a licence a download carries besides the shop's own rights (issue 46): its usage terms,
+ * its id, and its check page, which a licensed copy names as xmpRights:WebStatement in place of her
+ * rights page.
+ */
+export type RightsExtra = { usageTerms?: string; licenseId?: string; webStatement?: string };
 
 const escapeXml = (s: string) =>
   s
@@ -26,7 +30,7 @@ export function rightsXmp(rights: FileRights, extra: RightsExtra = {}): string {
     rights.title ? `<dc:title>${alt(rights.title)}</dc:title>` : '',
     `<photoshop:Credit>${escapeXml(rights.creditLine)}</photoshop:Credit>`,
     '<xmpRights:Marked>True</xmpRights:Marked>',
-    `<xmpRights:WebStatement>${escapeXml(rights.rightsUrl)}</xmpRights:WebStatement>`,
+    `<xmpRights:WebStatement>${escapeXml(extra.webStatement ?? rights.rightsUrl)}</xmpRights:WebStatement>`,
     extra.usageTerms ? `<xmpRights:UsageTerms>${alt(extra.usageTerms)}</xmpRights:UsageTerms>` : '',
     extra.licenseId
       ? `<plus:Licensee><rdf:Seq><rdf:li rdf:parseType="Resource"><plus:LicenseeID>${escapeXml(
@@ -100,6 +104,14 @@ function segment(marker: number, payload: Buffer): Buffer {
   return Buffer.concat([head, payload]);
 }
 
+/** The JPEG segments of these rights: the XMP (APP1), then the Photoshop IIM block (APP13). */
+export function jpegRightsSegments(rights: FileRights, extra?: RightsExtra): Buffer {
+  return Buffer.concat([
+    segment(0xe1, Buffer.concat([Buffer.from(JPEG_XMP, 'latin1'), Buffer.from(rightsXmp(rights, extra))])),
+    segment(0xed, rightsIim(rights)),
+  ]);
+}
+
 /**
  * The JPEG with its XMP (APP1) and Photoshop (APP13) segments replaced by these rights', byte
  * for byte otherwise: the new ones follow the leading APP0/EXIF segments. No re-encode.
@@ -131,14 +143,10 @@ export function writeJpegRights(jpeg: Buffer, rights: FileRights, extra?: Rights
     }
     o = end;
   }
-  const added = [
-    segment(0xe1, Buffer.concat([Buffer.from(JPEG_XMP, 'latin1'), Buffer.from(rightsXmp(rights, extra))])),
-    segment(0xed, rightsIim(rights)),
-  ];
   return Buffer.concat([
     jpeg.subarray(0, 2),
     ...kept.slice(0, insertAt),
-    ...added,
+    jpegRightsSegments(rights, extra),
     ...kept.slice(insertAt),
     jpeg.subarray(o),
   ]);

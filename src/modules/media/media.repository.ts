@@ -103,6 +103,13 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       return row && Object.assign(row, { data: (await bytesOf(row))! });
     },
 
+    /** Where an original's bytes are: its store key, or its bytes for a row from before the store. */
+    async originalPlace(id: number): Promise<{ storageKey: string | null; data: Buffer | null } | undefined> {
+      const row = (await db('media_assets').where({ id }).first('storage_key', 'data')) as
+        { storage_key: string | null; data: Buffer | null } | undefined;
+      return row && { storageKey: row.storage_key, data: row.data };
+    },
+
     /** One query: the asset and its stored variants of one kind, every format (no image bytes). */
     async lookup(
       assetId: number,
