@@ -74,10 +74,13 @@ describe('a paid licence line', () => {
     const res = await get(`/downloads/${token}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('image/jpeg');
-    expect(res.headers.get('content-disposition')).toBe(
+    expect(res.headers.get('content-disposition')).toContain(
       `attachment; filename="great-blue-heron-personal-${grant.id}.jpg"`,
     );
-    expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(100);
+    // the photo's own file, with this licence's id written into it
+    const file = Buffer.from(await res.arrayBuffer());
+    expect(file.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
+    expect(file.includes(Buffer.from(grant.id))).toBe(true);
 
     // the order page shows the licence, its certificate, check page and the link's state
     const page = await o.c.json<{ items: { licence: { lineId: number } | null }[] }>(
