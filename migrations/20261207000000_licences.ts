@@ -197,6 +197,14 @@ export async function up(knex: Knex): Promise<void> {
     t.primary(['photo_id', 'download_size_id']);
   });
 
+  // a restore replaces these starting rows with the backup's (src/platform/backup/catalog.ts)
+  for (const [table, what] of [
+    ['download_sizes', "the owner''s download sizes, two to start"],
+    ['licences', "the owner''s licences, three to start"],
+    ['licence_prices', "the owner''s licence prices, defaults"],
+  ])
+    await knex.raw(`COMMENT ON TABLE ${table} IS 'seeded by its migration: ${what}'`);
+
   const sizeIds: number[] = [];
   for (const s of STARTING_SIZES) {
     const [row] = await knex('download_sizes').insert(s).returning('id');

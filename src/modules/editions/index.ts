@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
@@ -53,17 +52,7 @@ export function createEditionsModule(
     refundInFull: (orderId, amount, note, idempotencyKey) =>
       orders.payments.refund(orderId, { amount, reason: 'other', note, idempotencyKey }),
     photoTitle: async (photoId) => (await catalog.service.findPhotoDetail(photoId))?.title ?? null,
-    async photoJpeg(photoId) {
-      const original = await media
-        .original(await catalog.service.imageAsset(photoId, 'image'))
-        .catch(() => null);
-      if (!original) return null;
-      return sharp(original.data)
-        .rotate()
-        .resize(800, 800, { fit: 'inside' })
-        .jpeg({ quality: 80 })
-        .toBuffer();
-    },
+    photoJpeg: async (photoId) => media.smallJpeg(await catalog.service.imageAsset(photoId, 'image')),
     optionOnPhoto: async (photoId, optionId) => !!(await catalog.service.findPrintOption(photoId, optionId)),
     photoExists: async (photoId) => !!(await catalog.service.findPhotoDetail(photoId)),
     orderIdByToken: (token) => orders.service.idByToken(token),

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { AppContext } from '../../platform/context';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
@@ -109,17 +108,7 @@ export function createLicencesModule(
   const links = createDownloadLinks(ctx, repo, files);
   const certificates = createLicenceCertificates(ctx, {
     findGrant: (id) => repo.findGrant(id),
-    async photoJpeg(photoId) {
-      const original = await media
-        .original(await catalog.service.imageAsset(photoId, 'image'))
-        .catch(() => null);
-      if (!original) return null;
-      return sharp(original.data)
-        .rotate()
-        .resize(800, 800, { fit: 'inside' })
-        .jpeg({ quality: 80 })
-        .toBuffer();
-    },
+    photoJpeg: async (photoId) => media.smallJpeg(await catalog.service.imageAsset(photoId, 'image')),
   });
 
   // in the payment's transaction: a paid order's licences exist exactly when its payment does

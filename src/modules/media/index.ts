@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import type { AppContext } from '../../platform/context';
 import { announcePublicChange } from '../../platform/http/cache-bus';
 import type { HttpModule } from '../../platform/module';
@@ -152,6 +153,19 @@ export function createMediaModule(
     deleteAsset: service.deleteAsset,
     getAsset: service.getAsset,
     original: service.original,
+    /**
+     * A small JPEG of an asset's original (a certificate's picture), upright, within `edge` px;
+     * null when the original can not be read.
+     */
+    async smallJpeg(assetId: number, edge = 800): Promise<Buffer | null> {
+      const original = await service.original(assetId).catch(() => null);
+      if (!original) return null;
+      return sharp(original.data)
+        .rotate()
+        .resize(edge, edge, { fit: 'inside' })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+    },
     /**
      * Runs `work` with the original as sharp reads it without holding it whole: a file path (a
      * temporary copy from S3), or a row's bytes from before the store. Null when the asset is gone.
