@@ -417,12 +417,16 @@ describe('a bad archive gives a clear error and restores nothing', () => {
     expect(err.code).toBe('damaged');
     expect(err.message).toMatch(/damaged\.tar\.gz is damaged \(.+\)\. Nothing was restored/);
     // nothing of the archive: only the starting rows its migrations put in (the sensitive species,
-    // the rights settings' row)
+    // the rights settings' row, the starting licences, sizes and prices)
     const {
       sensitive_species: seeded,
       rights_settings: rights,
+      licences,
+      download_sizes: sizes,
+      licence_prices: prices,
       ...restored
     } = await tableRows(target.databaseUrl);
+    expect([licences, sizes, prices]).toEqual([3, 2, 6]);
     expect(Object.values(restored).every((n) => n === 0)).toBe(true);
     expect(seeded).toBeGreaterThan(0);
     expect(rights).toBe(1);
