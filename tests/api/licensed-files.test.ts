@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -252,6 +252,18 @@ describe('a licensed file', () => {
     expect((await readdir(dir)).filter((f) => f.startsWith(`${size}-`))).toEqual([
       path.basename(after.storage_key),
     ]);
+  });
+
+  it('is made again when its file is gone from the store (a store moved without it)', async () => {
+    const first = await get(sizes.small);
+    expect(first.status).toBe(200);
+    const before = await fileRow(sizes.small);
+    await rm(path.join(app.ctx.config.DATA_DIR, 'media', before.storage_key));
+    const res = await get(sizes.small);
+    expect(res.status).toBe(200);
+    const after = await fileRow(sizes.small);
+    expect(after.storage_key).not.toBe(before.storage_key);
+    expect((await bytesOf(res)).subarray(-100)).toEqual((await storedFile(sizes.small)).subarray(-100));
   });
 
   it('is made by the licences/make-file job when queued, once', async () => {

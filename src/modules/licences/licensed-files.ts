@@ -1,7 +1,7 @@
 // The licensed file (issue 46, point 4): made once per (photo, size) from the stored original, and
 // each buyer's copy streamed with its rights written into the head (no second encode).
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response } from 'express';
@@ -80,6 +80,18 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
     return rights;
   }
 
+  /** Whether the store still has the file (checked before anything is sent: a missing one is made again). */
+  async function inStore(key: string): Promise<boolean> {
+    if (files.localPath)
+      return access(files.localPath(key)).then(
+        () => true,
+        () => false,
+      );
+    const probe = await files.readStream(key, { start: 0, end: 0 }).catch(() => null);
+    probe?.destroy();
+    return probe !== null;
+  }
+
   /** The stored file's bytes before the rights head: read once, then from memory. */
   async function prefixOf(file: LicensedFileRow): Promise<Buffer> {
     const kept = prefixes.get(file.storageKey);
@@ -95,13 +107,20 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
     return prefix;
   }
 
-  async function make(photoId: number, sizeId: number, sourceAssetId: number): Promise<LicensedFileRow> {
+  /** `gone`: the key of a kept file missing from the store (a store moved without it): made again. */
+  async function make(
+    photoId: number,
+    sizeId: number,
+    sourceAssetId: number,
+    gone?: string,
+  ): Promise<LicensedFileRow> {
     const longEdgePx = await repo.longEdgeOf(sizeId);
     if (longEdgePx === undefined) throw notFound('Download size not found.');
     let replaced: string | null = null;
     const made = await repo.withLock(photoId, sizeId, LOCK_WAIT_MS, async (trx) => {
       const kept = await repo.find(photoId, sizeId, trx);
-      if (kept && kept.sourceAssetId === sourceAssetId) return kept; // another process made it
+      // another process made it (or made it again)
+      if (kept && kept.sourceAssetId === sourceAssetId && kept.storageKey !== gone) return kept;
       // beside the media store's files (DATA_DIR): the filesystem store moves it into place
       await mkdir(scratch, { recursive: true });
       const dir = await mkdtemp(path.join(scratch, 'licensed-'));
@@ -174,7 +193,13 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
     },
 
     async serve(req: Request, res: Response, download: LicensedDownload): Promise<void> {
-      const file = await fileOf(download.photoId, download.sizeId);
+      let file = await fileOf(download.photoId, download.sizeId);
+      if (!(await inStore(file.storageKey))) {
+        // its file is missing from the store (moved to S3 without it, lost): made again from the original
+        ctx.logger.warn({ key: file.storageKey }, 'licensed file missing from the store: making it again');
+        file = await make(download.photoId, download.sizeId, file.sourceAssetId, file.storageKey);
+      }
+      const prefix = await prefixOf(file);
       const rights = await rightsOf(file.sourceAssetId);
       if (!rights) throw notFound('The image no longer exists.');
       const head = jpegRightsSegments(rights, {
@@ -203,7 +228,7 @@ export function createLicensedFiles(ctx: AppContext, deps: LicensedFilesDeps) {
         res.end();
         return;
       }
-      const { lead, rest } = copyPlan(r, await prefixOf(file), head);
+      const { lead, rest } = copyPlan(r, prefix, head);
       if (!rest) {
         res.end(lead);
         return;
