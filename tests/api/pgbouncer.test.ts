@@ -130,8 +130,9 @@ describe('behind PgBouncer in transaction mode', () => {
           ),
         );
         return rows[0].n === 0;
-      }, 3000);
-      expect(Date.now() - started).toBeLessThan(6000);
+        // a loaded machine (CI beside other work) can take seconds; still well before the sleep's 10 s
+      }, 7000);
+      expect(Date.now() - started).toBeLessThan(9000);
     } finally {
       await db.destroy();
     }
