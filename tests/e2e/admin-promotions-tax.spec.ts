@@ -217,7 +217,7 @@ for (const size of sizes) {
         const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
         const csv = readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
         expect(csv.split(/\r?\n/)[0]).toBe(
-          'Month,State,Orders,Taxable sales,Tax collected,Refunds,Tax reversed,Net tax',
+          'Month,State,Orders,Taxable sales,Tax collected,Refunds,Tax reversed,Net tax,Taxable licence sales',
         );
       } finally {
         await db.transaction(async (trx) => {
