@@ -15,6 +15,20 @@ export const INK = rgb(0.13, 0.13, 0.13);
 export const MUTED = rgb(0.4, 0.4, 0.4);
 export const RULE = rgb(0.7, 0.7, 0.7);
 
+/** A new US Letter page with the thin frame printed certificates have. */
+export function framedPage(doc: PDFDocument): PDFPage {
+  const page = doc.addPage([PAGE.width, PAGE.height]);
+  page.drawRectangle({
+    x: MARGIN / 2,
+    y: MARGIN / 2,
+    width: PAGE.width - MARGIN,
+    height: PAGE.height - MARGIN,
+    borderColor: RULE,
+    borderWidth: 0.75,
+  });
+  return page;
+}
+
 // Noto Serif (OFL), shipped by the @expo-google-fonts/noto-serif package: Latin with its
 // extensions (Māori macrons, the Hawaiian ʻokina), Greek, Cyrillic and Vietnamese. Chinese and
 // Japanese characters it lacks are drawn in Noto Serif JP (@expo-google-fonts/noto-serif-jp: kana

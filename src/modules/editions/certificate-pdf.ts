@@ -1,12 +1,12 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
+  framedPage,
   CJK,
   INK,
   MARGIN,
   MUTED,
   PAGE,
-  RULE,
   centered,
   clean,
   embedLettering,
@@ -65,18 +65,8 @@ export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Ui
     bold: hasCjk([input.photoTitle]),
   });
   const sans = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([PAGE.width, PAGE.height]);
+  const page = framedPage(doc);
   const contentWidth = PAGE.width - 2 * MARGIN;
-
-  // a thin frame, as printed certificates have
-  page.drawRectangle({
-    x: MARGIN / 2,
-    y: MARGIN / 2,
-    width: PAGE.width - MARGIN,
-    height: PAGE.height - MARGIN,
-    borderColor: RULE,
-    borderWidth: 0.75,
-  });
 
   let y = PAGE.height - MARGIN - 20;
   centered(page, 'Certificate of Authenticity', serifBold, 24, y, INK);

@@ -1,12 +1,12 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
 import {
+  framedPage,
   CJK,
   INK,
   MARGIN,
   MUTED,
   PAGE,
-  RULE,
   centered,
   clean,
   embedLettering,
@@ -53,16 +53,8 @@ export async function makeLicenceCertificatePdf(input: LicenceCertificateInput):
   const hasCjk = texts.some((t) => CJK.test(t));
   const { serif, serifBold } = await embedLettering(doc, subsetTag(texts), { regular: hasCjk, bold: hasCjk });
   const sans = await doc.embedFont(StandardFonts.Helvetica);
-  const page = doc.addPage([PAGE.width, PAGE.height]);
+  const page = framedPage(doc);
   const width = PAGE.width - 2 * MARGIN;
-  page.drawRectangle({
-    x: MARGIN / 2,
-    y: MARGIN / 2,
-    width: PAGE.width - MARGIN,
-    height: PAGE.height - MARGIN,
-    borderColor: RULE,
-    borderWidth: 0.75,
-  });
 
   let y = PAGE.height - MARGIN - 20;
   centered(page, 'Licence Certificate', serifBold, 24, y, INK);
