@@ -20,6 +20,7 @@ import { createEditionsModule } from './modules/editions';
 import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
 import { createLicenceOffers, createLicencesModule } from './modules/licences';
+import { createGiftCardsModule } from './modules/gift-cards';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -52,6 +53,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   );
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, fulfillment, events, jobs });
   const licences = createLicencesModule(ctx, { catalog, media, orders, events, rights, jobs });
+  const giftCards = createGiftCardsModule(ctx, { catalog, orders, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
   const storefront = createStorefrontModule({
@@ -106,6 +108,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     fulfillment,
     editions: limitedEditions,
     licences,
+    giftCards,
     setup,
     fieldUploads,
   };

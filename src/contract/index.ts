@@ -26,3 +26,4 @@ export * from './media';
 export * from './rights';
 export * from './licences';
 export * from './licences-admin';
+export * from './gift-cards';

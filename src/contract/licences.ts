@@ -105,7 +105,7 @@ export type Licensee = z.infer<typeof licenseeSchema>;
 export const licenseeViewSchema = z.object({ kind: z.enum(licenseeKinds), name: z.string() });
 
 /** An order line is a print or a licence of a file (no shipping, quantity 1): `kind` on the order's lines. */
-export const orderLineKinds = ['print', 'licence'] as const;
+export const orderLineKinds = ['print', 'licence', 'gift_card'] as const;
 
 // ---- after payment ----
 

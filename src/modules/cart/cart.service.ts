@@ -9,6 +9,7 @@ import {
   type AddLicenceToCartInput,
   type AddToCartInput,
   type Cart,
+  type CartGiftCardLine,
   type CartLicenceLine,
   type CartLine,
 } from '../../contract';
@@ -69,7 +70,20 @@ export type PricedLicenceLine = CartLicenceLine & {
   shippingCents: 0;
   taxable: boolean;
 };
-export type PricedLine = PricedPrintLine | PricedLicenceLine;
+/**
+ * A gift card for someone (issue 47): bought once, never shipped, never taxed, never discounted by
+ * a promotion code and never paid with a gift card (its price is money she will owe).
+ */
+export type PricedGiftCardLine = CartGiftCardLine & {
+  kind: 'gift_card';
+  photoId: number;
+  quantity: 1;
+  price: number;
+  priceCents: number;
+  shippingCents: 0;
+  taxable: false;
+};
+export type PricedLine = PricedPrintLine | PricedLicenceLine | PricedGiftCardLine;
 export type PricedCart = {
   /** Prints first (in the order added), then licences (in the order added). */
   lines: PricedLine[];

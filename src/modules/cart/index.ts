@@ -11,6 +11,7 @@ import { createCartService, type LicenceLookup } from './cart.service';
 export type {
   LicenceLookup,
   PricedCart,
+  PricedGiftCardLine,
   PricedLicenceLine,
   PricedLine,
   PricedPrintLine,

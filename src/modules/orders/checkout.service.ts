@@ -80,36 +80,59 @@ function licenseeColumns(input: CheckoutInput, cart: PricedCart) {
 }
 
 /** The order's line as stored: a licence line's size is its size's label, its format the licence's name. */
-const newLine = (line: PricedCart['lines'][number]): NewLineItem =>
-  line.kind === 'print'
-    ? {
-        kind: 'print',
-        photoId: line.photoId,
-        printOptionId: line.printOptionId,
-        licenceId: null,
-        downloadSizeId: null,
-        taxable: true,
-        quantity: line.quantity,
-        priceCents: line.priceCents,
-        shippingCents: line.shippingCents,
-        title: line.photo.title,
-        size: line.printOption.size,
-        format: line.printOption.format,
-      }
-    : {
-        kind: 'licence',
-        photoId: line.photoId,
-        printOptionId: null,
-        licenceId: line.licence.id,
-        downloadSizeId: line.size.id,
-        taxable: line.taxable,
-        quantity: 1,
-        priceCents: line.priceCents,
-        shippingCents: 0,
-        title: line.photo.title,
-        size: line.size.label,
-        format: line.licence.name,
-      };
+const newLine = (line: PricedCart['lines'][number]): NewLineItem => {
+  const none = { printOptionId: null, licenceId: null, downloadSizeId: null, giftCard: null };
+  if (line.kind === 'print')
+    return {
+      ...none,
+      kind: 'print',
+      photoId: line.photoId,
+      printOptionId: line.printOptionId,
+      taxable: true,
+      quantity: line.quantity,
+      priceCents: line.priceCents,
+      shippingCents: line.shippingCents,
+      title: line.photo.title,
+      size: line.printOption.size,
+      format: line.printOption.format,
+    };
+  if (line.kind === 'licence')
+    return {
+      ...none,
+      kind: 'licence',
+      photoId: line.photoId,
+      licenceId: line.licence.id,
+      downloadSizeId: line.size.id,
+      taxable: line.taxable,
+      quantity: 1,
+      priceCents: line.priceCents,
+      shippingCents: 0,
+      title: line.photo.title,
+      size: line.size.label,
+      format: line.licence.name,
+    };
+  // a gift card: its picture is the line's photo; size and format read "$50" and "Gift card"
+  return {
+    ...none,
+    kind: 'gift_card',
+    photoId: line.photoId,
+    giftCard: {
+      amountCents: line.priceCents,
+      recipientName: line.recipientName,
+      recipientEmail: line.recipientEmail,
+      senderName: line.senderName,
+      message: line.message,
+      sendAt: line.sendAt,
+    },
+    taxable: false,
+    quantity: 1,
+    priceCents: line.priceCents,
+    shippingCents: 0,
+    title: line.photo.title,
+    size: `$${line.price}`,
+    format: 'Gift card',
+  };
+};
 
 /** The order's columns of its price: the code as applied, the discount, the tax and how it was taxed. */
 function priceColumns(p: PricedOrder) {

@@ -28,13 +28,15 @@ export type PricingDeps = {
 const referenceOf = (l: PricedCart['lines'][number]) =>
   l.kind === 'print'
     ? `${l.photoId}-${l.printOptionId}`
-    : `${l.photoId}-licence-${l.licence.id}-${l.size.id}`;
+    : l.kind === 'licence'
+      ? `${l.photoId}-licence-${l.licence.id}-${l.size.id}`
+      : `gift-card-${l.id}`;
 
 // a licence line's "format" is its licence's name: a code for a print format never matches it
 export const ruleLinesOf = (cart: PricedCart): RuleLine[] =>
   cart.lines.map((l) => ({
     photoId: l.photoId,
-    format: l.kind === 'print' ? l.printOption.format : l.licence.name,
+    format: l.kind === 'print' ? l.printOption.format : l.kind === 'licence' ? l.licence.name : 'Gift card',
     priceCents: l.priceCents,
     quantity: l.quantity,
     shippingCents: l.shippingCents,

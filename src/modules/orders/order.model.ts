@@ -1,5 +1,5 @@
 import { BaseModel, hasMany } from '../../platform/model';
-import type { FulfillmentStatus, PaymentStatus } from '../../contract';
+import type { FulfillmentStatus, GiftCardLineDetails, PaymentStatus } from '../../contract';
 
 /**
  * The one model of the `orders` row: the order and its payment are one aggregate, and only this
@@ -83,7 +83,7 @@ export class OrderLineItem extends BaseModel {
   declare id: number;
   declare orderId: number;
   /** A print, or a licence of a file (issue 46): its size is the download size's label, its format the licence's name. */
-  declare kind: 'print' | 'licence';
+  declare kind: 'print' | 'licence' | 'gift_card';
   declare photoId: number;
   /** null on a licence line */
   declare printOptionId: number | null;
@@ -91,6 +91,8 @@ export class OrderLineItem extends BaseModel {
   declare downloadSizeId: number | null;
   /** Whether the owner's tax rules applied to the line (a licence's own setting when bought). */
   declare taxable: boolean;
+  /** A gift card line's details (issue 47): amount, recipient, message, when to send; else null. */
+  declare giftCard: GiftCardLineDetails | null;
   declare quantity: number;
   declare priceCents: number;
   declare shippingCents: number;

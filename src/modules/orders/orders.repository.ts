@@ -39,6 +39,7 @@ export type NewLineItem = Pick<
   | 'licenceId'
   | 'downloadSizeId'
   | 'taxable'
+  | 'giftCard'
   | 'quantity'
   | 'priceCents'
   | 'shippingCents'
