@@ -63,6 +63,14 @@ export const jobs = {
     /** Make a (photo, size)'s licensed file once (again when the photo's original changed). */
     'make-file': z.object({ photoId: id, sizeId: id }),
   },
+  'gift-cards': {
+    /**
+     * E-mail a card to its recipient, once (the job id is the card's; delayed to its send time;
+     * the sweeper queues a due one whose job was lost). `resend`: the owner's "send again", to
+     * the recipient's current address, even when it was sent.
+     */
+    'send-card': z.object({ giftCardId: id, resend: z.boolean().optional() }),
+  },
 } satisfies JobCatalog;
 export type Jobs = typeof jobs;
 export type AppJobRegistry = JobRegistry<Jobs>;

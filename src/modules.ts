@@ -20,7 +20,7 @@ import { createEditionsModule } from './modules/editions';
 import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
 import { createLicenceOffers, createLicencesModule } from './modules/licences';
-import { createGiftCardsModule } from './modules/gift-cards';
+import { createGiftCardOffers, createGiftCardsModule } from './modules/gift-cards';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -39,7 +39,12 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   // Stamp source: what every image variant carries of her rights (asked when variants are made).
   media.useStampSource('rights.file-rights', rights.stampSource);
   const contact = createContactModule(ctx, { events });
-  const cart = createCartModule(ctx, { catalog, licenceOffers: createLicenceOffers(ctx), events });
+  const cart = createCartModule(ctx, {
+    catalog,
+    licenceOffers: createLicenceOffers(ctx),
+    giftCardOffers: createGiftCardOffers(ctx),
+    events,
+  });
   const promotions = createPromotionsModule(ctx, { events });
   // Stripe Tax rides on the Stripe account that takes the payments
   const tax = createTaxModule(ctx, {
@@ -53,7 +58,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   );
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, fulfillment, events, jobs });
   const licences = createLicencesModule(ctx, { catalog, media, orders, events, rights, jobs });
-  const giftCards = createGiftCardsModule(ctx, { catalog, orders, events, jobs });
+  const giftCards = createGiftCardsModule(ctx, { catalog, media, orders, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
   const storefront = createStorefrontModule({
@@ -81,6 +86,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   orders.addLineDetails('editions.line-edition', limitedEditions.lineDetails);
   // a licence line's grant, certificate, check page and download link (issue 46)
   orders.addLineDetails('licences.line-licence', licences.lineDetails);
+  orders.addLineDetails('gift-cards.line-gift-card', giftCards.lineDetails);
   // Delete guards: a photo or print option the owner deletes; kept (archived) when one says so.
   catalog.addDeleteGuard('orders.order-lines', orders.orderLinesGuard);
   catalog.addDeleteGuard('fulfillment.lab-products', fulfillment.labProductsGuard);

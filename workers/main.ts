@@ -38,8 +38,16 @@ export async function startWorkers(
     connection,
     ctx.config.REDIS_PREFIX,
     ctx.logger,
-    // a licensed file is a whole original decoded and encoded: one at a time, as a small server wants
-    { media: ctx.config.MEDIA_JOB_CONCURRENCY, licences: 1, mail: 2, payments: 2, events: 2 },
+    // a licensed file is a whole original decoded and encoded: one at a time, as a small server wants;
+    // a gift card's send draws its PDF from a small copy of the photo: two at a time
+    {
+      media: ctx.config.MEDIA_JOB_CONCURRENCY,
+      licences: 1,
+      mail: 2,
+      payments: 2,
+      events: 2,
+      'gift-cards': 2,
+    },
     routineLogLevel(ctx.config.NODE_ENV),
   );
   const redriver = new Redriver(ctx.db, ctx.logger, routineLogLevel(ctx.config.NODE_ENV)).register(

@@ -37,4 +37,6 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   { name: 'print-lab', run: () => modules.fulfillment.service.sweep() },
   // sold edition prints whose certificate job was lost
   { name: 'edition-prints', run: () => modules.editions.service.sweep() },
+  // gift cards due and not sent (a lost delayed job, a killed worker): queued again
+  { name: 'gift-cards', run: () => modules.giftCards.sweep() },
 ];

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
 import { lineEditionSchema } from './editions';
 import { licenseeSchema, licenseeViewSchema, lineLicenceSchema, orderLineKinds } from './licences';
+import { orderGiftCardViewSchema } from './gift-cards';
 import { refundViewSchema } from './payments';
 import { promotionCodeText, promotionMessages } from './promotions';
 import { isUsStateCode, ZIP_PATTERN } from './us-states';
@@ -104,61 +105,60 @@ export const checkoutItemSchema = z.object({
   quantity: wholeNumber(orderMessages.quantity, 1, 99),
 });
 
-export const checkoutSchema = z
-  .object({
-    customerName: z
-      .string({ error: orderMessages.name })
-      .trim()
-      .min(3, orderMessages.name)
-      .max(100, orderMessages.nameTooLong)
-      // a name is one line: keeps e-mail subjects and CSV rows clean
-      .transform((s) => s.replace(/\s+/g, ' ')),
-    customerEmail: emailAddress(orderMessages.email),
-    /** The spec's client (and older app versions): the address as one text; parsed when possible. */
-    shippingAddress: z
-      .string({ error: orderMessages.address })
-      .trim()
-      .min(10, orderMessages.address)
-      .max(1000, orderMessages.addressTooLong)
-      .transform((s) => s.replace(/\r\n?/g, '\n'))
-      .optional(),
-    /** The address in parts (our checkout), preferred; one of the two is required with a print. */
-    address: usAddressSchema.optional(),
-    /** Who the licences are for (issue 46): required with a licence; without prints, no address. */
-    licensee: licenseeSchema.optional(),
-    /** Licences only, when the shop collects tax: the buyer's state and ZIP, where they are taxed. */
-    taxLocation: z.object({ state: usAddressSchema.shape.state, zip: usAddressSchema.shape.zip }).optional(),
-    /** Optional, for the carrier: given to the print lab with the address. */
-    phone: phoneText,
-    /** A promotion code the buyer applied (checked again here; a used-up code is refused). */
-    promotionCode: z.preprocess(
-      (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
-      promotionCodeText(promotionMessages.invalid).optional(),
-    ),
-    /**
-     * The total the buyer was shown, in dollars: checked against the server's (with its tax, or
-     * before tax: the spec's client shows the cart's total), never used.
-     */
-    totalAmount: money({
-      invalid: orderMessages.total,
-      cents: orderMessages.totalCents,
-      min: [0.01, orderMessages.total],
-      max: [MAX_DOLLARS, orderMessages.totalTooLarge],
-    }),
-    /**
-     * Not needed: the order is the visitor's cart as the server holds it. Older app versions (still
-     * cached by installed apps) send the lines they showed; they are checked for form, then ignored.
-     */
-    items: z
-      .array(checkoutItemSchema, { error: orderMessages.emptyCart })
-      .min(1, orderMessages.emptyCart)
-      .max(100)
-      .optional(),
-  })
-  .superRefine((body, ctx) => {
-    if (body.address === undefined && body.shippingAddress === undefined && body.licensee === undefined)
-      ctx.addIssue({ code: 'custom', path: ['shippingAddress'], message: orderMessages.address });
-  });
+export const checkoutSchema = z.object({
+  customerName: z
+    .string({ error: orderMessages.name })
+    .trim()
+    .min(3, orderMessages.name)
+    .max(100, orderMessages.nameTooLong)
+    // a name is one line: keeps e-mail subjects and CSV rows clean
+    .transform((s) => s.replace(/\s+/g, ' ')),
+  customerEmail: emailAddress(orderMessages.email),
+  /** The spec's client (and older app versions): the address as one text; parsed when possible. */
+  shippingAddress: z
+    .string({ error: orderMessages.address })
+    .trim()
+    .min(10, orderMessages.address)
+    .max(1000, orderMessages.addressTooLong)
+    .transform((s) => s.replace(/\r\n?/g, '\n'))
+    .optional(),
+  /**
+   * The address in parts (our checkout), preferred; one of the two is required with a print, and
+   * without a licensee but for an order of gift cards only (checked against the cart at checkout).
+   */
+  address: usAddressSchema.optional(),
+  /** Who the licences are for (issue 46): required with a licence; without prints, no address. */
+  // (gift cards, issue 47, ask neither: an order of gift cards only has no address nor licensee)
+  licensee: licenseeSchema.optional(),
+  /** Licences only, when the shop collects tax: the buyer's state and ZIP, where they are taxed. */
+  taxLocation: z.object({ state: usAddressSchema.shape.state, zip: usAddressSchema.shape.zip }).optional(),
+  /** Optional, for the carrier: given to the print lab with the address. */
+  phone: phoneText,
+  /** A promotion code the buyer applied (checked again here; a used-up code is refused). */
+  promotionCode: z.preprocess(
+    (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
+    promotionCodeText(promotionMessages.invalid).optional(),
+  ),
+  /**
+   * The total the buyer was shown, in dollars: checked against the server's (with its tax, or
+   * before tax: the spec's client shows the cart's total), never used.
+   */
+  totalAmount: money({
+    invalid: orderMessages.total,
+    cents: orderMessages.totalCents,
+    min: [0.01, orderMessages.total],
+    max: [MAX_DOLLARS, orderMessages.totalTooLarge],
+  }),
+  /**
+   * Not needed: the order is the visitor's cart as the server holds it. Older app versions (still
+   * cached by installed apps) send the lines they showed; they are checked for form, then ignored.
+   */
+  items: z
+    .array(checkoutItemSchema, { error: orderMessages.emptyCart })
+    .min(1, orderMessages.emptyCart)
+    .max(100)
+    .optional(),
+});
 /** The body as the server reads it; a client sends exactly this (every value is accepted as is). */
 export type CheckoutInput = z.output<typeof checkoutSchema>;
 export type CheckoutRequest = Omit<CheckoutInput, 'items'>;
@@ -303,6 +303,8 @@ export const lineDetailsViewSchema = z.object({
   edition: lineEditionSchema.nullable(),
   /** The line's licence (its id, certificate, check page and link state), or null (licences' line details). */
   licence: lineLicenceSchema.nullable(),
+  /** The line's gift card (recipient, when sent, last 4 once issued), or null (gift cards' line details). */
+  giftCard: orderGiftCardViewSchema.nullable(),
 });
 export type LineDetailsView = z.infer<typeof lineDetailsViewSchema>;
 

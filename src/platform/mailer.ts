@@ -3,7 +3,16 @@ import addressparser from 'nodemailer/lib/addressparser';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-export type Mail = { to: string; subject: string; html: string; text: string; replyTo?: string };
+/** A file sent with an e-mail (a gift card's printable PDF). */
+export type MailAttachment = { filename: string; contentType: string; content: Buffer };
+export type Mail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  replyTo?: string;
+  attachments?: MailAttachment[];
+};
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 export type Sender = { name: string; address: string };
 

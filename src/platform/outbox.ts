@@ -33,6 +33,16 @@ export async function writeEmail(trx: Knex | Knex.Transaction, mail: OutboundEma
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      // kept with the e-mail until it is sent (base64 in jsonb: a few hundred kB at most)
+      attachments: mail.attachments?.length
+        ? JSON.stringify(
+            mail.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: a.contentType,
+              contentBase64: a.content.toString('base64'),
+            })),
+          )
+        : null,
     })
     .onConflict('dedupe_key')
     .ignore()
@@ -44,6 +54,16 @@ export async function writeEmail(trx: Knex | Knex.Transaction, mail: OutboundEma
 export async function enqueueEmail(queues: Queues<MailJobs>, id: number): Promise<void> {
   await queues.enqueue('mail', 'send-email', { emailId: id }, { jobId: `email-${id}` });
 }
+
+type StoredAttachment = { filename: string; contentType: string; contentBase64: string };
+const attachmentsOf = (stored: StoredAttachment[] | null | undefined) =>
+  stored?.length
+    ? stored.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: Buffer.from(a.contentBase64, 'base64'),
+      }))
+    : undefined;
 
 /**
  * The mail job: sends a queued e-mail once; a retry after success does nothing. The row is locked
@@ -67,6 +87,7 @@ export async function sendQueuedEmail(db: Db, mailer: Mailer, emailId: number): 
         subject: row.subject,
         html: row.html,
         text: row.text,
+        attachments: attachmentsOf(row.attachments),
       });
     } catch (err) {
       failure = err;

@@ -1,6 +1,6 @@
 import type { Db } from '../../platform/db';
 import { Cart, CartItem } from './cart.model';
-import { MAX_QUANTITY } from '../../contract';
+import { MAX_QUANTITY, type GiftCardLineDetails } from '../../contract';
 
 export function createCartRepository(db: Db) {
   const touch = (cartId: string) => Cart.query(db).findById(cartId).patch({ updatedAt: db.fn.now() });
@@ -45,8 +45,14 @@ export function createCartRepository(db: Db) {
       await touch(cartId);
     },
 
+    /** Adds a gift card line (issue 47): each card is its own line, for its own recipient. */
+    async addGiftCardLine(cartId: string, photoId: number, giftCard: GiftCardLineDetails): Promise<void> {
+      await CartItem.query(db).insert({ cartId, kind: 'gift_card', photoId, quantity: 1, giftCard });
+      await touch(cartId);
+    },
+
     /** The line's kind, or null when it is not in this cart. */
-    async kindOf(cartId: string, lineId: number): Promise<'print' | 'licence' | null> {
+    async kindOf(cartId: string, lineId: number): Promise<CartItem['kind'] | null> {
       const row = await linesOf(cartId).findById(lineId).select('kind');
       return row?.kind ?? null;
     },

@@ -1,7 +1,13 @@
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
 import { saveSession } from '../../platform/http/session';
 import type { CartService } from './cart.service';
-import { addLicenceToCartSchema, addToCartSchema, cartSchema, updateCartLineSchema } from '../../contract';
+import {
+  addGiftCardSchema,
+  addLicenceToCartSchema,
+  addToCartSchema,
+  cartSchema,
+  updateCartLineSchema,
+} from '../../contract';
 
 // The visitor's session holds only the cart id (req.session.cartId).
 const cart = { auth: 'public', session: true, cache: 'no-store', answer: cartSchema } as const;
@@ -23,6 +29,14 @@ export const cartEndpoints = {
     body: addLicenceToCartSchema,
     invalid: 'licence',
     contract: 'POST /api/cart/licences',
+  },
+  addGiftCardToCart: {
+    ...cart,
+    method: 'POST',
+    path: '/api/cart/gift-cards',
+    body: addGiftCardSchema,
+    invalid: 'gift card',
+    contract: 'POST /api/cart/gift-cards',
   },
   setQuantity: {
     ...cart,
@@ -59,6 +73,14 @@ export function createCartRoutes(service: CartService) {
     },
     addLicenceToCart: async (req, res, { body }) => {
       const { cartId, cart } = await service.addLicence(req.session.cartId, body);
+      if (req.session.cartId !== cartId) {
+        req.session.cartId = cartId;
+        await saveSession(req);
+      }
+      res.status(201).json(cart);
+    },
+    addGiftCardToCart: async (req, res, { body }) => {
+      const { cartId, cart } = await service.addGiftCard(req.session.cartId, body);
       if (req.session.cartId !== cartId) {
         req.session.cartId = cartId;
         await saveSession(req);

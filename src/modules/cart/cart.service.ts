@@ -4,12 +4,21 @@ import { toCents, toDollars } from '../../platform/money';
 import type { CartRepository } from './cart.repository';
 import { lineSums, orderMoney, type OrderMoney } from './order-money';
 import {
+  giftCardDetails,
+  giftCardPhoto,
+  giftCardWire,
+  pricedGiftCards,
+  type GiftCardLookup,
+  type PricedGiftCardLine,
+} from './cart-gift-cards';
+import {
+  GIFT_CARD_QUANTITY_REFUSED,
   LICENCE_QUANTITY_REFUSED,
   licenceMessages,
+  type AddGiftCardInput,
   type AddLicenceToCartInput,
   type AddToCartInput,
   type Cart,
-  type CartGiftCardLine,
   type CartLicenceLine,
   type CartLine,
 } from '../../contract';
@@ -70,22 +79,10 @@ export type PricedLicenceLine = CartLicenceLine & {
   shippingCents: 0;
   taxable: boolean;
 };
-/**
- * A gift card for someone (issue 47): bought once, never shipped, never taxed, never discounted by
- * a promotion code and never paid with a gift card (its price is money she will owe).
- */
-export type PricedGiftCardLine = CartGiftCardLine & {
-  kind: 'gift_card';
-  photoId: number;
-  quantity: 1;
-  price: number;
-  priceCents: number;
-  shippingCents: 0;
-  taxable: false;
-};
+export type { PricedGiftCardLine };
 export type PricedLine = PricedPrintLine | PricedLicenceLine | PricedGiftCardLine;
 export type PricedCart = {
-  /** Prints first (in the order added), then licences (in the order added). */
+  /** Prints first (in the order added), then licences, then gift cards (each in the order added). */
   lines: PricedLine[];
   /** Lines dropped (and removed from the cart) because their option is no longer offered. */
   unavailable: number;
@@ -98,7 +95,12 @@ const STALE_AFTER_DAYS = 30;
 
 const pairKey = (p: LicencePair) => `${p.photoId}:${p.licenceId}:${p.sizeId}`;
 
-export function createCartService(repo: CartRepository, catalog: PrintOptionLookup, licences: LicenceLookup) {
+export function createCartService(
+  repo: CartRepository,
+  catalog: PrintOptionLookup,
+  licences: LicenceLookup,
+  giftCards: GiftCardLookup & { timeZone: string },
+) {
   /** The licence lines priced as sold now; those no longer sold (or askMe, or photo gone) in `gone`. */
   async function pricedLicences(rows: Awaited<ReturnType<CartRepository['lines']>>, gone: number[]) {
     const pairs = rows.map((r) => ({
@@ -142,7 +144,7 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
 
   async function priced(cartId: string | undefined): Promise<PricedCart> {
     const all = cartId ? await repo.lines(cartId) : [];
-    const rows = all.filter((r) => r.kind !== 'licence');
+    const rows = all.filter((r) => r.kind === 'print');
     const lines: PricedLine[] = [];
     const gone: number[] = [];
     // Prices always come from the catalogue as it is now, never from what was shown earlier.
@@ -180,6 +182,8 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
     }
     const licenceRows = all.filter((r) => r.kind === 'licence');
     if (licenceRows.length) lines.push(...(await pricedLicences(licenceRows, gone)));
+    const giftCardRows = all.filter((r) => r.kind === 'gift_card');
+    if (giftCardRows.length) lines.push(...(await pricedGiftCards(giftCardRows, giftCards, gone)));
     if (cartId && gone.length) await repo.removeLines(cartId, gone);
     return { lines, unavailable: gone.length, money: orderMoney(lineSums(lines)) };
   }
@@ -196,6 +200,7 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
         const { id, photoId, addedAt, photo, licence, size, price } = line;
         return [{ id, photoId, addedAt, photo, licence, size, price }];
       }),
+      giftCards: cart.lines.flatMap((line) => (line.kind === 'gift_card' ? [giftCardWire(line)] : [])),
       count: cart.lines.length,
       subtotal: toDollars(cart.money.subtotalCents),
       shipping: toDollars(cart.money.shippingCents),
@@ -249,10 +254,29 @@ export function createCartService(repo: CartRepository, catalog: PrintOptionLook
       });
       return { cartId: id, cart: toWire(await priced(id)) };
     },
+
+    /**
+     * Adds a gift card for someone (issue 47), a line of its own: its picture one she offers and
+     * public, its send time now-to-a-year ahead in the shop's zone (else 400, nothing added).
+     */
+    async addGiftCard(
+      cartId: string | undefined,
+      input: AddGiftCardInput,
+    ): Promise<{ cartId: string; cart: Cart }> {
+      const details = giftCardDetails(input, giftCards.timeZone);
+      await giftCardPhoto(giftCards, input.photoId);
+      const id = cartId ?? randomUUID();
+      await repo.ensureCart(id);
+      await repo.addGiftCardLine(id, input.photoId, details);
+      return { cartId: id, cart: toWire(await priced(id)) };
+    },
+
     async updateQuantity(cartId: string | undefined, lineId: number, quantity: number): Promise<Cart> {
       const kind = cartId ? await repo.kindOf(cartId, lineId) : null;
       if (kind === 'licence')
         throw badRequest(LICENCE_QUANTITY_REFUSED, { quantity: LICENCE_QUANTITY_REFUSED });
+      if (kind === 'gift_card')
+        throw badRequest(GIFT_CARD_QUANTITY_REFUSED, { quantity: GIFT_CARD_QUANTITY_REFUSED });
       if (!cartId || !kind || !(await repo.setQuantity(cartId, lineId, quantity)))
         throw notFound(LINE_NOT_FOUND);
       return toWire(await priced(cartId));

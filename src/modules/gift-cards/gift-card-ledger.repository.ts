@@ -35,7 +35,7 @@ export type NewEntry = {
 };
 export type EntryRow = Required<NewEntry> & { id: number; createdAt: Date };
 
-const CARD_COLUMNS = {
+export const CARD_COLUMNS = {
   id: 'id',
   codeHash: 'code_hash',
   codeEncrypted: 'code_encrypted',

@@ -3,9 +3,29 @@ import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
 import type { CatalogModule } from '../catalog';
+import type { MediaModule } from '../media';
 import type { OrdersModule } from '../orders';
 import { createGiftCardCodes } from './gift-card-codes';
+import { createGiftCardDelivery } from './gift-card-delivery';
+import { createGiftCardDeliveryRoutes } from './gift-card-delivery.routes';
+import { createGiftCardIssue } from './gift-card-issue';
+import { createGiftCardLineDetails } from './gift-card-line-details';
 import { createLedgerRepository } from './gift-card-ledger.repository';
+import { createGiftCardsRepository } from './gift-cards.repository';
+
+export { giftCardDeliveryEndpoints } from './gift-card-delivery.routes';
+
+/**
+ * What she offers of gift cards, read by the cart before this module is built (the cart comes
+ * before orders, which this module needs): her switch and the photos a card may show.
+ */
+export function createGiftCardOffers(ctx: AppContext) {
+  const repo = createGiftCardsRepository(ctx.db);
+  return {
+    enabled: async () => (await repo.settings()).enabled,
+    offeredPhotoIds: () => repo.offeredPhotoIds(),
+  };
+}
 
 /**
  * Gift cards (issue 47), modelled as money: bought in the cart for someone (a line of kind
@@ -16,15 +36,60 @@ import { createLedgerRepository } from './gift-card-ledger.repository';
  */
 export function createGiftCardsModule(
   ctx: AppContext,
-  deps: { catalog: CatalogModule; orders: OrdersModule; events: DomainEventBus; jobs: AppJobRegistry },
+  deps: {
+    catalog: CatalogModule;
+    media: MediaModule;
+    orders: OrdersModule;
+    events: DomainEventBus;
+    jobs: AppJobRegistry;
+  },
 ) {
-  void deps;
+  const { catalog, media, orders, events, jobs } = deps;
   const codes = createGiftCardCodes(ctx.config.sessionSecret);
   const ledger = createLedgerRepository(ctx.db);
+  const repo = createGiftCardsRepository(ctx.db);
+
+  // ---- bought: issued when paid, e-mailed once at its time (gift-card-issue.ts, gift-card-delivery.ts) ----
+  const delivery = createGiftCardDelivery(ctx, {
+    repo,
+    ledger,
+    codes,
+    order: (orderId) => orders.linesOf(orderId),
+    orderIdOfLine: (lineId) => orders.orderIdOfLine(lineId),
+    orderIdByToken: (token) => orders.service.idByToken(token),
+    setLineRecipient: (orderId, lineId, email) => orders.setGiftCardRecipient(orderId, lineId, email),
+    photoImagePath: async (photoId) => (await catalog.service.findPhotoDetail(photoId))?.imageUrl ?? null,
+    photoJpeg: async (photoId) => media.smallJpeg(await catalog.service.imageAsset(photoId, 'image')),
+  });
+  const issue = createGiftCardIssue({
+    repo,
+    ledger,
+    codes,
+    order: (orderId) => orders.linesOf(orderId),
+    queueSend: delivery.queueSend,
+  });
+  events.subscribe('order.paid', 'gift-cards.issue', ({ orderId }, d) => issue(orderId, d), {
+    inTransaction: true,
+  });
+  jobs.handle('gift-cards', 'send-card', ({ giftCardId, resend }, job) =>
+    delivery.send(giftCardId, resend ?? false, String(job.id)),
+  );
+
   const module = {
     codes,
     ledger,
-    endpoints: () => [],
+    /** Orders' line details (src/modules.ts): each gift card line's `giftCard`, the paid e-mail's note. */
+    lineDetails: createGiftCardLineDetails({
+      repo,
+      timeZone: ctx.config.SHOP_TIME_ZONE,
+      lineItems: (orderIds) => orders.giftCardLinesOf(orderIds),
+      order: (orderId) => orders.linesOf(orderId),
+    }),
+    /** The maintenance sweep: cards due and unsent are queued (workers/maintenance.worker.ts). */
+    sweep: () => delivery.sweep(),
+    /** The owner's "send again": the card e-mailed again to its recipient's current address. */
+    resend: (giftCardId: number) => delivery.queueResend(giftCardId),
+    endpoints: () => [...createGiftCardDeliveryRoutes(ctx, delivery)],
   };
   return module satisfies HttpModule;
 }

@@ -229,10 +229,14 @@ export function createCheckoutService(ctx: AppContext, repo: OrdersRepository, d
       // an address given is read (and a foreign one refused) before anything else, as always
       const given = input.address || input.shippingAddress !== undefined ? orderAddress(input) : null;
       const cart = await deps.cart.getPricedCart(cartId ?? undefined);
+      // neither an address nor a licensee: the spec's address message, as before gift cards (an
+      // order of gift cards only, issue 47, asks neither: the cart says which it is)
+      const giftCardsOnly = cart.lines.length > 0 && cart.lines.every((l) => l.kind === 'gift_card');
+      if (!given && !input.licensee && !giftCardsOnly) throw noAddress();
       // the lines no longer offered are gone from the cart now: the buyer reviews what is left
       if (cart.unavailable) throw conflict(messages.noLongerAvailable);
       if (!cart.lines.length) throw badRequest(messages.emptyCart, { items: messages.emptyCart });
-      // an order of licences only ships nothing and asks no address
+      // an order of licences or gift cards only ships nothing and asks no address
       const ships = cart.lines.some((l) => l.kind === 'print');
       // a cart with a print needs the address (an empty cart's message comes first, as before)
       if (ships && !given) throw noAddress();

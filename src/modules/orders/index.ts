@@ -13,7 +13,7 @@ import { createLineDetails, type LineDetails } from './line-details';
 import { createOrderMail } from './order-mail';
 import { createOrdersRepository, type Tx } from './orders.repository';
 import { createOrdersRoutes } from './orders.routes';
-import { createOrdersService } from './orders.service';
+import { createOrdersService, giftCardFacts } from './orders.service';
 import { createTaxReport } from './tax-report';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createPaymentsRepository } from './payments/payments.repository';
@@ -22,7 +22,13 @@ import { createPaymentsService } from './payments/payments.service';
 import { createStripeClient, createStripeProvider } from './payments/stripe.provider';
 import { createTestProvider } from './payments/test.provider';
 
-export type { OrdersService, LabOrderSource, OrderLines, OrderLicenceLineFacts } from './orders.service';
+export type {
+  OrdersService,
+  LabOrderSource,
+  OrderLines,
+  OrderLicenceLineFacts,
+  OrderGiftCardLineFacts,
+} from './orders.service';
 export type { CheckoutHold, HeldOrder } from './checkout-holds';
 export type { CheckoutTender, TenderPart } from './checkout-tenders';
 export type { LineDetails, LineMailNote } from './line-details';
@@ -182,6 +188,16 @@ export function createOrdersModule(
      * itself).
      */
     linesOf: (orderId: number) => service.linesOf(orderId),
+    /**
+     * Gift cards (issue 47): the recipient's e-mail of an order's gift card line, changed before
+     * the card is sent (the line's record of the purchase); rows changed, 0 for no such line.
+     */
+    setGiftCardRecipient: (orderId: number, lineId: number, email: string) =>
+      repo.setGiftCardRecipient(orderId, lineId, email),
+    /** The gift card lines of these orders (gift cards' line details: one query for a read). */
+    giftCardLinesOf: async (orderIds: number[]) => giftCardFacts(await repo.lineItemsFor(orderIds)),
+    /** The order an order line belongs to (a gift card knows its line), or null. */
+    orderIdOfLine: (lineId: number) => repo.orderIdOfLine(lineId),
     /**
      * Catalog's delete guard (src/modules.ts): a photo or print option an order's line names is
      * kept (archived) for the order's history.

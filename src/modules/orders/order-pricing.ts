@@ -32,7 +32,8 @@ const referenceOf = (l: PricedCart['lines'][number]) =>
       ? `${l.photoId}-licence-${l.licence.id}-${l.size.id}`
       : `gift-card-${l.id}`;
 
-// a licence line's "format" is its licence's name: a code for a print format never matches it
+// a licence line's "format" is its licence's name: a code for a print format never matches it; a
+// gift card is money, never discounted by a code (nor counted toward a code's minimum)
 export const ruleLinesOf = (cart: PricedCart): RuleLine[] =>
   cart.lines.map((l) => ({
     photoId: l.photoId,
@@ -40,6 +41,7 @@ export const ruleLinesOf = (cart: PricedCart): RuleLine[] =>
     priceCents: l.priceCents,
     quantity: l.quantity,
     shippingCents: l.shippingCents,
+    ...(l.kind === 'gift_card' ? { discountable: false } : {}),
   }));
 
 export async function priceOrder(

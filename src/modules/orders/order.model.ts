@@ -79,6 +79,8 @@ export class Order extends BaseModel {
 /** What was bought, as it was when bought: title, size, format and prices are a snapshot. */
 export class OrderLineItem extends BaseModel {
   static tableName = 'order_line_items';
+  // a gift card line's details (jsonb) go out as JSON and come back as the object
+  static jsonAttributes = ['giftCard'];
 
   declare id: number;
   declare orderId: number;

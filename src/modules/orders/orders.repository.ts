@@ -185,6 +185,24 @@ export function createOrdersRepository(db: Db) {
 
     findByToken: (token: string) => withLines(Order.query(db).findOne({ status_token: token })),
 
+    /**
+     * A gift card line's recipient e-mail changed before the card is sent (issue 47): the line's
+     * jsonb, only on a gift card line of this order. Rows changed (0: no such line).
+     */
+    async setGiftCardRecipient(orderId: number, lineId: number, email: string): Promise<number> {
+      return OrderLineItem.query(db)
+        .where({ id: lineId, order_id: orderId, kind: 'gift_card' })
+        .patch({
+          giftCard: db.raw(`gift_card || jsonb_build_object('recipientEmail', ?::text)`, [email]),
+        } as never);
+    },
+
+    /** The order a line belongs to, or null. */
+    async orderIdOfLine(lineId: number): Promise<number | null> {
+      const row = await OrderLineItem.query(db).findById(lineId).select('order_id');
+      return row?.orderId ?? null;
+    },
+
     async lineItemsFor(orderIds: number[]): Promise<OrderLineItem[]> {
       if (!orderIds.length) return [];
       return OrderLineItem.query(db).whereIn('order_id', orderIds).orderBy('id');

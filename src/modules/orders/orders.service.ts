@@ -14,6 +14,7 @@ import {
   type BuyerOrder,
   type Carrier,
   type FulfillmentStatus,
+  type GiftCardLineDetails,
   type OrderDetail,
   type OrderListQuery,
   type OrderSummary,
@@ -100,6 +101,22 @@ const licenceFacts = (lines: OrderLineItem[]): OrderLicenceLineFacts[] =>
       : [],
   );
 
+/** An order's gift card line as the gift-cards module reads it (issue 47): the buyer's choices. */
+export type OrderGiftCardLineFacts = {
+  id: number;
+  /** the card's picture */
+  photoId: number;
+  title: string;
+  priceCents: number;
+  giftCard: GiftCardLineDetails;
+};
+export const giftCardFacts = (lines: OrderLineItem[]): OrderGiftCardLineFacts[] =>
+  lines.flatMap((l) =>
+    l.kind === 'gift_card' && l.giftCard
+      ? [{ id: l.id, photoId: l.photoId, title: l.title, priceCents: l.priceCents, giftCard: l.giftCard }]
+      : [],
+  );
+
 /**
  * An order's lines and payment as a plug-in reads them (orders.linesOf): nothing the line details
  * add, so a plug-in that adds them may read this without asking itself.
@@ -116,6 +133,8 @@ export type OrderLines = {
   /** The licence lines (issue 46), and who they are for. */
   licenceLines: OrderLicenceLineFacts[];
   licensee: { name: string; kind: 'person' | 'organisation' } | null;
+  /** The gift card lines (issue 47): never given to a lab or an edition. */
+  giftCardLines: OrderGiftCardLineFacts[];
   customerName: string;
   statusToken: string | null;
 };
@@ -253,6 +272,7 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
         netCents: orderMoney(order).netCents,
         lines: printFacts(lines),
         licenceLines: licenceFacts(lines),
+        giftCardLines: giftCardFacts(lines),
         licensee:
           order.licenseeName && order.licenseeKind
             ? { name: order.licenseeName, kind: order.licenseeKind }

@@ -20,6 +20,25 @@ const line = (l: Partial<RuleLine>): RuleLine => ({
 });
 
 describe('promotion rules', () => {
+  it('never discounts a line that is not discountable (a gift card), nor counts it toward a minimum', () => {
+    const card = line({ format: 'Gift card', priceCents: 10000, shippingCents: 0, discountable: false });
+    // 20 % of the print only
+    const mixed = discountFor(rule({ percentOff: 20 }), [line({ priceCents: 5000 }), card]);
+    expect(mixed).toMatchObject({ ok: true, discount: { goodsCents: 1000, perLineGoodsCents: [1000, 0] } });
+    // an amount off is capped at the print, never taken from the card
+    const amount = discountFor(rule({ kind: 'amount', amountOffCents: 8000 }), [
+      line({ priceCents: 5000 }),
+      card,
+    ]);
+    expect(amount).toMatchObject({ ok: true, discount: { goodsCents: 5000, perLineGoodsCents: [5000, 0] } });
+    // a card alone: the code covers nothing
+    expect(discountFor(rule({}), [card])).toMatchObject({ ok: false });
+    // a $60 minimum is not reached by a $50 print and a $100 card
+    expect(discountFor(rule({ minSubtotalCents: 6000 }), [line({ priceCents: 5000 }), card])).toMatchObject({
+      ok: false,
+    });
+  });
+
   it('takes a percent off the covered prints, rounded to the cent half up', () => {
     // 20 % of 33.33 = 6.666 -> 6.67
     const r = discountFor(rule({ percentOff: 20 }), [line({ priceCents: 3333 })]);

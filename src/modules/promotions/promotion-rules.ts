@@ -19,6 +19,11 @@ export type RuleLine = {
   priceCents: number;
   quantity: number;
   shippingCents: number;
+  /**
+   * false: no code covers the line, and it does not count toward a code's minimum (a gift card,
+   * issue 47: money, not goods). Absent: true.
+   */
+  discountable?: boolean;
 };
 
 export type Discount = {
@@ -35,6 +40,7 @@ export type Discount = {
 export type DiscountResult = { ok: true; discount: Discount } | { ok: false; message: string };
 
 const eligible = (rule: PromotionRule, line: RuleLine) =>
+  line.discountable !== false &&
   (rule.photoIds.length === 0 || rule.photoIds.includes(line.photoId)) &&
   (rule.formats.length === 0 || rule.formats.some((f) => f.toLowerCase() === line.format.toLowerCase()));
 
@@ -65,7 +71,7 @@ export function splitCents(total: number, weights: readonly number[]): number[] 
  * shipping). The minimum is on the whole cart's subtotal; a code covering no line is refused.
  */
 export function discountFor(rule: PromotionRule, lines: readonly RuleLine[]): DiscountResult {
-  const subtotal = lines.reduce((s, l) => s + l.priceCents * l.quantity, 0);
+  const subtotal = lines.reduce((s, l) => s + (l.discountable === false ? 0 : l.priceCents * l.quantity), 0);
   if (subtotal < rule.minSubtotalCents)
     return { ok: false, message: messages.minimum(formatCents(rule.minSubtotalCents)) };
   const covered = lines.map((l) => eligible(rule, l));

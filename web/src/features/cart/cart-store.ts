@@ -137,7 +137,15 @@ export const removeCartLine = (id: number): Promise<Cart> =>
 /** Clearing waits at most this long for the server before reporting done. */
 export const CLEAR_CART_WAIT_MS = 1500;
 
-const EMPTY_CART: Cart = { items: [], licences: [], count: 0, subtotal: 0, shipping: 0, total: 0 };
+const EMPTY_CART: Cart = {
+  items: [],
+  licences: [],
+  giftCards: [],
+  count: 0,
+  subtotal: 0,
+  shipping: 0,
+  total: 0,
+};
 
 /**
  * Empties the cart: the list at once (here and in other tabs), then the server call, waiting at

@@ -27,7 +27,15 @@ import { useFinishPayment } from './use-finish-payment';
 import { ClosedCheckout } from './checkout-closed';
 import { CheckoutHeading, CheckoutSkeleton, NeedsJavaScript, PaymentSuccessful } from './checkout-views';
 
-const EMPTY_CART: Cart = { items: [], licences: [], subtotal: 0, shipping: 0, total: 0, count: 0 };
+const EMPTY_CART: Cart = {
+  items: [],
+  licences: [],
+  giftCards: [],
+  subtotal: 0,
+  shipping: 0,
+  total: 0,
+  count: 0,
+};
 
 /** /checkout: the Order Summary and the two-phase 'Complete Your Purchase' form. */
 function Checkout() {
