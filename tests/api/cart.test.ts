@@ -46,6 +46,7 @@ describe('cart', () => {
     expect(await res.json()).toEqual({
       items: [],
       licences: [],
+      giftCards: [],
       count: 0,
       subtotal: 0,
       shipping: 0,
@@ -143,6 +144,7 @@ describe('cart', () => {
     expect(await c.json<Cart>(c.delete('/api/cart'))).toEqual({
       items: [],
       licences: [],
+      giftCards: [],
       count: 0,
       subtotal: 0,
       shipping: 0,
