@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { PDFDocument, PDFFont, PDFPage, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
+import subsetFont from 'subset-font';
 
 // What certificates share (editions' certificate of authenticity, licences' licence certificate):
 // the fonts (Noto Serif, with Noto Serif JP for Chinese and Japanese), text drawn in them with
@@ -175,21 +176,65 @@ export async function embedQr(doc: PDFDocument, url: string) {
   return doc.embedPng(new Uint8Array(png));
 }
 
-/** The certificate's text fonts, embedded as subsets named from what they draw (see subsetTag). */
+/**
+ * What every certificate's serif may draw besides its own texts: printable ASCII, Latin-1, Latin
+ * Extended-A and the typographic marks of WinAnsi (its fixed labels and most names).
+ */
+const BASE_CHARACTERS = (() => {
+  let chars = '';
+  for (let c = 0x20; c <= 0x7e; c++) chars += String.fromCodePoint(c);
+  for (let c = 0xa0; c <= 0x17f; c++) chars += String.fromCodePoint(c);
+  return chars + [...winAnsiExtras].join('') + '\u02bb';
+})();
+const BASE_SET = new Set(BASE_CHARACTERS);
+/** Recent subsets by font and the characters beyond the base: most certificates reuse the first. */
+const subsets = new Map<string, Promise<Uint8Array>>();
+
+/**
+ * A font cut down to the characters given, by HarfBuzz (subset-font). pdf-lib's own subsetting
+ * (fontkit's) writes broken outlines for Noto Serif: poppler and MuPDF left letters out of every
+ * certificate ("Gift C" for "Gift Card"), so the font is cut here and embedded whole.
+ */
+async function subsetOf(file: keyof typeof fontFiles, chars: string): Promise<Uint8Array> {
+  const key = `${file}:${chars}`;
+  let found = subsets.get(key);
+  if (!found) {
+    found = loadFont(file).then(
+      async (bytes) => new Uint8Array(await subsetFont(bytes, chars, { targetFormat: 'truetype' })),
+    );
+    subsets.set(key, found);
+    if (subsets.size > 50) subsets.delete(subsets.keys().next().value!);
+    found.catch(() => subsets.delete(key));
+  }
+  return found;
+}
+
+/**
+ * The certificate's text fonts for the texts it draws (with the fixed labels of the base set),
+ * embedded as subsets named from those texts (see subsetTag); the CJK font only where `cjk` asks.
+ */
 export async function embedLettering(
   doc: PDFDocument,
-  tag: string,
+  texts: string[],
   cjk: { regular: boolean; bold: boolean },
 ) {
-  const embed = async (file: keyof typeof fontFiles, name: string) =>
-    doc.embedFont(await loadFont(file), { subset: true, customName: `${tag}+${name}` });
+  const tag = subsetTag(texts);
+  const drawn = [...new Set([...texts.join('').normalize('NFC')])].sort();
+  const beyond = drawn.filter((c) => !BASE_SET.has(c) && !/\s/.test(c)).join('');
+  const embed = async (file: keyof typeof fontFiles, name: string, chars: string) =>
+    doc.embedFont(await subsetOf(file, chars), { subset: false, customName: `${tag}+${name}` });
+  const cjkChars =
+    beyond
+      .split('')
+      .filter((c) => CJK.test(c))
+      .join('') || ' ';
   const serif = letteringOf([
-    await embed('regular', 'NotoSerif'),
-    ...(cjk.regular ? [await embed('cjkRegular', 'NotoSerifJP')] : []),
+    await embed('regular', 'NotoSerif', BASE_CHARACTERS + beyond),
+    ...(cjk.regular ? [await embed('cjkRegular', 'NotoSerifJP', cjkChars)] : []),
   ]);
   const serifBold = letteringOf([
-    await embed('bold', 'NotoSerif-Bold'),
-    ...(cjk.bold ? [await embed('cjkBold', 'NotoSerifJP-Bold')] : []),
+    await embed('bold', 'NotoSerif-Bold', BASE_CHARACTERS + beyond),
+    ...(cjk.bold ? [await embed('cjkBold', 'NotoSerifJP-Bold', cjkChars)] : []),
   ]);
   return { serif, serifBold };
 }

@@ -12,7 +12,6 @@ import {
   embedLettering,
   embedQr,
   fitSize,
-  subsetTag,
   wrap,
 } from '../../platform/certificate-pdf-kit';
 
@@ -57,10 +56,10 @@ export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Ui
   doc.setCreationDate(input.soldAt);
   doc.setModificationDate(input.soldAt);
 
-  const tag = subsetTag([input.photoTitle, input.label, input.size, input.format, input.photographerName]);
+  const texts = [input.photoTitle, input.label, input.size, input.format, input.photographerName];
   // the CJK font only when a text drawn in that weight has CJK characters
   const hasCjk = (texts: string[]) => texts.some((text) => CJK.test(text));
-  const { serif, serifBold } = await embedLettering(doc, tag, {
+  const { serif, serifBold } = await embedLettering(doc, texts, {
     regular: hasCjk([input.size, input.format, input.photographerName]),
     bold: hasCjk([input.photoTitle]),
   });

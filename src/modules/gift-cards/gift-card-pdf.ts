@@ -12,7 +12,6 @@ import {
   embedLettering,
   embedQr,
   fitSize,
-  subsetTag,
 } from '../../platform/certificate-pdf-kit';
 
 /** What the printable card shows: everything it needs (the same input gives the same bytes). */
@@ -63,7 +62,7 @@ export async function makeGiftCardPdf(input: GiftCardPdfInput): Promise<Uint8Arr
 
   const texts = [input.siteName, input.recipientName, input.senderName, input.message];
   const hasCjk = texts.some((t) => CJK.test(t));
-  const { serif, serifBold } = await embedLettering(doc, subsetTag(texts), { regular: hasCjk, bold: hasCjk });
+  const { serif, serifBold } = await embedLettering(doc, texts, { regular: hasCjk, bold: hasCjk });
   const sans = await doc.embedFont(StandardFonts.Helvetica);
   const mono = await doc.embedFont(StandardFonts.CourierBold);
   const page = framedPage(doc);

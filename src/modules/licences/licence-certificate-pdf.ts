@@ -12,7 +12,6 @@ import {
   embedLettering,
   embedQr,
   fitSize,
-  subsetTag,
   wrap,
 } from '../../platform/certificate-pdf-kit';
 
@@ -51,7 +50,7 @@ export async function makeLicenceCertificatePdf(input: LicenceCertificateInput):
 
   const texts = [input.licensee, input.photoTitle, input.sizeLabel, input.licenceName, ...input.terms];
   const hasCjk = texts.some((t) => CJK.test(t));
-  const { serif, serifBold } = await embedLettering(doc, subsetTag(texts), { regular: hasCjk, bold: hasCjk });
+  const { serif, serifBold } = await embedLettering(doc, texts, { regular: hasCjk, bold: hasCjk });
   const sans = await doc.embedFont(StandardFonts.Helvetica);
   const page = framedPage(doc);
   const width = PAGE.width - 2 * MARGIN;
