@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
 import { lineEditionSchema } from './editions';
+import { appliedGiftCardSchema, giftCardCodesSchema } from './gift-cards';
 import { licenseeSchema, licenseeViewSchema, lineLicenceSchema, orderLineKinds } from './licences';
 import { refundViewSchema } from './payments';
 import { promotionCodeText, promotionMessages } from './promotions';
@@ -48,6 +49,7 @@ export const orderMessages = {
   carrier: 'Carrier must be one of USPS, UPS, FedEx, DHL, other.',
   trackingNumber: 'The tracking number must be at most 100 letters, digits, spaces or dashes.',
   paymentFilter: 'Payment filter must be unpaid or all.',
+  amountDue: 'The amount due must be a number of dollars, at least $0.',
   phone: 'Please enter a phone number of 7 to 20 digits (spaces, dashes, dots, + and brackets are fine)',
 } as const;
 
@@ -98,6 +100,12 @@ export const usAddressSchema = z.object({
 });
 export type UsAddress = z.output<typeof usAddressSchema>;
 
+/** The gift card codes of a checkout or quote: none (absent or null), else each once. */
+const appliedGiftCardCodes = z.preprocess(
+  (v) => (v === null ? undefined : v),
+  giftCardCodesSchema.transform((codes) => (codes?.length ? [...new Set(codes)] : undefined)),
+).optional();
+
 export const checkoutItemSchema = z.object({
   photoId: id('Photo', { invalid: 'Photo is required' }),
   printOptionId: id('Print option', { invalid: 'Print option is required' }),
@@ -135,6 +143,19 @@ export const checkoutSchema = z
       (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
       promotionCodeText(promotionMessages.invalid).optional(),
     ),
+    /** Gift card codes the buyer applied (issue 47): each pays what it can of the total; duplicates collapsed. */
+    giftCardCodes: appliedGiftCardCodes,
+    /**
+     * Optional: the amount due the buyer was shown after her gift cards (the quote's `amountDue`).
+     * When a card now pays less (another order spent it meanwhile), the order is refused with the
+     * card's balance left instead of charging her card more than she saw.
+     */
+    amountDue: money({
+      invalid: orderMessages.amountDue,
+      cents: orderMessages.totalCents,
+      min: [0, orderMessages.amountDue],
+      max: [MAX_DOLLARS, orderMessages.totalTooLarge],
+    }).optional(),
     /**
      * The total the buyer was shown, in dollars: checked against the server's (with its tax, or
      * before tax: the spec's client shows the cart's total), never used.
@@ -182,6 +203,8 @@ export const checkoutQuoteSchema = z.object({
     (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
     promotionCodeText(promotionMessages.invalid).optional(),
   ),
+  /** Gift card codes the buyer applied: the answer shows what each pays (nothing is held). */
+  giftCardCodes: appliedGiftCardCodes,
   customerEmail: z.preprocess(
     (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
     emailAddress(orderMessages.email).optional(),
@@ -216,11 +239,21 @@ export const checkoutQuoteResultSchema = z.object({
    * Tax): false, and the checkout shows no tax line.
    */
   taxCollected: z.boolean(),
+  /** The gift cards applied (issue 47): what each pays of the total and what is left on it after. */
+  giftCards: z.array(appliedGiftCardSchema),
+  /** What is left to pay by card, in dollars: the total less the gift cards (0: nothing to pay). */
+  amountDue: z.number(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteResultSchema>;
 
-/** POST /api/checkout: the placed order's number and its money, as the quote gives it. */
-export const checkoutResultSchema = checkoutQuoteResultSchema.extend({ orderId: z.number() });
+/**
+ * POST /api/checkout: the placed order's number and its money, as the quote gives it; `paid` when
+ * the gift cards covered the whole total and the order is already paid (no card payment follows).
+ */
+export const checkoutResultSchema = checkoutQuoteResultSchema.extend({
+  orderId: z.number(),
+  paid: z.boolean(),
+});
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 export const carriers = ['USPS', 'UPS', 'FedEx', 'DHL', 'other'] as const;

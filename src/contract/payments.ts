@@ -47,6 +47,8 @@ export const paymentMessages = {
   amountMismatch: 'The amount does not match the order total. Please review your cart.',
   canceled: 'This payment was canceled. Please check out again.',
   otherProvider: 'This order was started with another payment method. Please check out again.',
+  /** Gift cards pay the whole order (issue 47): it was paid at checkout, no card is charged. */
+  nothingDue: 'Gift cards pay this whole order: there is nothing to pay by card.',
 } as const;
 
 export const refundMessages = {

@@ -6,6 +6,9 @@ import type { CatalogModule } from '../catalog';
 import type { OrdersModule } from '../orders';
 import { createGiftCardCodes } from './gift-card-codes';
 import { createLedgerRepository } from './gift-card-ledger.repository';
+import { createGiftCardOrders } from './gift-card-orders';
+import { createSpendRepository } from './gift-card-spend.repository';
+import { createGiftCardTender } from './gift-card-tender';
 
 /**
  * Gift cards (issue 47), modelled as money: bought in the cart for someone (a line of kind
@@ -18,12 +21,34 @@ export function createGiftCardsModule(
   ctx: AppContext,
   deps: { catalog: CatalogModule; orders: OrdersModule; events: DomainEventBus; jobs: AppJobRegistry },
 ) {
-  void deps;
+  const { events } = deps;
   const codes = createGiftCardCodes(ctx.config.sessionSecret);
   const ledger = createLedgerRepository(ctx.db);
+  const spends = createSpendRepository();
+  const orderCards = createGiftCardOrders({ ledger, spends, logger: ctx.logger });
+  // In the payment's transaction: a card's hold becomes a spend (or goes back) with the payment,
+  // never apart from it.
+  events.subscribe(
+    'order.paid',
+    'gift-cards.spend',
+    ({ orderId }, { trx }) => orderCards.spend(trx, orderId),
+    {
+      inTransaction: true,
+    },
+  );
+  events.subscribe(
+    'order.payment-canceled',
+    'gift-cards.release',
+    ({ orderId }, { trx }) => orderCards.release(trx, orderId),
+    { inTransaction: true },
+  );
   const module = {
     codes,
     ledger,
+    /** Orders' tender (src/modules.ts): the codes a buyer enters pay part of the order. */
+    tender: createGiftCardTender({ codes, ledger, spends }),
+    /** What an order did to its cards (spend, release, a refund's part). */
+    orderCards,
     endpoints: () => [],
   };
   return module satisfies HttpModule;

@@ -24,7 +24,7 @@ import { createTestProvider } from './payments/test.provider';
 
 export type { OrdersService, LabOrderSource, OrderLines, OrderLicenceLineFacts } from './orders.service';
 export type { CheckoutHold, HeldOrder } from './checkout-holds';
-export type { CheckoutTender, TenderPart } from './checkout-tenders';
+export type { CheckoutTender, TenderContext, TenderPart, TenderPartView } from './checkout-tenders';
 export type { LineDetails, LineMailNote } from './line-details';
 export type { PaymentsService } from './payments/payments.service';
 export { ordersEndpoints } from './orders.routes';
@@ -108,12 +108,9 @@ export function createOrdersModule(
     content: deps.content.service,
     promotions: deps.promotions.service,
     tax: deps.tax.service,
-    holds: {
-      takeAll: async (trx, order) => {
-        await holds.takeAll(trx, order);
-        await tenders.takeAll(trx, order);
-      },
-    },
+    holds,
+    tenders,
+    settleCovered: (orderId) => payments.settleCoveredOrder(orderId),
     taxReport: createTaxReport(ctx.db),
     refunds: payments,
     cancelPayment: (orderId) => payments.cancelUnpaid(orderId),

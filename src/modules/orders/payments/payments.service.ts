@@ -114,6 +114,9 @@ export function createPaymentsService(
       if (!order) throw notFound(paymentMessages.orderNotFound);
       if (order.status === 'paid') throw conflict(paymentMessages.alreadyPaid);
       if (order.status === 'canceled') throw conflict(paymentMessages.canceled);
+      // tenders (gift cards) pay it all: paid at checkout, never by card
+      if (order.tendersCents > 0 && orderMoney(order).amountDueCents === 0)
+        throw conflict(paymentMessages.nothingDue);
       // the amount due with its tax, or (the spec's client, which never sees the tax) before it;
       // the intent always charges the order's amount due, from its stored figures
       const dueCents = orderMoney(order).amountDueCents;
@@ -168,6 +171,28 @@ export function createPaymentsService(
         throw conflict(paymentMessages.otherProvider);
       }
       return { clientSecret: intent.clientSecret, provider: p.name };
+    },
+
+    /**
+     * An order its tenders (gift cards) pay in full, paid at checkout without a card: through the
+     * reconciler's "paid" transition (order.paid once, as for a card). A retried order that had
+     * an intent for the card has it canceled at the provider first: nothing is left to charge
+     * (one the buyer paid meanwhile is left to the reconciler, and this answers false).
+     */
+    async settleCoveredOrder(orderId: number): Promise<boolean> {
+      const order = await repo.findOrder(orderId);
+      if (!order || !order.tendersCents || orderMoney(order).amountDueCents !== 0) return false;
+      if (order.paymentIntentId) {
+        const intent = await requireProvider().cancelIntent(order.paymentIntentId);
+        if (intent.status !== 'canceled') {
+          logger.error(
+            { orderId, intent: intent.status },
+            'covered order: its card intent could not be canceled',
+          );
+          return false;
+        }
+      }
+      return reconciler.settleCovered(orderId, order.paymentIntentId);
     },
 
     /** The order's payment status for whoever holds its client secret; null otherwise. */
@@ -245,6 +270,11 @@ export function createPaymentsService(
       if (!order) return { outcome: 'skipped', detail: 'no such order' };
       if (order.status !== 'pending' && order.status !== 'processing' && order.status !== 'failed')
         return { outcome: 'skipped', detail: `payment ${order.status}` };
+      // tenders pay it all (its checkout died before paying it): paid now, as checkout would have
+      if (order.tendersCents > 0 && orderMoney(order).amountDueCents === 0 && !order.paymentIntentId) {
+        const paid = await reconciler.settleCovered(order.id, null);
+        return { outcome: paid ? 'done' : 'skipped', detail: `order ${order.id}: paid by its tenders` };
+      }
       const abandoned =
         order.status !== 'processing' &&
         (await repo.isOlderThan(order.id, ctx.config.UNPAID_ORDER_TTL_HOURS));
