@@ -189,11 +189,16 @@ const pluginInputs = (
   input: Pick<CheckoutInput, 'promotionCode' | 'giftCardCodes' | 'amountDue'>,
 ): CheckoutExtras => ({
   promotions: { code: input.promotionCode ?? null },
-  // the amount due the buyer was shown after her cards: a card paying less now is refused
-  'gift-cards': {
-    codes: input.giftCardCodes ?? [],
-    shownDueCents: input.amountDue === undefined ? null : Math.round(input.amountDue * 100),
-  },
+  // gift card codes, with the amount due the buyer was shown after her cards (a card paying less
+  // now is refused); none entered: no input (a retry without them gives back what it held)
+  ...(input.giftCardCodes?.length
+    ? {
+        'gift-cards': {
+          codes: input.giftCardCodes,
+          shownDueCents: input.amountDue === undefined ? null : Math.round(input.amountDue * 100),
+        },
+      }
+    : {}),
 });
 
 /** The cart's lines' price x quantity by kind, in cents: what a tender may refuse to pay for. */
