@@ -101,10 +101,12 @@ export const usAddressSchema = z.object({
 export type UsAddress = z.output<typeof usAddressSchema>;
 
 /** The gift card codes of a checkout or quote: none (absent or null), else each once. */
-const appliedGiftCardCodes = z.preprocess(
-  (v) => (v === null ? undefined : v),
-  giftCardCodesSchema.transform((codes) => (codes?.length ? [...new Set(codes)] : undefined)),
-).optional();
+const appliedGiftCardCodes = z
+  .preprocess(
+    (v) => (v === null ? undefined : v),
+    giftCardCodesSchema.transform((codes) => (codes?.length ? [...new Set(codes)] : undefined)),
+  )
+  .optional();
 
 export const checkoutItemSchema = z.object({
   photoId: id('Photo', { invalid: 'Photo is required' }),
@@ -367,6 +369,13 @@ export const orderMoneySchema = z.object({
 });
 export type OrderMoneyView = z.infer<typeof orderMoneySchema>;
 
+const refundSourceSchema = z.object({ paid: z.number(), left: z.number() });
+export const refundToSchema = z.object({
+  card: refundSourceSchema,
+  tenders: z.array(refundSourceSchema.extend({ label: z.string() })),
+});
+export type RefundTo = z.infer<typeof refundToSchema>;
+
 /** GET /api/admin/orders/{id}. */
 export const orderDetailSchema = z.object({
   order: orderSummarySchema.extend({
@@ -397,6 +406,12 @@ export const orderDetailSchema = z.object({
     shipments: z.array(shipmentSchema),
     refundedAmount: z.number(),
     refunds: z.array(refundViewSchema),
+    /**
+     * Where a refund can still go (issue 47), in dollars: the card (what it paid, what is left to
+     * return to it) and each gift card the order spent ("gift card ••••7XKQ"), in the order a
+     * refund fills them; the refund dialog shows the split (src/shared/refund-split.ts).
+     */
+    refundTo: refundToSchema,
     licensee: licenseeViewSchema.nullable(), // who the order's licences are for; null without
   }),
   lineItems: z.array(orderLineItemSchema),

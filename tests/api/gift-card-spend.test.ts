@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../support/test-app';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { mailTextPart, startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { customer, fillCart, insertPhoto, testCard } from '../support/shop-data';
 import { balanceOf, entriesOf, issueGiftCard } from '../support/gift-cards';
 import type { HttpClient } from '../support/http-client';
@@ -364,5 +364,101 @@ describe('cards refused, nothing held', () => {
       ownOrderId: null,
     });
     expect(parts.map((p) => p.amountCents)).toEqual([4000]);
+  });
+});
+
+describe('a refund of an order paid partly by gift card', () => {
+  type Detail = {
+    order: {
+      status: string;
+      refundTo: {
+        card: { paid: number; left: number };
+        tenders: { label: string; paid: number; left: number }[];
+      };
+    };
+  };
+  const refund = (orderId: number, amount: number, key: string) =>
+    admin.post(`/api/admin/orders/${orderId}/refunds`, {
+      amount,
+      reason: 'requested_by_customer',
+      idempotencyKey: `${key}-${orderId}-refund-key`,
+    });
+  const refundRows = (orderId: number) =>
+    app.ctx
+      .db('order_refunds')
+      .where({ order_id: orderId })
+      .orderBy('id')
+      .select('id', 'amount_cents', 'tenders_cents', 'status');
+
+  it('returns the gift card part to the card and the rest to the payment card; the owner sees the split first', async () => {
+    const card = await issueGiftCard(app, 5000);
+    const c = app.client();
+    await cartOfHeron(c);
+    const { orderId } = await c.json<Placed>(checkout(c, [card.code]), 201);
+    await payByCard(c, orderId, 20);
+    await eventually(async () => (await entriesOf(app, card.id, orderId)).length === 3);
+
+    const before = await admin.json<Detail>(admin.get(`/api/admin/orders/${orderId}`));
+    expect(before.order.refundTo).toEqual({
+      card: { paid: 20, left: 20 },
+      tenders: [{ label: `gift card ••••${card.last4}`, paid: 50, left: 50 }],
+    });
+
+    // $35 of $70: the card paid 2/7, so $10 to it and $25 to the gift card
+    const first = await admin.json<{ id: number; amount: number }>(refund(orderId, 35, 'half'), 201);
+    expect(first.amount).toBe(35);
+    expect(await refundRows(orderId)).toEqual([
+      { id: first.id, amount_cents: 3500, tenders_cents: 2500, status: 'succeeded' },
+    ]);
+    expect(await entriesOf(app, card.id, orderId)).toEqual([
+      { kind: 'held', amountCents: -5000 },
+      { kind: 'released', amountCents: 5000 },
+      { kind: 'spent', amountCents: -5000 },
+      { kind: 'refunded', amountCents: 2500 },
+    ]);
+    expect((await app.modules.giftCards.ledger.entries(card.id)).at(-1)?.refundId).toBe(first.id);
+    expect(await balanceOf(app, card.id)).toBe(2500);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'partially_refunded', refunded_cents: 3500 });
+    const after = await admin.json<Detail>(admin.get(`/api/admin/orders/${orderId}`));
+    expect(after.order.refundTo).toEqual({
+      card: { paid: 20, left: 10 },
+      tenders: [{ label: `gift card ••••${card.last4}`, paid: 50, left: 25 }],
+    });
+
+    // more than is left: refused, nothing stored
+    const over = await refund(orderId, 35.01, 'over');
+    expect(over.status).toBe(400);
+    expect(((await over.json()) as { message: string }).message).toBe(
+      'The refund is more than what is left to refund ($35.00).',
+    );
+    expect(await refundRows(orderId)).toHaveLength(1);
+
+    // the rest: the order refunded in full, the card whole again
+    await admin.json(refund(orderId, 35, 'rest'), 201);
+    expect(await refundRows(orderId)).toMatchObject([
+      { tenders_cents: 2500 },
+      { amount_cents: 3500, tenders_cents: 2500 },
+    ]);
+    expect(await balanceOf(app, card.id)).toBe(5000);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'refunded', refunded_cents: 7000 });
+  });
+
+  it('an order the cards paid in full is refunded to the cards, with no card payment to return', async () => {
+    const card = await issueGiftCard(app, 10000);
+    const c = app.client();
+    await cartOfHeron(c);
+    const { orderId } = await c.json<Placed>(checkout(c, [card.code]), 201);
+    expect((await orderRow(orderId)).status).toBe('paid');
+    await admin.json(refund(orderId, 70, 'covered'), 201);
+    expect(await refundRows(orderId)).toMatchObject([
+      { amount_cents: 7000, tenders_cents: 7000, status: 'succeeded' },
+    ]);
+    expect(await balanceOf(app, card.id)).toBe(10000);
+    expect(await orderRow(orderId)).toMatchObject({ status: 'refunded', refunded_cents: 7000 });
+    // order.refunded's reactions as for any refund: the buyer's refund e-mail
+    const mail = await eventually(async () => mailsFor(orderId).find((m) => /refund/i.test(m.subject)));
+    expect(mailTextPart(mail.raw)).toContain(
+      "we have refunded $70.00 to your gift card: it is on the card's balance now.",
+    );
   });
 });

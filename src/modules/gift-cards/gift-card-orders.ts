@@ -3,6 +3,9 @@ import type { Logger } from '../../platform/logger';
 import type { LedgerRepository } from './gift-card-ledger.repository';
 import type { SpendRepository } from './gift-card-spend.repository';
 
+/** A card an order spent, as a refund sees it (cents). */
+export type CardRoom = { giftCardId: number; last4: string; paidCents: number; leftCents: number };
+
 /**
  * What an order's payment does to the cards it holds, each change an entry written in the
  * payment's transaction with the card's row locked (cards in id order): paid, its holds become
@@ -70,48 +73,46 @@ export function createGiftCardOrders(deps: {
     },
 
     /**
-     * What of `cents` (a refund's gift card part) goes back to each card: in card order, each up to
-     * what it paid less what was already returned to it. Answers the cards' parts (last 4 too).
+     * What each card the order spent may still take back (what it paid less what was returned to
+     * it), in card id order: the order a refund's part fills them in.
      */
-    async splitRefund(
-      q: Knex,
-      orderId: number,
-      cents: number,
-    ): Promise<{ giftCardId: number; last4: string; cents: number }[]> {
-      const parts: { giftCardId: number; last4: string; cents: number }[] = [];
-      let left = cents;
+    async refundRoom(q: Knex, orderId: number): Promise<CardRoom[]> {
+      const rooms: CardRoom[] = [];
       for (const f of await spends.ofOrder(q, orderId)) {
-        const room = f.spentCents - f.refundedCents;
-        if (left <= 0 || room <= 0) continue;
-        const take = Math.min(room, left);
-        left -= take;
+        if (f.spentCents <= 0) continue;
         const card = await ledger.findById(f.giftCardId, q);
-        parts.push({ giftCardId: f.giftCardId, last4: card?.last4 ?? '', cents: take });
+        rooms.push({
+          giftCardId: f.giftCardId,
+          last4: card?.last4 ?? '',
+          paidCents: f.spentCents,
+          leftCents: f.spentCents - f.refundedCents,
+        });
       }
-      return parts;
+      return rooms;
     },
 
-    /** A refund's gift card part: a `refunded` entry per card (with the refund's id), once per refund. */
+    /**
+     * A refund's gift card part: a `refunded` entry per card (naming the refund), each card up to
+     * its room, in card id order; written once per refund.
+     */
     async refund(trx: Knex.Transaction, orderId: number, cents: number, refundId: number): Promise<void> {
-      if (cents <= 0) return;
-      if (await spends.refundRecorded(trx, refundId)) return;
-      const parts = await this.splitRefund(trx, orderId, cents);
-      for (const p of [...parts].sort((a, b) => a.giftCardId - b.giftCardId)) {
-        await ledger.lockCard(trx, p.giftCardId);
+      if (cents <= 0 || (await spends.refundRecorded(trx, refundId))) return;
+      let left = cents;
+      for (const room of await this.refundRoom(trx, orderId)) {
+        const take = Math.min(Math.max(0, room.leftCents), left);
+        if (take <= 0) continue;
+        await ledger.lockCard(trx, room.giftCardId);
         await ledger.addEntry(trx, {
-          giftCardId: p.giftCardId,
+          giftCardId: room.giftCardId,
           kind: 'refunded',
-          amountCents: p.cents,
+          amountCents: take,
           orderId,
           refundId,
         });
+        left -= take;
       }
-      const given = parts.reduce((s, p) => s + p.cents, 0);
-      if (given < cents)
-        logger.error(
-          { orderId, refundId, cents, given },
-          'refund: gift cards took back less than their part',
-        );
+      if (left > 0)
+        logger.error({ orderId, refundId, cents, left }, 'refund: gift cards took back less than their part');
     },
   };
 }

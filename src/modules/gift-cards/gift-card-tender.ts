@@ -5,6 +5,7 @@ import { formatCents } from '../../platform/money';
 import type { CheckoutTender, TenderContext, TenderPart } from '../orders';
 import type { GiftCardCodes } from './gift-card-codes';
 import type { Db, GiftCardRow, LedgerRepository } from './gift-card-ledger.repository';
+import type { GiftCardOrders } from './gift-card-orders';
 import type { SpendRepository } from './gift-card-spend.repository';
 
 /** What a buyer entered for gift cards (orders' `pluginInputs`: `extras['gift-cards']`). */
@@ -31,15 +32,18 @@ const refuse = (message: string) => badRequest(message, { giftCardCodes: message
  * locked in id order (two orders spending the same two cards wait, never deadlock), the order's
  * own earlier holds are released (a retry re-takes them: nothing is held twice), and each part is a
  * `held` entry for the order. Spent once paid (`gift-cards.spend`), released when the order ends
- * unpaid (`gift-cards.release`, its `releasedBy`).
+ * unpaid (`gift-cards.release`, its `releasedBy`). A refund's gift card part goes back to the cards
+ * (`refunded` entries), each up to what it paid.
  */
 export function createGiftCardTender(deps: {
   codes: GiftCardCodes;
   ledger: LedgerRepository;
   spends: SpendRepository;
+  /** An order's cards after payment: what a refund may give back to each, and the giving. */
+  refunds: Pick<GiftCardOrders, 'refundRoom' | 'refund'>;
   now?: () => Date;
 }): CheckoutTender {
-  const { codes, ledger, spends } = deps;
+  const { codes, ledger, spends, refunds } = deps;
   const now = deps.now ?? (() => new Date());
 
   /** The entered codes' cards (each once, as entered), refused when unknown, voided or expired. */
@@ -94,6 +98,16 @@ export function createGiftCardTender(deps: {
 
   return {
     releasedBy: 'gift-cards.release',
+
+    // a refund's gift card part goes back to the cards (the owner is shown each by its last 4)
+    async refundRoom(q, orderId) {
+      return (await refunds.refundRoom(q, orderId)).map((r) => ({
+        label: `gift card ••••${r.last4}`,
+        paidCents: r.paidCents,
+        leftCents: r.leftCents,
+      }));
+    },
+    refund: (trx, orderId, cents, refundId) => refunds.refund(trx, orderId, cents, refundId),
 
     async preview(extras, dueCents, ctx) {
       const input = inputOf(extras);

@@ -46,7 +46,7 @@ export function createGiftCardsModule(
     codes,
     ledger,
     /** Orders' tender (src/modules.ts): the codes a buyer enters pay part of the order. */
-    tender: createGiftCardTender({ codes, ledger, spends }),
+    tender: createGiftCardTender({ codes, ledger, spends, refunds: orderCards }),
     /** What an order did to its cards (spend, release, a refund's part). */
     orderCards,
     endpoints: () => [],

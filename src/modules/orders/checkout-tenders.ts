@@ -2,6 +2,7 @@ import { createNamedRegistry } from '../../platform/registry';
 import type { AppliedGiftCard } from '../../contract';
 import { toDollars } from '../../platform/money';
 import type { CheckoutExtras, HeldOrder } from './checkout-holds';
+import type { Knex } from 'knex';
 import type { Tx } from './orders.repository';
 
 /**
@@ -16,6 +17,12 @@ export type TenderPartView = { last4: string; balanceAfterCents: number };
  * with what the buyer is shown of it (none: the part is not shown).
  */
 export type TenderPart = { amountCents: number; reference: string | null; view?: TenderPartView };
+
+/**
+ * What of an order's part a refund may still give back to (a gift card): as the owner is shown it
+ * before she confirms ("gift card ••••7XKQ"), what it paid and what is left to return, in cents.
+ */
+export type TenderRefundRoom = { label: string; paidCents: number; leftCents: number };
 
 /** What a tender is told of the order besides what is due (orders' words, no tender's). */
 export type TenderContext = {
@@ -45,6 +52,15 @@ export type TenderContext = {
 export type CheckoutTender = {
   take(trx: Tx, order: HeldOrder, dueCents: number, ctx: TenderContext): Promise<readonly TenderPart[]>;
   preview?(extras: CheckoutExtras, dueCents: number, ctx: TenderContext): Promise<readonly TenderPart[]>;
+  /**
+   * Refunds (both or neither): `refundRoom` answers what of the order each of its parts may still
+   * take back, in the order `refund` fills them; `refund` gives a refund's share back to them in the
+   * refund's transaction (gift cards: `refunded` entries naming the refund). Payments split the
+   * owner's refund between the card and these (src/shared/refund-split.ts); a tender without them
+   * is never refunded (the card's refund is capped at what the card paid).
+   */
+  refundRoom?(q: Knex, orderId: number): Promise<readonly TenderRefundRoom[]>;
+  refund?(trx: Tx, orderId: number, cents: number, refundId: number): Promise<void>;
   releasedBy: string;
 };
 
@@ -108,6 +124,30 @@ export function createCheckoutTenders(releaseSubscribers: () => readonly string[
       const taken = await payAll(order.priced.money.totalCents, (t, due) => t.take(trx, order, due, ctx));
       await repo.replaceTenders(trx, order.orderId, taken.parts);
       return taken;
+    },
+    /** What of the order each refundable tender's parts may still take back, in the order filled. */
+    async refundRooms(q: Knex, orderId: number): Promise<(TenderRefundRoom & { tender: string })[]> {
+      const rooms: (TenderRefundRoom & { tender: string })[] = [];
+      for (const { name, plugIn } of tenders.entries())
+        if (plugIn.refundRoom && plugIn.refund)
+          for (const room of await plugIn.refundRoom(q, orderId)) rooms.push({ ...room, tender: name });
+      return rooms;
+    },
+    /** A refund's tenders' share, given back tender after tender up to each one's room. */
+    async refund(trx: Tx, orderId: number, cents: number, refundId: number): Promise<void> {
+      let left = cents;
+      for (const { plugIn } of tenders.entries()) {
+        if (left <= 0 || !plugIn.refundRoom || !plugIn.refund) continue;
+        const room = (await plugIn.refundRoom(trx, orderId)).reduce(
+          (s, r) => s + Math.max(0, r.leftCents),
+          0,
+        );
+        const share = Math.min(room, left);
+        if (share > 0) await plugIn.refund(trx, orderId, share, refundId);
+        left -= share;
+      }
+      if (left > 0)
+        throw new Error(`Refund ${refundId}: the tenders could take back ${cents - left} of ${cents} cents`);
     },
     /** For a quote: what every tender that previews would pay now; nothing is held or written. */
     previewAll: (extras: CheckoutExtras, totalCents: number, ctx: TenderContext): Promise<TakenTenders> =>

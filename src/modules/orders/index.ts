@@ -3,7 +3,7 @@ import { toCents } from '../../platform/money';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
-import { orderMoney, type CartModule } from '../cart';
+import type { CartModule } from '../cart';
 import type { ContentModule } from '../content';
 import type { PromotionsModule } from '../promotions';
 import type { TaxModule } from '../tax';
@@ -73,6 +73,11 @@ export function createOrdersModule(
       refunded: (trx, orderId, refundId, revokeLineIds) =>
         events.publish(trx, 'order.refunded', { orderId, refundId, revokeLineIds }),
       disputed: (trx, orderId, disputeId) => events.publish(trx, 'order.disputed', { orderId, disputeId }),
+    },
+    // a refund's share for the tenders (gift cards) goes back through them (the registry below)
+    tenders: {
+      refundRooms: (q, orderId) => tenders.refundRooms(q, orderId),
+      refund: (trx, orderId, cents, refundId) => tenders.refund(trx, orderId, cents, refundId),
     },
   });
   // Reconciliation: both jobs ask the provider for the truth and move the order to match. A thrown
@@ -145,10 +150,10 @@ export function createOrdersModule(
       orderId,
       refundId,
       amountCents: toCents(refund.amount),
-      // 'full' only for one refund of everything paid (the amount due): the last of several
-      // refunds is a partial reversal of exactly what is left (Stripe's full mode is for an
-      // untouched transaction)
-      full: toCents(refund.amount) >= orderMoney(order).amountDueCents,
+      // 'full' only for one refund of everything (it refunded the order by itself): the last of
+      // several refunds is a partial reversal of exactly what is left (Stripe's full mode is for
+      // an untouched transaction)
+      full: order.status === 'refunded' && toCents(refund.amount) >= order.refundedCents,
     });
   });
 

@@ -123,15 +123,18 @@ export function createOrderPaymentRepository(db: Db) {
       return Order.query(trx).findById(id).forUpdate();
     },
 
-    /** Adds a succeeded refund to the order: refunded in full or in part. */
-    async addRefunded(trx: Knex, orderId: number, cents: number): Promise<void> {
+    /**
+     * Adds a succeeded refund to the order: refunded in full (`fullCents`: all a refund can return,
+     * the card's and the refundable tenders' parts) or in part.
+     */
+    async addRefunded(trx: Knex, orderId: number, cents: number, fullCents: number): Promise<void> {
       await trx('orders')
         .where({ id: orderId })
         .update({
           refunded_cents: trx.raw('refunded_cents + ?', [cents]),
           status: trx.raw(
-            "case when status in ('paid', 'partially_refunded', 'refunded') then (case when refunded_cents + ? >= total_cents - tenders_cents then 'refunded' else 'partially_refunded' end) else status end",
-            [cents],
+            "case when status in ('paid', 'partially_refunded', 'refunded') then (case when refunded_cents + ? >= ? then 'refunded' else 'partially_refunded' end) else status end",
+            [cents, fullCents],
           ),
           updated_at: trx.fn.now(),
         });

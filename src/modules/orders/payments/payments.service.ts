@@ -9,7 +9,7 @@ import { createPaymentReconciler } from './payment-reconciler';
 import type { PaymentsRepository } from './payments.repository';
 import { cancelMessages, orderMessages, paymentMessages } from '../../../contract';
 import type { PaymentEvents } from './payments.types';
-import { createRefundsService } from './refunds.service';
+import { createRefundsService, type RefundTenders } from './refunds.service';
 
 export type { PaymentEvents } from './payments.types';
 
@@ -25,7 +25,13 @@ const AWAITING_FOR_HOURS = 48;
  */
 export function createPaymentsService(
   ctx: AppContext,
-  deps: { repo: PaymentsRepository; provider: PaymentProvider | null; events: PaymentEvents },
+  deps: {
+    repo: PaymentsRepository;
+    provider: PaymentProvider | null;
+    events: PaymentEvents;
+    /** The tenders a refund's share goes back to (gift cards): orders' tender registry. */
+    tenders: RefundTenders;
+  },
 ) {
   const { repo, provider, events } = deps;
   const { queues, logger } = ctx;
@@ -39,7 +45,7 @@ export function createPaymentsService(
     if (!provider) throw new AppError('unavailable', orderMessages.notTakingOrders);
     return provider;
   };
-  const refunds = createRefundsService({ repo, requireProvider, events, logger });
+  const refunds = createRefundsService({ repo, requireProvider, events, logger, tenders: deps.tenders });
   const reconciler = createPaymentReconciler({
     repo,
     requireProvider,
@@ -257,6 +263,8 @@ export function createPaymentsService(
     /** The owner's refund, and the succeeded refunds of orders (for the admin and the buyer's page). */
     refund: refunds.refund,
     refundsFor: refunds.refundsFor,
+    refundSources: refunds.refundSources,
+    tendersPartOf: refunds.tendersPartOf,
     findRefund: refunds.findRefund,
 
     /**
