@@ -3,7 +3,7 @@ import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/h
 import { lineEditionSchema } from './editions';
 import { appliedGiftCardSchema, giftCardCodesSchema } from './gift-cards';
 import { licenseeSchema, licenseeViewSchema, lineLicenceSchema, orderLineKinds } from './licences';
-import { refundViewSchema } from './payments';
+import { refundToSchema, refundViewSchema } from './payments';
 import { promotionCodeText, promotionMessages } from './promotions';
 import { isUsStateCode, ZIP_PATTERN } from './us-states';
 
@@ -145,13 +145,9 @@ export const checkoutSchema = z
       (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
       promotionCodeText(promotionMessages.invalid).optional(),
     ),
-    /** Gift card codes the buyer applied (issue 47): each pays what it can of the total; duplicates collapsed. */
+    /** Gift card codes (issue 47): each pays what it can of the total. */
     giftCardCodes: appliedGiftCardCodes,
-    /**
-     * Optional: the amount due the buyer was shown after her gift cards (the quote's `amountDue`).
-     * When a card now pays less (another order spent it meanwhile), the order is refused with the
-     * card's balance left instead of charging her card more than she saw.
-     */
+    /** Optional: the quote's `amountDue` she saw; a card paying less now is refused with its balance. */
     amountDue: money({
       invalid: orderMessages.amountDue,
       cents: orderMessages.totalCents,
@@ -205,8 +201,7 @@ export const checkoutQuoteSchema = z.object({
     (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
     promotionCodeText(promotionMessages.invalid).optional(),
   ),
-  /** Gift card codes the buyer applied: the answer shows what each pays (nothing is held). */
-  giftCardCodes: appliedGiftCardCodes,
+  giftCardCodes: appliedGiftCardCodes, // the answer shows what each would pay; nothing is held
   customerEmail: z.preprocess(
     (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
     emailAddress(orderMessages.email).optional(),
@@ -241,17 +236,13 @@ export const checkoutQuoteResultSchema = z.object({
    * Tax): false, and the checkout shows no tax line.
    */
   taxCollected: z.boolean(),
-  /** The gift cards applied (issue 47): what each pays of the total and what is left on it after. */
-  giftCards: z.array(appliedGiftCardSchema),
+  giftCards: z.array(appliedGiftCardSchema), // issue 47: what each card pays, what is left on it
   /** What is left to pay by card, in dollars: the total less the gift cards (0: nothing to pay). */
   amountDue: z.number(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteResultSchema>;
 
-/**
- * POST /api/checkout: the placed order's number and its money, as the quote gives it; `paid` when
- * the gift cards covered the whole total and the order is already paid (no card payment follows).
- */
+/** POST /api/checkout: the order's number and money as quoted; `paid`: gift cards paid it all. */
 export const checkoutResultSchema = checkoutQuoteResultSchema.extend({
   orderId: z.number(),
   paid: z.boolean(),
@@ -369,13 +360,6 @@ export const orderMoneySchema = z.object({
 });
 export type OrderMoneyView = z.infer<typeof orderMoneySchema>;
 
-const refundSourceSchema = z.object({ paid: z.number(), left: z.number() });
-export const refundToSchema = z.object({
-  card: refundSourceSchema,
-  tenders: z.array(refundSourceSchema.extend({ label: z.string() })),
-});
-export type RefundTo = z.infer<typeof refundToSchema>;
-
 /** GET /api/admin/orders/{id}. */
 export const orderDetailSchema = z.object({
   order: orderSummarySchema.extend({
@@ -406,11 +390,7 @@ export const orderDetailSchema = z.object({
     shipments: z.array(shipmentSchema),
     refundedAmount: z.number(),
     refunds: z.array(refundViewSchema),
-    /**
-     * Where a refund can still go (issue 47), in dollars: the card (what it paid, what is left to
-     * return to it) and each gift card the order spent ("gift card ••••7XKQ"), in the order a
-     * refund fills them; the refund dialog shows the split (src/shared/refund-split.ts).
-     */
+    /** Where a refund can still go (issue 47): the card and each gift card (payments.ts). */
     refundTo: refundToSchema,
     licensee: licenseeViewSchema.nullable(), // who the order's licences are for; null without
   }),

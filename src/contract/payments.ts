@@ -121,6 +121,18 @@ export const refundViewSchema = z.object({
 });
 export type RefundView = z.infer<typeof refundViewSchema>;
 
+/**
+ * Where a refund of an order can still go (issue 47), in dollars: the card (what it paid, what is
+ * left to return to it) and each gift card the order spent ("gift card ••••7XKQ"), in the order a
+ * refund fills them; the admin's refund dialog shows the split (src/shared/refund-split.ts).
+ */
+const refundSourceSchema = z.object({ paid: z.number(), left: z.number() });
+export const refundToSchema = z.object({
+  card: refundSourceSchema,
+  tenders: z.array(refundSourceSchema.extend({ label: z.string() })),
+});
+export type RefundTo = z.infer<typeof refundToSchema>;
+
 /** The owner cancels an unpaid order (POST /api/admin/orders/{id}/cancel); a paid one is refunded. */
 export const cancelMessages = {
   paid: 'This order is paid, so it can not be canceled. Refund it instead.',

@@ -1,4 +1,4 @@
-import { formatCode, newGiftCardCode } from '../../src/modules/gift-cards/gift-card-codes';
+import { formatCode, newGiftCardCode } from '../../src/modules/gift-cards';
 import type { TestApp } from './test-app';
 
 export type IssuedCard = { id: number; code: string; printed: string; last4: string };

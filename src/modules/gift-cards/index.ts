@@ -5,6 +5,8 @@ import type { AppJobRegistry } from '../../jobs';
 import type { CatalogModule } from '../catalog';
 import type { OrdersModule } from '../orders';
 import { createGiftCardCodes } from './gift-card-codes';
+
+export { formatCode, newGiftCardCode } from './gift-card-codes';
 import { createLedgerRepository } from './gift-card-ledger.repository';
 import { createGiftCardOrders } from './gift-card-orders';
 import { createSpendRepository } from './gift-card-spend.repository';
