@@ -82,6 +82,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   orders.addCheckoutHold('promotions.code-use', promotions.codeHold);
   // 'editions.number' (named by its module: the name reads as its table's)
   orders.addCheckoutHold(limitedEditions.numberHoldName, limitedEditions.numberHold);
+  // Tenders: what pays part of an order besides the card, each released on order.payment-canceled.
+  orders.addTender('gift-cards.card', giftCards.tender);
   // Line details: facts on each order line (an edition print's number and certificate).
   orders.addLineDetails('editions.line-edition', limitedEditions.lineDetails);
   // a licence line's grant, certificate, check page and download link (issue 46)

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
 import { lineEditionSchema } from './editions';
+import { appliedGiftCardSchema, giftCardCodesSchema } from './gift-cards';
 import { licenseeSchema, licenseeViewSchema, lineLicenceSchema, orderLineKinds } from './licences';
 import { orderGiftCardViewSchema } from './gift-cards';
-import { refundViewSchema } from './payments';
+import { refundToSchema, refundViewSchema } from './payments';
 import { promotionCodeText, promotionMessages } from './promotions';
 import { isUsStateCode, ZIP_PATTERN } from './us-states';
 
@@ -49,6 +50,7 @@ export const orderMessages = {
   carrier: 'Carrier must be one of USPS, UPS, FedEx, DHL, other.',
   trackingNumber: 'The tracking number must be at most 100 letters, digits, spaces or dashes.',
   paymentFilter: 'Payment filter must be unpaid or all.',
+  amountDue: 'The amount due must be a number of dollars, at least $0.',
   phone: 'Please enter a phone number of 7 to 20 digits (spaces, dashes, dots, + and brackets are fine)',
 } as const;
 
@@ -99,6 +101,14 @@ export const usAddressSchema = z.object({
 });
 export type UsAddress = z.output<typeof usAddressSchema>;
 
+/** The gift card codes of a checkout or quote: none (absent or null), else each once. */
+const appliedGiftCardCodes = z
+  .preprocess(
+    (v) => (v === null ? undefined : v),
+    giftCardCodesSchema.transform((codes) => (codes?.length ? [...new Set(codes)] : undefined)),
+  )
+  .optional();
+
 export const checkoutItemSchema = z.object({
   photoId: id('Photo', { invalid: 'Photo is required' }),
   printOptionId: id('Print option', { invalid: 'Print option is required' }),
@@ -139,6 +149,15 @@ export const checkoutSchema = z.object({
     (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
     promotionCodeText(promotionMessages.invalid).optional(),
   ),
+  /** Gift card codes (issue 47): each pays what it can of the total. */
+  giftCardCodes: appliedGiftCardCodes,
+  /** Optional: the quote's `amountDue` she saw; a card paying less now is refused with its balance. */
+  amountDue: money({
+    invalid: orderMessages.amountDue,
+    cents: orderMessages.totalCents,
+    min: [0, orderMessages.amountDue],
+    max: [MAX_DOLLARS, orderMessages.totalTooLarge],
+  }).optional(),
   /**
    * The total the buyer was shown, in dollars: checked against the server's (with its tax, or
    * before tax: the spec's client shows the cart's total), never used.
@@ -182,6 +201,7 @@ export const checkoutQuoteSchema = z.object({
     (v) => (v === null || (typeof v === 'string' && !v.trim()) ? undefined : v),
     promotionCodeText(promotionMessages.invalid).optional(),
   ),
+  giftCardCodes: appliedGiftCardCodes, // the answer shows what each would pay; nothing is held
   customerEmail: z.preprocess(
     (v) => (typeof v === 'string' && !v.trim() ? undefined : v),
     emailAddress(orderMessages.email).optional(),
@@ -216,11 +236,17 @@ export const checkoutQuoteResultSchema = z.object({
    * Tax): false, and the checkout shows no tax line.
    */
   taxCollected: z.boolean(),
+  giftCards: z.array(appliedGiftCardSchema), // issue 47: what each card pays, what is left on it
+  /** What is left to pay by card, in dollars: the total less the gift cards (0: nothing to pay). */
+  amountDue: z.number(),
 });
 export type CheckoutQuote = z.infer<typeof checkoutQuoteResultSchema>;
 
-/** POST /api/checkout: the placed order's number and its money, as the quote gives it. */
-export const checkoutResultSchema = checkoutQuoteResultSchema.extend({ orderId: z.number() });
+/** POST /api/checkout: the order's number and money as quoted; `paid`: gift cards paid it all. */
+export const checkoutResultSchema = checkoutQuoteResultSchema.extend({
+  orderId: z.number(),
+  paid: z.boolean(),
+});
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;
 
 export const carriers = ['USPS', 'UPS', 'FedEx', 'DHL', 'other'] as const;
@@ -366,6 +392,8 @@ export const orderDetailSchema = z.object({
     shipments: z.array(shipmentSchema),
     refundedAmount: z.number(),
     refunds: z.array(refundViewSchema),
+    /** Where a refund can still go (issue 47): the card and each gift card (payments.ts). */
+    refundTo: refundToSchema,
     licensee: licenseeViewSchema.nullable(), // who the order's licences are for; null without
   }),
   lineItems: z.array(orderLineItemSchema),

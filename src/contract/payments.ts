@@ -47,6 +47,8 @@ export const paymentMessages = {
   amountMismatch: 'The amount does not match the order total. Please review your cart.',
   canceled: 'This payment was canceled. Please check out again.',
   otherProvider: 'This order was started with another payment method. Please check out again.',
+  /** Gift cards pay the whole order (issue 47): it was paid at checkout, no card is charged. */
+  nothingDue: 'Gift cards pay this whole order: there is nothing to pay by card.',
 } as const;
 
 export const refundMessages = {
@@ -118,6 +120,18 @@ export const refundViewSchema = z.object({
   createdAt: z.string(),
 });
 export type RefundView = z.infer<typeof refundViewSchema>;
+
+/**
+ * Where a refund of an order can still go (issue 47), in dollars: the card (what it paid, what is
+ * left to return to it) and each gift card the order spent ("gift card ••••7XKQ"), in the order a
+ * refund fills them; the admin's refund dialog shows the split (src/shared/refund-split.ts).
+ */
+const refundSourceSchema = z.object({ paid: z.number(), left: z.number() });
+export const refundToSchema = z.object({
+  card: refundSourceSchema,
+  tenders: z.array(refundSourceSchema.extend({ label: z.string() })),
+});
+export type RefundTo = z.infer<typeof refundToSchema>;
 
 /** The owner cancels an unpaid order (POST /api/admin/orders/{id}/cancel); a paid one is refunded. */
 export const cancelMessages = {

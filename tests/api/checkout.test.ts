@@ -42,6 +42,10 @@ describe('checkout', () => {
       taxLine: null,
       // a fresh shop collects no tax until the owner saves her settings
       taxCollected: false,
+      // no gift card (issue 47): the card pays the total, not paid yet
+      giftCards: [],
+      amountDue: TOTAL,
+      paid: false,
     });
 
     const order = await app.ctx.db('orders').where({ id: result.orderId }).first();

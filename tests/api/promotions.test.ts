@@ -182,6 +182,8 @@ describe('a buyer applies a code', () => {
       promotion: { code, summary: '15% off' },
       taxLine: null,
       taxCollected: false,
+      giftCards: [],
+      amountDue: 207.75,
     });
     const placed = await c.json<{ orderId: number }>(
       checkout(c, { promotionCode: code, totalAmount: 207.75 }),

@@ -143,6 +143,9 @@ describe('with the test provider', () => {
         promotion: null,
         taxLine: null,
         taxCollected: false,
+        giftCards: [],
+        amountDue: 343,
+        paid: false,
       });
       expect(await orderRow(app, orderId)).toMatchObject({
         customer_name: 'Grace Hopper',

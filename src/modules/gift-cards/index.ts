@@ -11,9 +11,13 @@ import { createGiftCardDeliveryRoutes } from './gift-card-delivery.routes';
 import { createGiftCardIssue } from './gift-card-issue';
 import { createGiftCardLineDetails } from './gift-card-line-details';
 import { createLedgerRepository } from './gift-card-ledger.repository';
+import { createGiftCardOrders } from './gift-card-orders';
+import { createSpendRepository } from './gift-card-spend.repository';
+import { createGiftCardTender } from './gift-card-tender';
 import { createGiftCardsRepository } from './gift-cards.repository';
 
 export { giftCardDeliveryEndpoints } from './gift-card-delivery.routes';
+export { formatCode, newGiftCardCode } from './gift-card-codes';
 
 /**
  * What she offers of gift cards, read by the cart before this module is built (the cart comes
@@ -48,6 +52,24 @@ export function createGiftCardsModule(
   const codes = createGiftCardCodes(ctx.config.sessionSecret);
   const ledger = createLedgerRepository(ctx.db);
   const repo = createGiftCardsRepository(ctx.db);
+  const spends = createSpendRepository();
+  const orderCards = createGiftCardOrders({ ledger, spends, logger: ctx.logger });
+  // ---- spent: a tender at checkout; in the payment's transaction a card's hold becomes a spend
+  // (or goes back) with the payment, never apart from it (gift-card-tender.ts, gift-card-orders.ts) ----
+  events.subscribe(
+    'order.paid',
+    'gift-cards.spend',
+    ({ orderId }, { trx }) => orderCards.spend(trx, orderId),
+    {
+      inTransaction: true,
+    },
+  );
+  events.subscribe(
+    'order.payment-canceled',
+    'gift-cards.release',
+    ({ orderId }, { trx }) => orderCards.release(trx, orderId),
+    { inTransaction: true },
+  );
 
   // ---- bought: issued when paid, e-mailed once at its time (gift-card-issue.ts, gift-card-delivery.ts) ----
   const delivery = createGiftCardDelivery(ctx, {
@@ -78,6 +100,10 @@ export function createGiftCardsModule(
   const module = {
     codes,
     ledger,
+    /** Orders' tender (src/modules.ts): the codes a buyer enters pay part of the order. */
+    tender: createGiftCardTender({ codes, ledger, spends, refunds: orderCards }),
+    /** What an order did to its cards (spend, release, a refund's part). */
+    orderCards,
     /** Orders' line details (src/modules.ts): each gift card line's `giftCard`, the paid e-mail's note. */
     lineDetails: createGiftCardLineDetails({
       repo,

@@ -6,6 +6,7 @@ import type { PricedCart } from '../cart';
 import type { TaxAddress } from '../tax';
 import { appliedLines } from './applied-lines';
 import type { CheckoutExtras, CheckoutHolds } from './checkout-holds';
+import { appliedTenders, type CheckoutTenders, type TakenTenders } from './checkout-tenders';
 import { priceOrder, type PricedOrder, type PricingDeps } from './order-pricing';
 import type { NewLineItem, OrdersRepository, Tx, WrittenLine } from './orders.repository';
 import {
@@ -29,6 +30,13 @@ export type CheckoutDeps = {
   tax: PricingDeps['tax'];
   /** What an order takes while it waits to be paid (a code's use), in its transaction. */
   holds: Pick<CheckoutHolds, 'takeAll'>;
+  /** What pays part of it besides the card (a gift card), after the holds; previewed for a quote. */
+  tenders: Pick<CheckoutTenders, 'takeAll' | 'previewAll'>;
+  /**
+   * An order its tenders pay in full, paid at once through payments' own "paid" transition
+   * (payments.settleCoveredOrder), after the order's commit: true when this call paid it.
+   */
+  settleCovered(orderId: number): Promise<boolean>;
 };
 
 /**
@@ -153,10 +161,15 @@ function priceColumns(p: PricedOrder) {
   };
 }
 
-/** The money of a quote or a placed order as the buyer is shown it (dollars), with its lines' labels. */
-function moneyAnswer(p: PricedOrder): CheckoutQuote {
+/**
+ * The money of a quote or a placed order as the buyer is shown it (dollars), with its lines'
+ * labels, the gift cards applied and what is left to pay by card.
+ */
+function moneyAnswer(p: PricedOrder, tenders: TakenTenders): CheckoutQuote {
   const { promotion, taxLine } = appliedLines(priceColumns(p));
   return {
+    giftCards: appliedTenders(tenders.parts),
+    amountDue: toDollars(tenders.dueCents),
     subtotal: toDollars(p.money.subtotalCents),
     discount: toDollars(p.money.discountCents),
     shipping: toDollars(p.money.shippingCents),
@@ -172,9 +185,28 @@ function moneyAnswer(p: PricedOrder): CheckoutQuote {
  * The buyer's inputs to the checkout's plug-ins by plug-in name (`HeldOrder.extras`): the one
  * place the request's fields for them are read. The wire keeps the spec's `promotionCode`.
  */
-const pluginInputs = (input: CheckoutInput): CheckoutExtras => ({
+const pluginInputs = (
+  input: Pick<CheckoutInput, 'promotionCode' | 'giftCardCodes' | 'amountDue'>,
+): CheckoutExtras => ({
   promotions: { code: input.promotionCode ?? null },
+  // gift card codes, with the amount due the buyer was shown after her cards (a card paying less
+  // now is refused); none entered: no input (a retry without them gives back what it held)
+  ...(input.giftCardCodes?.length
+    ? {
+        'gift-cards': {
+          codes: input.giftCardCodes,
+          shownDueCents: input.amountDue === undefined ? null : Math.round(input.amountDue * 100),
+        },
+      }
+    : {}),
 });
+
+/** The cart's lines' price x quantity by kind, in cents: what a tender may refuse to pay for. */
+const linesCentsByKind = (cart: PricedCart): Record<string, number> => {
+  const sums: Record<string, number> = {};
+  for (const l of cart.lines) sums[l.kind] = (sums[l.kind] ?? 0) + l.priceCents * l.quantity;
+  return sums;
+};
 
 /** The address tax is computed for: known when it came in parts or could be read. */
 const taxAddressOf = (
@@ -276,9 +308,10 @@ export function createCheckoutService(ctx: AppContext, repo: OrdersRepository, d
       // leaves this order unwritten.
       const committed: (() => Promise<unknown>)[] = [];
       const extras = pluginInputs(input);
-      const takeHolds = async (trx: Tx, orderId: number, written: WrittenLine[]) =>
-        deps.holds.takeAll(trx, {
-          afterCommit: (fn) => void committed.push(fn),
+      let taken: TakenTenders = { parts: [], dueCents: totalCents };
+      const takeHolds = async (trx: Tx, orderId: number, written: WrittenLine[]) => {
+        const held = {
+          afterCommit: (fn: () => Promise<unknown>) => void committed.push(fn),
           orderId,
           lines: written,
           email: input.customerEmail,
@@ -286,7 +319,18 @@ export function createCheckoutService(ctx: AppContext, repo: OrdersRepository, d
           // read again, locked: an attempt being paid meanwhile keeps what it holds
           ownOrderIds: await repo.lockUnpaidAmong(trx, sessionOrderIds),
           priced,
+        };
+        await deps.holds.takeAll(trx, held);
+        // then the tenders (gift cards): what they pay is taken in this transaction too
+        taken = await deps.tenders.takeAll(trx, held, {
+          linesCentsByKind: linesCentsByKind(cart),
+          ownOrderId: orderId,
         });
+        // the buyer was shown what her card would be charged: never more (a card spent meanwhile
+        // is refused by its tender with its balance; this is the net under it)
+        if (input.amountDue !== undefined && taken.dueCents > Math.round(input.amountDue * 100))
+          throw conflict(messages.priceChanged);
+      };
       let orderId: number;
       if (retry && (await repo.replaceUnpaid(retry, details, lines, takeHolds))) {
         orderId = retry;
@@ -301,7 +345,9 @@ export function createCheckoutService(ctx: AppContext, repo: OrdersRepository, d
       }
       for (const fn of committed)
         await fn().catch((err: unknown) => logger.warn({ err, orderId }, 'after a checkout hold failed'));
-      return { orderId, ...moneyAnswer(priced) };
+      // tenders paid it all: paid now, no card (order.paid published once, by payments)
+      const paid = taken.dueCents === 0 && taken.parts.length > 0 && (await deps.settleCovered(orderId));
+      return { orderId, ...moneyAnswer(priced, taken), paid };
     },
 
     /**
@@ -325,7 +371,17 @@ export function createCheckoutService(ctx: AppContext, repo: OrdersRepository, d
         },
         deps,
       );
-      return moneyAnswer(priced);
+      // what the tenders would pay now (nothing held); what the attempt a checkout would reuse
+      // holds of them is the buyer's
+      const retry =
+        input.giftCardCodes?.length && cartId
+          ? await repo.findRetryable(sessionOrderIds, cartId, ctx.config.UNPAID_ORDER_TTL_HOURS)
+          : null;
+      const tenders = await deps.tenders.previewAll(pluginInputs(input), priced.money.totalCents, {
+        linesCentsByKind: linesCentsByKind(cart),
+        ownOrderId: retry || null,
+      });
+      return moneyAnswer(priced, tenders);
     },
   };
 }

@@ -3,7 +3,7 @@ import { toCents } from '../../platform/money';
 import type { HttpModule } from '../../platform/module';
 import type { DomainEventBus } from '../../domain-events';
 import type { AppJobRegistry } from '../../jobs';
-import { orderMoney, type CartModule } from '../cart';
+import type { CartModule } from '../cart';
 import type { ContentModule } from '../content';
 import type { PromotionsModule } from '../promotions';
 import type { TaxModule } from '../tax';
@@ -30,7 +30,7 @@ export type {
   OrderGiftCardLineFacts,
 } from './orders.service';
 export type { CheckoutHold, HeldOrder } from './checkout-holds';
-export type { CheckoutTender, TenderPart } from './checkout-tenders';
+export type { CheckoutTender, TenderContext, TenderPart, TenderPartView } from './checkout-tenders';
 export type { LineDetails, LineMailNote } from './line-details';
 export type { PaymentsService } from './payments/payments.service';
 export { ordersEndpoints } from './orders.routes';
@@ -80,6 +80,11 @@ export function createOrdersModule(
         events.publish(trx, 'order.refunded', { orderId, refundId, revokeLineIds }),
       disputed: (trx, orderId, disputeId) => events.publish(trx, 'order.disputed', { orderId, disputeId }),
     },
+    // a refund's share for the tenders (gift cards) goes back through them (the registry below)
+    tenders: {
+      refundRooms: (q, orderId) => tenders.refundRooms(q, orderId),
+      refund: (trx, orderId, cents, refundId) => tenders.refund(trx, orderId, cents, refundId),
+    },
   });
   // Reconciliation: both jobs ask the provider for the truth and move the order to match. A thrown
   // error (e.g. the order's commit has not landed yet) is retried by BullMQ with backoff.
@@ -114,12 +119,9 @@ export function createOrdersModule(
     content: deps.content.service,
     promotions: deps.promotions.service,
     tax: deps.tax.service,
-    holds: {
-      takeAll: async (trx, order) => {
-        await holds.takeAll(trx, order);
-        await tenders.takeAll(trx, order);
-      },
-    },
+    holds,
+    tenders,
+    settleCovered: (orderId) => payments.settleCoveredOrder(orderId),
     taxReport: createTaxReport(ctx.db),
     refunds: payments,
     cancelPayment: (orderId) => payments.cancelUnpaid(orderId),
@@ -154,10 +156,10 @@ export function createOrdersModule(
       orderId,
       refundId,
       amountCents: toCents(refund.amount),
-      // 'full' only for one refund of everything paid (the amount due): the last of several
-      // refunds is a partial reversal of exactly what is left (Stripe's full mode is for an
-      // untouched transaction)
-      full: toCents(refund.amount) >= orderMoney(order).amountDueCents,
+      // 'full' only for one refund of everything (it refunded the order by itself): the last of
+      // several refunds is a partial reversal of exactly what is left (Stripe's full mode is for
+      // an untouched transaction)
+      full: order.status === 'refunded' && toCents(refund.amount) >= order.refundedCents,
     });
   });
 

@@ -162,12 +162,21 @@ export const refundReasonLabels: Record<string, string> = {
 export function refundEmail(
   order: Order,
   lines: OrderLineItem[],
-  refund: { id: number; amountCents: number; reason: string },
+  refund: { id: number; amountCents: number; reason: string; tendersCents?: number },
   site: Site,
 ): OutboundEmail {
   const money = orderMoney(order);
   const full = money.netCents <= 0;
   const amount = formatCents(refund.amountCents);
+  // a refund of an order paid partly by gift card: its gift card part is back on the card at once
+  const toCards = refund.tendersCents ?? 0;
+  const toCard = refund.amountCents - toCards;
+  const where =
+    toCards === 0
+      ? `we have refunded ${amount} to the card you paid with. It can take 5 to 10 business days to show on your statement.`
+      : toCard === 0
+        ? `we have refunded ${amount} to your gift card: it is on the card's balance now.`
+        : `we have refunded ${amount}: ${formatCents(toCard)} to the card you paid with (it can take 5 to 10 business days to show on your statement) and ${formatCents(toCards)} to your gift card, on its balance now.`;
   const reason = refundReasonLabels[refund.reason] ?? refund.reason;
   const summary = `Refunded in total: ${formatCents(money.refundedCents)} of ${formatCents(money.totalCents)}`;
   return orderUpdateEmail(order, lines, site, {
@@ -175,15 +184,11 @@ export function refundEmail(
     subject: full ? 'Your order has been refunded' : 'Part of your order has been refunded',
     headline: `We refunded ${amount}`,
     html: [
-      `Hi ${escapeHtml(order.customerName)}, we have refunded ${amount} to the card you paid with. It can take 5 to 10 business days to show on your statement.`,
+      `Hi ${escapeHtml(order.customerName)}, ${escapeHtml(where)}`,
       `<strong>Reason:</strong> ${escapeHtml(reason)}`,
       escapeHtml(summary),
     ],
-    text: [
-      `Hi ${order.customerName}, we have refunded ${amount} to the card you paid with. It can take 5 to 10 business days to show on your statement.`,
-      `Reason: ${reason}`,
-      summary,
-    ],
+    text: [`Hi ${order.customerName}, ${where}`, `Reason: ${reason}`, summary],
   });
 }
 

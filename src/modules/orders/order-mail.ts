@@ -17,7 +17,7 @@ import { isPaid } from './orders.service';
 
 type Deps = {
   content: { activeShippingNotice(): Promise<ShippingNotice> };
-  refunds: Pick<RefundsService, 'findRefund'>;
+  refunds: Pick<RefundsService, 'findRefund' | 'tendersPartOf'>;
   /** Other modules' notes under the paid e-mail's lines ("Edition print 7/25", its certificate). */
   lineDetails: Pick<LineDetailsRegistry, 'mailNotes'>;
 };
@@ -90,7 +90,15 @@ export function createOrderMail(ctx: AppContext, repo: OrdersRepository, deps: D
         const refund = await deps.refunds.findRefund(refundId);
         if (!refund) throw new Error(`refund ${refundId} not found`);
         const amountCents = toCents(refund.amount);
-        return [refundEmail(order, lines, { id: refund.id, amountCents, reason: refund.reason }, site())];
+        const tendersCents = await deps.refunds.tendersPartOf(refund.id);
+        return [
+          refundEmail(
+            order,
+            lines,
+            { id: refund.id, amountCents, tendersCents, reason: refund.reason },
+            site(),
+          ),
+        ];
       }),
 
     /** On order.disputed: the owner is told at once (when OWNER_EMAIL is set). */

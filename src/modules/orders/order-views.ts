@@ -1,6 +1,7 @@
 import { toDollars } from '../../platform/money';
 import { orderMoney, type OrderMoney } from '../cart';
-import type { LineDetailsView, RefundView } from '../../contract';
+import type { LineDetailsView, RefundTo, RefundView } from '../../contract';
+import type { RefundSources } from './payments/refunds.service';
 import { appliedLines } from './applied-lines';
 import type { ShippingNotice } from './order-emails';
 import { trackingUrl } from './order-email-layout';
@@ -88,12 +89,23 @@ export function addressParts(order: Order) {
 /** The fields the line details' plug-ins add to a line (line-details.ts, `view`), by the line's id. */
 type DetailsOf = (lineId: number) => LineDetailsView;
 
+/** Where a refund can still go, in dollars (none known: nothing). */
+const toRefundTo = (s: RefundSources | null): RefundTo => ({
+  card: { paid: toDollars(s?.card.paidCents ?? 0), left: toDollars(Math.max(0, s?.card.leftCents ?? 0)) },
+  tenders: (s?.tenders ?? []).map((t) => ({
+    label: t.label,
+    paid: toDollars(t.paidCents),
+    left: toDollars(Math.max(0, t.leftCents)),
+  })),
+});
+
 export function toOrderDetail(
   order: Order,
   lines: OrderLineItem[],
   refunds: RefundView[],
   detailsOf: DetailsOf,
   shipments: ShipmentRow[],
+  refundTo: RefundSources | null,
 ): OrderDetail {
   const money = orderMoney(order);
   return {
@@ -112,6 +124,7 @@ export function toOrderDetail(
       shipments: toShipments(shipments),
       refundedAmount: toDollars(money.refundedCents),
       refunds,
+      refundTo: toRefundTo(refundTo),
       licensee:
         order.licenseeName && order.licenseeKind
           ? { kind: order.licenseeKind, name: order.licenseeName }

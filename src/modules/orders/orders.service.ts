@@ -28,7 +28,7 @@ type Deps = CheckoutDeps & {
   lineDetails: Pick<LineDetailsRegistry, 'read'>;
   taxReport: { csv(month: string): Promise<string> };
   /** Succeeded refunds (payments/refunds.service.ts). */
-  refunds: Pick<RefundsService, 'refundsFor'>;
+  refunds: Pick<RefundsService, 'refundsFor' | 'refundSources'>;
   /** Cancels an unpaid order's payment, its intent at the provider first (payments.service.ts). */
   cancelPayment(orderId: number): Promise<void>;
   /** Publishes 'order.shipped' (the buyer is told of this shipment) in the transaction of the change. */
@@ -175,12 +175,13 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
     async detail(id: number): Promise<OrderDetail> {
       const found = await repo.findWithLines(id);
       if (!found) throw notFound(messages.orderNotFound);
-      const [refunds, details, shipments] = await Promise.all([
+      const [refunds, details, shipments, refundTo] = await Promise.all([
         deps.refunds.refundsFor([id]),
         deps.lineDetails.read([id]),
         repo.shipmentsOf(id),
+        deps.refunds.refundSources(id),
       ]);
-      return toOrderDetail(found.order, found.lines, refunds, details.view, shipments);
+      return toOrderDetail(found.order, found.lines, refunds, details.view, shipments, refundTo);
     },
 
     /**

@@ -72,16 +72,31 @@ export function createOrderPaymentRepository(db: Db) {
       return row;
     },
 
-    /** Orders still awaiting payment between `minMinutes` and `maxHours` old that have an intent. */
+    /** Names who took the payment (an order its tenders paid in full: payment-reconciler.ts). */
+    async setPaymentProvider(trx: Knex.Transaction, id: number, provider: string): Promise<void> {
+      await Order.query(trx).findById(id).patch({ paymentProvider: provider });
+    },
+
+    /**
+     * Orders still awaiting payment between `minMinutes` and `maxHours` old that have an intent
+     * (or that their tenders pay in full).
+     */
     async awaitingPayment(minMinutes: number, maxHours: number, limit = 200): Promise<number[]> {
-      return db('orders')
-        .whereIn('status', ['pending', 'processing', 'failed']) // failed: a retry may have paid since
-        .whereNotNull('payment_intent_id')
-        .where('created_at', '<', db.raw('now() - make_interval(mins => ?)', [minMinutes]))
-        .where('created_at', '>', db.raw('now() - make_interval(hours => ?)', [maxHours]))
-        .orderBy('id')
-        .limit(limit)
-        .pluck('id');
+      return (
+        db('orders')
+          .whereIn('status', ['pending', 'processing', 'failed']) // failed: a retry may have paid since
+          // an intent to ask about, or tenders that pay it all (its checkout died before paying it)
+          .where((w) =>
+            w
+              .whereNotNull('payment_intent_id')
+              .orWhereRaw('tenders_cents > 0 AND tenders_cents >= total_cents'),
+          )
+          .where('created_at', '<', db.raw('now() - make_interval(mins => ?)', [minMinutes]))
+          .where('created_at', '>', db.raw('now() - make_interval(hours => ?)', [maxHours]))
+          .orderBy('id')
+          .limit(limit)
+          .pluck('id')
+      );
     },
 
     /** Unpaid orders (with or without an intent) placed more than `hours` ago: to be canceled. */
@@ -108,15 +123,18 @@ export function createOrderPaymentRepository(db: Db) {
       return Order.query(trx).findById(id).forUpdate();
     },
 
-    /** Adds a succeeded refund to the order: refunded in full or in part. */
-    async addRefunded(trx: Knex, orderId: number, cents: number): Promise<void> {
+    /**
+     * Adds a succeeded refund to the order: refunded in full (`fullCents`: all a refund can return,
+     * the card's and the refundable tenders' parts) or in part.
+     */
+    async addRefunded(trx: Knex, orderId: number, cents: number, fullCents: number): Promise<void> {
       await trx('orders')
         .where({ id: orderId })
         .update({
           refunded_cents: trx.raw('refunded_cents + ?', [cents]),
           status: trx.raw(
-            "case when status in ('paid', 'partially_refunded', 'refunded') then (case when refunded_cents + ? >= total_cents - tenders_cents then 'refunded' else 'partially_refunded' end) else status end",
-            [cents],
+            "case when status in ('paid', 'partially_refunded', 'refunded') then (case when refunded_cents + ? >= ? then 'refunded' else 'partially_refunded' end) else status end",
+            [cents, fullCents],
           ),
           updated_at: trx.fn.now(),
         });

@@ -19,6 +19,12 @@ const transitions = {
 type Outcome = JobOutcome & { orderId?: number };
 
 /**
+ * `orders.payment_provider` of an order its tenders (gift cards) paid in full: no provider took a
+ * card, and no provider's event moves it (the reconciler skips an order of another provider).
+ */
+export const TENDERS_PROVIDER = 'tenders';
+
+/**
  * Brings an order's payment state in line with the provider's truth: the status of its intent,
  * its refunds and its dispute. Every change and the event it publishes happen in one transaction,
  * and exactly once however often (and in whatever order) the provider's events arrive.
@@ -138,9 +144,30 @@ export function createPaymentReconciler(deps: {
     return { outcome: 'done', detail: `order ${order.id}: dispute ${dispute.status}`, orderId: order.id };
   }
 
+  /**
+   * An order its tenders pay in full (amount due 0), paid without a card: the same "paid"
+   * transition as a provider's payment, from an unpaid status and for the intent it has (none, or
+   * one canceled at the provider just before), with `TENDERS_PROVIDER` as its provider, publishing
+   * order.paid in the same transaction: exactly once, with every reaction a card payment has.
+   */
+  async function settleCovered(orderId: number, intentId: string | null): Promise<boolean> {
+    const row = await repo.transaction(async (trx) => {
+      const locked = await repo.lockOrder(trx, orderId);
+      if (!locked || locked.paymentIntentId !== intentId || orderMoney(locked).amountDueCents !== 0) return;
+      const order = await repo.transition(trx, orderId, intentId, ['pending', 'failed'], 'paid');
+      if (!order) return;
+      await repo.setPaymentProvider(trx, orderId, TENDERS_PROVIDER);
+      await events.publish(trx, 'paid', order);
+      return order;
+    });
+    if (row) logger.info({ orderId }, 'order paid in full by its tenders');
+    return !!row;
+  }
+
   return {
     reconcileIntent,
     moveTo,
+    settleCovered,
 
     /** Job 'reconcile-payment': one recorded event, processed (processed_at set) once it applied. */
     async reconcileEvent(eventId: string): Promise<JobOutcome> {

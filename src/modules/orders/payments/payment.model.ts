@@ -26,6 +26,8 @@ export class Refund extends BaseModel {
   declare idempotencyKey: string | null;
   /** The licence lines this refund revokes (issue 46), carried by order.refunded. */
   declare revokeLineIds: number[];
+  /** The part given back to the order's tenders (gift cards), not the provider's (issue 47). */
+  declare tendersCents: number;
   declare createdAt: Date;
   declare succeededAt: Date | null;
 }

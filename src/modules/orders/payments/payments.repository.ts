@@ -7,6 +7,7 @@ import { createRefundsRepository } from './refunds.repository';
 /** Everything payments store: the order's payment columns, its refunds, the provider's events. */
 export function createPaymentsRepository(db: Db) {
   return {
+    db,
     transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
       return db.transaction(fn);
     },

@@ -9,7 +9,7 @@ import { createPaymentReconciler } from './payment-reconciler';
 import type { PaymentsRepository } from './payments.repository';
 import { cancelMessages, orderMessages, paymentMessages } from '../../../contract';
 import type { PaymentEvents } from './payments.types';
-import { createRefundsService } from './refunds.service';
+import { createRefundsService, type RefundTenders } from './refunds.service';
 
 export type { PaymentEvents } from './payments.types';
 
@@ -25,7 +25,13 @@ const AWAITING_FOR_HOURS = 48;
  */
 export function createPaymentsService(
   ctx: AppContext,
-  deps: { repo: PaymentsRepository; provider: PaymentProvider | null; events: PaymentEvents },
+  deps: {
+    repo: PaymentsRepository;
+    provider: PaymentProvider | null;
+    events: PaymentEvents;
+    /** The tenders a refund's share goes back to (gift cards): orders' tender registry. */
+    tenders: RefundTenders;
+  },
 ) {
   const { repo, provider, events } = deps;
   const { queues, logger } = ctx;
@@ -39,7 +45,7 @@ export function createPaymentsService(
     if (!provider) throw new AppError('unavailable', orderMessages.notTakingOrders);
     return provider;
   };
-  const refunds = createRefundsService({ repo, requireProvider, events, logger });
+  const refunds = createRefundsService({ repo, requireProvider, events, logger, tenders: deps.tenders });
   const reconciler = createPaymentReconciler({
     repo,
     requireProvider,
@@ -114,6 +120,9 @@ export function createPaymentsService(
       if (!order) throw notFound(paymentMessages.orderNotFound);
       if (order.status === 'paid') throw conflict(paymentMessages.alreadyPaid);
       if (order.status === 'canceled') throw conflict(paymentMessages.canceled);
+      // tenders (gift cards) pay it all: paid at checkout, never by card
+      if (order.tendersCents > 0 && orderMoney(order).amountDueCents === 0)
+        throw conflict(paymentMessages.nothingDue);
       // the amount due with its tax, or (the spec's client, which never sees the tax) before it;
       // the intent always charges the order's amount due, from its stored figures
       const dueCents = orderMoney(order).amountDueCents;
@@ -168,6 +177,28 @@ export function createPaymentsService(
         throw conflict(paymentMessages.otherProvider);
       }
       return { clientSecret: intent.clientSecret, provider: p.name };
+    },
+
+    /**
+     * An order its tenders (gift cards) pay in full, paid at checkout without a card: through the
+     * reconciler's "paid" transition (order.paid once, as for a card). A retried order that had
+     * an intent for the card has it canceled at the provider first: nothing is left to charge
+     * (one the buyer paid meanwhile is left to the reconciler, and this answers false).
+     */
+    async settleCoveredOrder(orderId: number): Promise<boolean> {
+      const order = await repo.findOrder(orderId);
+      if (!order || !order.tendersCents || orderMoney(order).amountDueCents !== 0) return false;
+      if (order.paymentIntentId) {
+        const intent = await requireProvider().cancelIntent(order.paymentIntentId);
+        if (intent.status !== 'canceled') {
+          logger.error(
+            { orderId, intent: intent.status },
+            'covered order: its card intent could not be canceled',
+          );
+          return false;
+        }
+      }
+      return reconciler.settleCovered(orderId, order.paymentIntentId);
     },
 
     /** The order's payment status for whoever holds its client secret; null otherwise. */
@@ -232,6 +263,8 @@ export function createPaymentsService(
     /** The owner's refund, and the succeeded refunds of orders (for the admin and the buyer's page). */
     refund: refunds.refund,
     refundsFor: refunds.refundsFor,
+    refundSources: refunds.refundSources,
+    tendersPartOf: refunds.tendersPartOf,
     findRefund: refunds.findRefund,
 
     /**
@@ -245,6 +278,11 @@ export function createPaymentsService(
       if (!order) return { outcome: 'skipped', detail: 'no such order' };
       if (order.status !== 'pending' && order.status !== 'processing' && order.status !== 'failed')
         return { outcome: 'skipped', detail: `payment ${order.status}` };
+      // tenders pay it all (its checkout died before paying it): paid now, as checkout would have
+      if (order.tendersCents > 0 && orderMoney(order).amountDueCents === 0 && !order.paymentIntentId) {
+        const paid = await reconciler.settleCovered(order.id, null);
+        return { outcome: paid ? 'done' : 'skipped', detail: `order ${order.id}: paid by its tenders` };
+      }
       const abandoned =
         order.status !== 'processing' &&
         (await repo.isOlderThan(order.id, ctx.config.UNPAID_ORDER_TTL_HOURS));

@@ -3,7 +3,7 @@ import type { Db } from '../../../platform/db';
 import { Refund } from './payment.model';
 
 export type NewRefund = Pick<Refund, 'orderId' | 'amountCents' | 'reason' | 'note' | 'status'> &
-  Partial<Pick<Refund, 'providerRefundId' | 'idempotencyKey' | 'revokeLineIds'>>;
+  Partial<Pick<Refund, 'providerRefundId' | 'idempotencyKey' | 'revokeLineIds' | 'tendersCents'>>;
 
 /** The order_refunds rows: one per refund, made here or at the provider. */
 export function createRefundsRepository(db: Db) {
@@ -32,9 +32,38 @@ export function createRefundsRepository(db: Db) {
       return Number(row?.cents ?? 0);
     },
 
+    /**
+     * The refunds made or under way (pending) on the order, in cents: in all, the tenders' part,
+     * and the tenders' part of those still pending (not yet given back to them).
+     */
+    async committedRefunds(
+      trx: Knex,
+      orderId: number,
+    ): Promise<{ totalCents: number; tendersCents: number; pendingTendersCents: number }> {
+      const row = (await trx('order_refunds')
+        .where({ order_id: orderId })
+        .whereIn('status', ['pending', 'succeeded'])
+        .select(
+          trx.raw('COALESCE(SUM(amount_cents), 0)::int AS total'),
+          trx.raw('COALESCE(SUM(tenders_cents), 0)::int AS tenders'),
+          trx.raw("COALESCE(SUM(tenders_cents) FILTER (WHERE status = 'pending'), 0)::int AS pending"),
+        )
+        .first()) as { total: number; tenders: number; pending: number };
+      return { totalCents: row.total, tendersCents: row.tenders, pendingTendersCents: row.pending };
+    },
+
+    /** A refund with nothing for the provider (all of it back to tenders): succeeded now. */
+    async settleWithoutProvider(trx: Knex, id: number): Promise<Refund | undefined> {
+      const [row] = await Refund.query(trx)
+        .where({ id, status: 'pending' })
+        .patch({ status: 'succeeded', succeededAt: trx.fn.now() })
+        .returning('*');
+      return row;
+    },
+
     async insertRefund(trx: Knex, r: NewRefund): Promise<Refund> {
       return Refund.query(trx)
-        .insert({ providerRefundId: null, idempotencyKey: null, ...r })
+        .insert({ providerRefundId: null, idempotencyKey: null, tendersCents: 0, ...r })
         .returning('*');
     },
 

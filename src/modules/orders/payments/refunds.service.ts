@@ -1,7 +1,10 @@
 import { badRequest, conflict, notFound } from '../../../platform/http/app-error';
 import type { Logger } from '../../../platform/logger';
 import { formatCents, toDollars } from '../../../platform/money';
-import { orderMoney, refundableCents } from '../../cart';
+import type { Knex } from 'knex';
+import { orderMoney } from '../../cart';
+import { refundRoom, splitRefund, type RefundSource } from '../../../shared/refund-split';
+import type { Order } from '../order.model';
 import type { PaymentProvider, ProviderRefund } from './payment-provider';
 import type { Refund } from './payment.model';
 import type { PaymentsRepository } from './payments.repository';
@@ -14,6 +17,17 @@ import {
 } from '../../../contract';
 import type { RefundView } from '../../../contract';
 import type { PaymentEvents } from './payments.types';
+
+/** The order's tenders that give refunds back (orders' tender registry, checkout-tenders.ts). */
+export type RefundTenders = {
+  refundRooms(
+    q: Knex,
+    orderId: number,
+  ): Promise<readonly { label: string; paidCents: number; leftCents: number }[]>;
+  refund(trx: Knex.Transaction, orderId: number, cents: number, refundId: number): Promise<void>;
+};
+/** Where a refund of the order can go: the card, and each tender part (labelled), in cents. */
+export type RefundSources = { card: RefundSource; tenders: (RefundSource & { label: string })[] };
 
 const toRefundView = (r: Refund): RefundView => ({
   id: r.id,
@@ -55,8 +69,42 @@ export function createRefundsService(deps: {
   requireProvider: () => PaymentProvider;
   events: Pick<PaymentEvents, 'refunded'>;
   logger: Logger;
+  tenders: RefundTenders;
 }) {
-  const { repo, requireProvider, events, logger } = deps;
+  const { repo, requireProvider, events, logger, tenders } = deps;
+
+  /**
+   * Where a refund can still go: the card (what it paid, the amount due, less its refunds' card
+   * parts) and each refundable tender part (less what pending refunds will give back to it).
+   */
+  async function sourcesOf(q: Knex, order: Order): Promise<RefundSources> {
+    const committed = await repo.committedRefunds(q, order.id);
+    const cardPaid = orderMoney(order).amountDueCents;
+    let pending = committed.pendingTendersCents;
+    const rooms = (await tenders.refundRooms(q, order.id)).map((r) => {
+      const taken = Math.min(pending, Math.max(0, r.leftCents));
+      pending -= taken;
+      return { label: r.label, paidCents: r.paidCents, leftCents: r.leftCents - taken };
+    });
+    return {
+      card: { paidCents: cardPaid, leftCents: cardPaid - (committed.totalCents - committed.tendersCents) },
+      tenders: rooms,
+    };
+  }
+  /** All a refund can return of the order: the card's and the refundable tenders' parts. */
+  const fullCents = (s: RefundSources) => s.card.paidCents + s.tenders.reduce((n, t) => n + t.paidCents, 0);
+
+  /** A refund that succeeded now: the order's refunded amount, the tenders' share, order.refunded. */
+  async function refunded(trx: Knex.Transaction, order: Order, done: Refund): Promise<void> {
+    const sources = await sourcesOf(trx, order);
+    await repo.addRefunded(trx, order.id, done.amountCents, fullCents(sources));
+    if (done.tendersCents > 0) await tenders.refund(trx, order.id, done.tendersCents, done.id);
+    await events.refunded(trx, order.id, done.id, done.revokeLineIds ?? []);
+    logger.info(
+      { orderId: order.id, refundId: done.id, cents: done.amountCents, tendersCents: done.tendersCents },
+      'order refunded',
+    );
+  }
 
   /**
    * A refund as the provider reports it, recorded on the order once: matched by the provider's
@@ -66,7 +114,7 @@ export function createRefundsService(deps: {
    */
   async function applyProviderRefund(orderId: number, pr: ProviderRefund, localId?: number) {
     return repo.transaction(async (trx) => {
-      await repo.lockOrder(trx, orderId);
+      const order = await repo.lockOrder(trx, orderId);
       let row =
         (await repo.findRefund({ providerRefundId: pr.id }, trx)) ??
         (pr.refundKey ? await repo.findRefund({ idempotencyKey: pr.refundKey }, trx) : undefined) ??
@@ -84,11 +132,7 @@ export function createRefundsService(deps: {
       }
       const status = pr.status === 'succeeded' ? 'succeeded' : pr.status === 'pending' ? 'pending' : 'failed';
       const done = await repo.settleRefund(trx, row.id, pr.id, status);
-      if (done) {
-        await repo.addRefunded(trx, orderId, done.amountCents);
-        await events.refunded(trx, orderId, done.id, done.revokeLineIds ?? []);
-        logger.info({ orderId, refundId: done.id, cents: done.amountCents }, 'order refunded');
-      }
+      if (done && order) await refunded(trx, order, done);
       return (await repo.findRefund({ id: row.id }, trx)) ?? null;
     });
   }
@@ -112,6 +156,12 @@ export function createRefundsService(deps: {
   return {
     applyProviderRefund,
 
+    /** Where a refund of the order can go (the admin's order detail shows the split before she confirms). */
+    async refundSources(orderId: number): Promise<RefundSources | null> {
+      const order = await repo.findOrder(orderId);
+      return order ? sourcesOf(repo.db, order) : null;
+    },
+
     /**
      * The owner refunds a paid order in full or in part. Checked here: a paid order, never more
      * than what is left (refunds in progress count), nothing stored when refused. The same
@@ -130,15 +180,19 @@ export function createRefundsService(deps: {
           if (!sameParameters(existing, amountCents, input)) throw conflict(refundMessages.keyChanged);
           return { existing };
         }
-        const intentId = refundable.includes(order.status) ? order.paymentIntentId : null;
-        if (!intentId) throw badRequest(refundMessages.notPaid);
-        // the cap: the amount due that was paid (a tender's share is not the provider's to return)
-        const left = refundableCents(orderMoney(order), await repo.committedRefundCents(trx, orderId));
+        if (!refundable.includes(order.status)) throw badRequest(refundMessages.notPaid);
+        // the cap: what the card paid and what the refundable tenders (gift cards) paid, less what
+        // was returned to each; split between them (src/shared/refund-split.ts)
+        const sources = await sourcesOf(trx, order);
+        const left = refundRoom(sources.card, sources.tenders);
         if (left <= 0) throw badRequest(refundMessages.nothingLeft);
-        if (amountCents > left) {
+        const split = splitRefund(amountCents, sources.card, sources.tenders);
+        if (!split) {
           const message = refundMessages.tooMuch(formatCents(left));
           throw badRequest(message, { amount: message });
         }
+        const intentId = order.paymentIntentId;
+        if (split.cardCents > 0 && !intentId) throw badRequest(refundMessages.notPaid);
         const row = await repo.insertRefund(trx, {
           orderId,
           amountCents,
@@ -147,21 +201,29 @@ export function createRefundsService(deps: {
           status: 'pending',
           idempotencyKey: input.idempotencyKey,
           revokeLineIds: input.revokeLicenceLines ?? [],
+          tendersCents: amountCents - split.cardCents,
         });
-        return { row, intentId };
+        // all of it back to tenders: nothing for the provider, done now
+        if (split.cardCents === 0) {
+          const done = await repo.settleWithoutProvider(trx, row.id);
+          if (done) await refunded(trx, order, done);
+          return { settled: done ?? row };
+        }
+        return { row, intentId: intentId!, cardCents: split.cardCents };
       });
+      if (reserved.settled) return toRefundView(reserved.settled);
       if (reserved.existing) {
         // a second click answers the first one's refund as it ends; a failed one is not retried by the key
         const first = await settled(reserved.existing);
         if (first.status === 'failed') throw conflict(refundMessages.failedBefore);
         return toRefundView(first);
       }
-      const { row, intentId } = reserved;
+      const { row, intentId, cardCents } = reserved;
       let pr: ProviderRefund;
       try {
         pr = await p.refund({
           intentId,
-          amountCents,
+          amountCents: cardCents,
           idempotencyKey: input.idempotencyKey,
           orderId,
           reason: input.reason,
@@ -177,6 +239,11 @@ export function createRefundsService(deps: {
     /** The succeeded refunds of these orders (for the admin and the buyer's page). */
     async refundsFor(orderIds: number[]): Promise<RefundView[]> {
       return (await repo.refundsFor(orderIds)).map(toRefundView);
+    },
+
+    /** The part of a refund given back to the order's tenders (gift cards), in cents. */
+    async tendersPartOf(id: number): Promise<number> {
+      return (await repo.findRefund({ id }))?.tendersCents ?? 0;
     },
 
     async findRefund(id: number): Promise<RefundView | null> {

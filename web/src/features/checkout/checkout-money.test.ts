@@ -15,6 +15,8 @@ const dcQuote: CheckoutQuote = {
   promotion: marsh,
   taxLine: { state: 'DC', rate: '6.5', label: 'Tax (DC 6.5%)' },
   taxCollected: true,
+  giftCards: [],
+  amountDue: 42.6,
 };
 const codeOnly: CheckoutQuote = { ...dcQuote, tax: 0, total: 40, taxLine: null };
 const draft = (over: Partial<Parameters<typeof draftSummaryMoney>[0]>) =>

@@ -56,6 +56,7 @@ export function OrderRefunds({
       <RefundDialog
         orderId={order.id}
         left={left}
+        refundTo={order.refundTo}
         licences={licences}
         open={refunding}
         fullScreen={compact}

@@ -15,6 +15,8 @@ import { useToast } from '../../../components/toast';
 import { formatPrice } from '../../../lib/format';
 import { EditDialog } from '../shared/edit-dialog';
 import { menuItems } from '../shared/menu-items';
+import { splitRefund } from '@shared/refund-split';
+import type { RefundTo } from '@contract';
 import { REFUND_REASONS, useRefundOrderMutation, type RefundReason } from './api';
 
 /** A licence line the refund may revoke (issue 46). */
@@ -22,6 +24,8 @@ export type RefundLicence = { lineId: number; grantId: string; licenceName: stri
 type Props = {
   orderId: number;
   left: number;
+  /** Where the refund goes (the card, gift cards): shown split before she confirms. */
+  refundTo?: RefundTo;
   licences?: RefundLicence[];
   open: boolean;
   fullScreen?: boolean;
@@ -29,15 +33,38 @@ type Props = {
 };
 
 /** Refund all or part of a paid order; the server checks the amount against what is left. */
-export function RefundDialog({ orderId, left, licences = [], open, fullScreen, onClose }: Props) {
+export function RefundDialog({ orderId, left, refundTo, licences = [], open, fullScreen, onClose }: Props) {
   return (
     <EditDialog open={open} onClose={onClose} fullScreen={fullScreen} maxWidth="xs">
-      <RefundForm orderId={orderId} left={left} licences={licences} onClose={onClose} />
+      <RefundForm orderId={orderId} left={left} refundTo={refundTo} licences={licences} onClose={onClose} />
     </EditDialog>
   );
 }
 
-function RefundForm({ orderId, left, licences = [], onClose }: Omit<Props, 'open' | 'fullScreen'>) {
+const cents = (dollars: number) => Math.round(dollars * 100);
+
+/**
+ * "$30.00 back to the card, $20.00 back to gift card ••••7XKQ": the server's split of an order
+ * paid partly by gift cards (src/shared/refund-split.ts); null without gift cards or an amount.
+ */
+export function refundSplitText(amount: number, refundTo: RefundTo | undefined): string | null {
+  if (!refundTo?.tenders.length || !(amount > 0)) return null;
+  const split = splitRefund(
+    cents(amount),
+    { paidCents: cents(refundTo.card.paid), leftCents: cents(refundTo.card.left) },
+    refundTo.tenders.map((t) => ({ paidCents: cents(t.paid), leftCents: cents(t.left) })),
+  );
+  if (!split) return null;
+  const parts = [
+    ...(split.cardCents > 0 ? [`${formatPrice(split.cardCents / 100)} back to the card`] : []),
+    ...refundTo.tenders.flatMap((t, i) =>
+      split.tenderCents[i]! > 0 ? [`${formatPrice(split.tenderCents[i]! / 100)} back to ${t.label}`] : [],
+    ),
+  ];
+  return parts.join(', ');
+}
+
+function RefundForm({ orderId, left, refundTo, licences = [], onClose }: Omit<Props, 'open' | 'fullScreen'>) {
   const toast = useToast();
   const [refund, { isLoading }] = useRefundOrderMutation();
   // one key per dialog: a double click (or a retry after a timeout) makes one refund
@@ -96,6 +123,11 @@ function RefundForm({ orderId, left, licences = [], onClose }: Omit<Props, 'open
         </DialogContentText>
         <Stack spacing={2}>
           {error && <Alert severity="error">{error}</Alert>}
+          {!amountError && refundSplitText(value, refundTo) && (
+            <Alert severity="info" aria-label="Where the refund goes">
+              {refundSplitText(value, refundTo)}
+            </Alert>
+          )}
           <TextField
             label="Refund amount"
             value={amount}
