@@ -6,6 +6,13 @@ import type { CatalogModule } from '../catalog';
 import type { OrdersModule } from '../orders';
 import { createGiftCardCodes } from './gift-card-codes';
 import { createLedgerRepository } from './gift-card-ledger.repository';
+import { createOfferRepository } from './gift-card-offer.repository';
+import { createGiftCardPublicService } from './gift-card-balance';
+import { createGiftCardsPublicRoutes, giftCardsPublicEndpoints } from './gift-cards-public.routes';
+
+export { giftCardsPublicEndpoints };
+export { formatCode, newGiftCardCode } from './gift-card-codes';
+export { BALANCE_ANSWER_MS } from './gift-card-balance';
 
 /**
  * Gift cards (issue 47), modelled as money: bought in the cart for someone (a line of kind
@@ -18,13 +25,21 @@ export function createGiftCardsModule(
   ctx: AppContext,
   deps: { catalog: CatalogModule; orders: OrdersModule; events: DomainEventBus; jobs: AppJobRegistry },
 ) {
-  void deps;
   const codes = createGiftCardCodes(ctx.config.sessionSecret);
   const ledger = createLedgerRepository(ctx.db);
+  // the "Gift card" page's offer and the balance check (gift-card-balance.ts)
+  const publicService = createGiftCardPublicService({
+    offers: createOfferRepository(ctx.db),
+    ledger,
+    codes,
+    catalog: deps.catalog,
+    timeZone: ctx.config.SHOP_TIME_ZONE,
+  });
   const module = {
     codes,
     ledger,
-    endpoints: () => [],
+    publicService,
+    endpoints: () => [...createGiftCardsPublicRoutes(ctx, publicService)],
   };
   return module satisfies HttpModule;
 }
