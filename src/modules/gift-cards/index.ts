@@ -11,7 +11,8 @@ import { createGiftCardPublicService } from './gift-card-balance';
 import { createGiftCardsPublicRoutes, giftCardsPublicEndpoints } from './gift-cards-public.routes';
 
 export { giftCardsPublicEndpoints };
-export { formatCode, newGiftCardCode } from './gift-card-codes';
+export { createGiftCardCodes, formatCode, newGiftCardCode } from './gift-card-codes';
+export { createLedgerRepository } from './gift-card-ledger.repository';
 export { BALANCE_ANSWER_MS } from './gift-card-balance';
 
 /**
