@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { HttpClient } from '../support/http-client';
@@ -112,6 +114,38 @@ describe('GET /api/gift-cards', () => {
         .where({ id: 1 })
         .update({ amounts_cents: [2500, 5000, 10000] });
     }
+  });
+});
+
+describe('the pages, rendered by the server', () => {
+  const html = { accept: 'text/html' };
+  const rootOf = (page: string) => page.slice(page.indexOf('<div id="root">'), page.indexOf('id="wf-ssr"'));
+
+  it('/gift-card: the form with her amounts and pictures, hydrated as an island; the footer links to it', async () => {
+    expect(existsSync(path.resolve('dist/server/entry-server.js')), 'run npm run build').toBe(true);
+    const res = await app.client().get('/gift-card', html);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    const root = rootOf(page);
+    expect(root).toMatch(/<h1[^>]*>Gift card<\/h1>/);
+    for (const amount of ['$25', '$50', '$100', 'Other amount', 'Now (when paid)', 'On a date'])
+      expect(root).toContain(amount);
+    expect(root).toContain('data-island="gift-card-form"');
+    const offer = await app
+      .client()
+      .json<{ photos: { title: string }[] }>(app.client().get('/api/gift-cards'));
+    for (const { title } of offer.photos) expect(root).toContain(`alt="${title}"`);
+    expect(root).toContain('href="/gift-card"');
+    expect(root).toContain('href="/gift-card/balance"');
+  });
+
+  it('/gift-card/balance: the code field and its button', async () => {
+    const res = await app.client().get('/gift-card/balance', html);
+    expect(res.status).toBe(200);
+    const root = rootOf(await res.text());
+    expect(root).toContain('Check a gift card balance');
+    expect(root).toContain('data-island="gift-card-balance"');
+    expect(root).toContain('Check balance');
   });
 });
 
