@@ -20,7 +20,7 @@ import { storefrontPages } from './modules/storefront';
 import { fieldUploadsEndpoints } from './modules/field-uploads';
 import { rightsEndpoints } from './modules/rights';
 import { licenceDeliveryEndpoints, licencesEndpoints } from './modules/licences';
-import { giftCardDeliveryEndpoints } from './modules/gift-cards';
+import { giftCardDeliveryEndpoints, giftCardsPublicEndpoints } from './modules/gift-cards';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -42,6 +42,7 @@ export const endpoints: readonly EndpointSpec[] = [
   rightsEndpoints,
   licencesEndpoints,
   giftCardDeliveryEndpoints,
+  giftCardsPublicEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

@@ -67,6 +67,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     orders,
     certificates: limitedEditions,
     licences,
+    giftCards: giftCards.publicService,
   });
 
   // ---- extension points, all wired here (a name used twice throws, like a doubled subscriber) ----

@@ -15,6 +15,7 @@ export type StorefrontReads = {
   getOrderByToken: string;
   getCertificateCheck: string;
   getLicence: string;
+  getGiftCardOffer: void;
   getLicenceCheck: string;
 };
 /**

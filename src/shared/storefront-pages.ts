@@ -10,6 +10,7 @@
  * - `sitemap`: its first path is listed in sitemap.xml (photo and category addresses are listed
  *   from the catalogue);
  * - `nav`: its label in the header, the phone menu and the footer (in this order), first path;
+ * - `footer`: its label in the footer only, after the `nav` pages;
  * - `islands`: in the browser only its interactive parts hydrate, each a React root of its own
  *   (web/src/islands), with no router or store; the other pages (checkout, the order page, a
  *   certificate's check) hydrate the whole React app.
@@ -19,6 +20,7 @@ export type StorefrontPageSpec = {
   cache: 'shared' | 'private';
   sitemap?: true;
   nav?: string;
+  footer?: string;
   islands?: true;
 };
 
@@ -37,6 +39,9 @@ export const STOREFRONT_PAGES = {
   contact: { paths: ['/contact'], cache: 'shared', sitemap: true, nav: 'Contact', islands: true },
   // a licence's terms and default prices, read before paying (issue 46)
   licence: { paths: ['/licences/:slug'], cache: 'shared', islands: true },
+  // a gift card for someone, and a card's balance (issue 47)
+  giftCard: { paths: ['/gift-card'], cache: 'shared', sitemap: true, footer: 'Gift card', islands: true },
+  giftCardBalance: { paths: ['/gift-card/balance'], cache: 'shared', islands: true },
   checkout: { paths: ['/checkout'], cache: 'shared' },
   orderStatus: { paths: ['/orders/:token'], cache: 'private' },
   // a certificate's public check (the QR code's address): never stored, so a revocation shows at once
@@ -59,6 +64,12 @@ export const STOREFRONT_ROUTES: { path: string; page: StorefrontPage }[] = pages
 export const NAV_LINKS: { to: string; label: string }[] = pages.flatMap(([, spec]) =>
   spec.nav ? [{ to: spec.paths[0], label: spec.nav }] : [],
 );
+
+/** The footer's links: the navigation's, then the footer's own ("Gift card"). */
+export const FOOTER_LINKS: { to: string; label: string }[] = [
+  ...NAV_LINKS,
+  ...pages.flatMap(([, spec]) => (spec.footer ? [{ to: spec.paths[0], label: spec.footer }] : [])),
+];
 
 /** The fixed addresses sitemap.xml lists, in order. */
 export const SITEMAP_PATHS: string[] = pages.flatMap(([, spec]) => (spec.sitemap ? [spec.paths[0]] : []));

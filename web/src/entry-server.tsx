@@ -21,6 +21,7 @@ import type { contentApi } from './lib/content-api';
 import type { orderStatusApi } from './features/order-status/api';
 import type { verifyApi } from './features/verify/api';
 import type { licencesApi } from './lib/licences-api';
+import type { giftCardsApi } from './lib/gift-cards-api';
 
 export { routeFor, type PageName };
 
@@ -30,7 +31,8 @@ type Endpoints = (typeof catalogApi)['endpoints'] &
   (typeof contentApi)['endpoints'] &
   (typeof orderStatusApi)['endpoints'] &
   (typeof verifyApi)['endpoints'] &
-  (typeof licencesApi)['endpoints'];
+  (typeof licencesApi)['endpoints'] &
+  (typeof giftCardsApi)['endpoints'];
 type Args = { [E in StorefrontReadName]: Endpoints[E]['Types']['QueryArg'] };
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;

@@ -17,7 +17,14 @@ import { createGiftCardTender } from './gift-card-tender';
 import { createGiftCardsRepository } from './gift-cards.repository';
 
 export { giftCardDeliveryEndpoints } from './gift-card-delivery.routes';
-export { formatCode, newGiftCardCode } from './gift-card-codes';
+import { createOfferRepository } from './gift-card-offer.repository';
+import { createGiftCardPublicService } from './gift-card-balance';
+import { createGiftCardsPublicRoutes, giftCardsPublicEndpoints } from './gift-cards-public.routes';
+
+export { giftCardsPublicEndpoints };
+export { createGiftCardCodes, formatCode, newGiftCardCode } from './gift-card-codes';
+export { createLedgerRepository } from './gift-card-ledger.repository';
+export { BALANCE_ANSWER_MS } from './gift-card-balance';
 
 /**
  * What she offers of gift cards, read by the cart before this module is built (the cart comes
@@ -97,9 +104,19 @@ export function createGiftCardsModule(
     delivery.send(giftCardId, resend ?? false, String(job.id)),
   );
 
+  // the "Gift card" page's offer and the balance check (gift-card-balance.ts)
+  const publicService = createGiftCardPublicService({
+    offers: createOfferRepository(ctx.db),
+    ledger,
+    codes,
+    catalog,
+    timeZone: ctx.config.SHOP_TIME_ZONE,
+  });
+
   const module = {
     codes,
     ledger,
+    publicService,
     /** Orders' tender (src/modules.ts): the codes a buyer enters pay part of the order. */
     tender: createGiftCardTender({ codes, ledger, spends, refunds: orderCards }),
     /** What an order did to its cards (spend, release, a refund's part). */
@@ -115,7 +132,10 @@ export function createGiftCardsModule(
     sweep: () => delivery.sweep(),
     /** The owner's "send again": the card e-mailed again to its recipient's current address. */
     resend: (giftCardId: number) => delivery.queueResend(giftCardId),
-    endpoints: () => [...createGiftCardDeliveryRoutes(ctx, delivery)],
+    endpoints: () => [
+      ...createGiftCardDeliveryRoutes(ctx, delivery),
+      ...createGiftCardsPublicRoutes(ctx, publicService),
+    ],
   };
   return module satisfies HttpModule;
 }

@@ -1,6 +1,7 @@
 import {
   GRANT_ID_PATTERN,
   type CertificateCheck,
+  type GiftCardOffer,
   type LicenceCheck,
   type LicencePage,
   type PageData,
@@ -64,6 +65,8 @@ export function createStorefrontModule(deps: {
     findLicencePage(slug: string): Promise<LicencePage | null>;
     check(id: string): Promise<LicenceCheck | null>;
   };
+  /** What the "Gift card" page offers (the gift-cards module's public service). */
+  giftCards: { offer(): Promise<GiftCardOffer> };
 }) {
   const catalog = deps.catalog.service;
   const content = deps.content.service;
@@ -115,6 +118,8 @@ export function createStorefrontModule(deps: {
     faq: () => found(query('getFaqs', undefined, content.listFaqs)),
     checkout: () => found(query('getShippingNotice', undefined, content.getShippingNotice)),
     contact: () => found(),
+    giftCard: () => found(query('getGiftCardOffer', undefined, () => deps.giftCards.offer())),
+    giftCardBalance: () => found(),
     orderStatus: async (params) => {
       // the buyer's order page: its long random token is the only key (never cached, noindex)
       const token = routeParam(params.token);

@@ -19,7 +19,7 @@ export function createRateLimit(
   ctx: AppContext,
   name: string,
   opts: { windowMs: number; limit: number; message: string } & Partial<
-    Pick<Options, 'keyGenerator' | 'skipSuccessfulRequests'>
+    Pick<Options, 'keyGenerator' | 'skipSuccessfulRequests' | 'skip'>
   >,
 ): RequestHandler {
   const { message, ...rest } = opts;

@@ -50,6 +50,14 @@ const pages: Record<StorefrontPage | 'notFound' | 'admin', ReturnType<typeof laz
     'src/features/storefront/licence-page.tsx',
     () => import('../features/storefront/licence-page'),
   ),
+  giftCard: lazyPage(
+    'src/features/storefront/gift-card-page.tsx',
+    () => import('../features/storefront/gift-card-page'),
+  ),
+  giftCardBalance: lazyPage(
+    'src/features/storefront/gift-card-balance-page.tsx',
+    () => import('../features/storefront/gift-card-balance-page'),
+  ),
   checkout: lazyPage(
     'src/features/checkout/checkout-page.tsx',
     () => import('../features/checkout/checkout-page'),

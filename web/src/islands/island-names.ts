@@ -6,6 +6,8 @@ export const ISLAND_NAMES = [
   'photo-media',
   'photo-purchase',
   'contact-form',
+  'gift-card-form',
+  'gift-card-balance',
   'toaster',
 ] as const;
 

@@ -33,6 +33,14 @@ export const ISLANDS = {
     source: 'src/features/storefront/contact-form.tsx',
     load: () => import('../features/storefront/contact-form'),
   },
+  'gift-card-form': {
+    source: 'src/features/storefront/gift-card-form.tsx',
+    load: () => import('../features/storefront/gift-card-form'),
+  },
+  'gift-card-balance': {
+    source: 'src/features/storefront/gift-card-balance-form.tsx',
+    load: () => import('../features/storefront/gift-card-balance-form'),
+  },
   toaster: {
     source: 'src/components/toast/toast-provider.tsx',
     load: () => import('../components/toast/toast-provider'),

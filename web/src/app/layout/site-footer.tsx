@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { TAGLINE } from '../../features/storefront';
 import { useSite } from '../../lib/site-context';
 import { cx } from '../../components/ui';
-import { NAV_LINKS } from '@shared/storefront-pages';
+import { FOOTER_LINKS } from '@shared/storefront-pages';
 import styles from './site-footer.module.css';
 
 export function SiteFooter() {
@@ -17,7 +17,7 @@ export function SiteFooter() {
             <p className={styles.tagline}>{TAGLINE}</p>
           </div>
           <nav aria-label="Footer" className={styles.nav}>
-            {NAV_LINKS.map((link) => (
+            {FOOTER_LINKS.map((link) => (
               <Link key={link.to} to={link.to}>
                 {link.label}
               </Link>

@@ -1,4 +1,5 @@
 import type { Cart } from '../../lib/api-types';
+import { giftCardsOf } from '../../lib/gift-cards';
 
 /**
  * What the cart badge and the checkout's 'Show N items' count: the cart's lines (the spec's badge
@@ -7,9 +8,9 @@ import type { Cart } from '../../lib/api-types';
  */
 type Counted = Pick<Cart, 'items'> & Partial<Pick<Cart, 'licences'>>;
 
-/** Prints and licences of files (issue 46) alike: a licence is one item. */
+/** Prints, licences of files (issue 46) and gift cards (issue 47) alike: a licence or a card is one item. */
 export const itemCount = (cart: Counted | undefined): number =>
-  (cart?.items.length ?? 0) + (cart?.licences?.length ?? 0);
+  (cart?.items.length ?? 0) + (cart?.licences?.length ?? 0) + giftCardsOf(cart).length;
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 

@@ -18,6 +18,7 @@ import {
   Spinner,
 } from '../../components/ui';
 import { formatPrice, joinParts } from '../../lib/format';
+import { giftCardsOf, sendsText, type CartGiftCardLine } from '../../lib/gift-cards';
 import { useSite } from '../../lib/site-context';
 import { closeCart, removeCartLine, setLineQuantity, useCartState } from './cart-store';
 import styles from './cart-panel.module.css';
@@ -41,6 +42,7 @@ export default function CartPanel() {
 
   const items = cart?.items ?? [];
   const licences = cart?.licences ?? [];
+  const giftCards = giftCardsOf(cart);
 
   return (
     <Sheet
@@ -65,13 +67,16 @@ export default function CartPanel() {
           <div className={styles.loading}>
             <Spinner label="Loading cart" />
           </div>
-        ) : items.length + licences.length === 0 ? (
+        ) : items.length + licences.length + giftCards.length === 0 ? (
           <div className={styles.empty}>
             <ShoppingBagOutlinedIcon size={56} className={styles.emptyIcon} />
             <p className="t-h6">Your cart is empty</p>
             <Button variant="contained" onClick={() => go('/portfolio')}>
               Browse Gallery
             </Button>
+            <a href="/gift-card" onClick={close} className={styles.giftLink}>
+              Gift card
+            </a>
           </div>
         ) : (
           <>
@@ -82,6 +87,9 @@ export default function CartPanel() {
               ))}
               {licences.map((line) => (
                 <CartLicenceItem key={line.id} line={line} onNavigate={close} />
+              ))}
+              {giftCards.map((line) => (
+                <CartGiftCardItem key={line.id} line={line} onNavigate={close} />
               ))}
             </ul>
             <hr className={styles.divider} />
@@ -109,6 +117,9 @@ export default function CartPanel() {
                 >
                   Continue Shopping
                 </Button>
+                <a href="/gift-card" onClick={close} className={styles.giftLink}>
+                  Gift card
+                </a>
               </div>
             </div>
           </>
@@ -157,6 +168,38 @@ function CartLicenceItem({ line, onNavigate }: { line: CartLicenceLine; onNaviga
         <p className={styles.price}>{formatPrice(line.price)}</p>
         <IconButton
           aria-label={`Remove the ${line.licence.name} licence of ${title} from cart`}
+          onClick={() => removeLine(line.id)}
+          disabled={busy}
+          className={cx(styles.action, styles.edgeEnd)}
+        >
+          <DeleteOutlinedIcon />
+        </IconButton>
+      </div>
+    </li>
+  );
+}
+
+/** A gift card for someone (issue 47): "Gift card $50 for Ann Lee", its picture, when it is sent. */
+function CartGiftCardItem({ line, onNavigate }: { line: CartGiftCardLine; onNavigate: () => void }) {
+  const busy = useCartState().busyLines.includes(line.id);
+  const { timeZone } = useSite();
+  const title = `Gift card ${formatPrice(line.amount).replace(/\.00$/, '')} for ${line.recipientName}`;
+  return (
+    <li className={cx(styles.line, busy && styles.busy)} data-toast-avoid data-kind="gift-card">
+      <div className={styles.thumb}>
+        <ResponsiveImage photo={line.photo} alt={line.photo.title} ratio={1} renderedWidth={76} />
+      </div>
+      <div className={styles.details}>
+        <a href="/gift-card" onClick={onNavigate} className={styles.title}>
+          {title}
+        </a>
+        <p className="t-body2 t-muted">{line.recipientEmail}</p>
+        <p className="t-body2 t-muted">{sendsText(line.sendAt, timeZone)}</p>
+      </div>
+      <div className={styles.side}>
+        <p className={styles.price}>{formatPrice(line.amount)}</p>
+        <IconButton
+          aria-label={`Remove the gift card for ${line.recipientName} from cart`}
           onClick={() => removeLine(line.id)}
           disabled={busy}
           className={cx(styles.action, styles.edgeEnd)}

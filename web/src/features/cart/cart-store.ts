@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { AddLicenceToCartInput } from '@contract';
+import type { AddGiftCardInput, AddLicenceToCartInput } from '@contract';
 import type { Cart, NewCartLine } from '../../lib/api-types';
 import { apiFetch } from '../../lib/api-fetch';
 
@@ -114,6 +114,16 @@ export async function addCartLicence(line: AddLicenceToCartInput): Promise<Cart>
   set({ adding: true });
   try {
     return received(await apiFetch<Cart>('/cart/licences', { method: 'POST', body: line }));
+  } finally {
+    set({ adding: false });
+  }
+}
+
+/** A gift card for someone (issue 47): one line; rejects with the ApiError (a 400's `errors` by field). */
+export async function addCartGiftCard(card: AddGiftCardInput): Promise<Cart> {
+  set({ adding: true });
+  try {
+    return received(await apiFetch<Cart>('/cart/gift-cards', { method: 'POST', body: card }));
   } finally {
     set({ adding: false });
   }

@@ -4,6 +4,7 @@ export {
   loadCart,
   refetchCart,
   openCart,
+  addCartGiftCard,
   closeCart,
   CLEAR_CART_WAIT_MS,
   type CartState,
@@ -12,4 +13,4 @@ export { useAddToCart, useClearCart } from './use-cart-actions';
 export { CartPanelHost } from './cart-panel-host';
 export { CartButton } from './cart-button';
 export { cartCountLabel, itemCount } from './cart-count';
-export { CART_TOASTS } from './cart-error-toast';
+export { CART_TOASTS, cartErrorToast } from './cart-error-toast';

@@ -1,15 +1,17 @@
 import { api } from '../../lib/api';
 import type {
-  CheckoutQuote,
-  CheckoutQuoteInput,
-  CheckoutRequest,
-  CheckoutResult,
   OrderPaymentStatus,
   PaymentIntent,
   PaymentIntentRequest,
   TestConfirmInput,
   TestConfirmResult,
 } from '../../lib/api-types';
+import type {
+  GiftCardCheckoutRequest,
+  GiftCardCheckoutResult,
+  GiftCardQuote,
+  GiftCardQuoteInput,
+} from './gift-card-types';
 
 export type PaymentProvider = PaymentIntent['provider'];
 
@@ -20,12 +22,12 @@ export const checkoutApi = api.injectEndpoints({
   endpoints: (build) => ({
     // The order is the visitor's cart as the server holds it; the body carries only the buyer's
     // details and the total they were shown (a 409 when the server's total differs).
-    createCheckout: build.mutation<CheckoutResult, CheckoutRequest>({
+    createCheckout: build.mutation<GiftCardCheckoutResult, GiftCardCheckoutRequest>({
       query: (body) => ({ url: '/checkout', method: 'POST', body }),
     }),
     // The summary's figures with a promotion code and for the address's state (never cached: each
     // answer is for the inputs of its moment). A refused code is a 400 with errors.promotionCode.
-    getCheckoutQuote: build.mutation<CheckoutQuote, CheckoutQuoteInput>({
+    getCheckoutQuote: build.mutation<GiftCardQuote, GiftCardQuoteInput>({
       query: (body) => ({ url: '/checkout/quote', method: 'POST', body }),
     }),
     createPaymentIntent: build.mutation<PaymentIntentResponse, PaymentIntentRequest>({

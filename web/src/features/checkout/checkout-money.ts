@@ -1,4 +1,5 @@
 import type { Cart, CheckoutQuote } from '../../lib/api-types';
+import type { GiftCardQuote } from './gift-card-types';
 
 /**
  * The order's figures as the server gave them: a quote, or the checkout's answer (dollars);
@@ -8,7 +9,9 @@ export type CheckoutMoney = Pick<
   CheckoutQuote,
   'subtotal' | 'discount' | 'shipping' | 'tax' | 'total' | 'promotion' | 'taxLine'
 > &
-  Partial<Pick<CheckoutQuote, 'taxCollected'>>;
+  Partial<Pick<CheckoutQuote, 'taxCollected'>> &
+  /** the gift cards the placed order applied (issue 47) */
+  Partial<Pick<GiftCardQuote, 'giftCards' | 'amountDue'>>;
 
 /** Where the summary's quote stands for what the buyer has entered now. */
 export type QuoteStatus =

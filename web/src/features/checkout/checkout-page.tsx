@@ -1,5 +1,5 @@
 import { MuiScope } from '../../components/mui-scope';
-import { useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -21,6 +21,8 @@ import { PaymentStep } from './payment-step';
 import { useOnline } from '../../components/use-online';
 import { draftSummaryMoney, orderSummaryMoney } from './checkout-money';
 import { PromotionCode } from './promotion-code';
+import { GiftCardCodes } from './gift-card-codes';
+import { giftCardFigures } from './gift-card-money';
 import { useCheckoutQuote } from './use-checkout-quote';
 import { useCheckoutDetails } from './use-checkout-details';
 import { useFinishPayment } from './use-finish-payment';
@@ -51,19 +53,28 @@ function Checkout() {
   const { data: cart, isSuccess, isFetching, isError, refetch } = useCartQuery();
   const checkout = useCheckoutDetails({ cart, isFetching });
   const { details, session, promotionCode, refusedCode } = checkout;
-  const { paid, onPaid, finishing } = useFinishPayment(session);
+  const { paid, onPaid, onPaidAtCheckout, finishing } = useFinishPayment(session);
   const emptyHandled = useRef(false);
+  // the gift cards applied (issue 47), normalised; a later quote that refuses them drops them, saying why
+  const [giftCardCodes, setGiftCardCodes] = useState<string[]>([]);
+  const [giftCardRefusal, setGiftCardRefusal] = useState<{ message: string; n: number } | null>(null);
+  const giftCardsRefused = useCallback((message: string) => {
+    setGiftCardCodes([]);
+    setGiftCardRefusal((prev) => ({ message, n: (prev?.n ?? 0) + 1 }));
+  }, []);
 
   const quote = useCheckoutQuote({
     cart: cart ?? EMPTY_CART,
     ask: {
       code: promotionCode,
+      giftCardCodes,
       email: details.customerEmail,
       state: details.addressState,
       zip: details.addressZip,
     },
     paused: !cart || session !== null || !takingOrders,
     onCodeRefused: checkout.codeRefused,
+    onGiftCardsRefused: giftCardsRefused,
   });
   const money = useMemo(
     () =>
@@ -91,6 +102,18 @@ function Checkout() {
       details.addressZip,
     ],
   );
+
+  // the placed order's cards on the payment step, else the quote's for the codes applied now
+  const giftCards = session?.order
+    ? session.order.giftCards?.length
+      ? { giftCards: session.order.giftCards, amountDue: session.order.amountDue ?? session.amount }
+      : null
+    : giftCardFigures({
+        codes: giftCardCodes,
+        answer: quote.quote,
+        status: quote.status,
+        total: money.total,
+      });
 
   // Only once the server's cart has loaded (not while a refetch is in flight) is "empty" a fact.
   const cartIsEmpty = isSuccess && !isFetching && itemCount(cart) === 0;
@@ -176,6 +199,22 @@ function Checkout() {
                 refused={refusedCode?.active ? refusedCode : null}
               />
             }
+            giftCardCodes={
+              <GiftCardCodes
+                key={`gift-cards-${giftCardRefusal?.n ?? 0}`}
+                codes={session?.order ? (giftCards?.giftCards.map((c) => c.last4) ?? []) : giftCardCodes}
+                applied={giftCards?.giftCards ?? []}
+                locked={session !== null}
+                onApply={async (code) => {
+                  const result = await quote.applyGiftCard(code);
+                  if (result.ok) setGiftCardCodes((codes) => [...codes, code]);
+                  return result;
+                }}
+                onRemove={(code) => setGiftCardCodes((codes) => codes.filter((c) => c !== code))}
+                refusal={giftCardRefusal?.message ?? null}
+              />
+            }
+            giftCards={giftCards}
           />
         </Box>
         <Paper
@@ -226,6 +265,9 @@ function Checkout() {
               onPromotionRefused={checkout.codeRefused}
               refusedCode={refusedCode?.active ? refusedCode.code : null}
               taxCollected={quote.taxCollected}
+              giftCardCodes={giftCardCodes}
+              amountDue={giftCards?.amountDue ?? null}
+              onPaidAtCheckout={onPaidAtCheckout}
             />
           )}
         </Paper>

@@ -4,7 +4,8 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Box from '@mui/material/Box';
 import type { UsStateCode } from '@contract';
-import type { Cart, CheckoutResult } from '../../lib/api-types';
+import type { Cart } from '../../lib/api-types';
+import type { GiftCardCheckoutResult as CheckoutResult } from './gift-card-types';
 import { isApiError, serverMessage } from '../../lib/api';
 import { RequiredTextFields, type TextFieldSpec } from '../../components/required-text-fields';
 import { SelectField, TextField } from '../../components/ui';
@@ -117,6 +118,10 @@ type Props = {
   refusedCode: string | null;
   /** The shop collects sales tax (the quote's answer; null until it came). */
   taxCollected: boolean | null;
+  /** Gift cards (issue 47): the codes applied, the amount due after them (0: 'Place order', no card form). */
+  giftCardCodes?: readonly string[];
+  amountDue?: number | null;
+  onPaidAtCheckout?: (orderId: number, email: string) => void;
 };
 
 /** Phase 1: name, e-mail and US shipping address; creates the order and asks for a payment secret. */
@@ -133,12 +138,15 @@ export function DetailsForm({
   onPromotionRefused,
   refusedCode,
   taxCollected,
+  giftCardCodes = [],
+  amountDue = null,
+  onPaidAtCheckout,
 }: Props) {
-  // prints need the address; licences only, just the state and ZIP for tax (when collected)
+  // prints need the address; licences only, the state and ZIP for tax (if collected); gift cards, neither
   const ships = cart.items.length > 0;
   const needs: CheckoutNeeds = {
     ships,
-    taxPlace: !ships && taxCollected === true,
+    taxPlace: !ships && (cart.licences?.length ?? 0) > 0 && taxCollected === true,
     licensee: (cart.licences?.length ?? 0) > 0,
   };
   const fields = fieldsFor(needs);
@@ -223,6 +231,8 @@ export function DetailsForm({
         ...(needs.licensee ? { licensee: { kind: details.licenseeKind, name: details.licenseeName } } : {}),
         ...(needs.ships && details.phone ? { phone: details.phone } : {}),
         ...(promotionCode ? { promotionCode } : {}),
+        ...(giftCardCodes.length ? { giftCardCodes: [...giftCardCodes] } : {}),
+        ...(giftCardCodes.length && amountDue !== null ? { amountDue } : {}),
         totalAmount: checkoutTotal,
       }).unwrap();
     } catch (err) {
@@ -238,7 +248,9 @@ export function DetailsForm({
       // Each sentence shows once: at its field, else above the button; the toast says what failed.
       const shownAtField = message !== undefined && Object.values(atFields).includes(message);
       const codeRefusal = serverErrors.promotionCode;
-      if (codeRefusal) {
+      if (serverErrors.giftCardCodes) {
+        setFormError(serverErrors.giftCardCodes);
+      } else if (codeRefusal) {
         // the code goes: its sentence shows under the code field, where she typed it, the
         // summary's total is without it, and the notice above the button says so
         onPromotionRefused(codeRefusal);
@@ -252,8 +264,11 @@ export function DetailsForm({
       return;
     }
 
-    // the payment is for the order as the server priced it (its discount and tax)
-    const { orderId, total: amount } = placed;
+    // gift cards paid it all (issue 47): the order is paid, there is no card payment
+    if (placed.paid) return onPaidAtCheckout?.(placed.orderId, details.customerEmail);
+    // the payment is for the order as the server priced it (its discount and tax), less its gift cards
+    const { orderId } = placed;
+    const amount = placed.giftCards?.length ? (placed.amountDue ?? placed.total) : placed.total;
     try {
       const intent = await createPaymentIntent({ orderId, amount }).unwrap();
       if (!intent.clientSecret) {
@@ -279,6 +294,7 @@ export function DetailsForm({
           promotion: placed.promotion ?? null,
           taxLine: placed.taxLine ?? null,
           taxCollected: placed.taxCollected,
+          ...(placed.giftCards?.length ? { giftCards: placed.giftCards, amountDue: placed.amountDue } : {}),
         },
         cartTotal: cart.total,
         details,
@@ -376,7 +392,7 @@ export function DetailsForm({
         </Alert>
       )}
       <Button type="submit" variant="contained" size="large" disabled={busy || offline} sx={{ py: 1.5 }}>
-        {busy ? 'Processing...' : 'Continue to Payment'}
+        {busy ? 'Processing...' : amountDue === 0 ? 'Place order' : 'Continue to Payment'}
       </Button>
     </Stack>
   );

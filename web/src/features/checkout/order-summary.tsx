@@ -10,6 +10,9 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { CartLicenceLine } from '@contract';
+import { giftCardsOf, maskedCard, sendsText, type CartGiftCardLine } from '../../lib/gift-cards';
+import { useSite } from '../../lib/site-context';
+import type { GiftCardFigures } from './gift-card-money';
 import type { Cart, CartLine } from '../../lib/api-types';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { TotalRow } from '../../components/total-line';
@@ -29,10 +32,16 @@ export function OrderSummary({
   cart,
   money,
   promotion,
+  giftCardCodes = null,
+  giftCards = null,
 }: {
   cart: Cart;
   money: SummaryMoney;
   promotion: ReactNode;
+  /** The "Gift card" section (issue 47): codes applied and the field to add one. */
+  giftCardCodes?: ReactNode;
+  /** What the applied gift cards pay, and the amount due (null: none applied). */
+  giftCards?: GiftCardFigures | null;
 }) {
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -89,6 +98,9 @@ export function OrderSummary({
             {(cart.licences ?? []).map((line) => (
               <LicenceSummaryLine key={line.id} line={line} />
             ))}
+            {giftCardsOf(cart).map((line) => (
+              <GiftCardSummaryLine key={line.id} line={line} />
+            ))}
           </Box>
           <Divider sx={{ mt: 1 }} />
         </Box>
@@ -96,6 +108,7 @@ export function OrderSummary({
 
       <Box sx={{ px: { xs: 2.5, sm: 3 }, pt: 1.5, pb: { xs: 2.5, sm: 3 } }}>
         {promotion}
+        {giftCardCodes}
         <Divider sx={{ mt: 1.5, mb: 2 }} />
         <Stack
           spacing={0.75}
@@ -113,7 +126,20 @@ export function OrderSummary({
             <FigureRow label={money.taxLabel} value={formatPrice(money.tax)} />
           )}
           <Divider sx={{ my: 0.75 }} />
-          <TotalRow label="Total" amount={money.total} strong />
+          <TotalRow label="Total" amount={money.total} strong={!giftCards} />
+          {giftCards && (
+            <>
+              {giftCards.giftCards.map((card) => (
+                <FigureRow
+                  key={card.last4}
+                  label={`Gift card ${maskedCard(card.last4)}`}
+                  value={formatPrice(-card.amount)}
+                />
+              ))}
+              <Divider sx={{ my: 0.75 }} />
+              <TotalRow label="Amount due" amount={giftCards.amountDue} strong />
+            </>
+          )}
         </Stack>
       </Box>
     </Paper>
@@ -151,6 +177,22 @@ function LicenceSummaryLine({ line }: { line: CartLicenceLine }) {
       <Typography variant="body2" color="text.secondary">{`${line.licence.name} licence`}</Typography>
       <Typography variant="body2" color="text.secondary">
         {line.size.label}
+      </Typography>
+    </LineRow>
+  );
+}
+
+/** A gift card for someone (issue 47): "Gift card $50 for Ann Lee", when it is sent; no shipping. */
+function GiftCardSummaryLine({ line }: { line: CartGiftCardLine }) {
+  const { timeZone } = useSite();
+  const title = `Gift card ${formatPrice(line.amount).replace(/\.00$/, '')} for ${line.recipientName}`;
+  return (
+    <LineRow photo={line.photo} title={title} amount={line.amount}>
+      <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        {line.recipientEmail}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {sendsText(line.sendAt, timeZone)}
       </Typography>
     </LineRow>
   );

@@ -3,6 +3,7 @@ import type { Cart } from '../../lib/api-types';
 import type { CheckoutDetails } from './checkout-validation';
 import type { PaymentSession } from './payment-session';
 import { loadCheckout, saveCheckout } from './checkout-storage';
+import { itemCount } from '../cart';
 
 const EMPTY_DETAILS: CheckoutDetails = {
   customerName: '',
@@ -61,11 +62,7 @@ export function useCheckoutDetails({ cart, isFetching }: { cart: Cart | undefine
     storedSession.current = null;
     // The order was placed from this cart: a cart that changed since then starts the payment again.
     // (The order's own total has its discount and tax: the cart's total then is what is compared.)
-    if (
-      cart.items.length + (cart.licences?.length ?? 0) > 0 &&
-      Math.abs(cart.total - resumed.cartTotal) < 0.005
-    )
-      setSession(resumed);
+    if (itemCount(cart) > 0 && Math.abs(cart.total - resumed.cartTotal) < 0.005) setSession(resumed);
     else saveCheckout({ details: resumed.details, session: null, promotionCode: codeRef.current });
   }, [cart, isFetching]);
 

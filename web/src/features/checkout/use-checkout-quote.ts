@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Cart, CheckoutQuote, CheckoutQuoteInput } from '../../lib/api-types';
+import type { Cart } from '../../lib/api-types';
 import { isApiError, isOfflineError, OFFLINE_MESSAGE } from '../../lib/api';
+import { giftCardsOf } from '../../lib/gift-cards';
 import { useGetCheckoutQuoteMutation } from './api';
+import type {
+  GiftCardQuote as CheckoutQuote,
+  GiftCardQuoteInput as CheckoutQuoteInput,
+} from './gift-card-types';
 import type { QuoteStatus } from './checkout-money';
 import { isStateCode } from './checkout-validation';
 
@@ -13,8 +18,17 @@ const ZIP = /^\d{5}(-\d{4})?$/;
 
 export const CODE_CHECK_FAILED = 'The code could not be checked right now. Please try again.';
 
-/** What the quote depends on: the applied code, and from the details the e-mail, state and ZIP. */
-export type QuoteAsk = { code: string | null; email: string; state: string; zip: string };
+/**
+ * What the quote depends on: the applied code and gift cards (issue 47), and from the details the
+ * e-mail, state and ZIP.
+ */
+export type QuoteAsk = {
+  code: string | null;
+  giftCardCodes?: readonly string[];
+  email: string;
+  state: string;
+  zip: string;
+};
 
 /** The quote's body: the code, the e-mail when it looks complete, the state (and ZIP when complete). */
 export function quoteBody(ask: QuoteAsk): CheckoutQuoteInput {
@@ -22,6 +36,7 @@ export function quoteBody(ask: QuoteAsk): CheckoutQuoteInput {
   const zip = ask.zip.trim();
   return {
     ...(ask.code ? { promotionCode: ask.code } : {}),
+    ...(ask.giftCardCodes?.length ? { giftCardCodes: [...ask.giftCardCodes] } : {}),
     ...(EMAIL.test(email) ? { customerEmail: email } : {}),
     ...(isStateCode(ask.state) ? { address: { state: ask.state, ...(ZIP.test(zip) ? { zip } : {}) } } : {}),
   };
@@ -33,8 +48,17 @@ function quoteKey(cart: Cart, ask: QuoteAsk): string {
   const lines = [
     ...cart.items.map((line) => `${line.id}x${line.quantity}`),
     ...(cart.licences ?? []).map((line) => `L${line.id}`),
+    ...giftCardsOf(cart).map((line) => `G${line.id}`),
   ].join(',');
-  return JSON.stringify([ask.code, ask.state, ZIP.test(zip) ? zip : '', cart.subtotal, cart.shipping, lines]);
+  return JSON.stringify([
+    ask.code,
+    ask.giftCardCodes ?? [],
+    ask.state,
+    ZIP.test(zip) ? zip : '',
+    cart.subtotal,
+    cart.shipping,
+    lines,
+  ]);
 }
 
 type Answer = {
@@ -49,8 +73,17 @@ type Answer = {
 
 export type ApplyResult = { ok: true; code: string } | { ok: false; message: string };
 
+/** A refused gift card's sentence (400 at `giftCardCodes`, or too many tries), else null. */
+function giftCardRefusal(err: unknown): string | null {
+  if (!isApiError(err)) return null;
+  if (err.status === 400) return err.errors?.giftCardCodes ?? null;
+  return err.status === 429 ? (err.serverMessage ?? null) : null;
+}
+
 /** A refused code's sentence (400), or why it could not be checked. */
 function refusal(err: unknown): { refused: boolean; message: string } {
+  const giftCard = giftCardRefusal(err);
+  if (giftCard) return { refused: true, message: giftCard };
   if (isApiError(err) && err.status === 400) {
     const message = err.errors?.promotionCode ?? err.serverMessage;
     if (message) return { refused: Boolean(err.errors?.promotionCode), message };
@@ -70,23 +103,28 @@ export function useCheckoutQuote({
   ask,
   paused,
   onCodeRefused,
+  onGiftCardsRefused = () => undefined,
 }: {
   cart: Cart;
   ask: QuoteAsk;
   paused: boolean;
   onCodeRefused: (message: string) => void;
+  /** A later ask refused the applied gift cards (spent elsewhere meanwhile): they go, with its reason. */
+  onGiftCardsRefused?: (message: string) => void;
 }) {
   const [getQuote] = useGetCheckoutQuoteMutation();
   const [answer, setAnswer] = useState<Answer | null>(null);
   /** The figures depend on the server: a code or a state is entered. */
-  const wanted = Boolean(ask.code || ask.state);
+  const wanted = Boolean(ask.code || ask.state || ask.giftCardCodes?.length);
   // the first answer also says whether the shop collects tax at all: asked once even without them
-  const needed = cart.items.length + (cart.licences?.length ?? 0) > 0 && (wanted || answer === null);
+  const needed =
+    cart.items.length + (cart.licences?.length ?? 0) + giftCardsOf(cart).length > 0 &&
+    (wanted || answer === null);
   const key = quoteKey(cart, ask);
   // read by the effect and apply() without making them depend on every keystroke of the e-mail
-  const latest = useRef({ ask, cart, key, answerKey: answer?.key, onCodeRefused });
+  const latest = useRef({ ask, cart, key, answerKey: answer?.key, onCodeRefused, onGiftCardsRefused });
   useEffect(() => {
-    latest.current = { ask, cart, key, answerKey: answer?.key, onCodeRefused };
+    latest.current = { ask, cart, key, answerKey: answer?.key, onCodeRefused, onGiftCardsRefused };
   });
   useEffect(() => {
     if (!needed || paused || latest.current.answerKey === key) return;
@@ -103,6 +141,11 @@ export function useCheckoutQuote({
         })
         .catch((err: unknown) => {
           if (!current()) return;
+          const giftCard = now.giftCardCodes?.length ? giftCardRefusal(err) : null;
+          if (giftCard) {
+            latest.current.onGiftCardsRefused(giftCard); // the cards go: a new key asks again without them
+            return;
+          }
           const { refused, message } = refusal(err);
           if (refused && now.code) {
             latest.current.onCodeRefused(message); // the code goes: a new key asks again without it
@@ -138,6 +181,23 @@ export function useCheckoutQuote({
     [getQuote],
   );
 
+  /** Checks a gift card code now (a quote with it added); on success the caller applies it. */
+  const applyGiftCard = useCallback(
+    async (code: string): Promise<ApplyResult> => {
+      const { ask: now } = latest.current;
+      const giftCardCodes = [...(now.giftCardCodes ?? []), code];
+      try {
+        const quote = await getQuote(quoteBody({ ...now, giftCardCodes })).unwrap();
+        const key = quoteKey(latest.current.cart, { ...now, giftCardCodes });
+        setAnswer({ key, quote, quoteState: now.state, failed: false });
+        return { ok: true, code };
+      } catch (err) {
+        return { ok: false, message: refusal(err).message };
+      }
+    },
+    [getQuote],
+  );
+
   const fresh = answer?.key === key;
   const status: QuoteStatus = !wanted
     ? 'idle'
@@ -153,6 +213,7 @@ export function useCheckoutQuote({
     quoteState: answer?.quoteState ?? '',
     status,
     apply,
+    applyGiftCard,
     /** The shop collects sales tax at all (null until the server has said). */
     taxCollected: answer?.quote?.taxCollected ?? null,
   };

@@ -51,5 +51,23 @@ export function useFinishPayment(session: PaymentSession | null) {
     [clearCart, getPaymentStatus, navigate, session, toast],
   );
 
-  return { paid, onPaid, finishing };
+  /**
+   * Gift cards paid the whole order at checkout (issue 47: its answer `paid`): no card payment, the
+   * same end as a paid card's (the order page's link comes with the e-mail).
+   */
+  const onPaidAtCheckout = useCallback(
+    async (orderId: number, email: string) => {
+      if (finishing.current) return;
+      finishing.current = true;
+      setPaid(true);
+      clearCheckout();
+      toast({ title: 'Order placed', description: 'Thank you for your purchase!' });
+      await clearCart();
+      handOverConfirmation({ orderId, email, orderPageToken: null });
+      redirectTimer.current = window.setTimeout(() => navigate('/'), PAYMENT_REDIRECT_DELAY_MS);
+    },
+    [clearCart, navigate, toast],
+  );
+
+  return { paid, onPaid, onPaidAtCheckout, finishing };
 }

@@ -18,7 +18,22 @@ export const orderStatusApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    // a gift card's recipient (issue 47), while the card is not yet sent
+    changeGiftCardRecipient: build.mutation<
+      { message: string },
+      { token: string; lineId: number; recipientEmail: string }
+    >({
+      query: ({ token, lineId, recipientEmail }) => ({
+        url: `/orders/by-token/${encodeURIComponent(token)}/gift-cards/${lineId}/recipient`,
+        method: 'POST',
+        body: { recipientEmail },
+      }),
+    }),
   }),
 });
 
-export const { useGetOrderByTokenQuery, useSendFreshLicenceLinkMutation } = orderStatusApi;
+export const {
+  useGetOrderByTokenQuery,
+  useSendFreshLicenceLinkMutation,
+  useChangeGiftCardRecipientMutation,
+} = orderStatusApi;

@@ -17,6 +17,7 @@ import { RefundRow } from '../../components/refund-row';
 import { ResponsiveImage } from '../../components/responsive-image';
 import { EditionPrint } from '../../components/edition-print';
 import { LineLicenceBlock } from './line-licence';
+import { LineGiftCardBlock, type LineGiftCard } from './line-gift-card';
 import { formatPrice } from '../../lib/format';
 import { useSite } from '../../lib/site-context';
 import { useGetOrderByTokenQuery, type BuyerOrder } from './api';
@@ -47,6 +48,10 @@ const REASONS: Record<string, string> = {
 // in the shop's time zone: the server and the browser must write the same day (hydration)
 const dateText = (iso: string, timeZone: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone });
+
+/** A gift card line's facts (issue 47): null on other lines, and from a server before gift cards. */
+const giftCardOf = (item: BuyerOrder['items'][number]): LineGiftCard | null =>
+  (item as { giftCard?: LineGiftCard | null }).giftCard ?? null;
 
 /** The buyer's order page, reached by the long random link in their e-mails; kept out of search. */
 function OrderStatus() {
@@ -180,7 +185,9 @@ function OrderView({ order }: { order: BuyerOrder }) {
                   {/* a licence of a file (issue 46): "Editorial licence · Web, 2048 px" */}
                   {item.kind === 'licence'
                     ? `${item.format} licence · ${item.size}`
-                    : `${item.size} · ${item.format} · Qty ${item.quantity}`}
+                    : item.kind === 'gift_card'
+                      ? `${item.format} ${item.size}`
+                      : `${item.size} · ${item.format} · Qty ${item.quantity}`}
                 </Typography>
                 {item.edition && (
                   <Typography variant="body2" component="div" sx={{ fontWeight: 600 }}>
@@ -188,6 +195,7 @@ function OrderView({ order }: { order: BuyerOrder }) {
                   </Typography>
                 )}
                 {item.licence && <LineLicenceBlock licence={item.licence} />}
+                {giftCardOf(item) && <LineGiftCardBlock giftCard={giftCardOf(item)!} />}
                 {item.quantity > 1 && (
                   <Typography variant="body2" color="text.secondary">
                     {formatPrice(item.price)} each
