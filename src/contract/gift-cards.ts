@@ -145,6 +145,8 @@ export const giftCardRecipientSchema = z.object({
 
 /** A gift card line's facts on the buyer's order page and the admin's order (line details). */
 export const orderGiftCardViewSchema = z.object({
+  /** the order line (the buyer's page names it to change the recipient) */
+  lineId: z.number(),
   recipientName: z.string(),
   recipientEmail: z.string(),
   sendAt: z.string().nullable(),

@@ -24,6 +24,7 @@ export function createGiftCardLineDetails(deps: {
         const card = cards.get(l.id);
         const view: OrderGiftCardView = card
           ? {
+              lineId: l.id,
               recipientName: card.recipientName ?? l.giftCard.recipientName,
               recipientEmail: card.recipientEmail ?? l.giftCard.recipientEmail,
               sendAt: card.sendAt?.toISOString() ?? null,
@@ -32,6 +33,7 @@ export function createGiftCardLineDetails(deps: {
               canChangeRecipient: !card.sentAt && !card.voidedAt,
             }
           : {
+              lineId: l.id,
               recipientName: l.giftCard.recipientName,
               recipientEmail: l.giftCard.recipientEmail,
               sendAt: l.giftCard.sendAt,

@@ -12,8 +12,8 @@ import { maskedCard, whenText } from '../../lib/gift-cards';
 import { useSite } from '../../lib/site-context';
 import { useChangeGiftCardRecipientMutation, useGetOrderByTokenQuery } from './api';
 
-/** A gift card line's view; `lineId` names the line for "Change e-mail" (absent: not offered). */
-export type LineGiftCard = OrderGiftCardView & { lineId?: number };
+/** A gift card line's view; `lineId` names the line for "Change e-mail". */
+export type LineGiftCard = OrderGiftCardView;
 
 /** When it is (or was) sent, in the shop's zone. */
 function sendText(card: LineGiftCard, timeZone: string): string {
