@@ -20,6 +20,7 @@ import { storefrontPages } from './modules/storefront';
 import { fieldUploadsEndpoints } from './modules/field-uploads';
 import { rightsEndpoints } from './modules/rights';
 import { licenceDeliveryEndpoints, licencesEndpoints } from './modules/licences';
+import { giftCardsAdminEndpoints } from './modules/gift-cards';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -40,6 +41,7 @@ export const endpoints: readonly EndpointSpec[] = [
   fieldUploadsEndpoints,
   rightsEndpoints,
   licencesEndpoints,
+  giftCardsAdminEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

@@ -63,6 +63,10 @@ export const jobs = {
     /** Make a (photo, size)'s licensed file once (again when the photo's original changed). */
     'make-file': z.object({ photoId: id, sizeId: id }),
   },
+  'gift-cards': {
+    /** E-mail a card to its recipient (`resend`: again, as the owner asked, whether or not it was sent). */
+    'send-card': z.object({ giftCardId: id, resend: z.boolean().optional() }),
+  },
 } satisfies JobCatalog;
 export type Jobs = typeof jobs;
 export type AppJobRegistry = JobRegistry<Jobs>;

@@ -6,6 +6,11 @@ import type { CatalogModule } from '../catalog';
 import type { OrdersModule } from '../orders';
 import { createGiftCardCodes } from './gift-card-codes';
 import { createLedgerRepository } from './gift-card-ledger.repository';
+import { createGiftCardsAdminRepository } from './gift-cards-admin.repository';
+import { createGiftCardsAdminRoutes } from './gift-cards-admin.routes';
+import { createGiftCardsAdminService } from './gift-cards-admin.service';
+
+export { giftCardsAdminEndpoints } from './gift-cards-admin.routes';
 
 /**
  * Gift cards (issue 47), modelled as money: bought in the cart for someone (a line of kind
@@ -18,13 +23,37 @@ export function createGiftCardsModule(
   ctx: AppContext,
   deps: { catalog: CatalogModule; orders: OrdersModule; events: DomainEventBus; jobs: AppJobRegistry },
 ) {
-  void deps;
   const codes = createGiftCardCodes(ctx.config.sessionSecret);
   const ledger = createLedgerRepository(ctx.db);
+  // the owner's side: settings, the list, a card's ledger, adjust, void, resend, issue by hand
+  const admin = createGiftCardsAdminService({
+    ledger,
+    codes,
+    repo: createGiftCardsAdminRepository(ctx.db),
+    photos: () => deps.catalog.service.adminListPhotos(),
+    // the send job's handler e-mails the card (a resend: again, whether or not it was sent)
+    queueSend: (giftCardId, resend) =>
+      resend
+        ? ctx.queues.enqueueOnce(
+            'gift-cards',
+            'send-card',
+            { giftCardId, resend },
+            `gift-card-resend-${giftCardId}`,
+          )
+        : ctx.queues.enqueueOnce('gift-cards', 'send-card', { giftCardId }, `gift-card-send-${giftCardId}`),
+  });
   const module = {
     codes,
     ledger,
-    endpoints: () => [],
+    /**
+     * Orders' report figure (src/modules.ts): what she owes on purchased cards, in the tax report
+     * and the orders CSV; null before any card was sold.
+     */
+    outstandingFigure: {
+      label: 'Gift cards outstanding (owed on cards sold)',
+      cents: (asOf: Date) => admin.outstandingAt(asOf),
+    },
+    endpoints: () => [...createGiftCardsAdminRoutes(admin)],
   };
   return module satisfies HttpModule;
 }
