@@ -7,6 +7,7 @@ import {
   type IssuedGiftCard,
 } from '../../src/contract';
 import type { HttpClient } from '../support/http-client';
+import { insertOrder } from '../support/catalog-fixtures';
 import { insertPhoto } from '../support/shop-data';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -231,6 +232,50 @@ describe('adjust, void, resend, recipient', () => {
     await conflict(admin.post(`/api/admin/gift-cards/${card.id}/void`, { reason: 'Again' }));
     await conflict(admin.post(`/api/admin/gift-cards/${card.id}/resend`));
     expect((await detail(card.id)).entries).toHaveLength(3);
+  });
+
+  it("shows an order's hold, spend and refund in words, and is not voided while an unpaid order holds part of it", async () => {
+    const { card, code } = await issue({ amount: 80, kind: 'purchased' });
+    const option = await db()('photo_print_options').where({ photo_id: photoA }).first();
+    const orderId = await insertOrder(app, photoA, option.print_option_id);
+    const { ledger } = app.modules.giftCards;
+    // what a checkout writes (the tender's part is another helper's): a hold of $30 for the order
+    await db().transaction((trx) =>
+      ledger.addEntry(trx, { giftCardId: card.id, kind: 'held', amountCents: -3000, orderId }),
+    );
+    const before = await tableCounts();
+    const held = await admin.json<{ message: string }>(
+      admin.post(`/api/admin/gift-cards/${card.id}/void`, { reason: 'Lost' }),
+      409,
+    );
+    expect(held.message).toBe(
+      'An unpaid order holds part of this card: void it once that order is paid or canceled.',
+    );
+    expect(await tableCounts()).toEqual(before);
+    // taking off more than what is left beside the hold is refused too
+    await refused(
+      admin.post(`/api/admin/gift-cards/${card.id}/adjust`, { amount: -50.01, reason: 'Too much' }),
+      'The balance can not go below $0.',
+    );
+    // paid: released and spent; then $10 refunded
+    await db().transaction(async (trx) => {
+      await ledger.addEntry(trx, { giftCardId: card.id, kind: 'released', amountCents: 3000, orderId });
+      await ledger.addEntry(trx, { giftCardId: card.id, kind: 'spent', amountCents: -3000, orderId });
+      await ledger.addEntry(trx, { giftCardId: card.id, kind: 'refunded', amountCents: 1000, orderId });
+    });
+    const read = await detail(card.id);
+    expect(read.entries.map((e) => [e.description, e.amount, e.balance, e.orderId])).toEqual([
+      ['Issued', 80, 80, null],
+      [`Held for order #${orderId}`, -30, 50, orderId],
+      ['Released', 30, 80, orderId],
+      [`Spent on order #${orderId}`, -30, 50, orderId],
+      [`Refunded from order #${orderId}`, 10, 60, orderId],
+    ]);
+    expect(await balanceByCode(code)).toBe(6000);
+    const voided = await admin.json<GiftCardDetail>(
+      admin.post(`/api/admin/gift-cards/${card.id}/void`, { reason: 'Closed' }),
+    );
+    expect(voided.entries.at(-1)).toMatchObject({ kind: 'voided', amount: -60, balance: 0 });
   });
 
   it('resends (the job with resend: true) and changes the recipient until it is sent', async () => {
