@@ -98,7 +98,7 @@ export default function OrdersTab() {
             sx={{
               display: 'grid',
               gap: 1,
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(5, auto)' },
+              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)', md: 'repeat(5, auto)' },
               width: { xs: '100%', sm: 'auto' },
               '& .MuiButton-root': { whiteSpace: 'nowrap' },
             }}
