@@ -20,7 +20,11 @@ import { storefrontPages } from './modules/storefront';
 import { fieldUploadsEndpoints } from './modules/field-uploads';
 import { rightsEndpoints } from './modules/rights';
 import { licenceDeliveryEndpoints, licencesEndpoints } from './modules/licences';
-import { giftCardDeliveryEndpoints, giftCardsPublicEndpoints } from './modules/gift-cards';
+import {
+  giftCardDeliveryEndpoints,
+  giftCardsAdminEndpoints,
+  giftCardsPublicEndpoints,
+} from './modules/gift-cards';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -43,6 +47,7 @@ export const endpoints: readonly EndpointSpec[] = [
   licencesEndpoints,
   giftCardDeliveryEndpoints,
   giftCardsPublicEndpoints,
+  giftCardsAdminEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

@@ -90,6 +90,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   // a licence line's grant, certificate, check page and download link (issue 46)
   orders.addLineDetails('licences.line-licence', licences.lineDetails);
   orders.addLineDetails('gift-cards.line-gift-card', giftCards.lineDetails);
+  // Report figures: amounts below the tax report and the orders CSV (what she owes on gift cards).
+  orders.addReportFigure('gift-cards.outstanding', giftCards.outstandingFigure);
   // Delete guards: a photo or print option the owner deletes; kept (archived) when one says so.
   catalog.addDeleteGuard('orders.order-lines', orders.orderLinesGuard);
   catalog.addDeleteGuard('fulfillment.lab-products', fulfillment.labProductsGuard);

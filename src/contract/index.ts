@@ -27,3 +27,4 @@ export * from './rights';
 export * from './licences';
 export * from './licences-admin';
 export * from './gift-cards';
+export * from './gift-cards-admin';

@@ -64,6 +64,7 @@ describe('failed jobs are visible to the owner', () => {
       'editions',
       'events',
       'fulfillment',
+      'gift-cards',
       'licences',
       'mail',
       'media',

@@ -125,13 +125,15 @@ export function createLedgerRepository(db: Knex) {
     /**
      * What she owes on cards: every entry but holds and their releases (money still on cards,
      * whether or not an unpaid order holds part of it), voided cards' zeroed by their void entry;
-     * promotional credit is not money owed and is left out.
+     * promotional credit is not money owed and is left out. `asOf`: the entries written before it
+     * (a past month's report).
      */
-    async outstandingCents(q: Db = db): Promise<number> {
+    async outstandingCents(q: Db = db, asOf?: Date): Promise<number> {
       const row = await q('gift_card_entries as e')
         .join('gift_cards as c', 'c.id', 'e.gift_card_id')
         .where('c.kind', 'purchased')
         .whereNotIn('e.kind', ['held', 'released'])
+        .modify((b) => void (asOf && b.where('e.created_at', '<', asOf)))
         .sum({ s: 'e.amount_cents' })
         .first();
       return Number(row?.s ?? 0);

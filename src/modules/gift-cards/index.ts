@@ -37,6 +37,11 @@ export function createGiftCardOffers(ctx: AppContext) {
     offeredPhotoIds: () => repo.offeredPhotoIds(),
   };
 }
+import { createGiftCardsAdminRepository } from './gift-cards-admin.repository';
+import { createGiftCardsAdminRoutes } from './gift-cards-admin.routes';
+import { createGiftCardsAdminService } from './gift-cards-admin.service';
+
+export { giftCardsAdminEndpoints } from './gift-cards-admin.routes';
 
 /**
  * Gift cards (issue 47), modelled as money: bought in the cart for someone (a line of kind
@@ -113,10 +118,31 @@ export function createGiftCardsModule(
     timeZone: ctx.config.SHOP_TIME_ZONE,
   });
 
+  // the owner's side: settings, the list, a card's ledger, adjust, void, resend, issue by hand
+  const admin = createGiftCardsAdminService({
+    ledger,
+    codes,
+    repo: createGiftCardsAdminRepository(ctx.db),
+    photos: () => catalog.service.adminListPhotos(),
+    // the send job's handler e-mails the card (a resend: again, whether or not it was sent)
+    queueSend: async (giftCardId, resend) => {
+      if (resend) await delivery.queueResend(giftCardId);
+      else await delivery.queueSend(giftCardId, new Date());
+    },
+  });
+
   const module = {
     codes,
     ledger,
     publicService,
+    /**
+     * Orders' report figure (src/modules.ts): what she owes on purchased cards, in the tax report
+     * and the orders CSV; null before any card was sold.
+     */
+    outstandingFigure: {
+      label: 'Gift cards outstanding (owed on cards sold)',
+      cents: (asOf: Date) => admin.outstandingAt(asOf),
+    },
     /** Orders' tender (src/modules.ts): the codes a buyer enters pay part of the order. */
     tender: createGiftCardTender({ codes, ledger, spends, refunds: orderCards }),
     /** What an order did to its cards (spend, release, a refund's part). */
@@ -135,6 +161,7 @@ export function createGiftCardsModule(
     endpoints: () => [
       ...createGiftCardDeliveryRoutes(ctx, delivery),
       ...createGiftCardsPublicRoutes(ctx, publicService),
+      ...createGiftCardsAdminRoutes(admin),
     ],
   };
   return module satisfies HttpModule;

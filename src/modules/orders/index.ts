@@ -15,6 +15,7 @@ import { createOrdersRepository, type Tx } from './orders.repository';
 import { createOrdersRoutes } from './orders.routes';
 import { createOrdersService, giftCardFacts } from './orders.service';
 import { createTaxReport } from './tax-report';
+import { createReportFigures, type ReportFigure } from './report-figures';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createPaymentsRepository } from './payments/payments.repository';
 import { createPaymentsRoutes, createWebhookRoutes } from './payments/payments.routes';
@@ -32,6 +33,7 @@ export type {
 export type { CheckoutHold, HeldOrder } from './checkout-holds';
 export type { CheckoutTender, TenderContext, TenderPart, TenderPartView } from './checkout-tenders';
 export type { LineDetails, LineMailNote } from './line-details';
+export type { ReportFigure } from './report-figures';
 export type { PaymentsService } from './payments/payments.service';
 export { ordersEndpoints } from './orders.routes';
 export { paymentsEndpoints } from './payments/payments.routes';
@@ -112,6 +114,8 @@ export function createOrdersModule(
   );
   // facts other modules add to each order line (an edition print's number): added in src/modules.ts
   const lineDetails = createLineDetails();
+  // amounts other modules add below the tax report and the orders CSV (gift cards owed): src/modules.ts
+  const reportFigures = createReportFigures();
   const service = createOrdersService(ctx, repo, {
     lineDetails,
     takingOrders: () => payments.providerName() !== null,
@@ -122,7 +126,8 @@ export function createOrdersModule(
     holds,
     tenders,
     settleCovered: (orderId) => payments.settleCoveredOrder(orderId),
-    taxReport: createTaxReport(ctx.db),
+    taxReport: createTaxReport(ctx.db, reportFigures),
+    reportFigures,
     refunds: payments,
     cancelPayment: (orderId) => payments.cancelUnpaid(orderId),
     orderShipped: (trx, orderId, shipment) => events.publish(trx, 'order.shipped', { orderId, ...shipment }),
@@ -184,6 +189,12 @@ export function createOrdersModule(
      * order read and in the paid e-mail (line-details.ts).
      */
     addLineDetails: <D>(name: string, details: LineDetails<D>) => lineDetails.add(name, details),
+    /**
+     * Extension point (src/modules.ts): an amount another module reports below the tax report and
+     * the orders CSV (what she owes on gift cards sold), its label and its value at a date
+     * (report-figures.ts).
+     */
+    addReportFigure: (name: string, figure: ReportFigure) => reportFigures.add(name, figure),
     /**
      * The narrow read for the modules plugged into orders (editions): an order's lines and payment
      * facts, without the line details (`service.detail` asks them: a plug-in reading it would ask

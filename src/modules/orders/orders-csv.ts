@@ -1,6 +1,7 @@
 import { toDollars } from '../../platform/money';
 import { orderMoney } from '../cart';
 import type { Order, OrderLineItem } from './order.model';
+import { figureRows, type ReportFigureValue } from './report-figures';
 
 // RFC 4180 quoting, plus a leading apostrophe on cells a spreadsheet would run as a formula (a
 // plain negative amount such as -0.65, e.g. the tax report's net tax, is a number and stays one).
@@ -49,8 +50,16 @@ export function csvFile(rows: (string | number | null)[][]): string {
 /** Cents as the CSV's dollars: 68300 -> '683.00'. */
 export const csvDollars = (cents: number) => toDollars(cents).toFixed(2);
 
-/** The orders as CSV (header row, RFC 4180 quoting, UTF-8 with BOM so spreadsheets read accents). */
-export function ordersCsv(orders: Order[], lines: OrderLineItem[]): string {
+/**
+ * The orders as CSV (header row, RFC 4180 quoting, UTF-8 with BOM so spreadsheets read accents),
+ * then the report figures other modules add (what she owes on gift cards sold, `asOf` now).
+ */
+export function ordersCsv(
+  orders: Order[],
+  lines: OrderLineItem[],
+  figures: ReportFigureValue[] = [],
+  asOf = new Date(),
+): string {
   const byOrder = new Map<number, OrderLineItem[]>();
   for (const l of lines) byOrder.set(l.orderId, [...(byOrder.get(l.orderId) ?? []), l]);
   const money = csvDollars;
@@ -91,5 +100,6 @@ export function ordersCsv(orders: Order[], lines: OrderLineItem[]): string {
       o.licenseeName ? `${o.licenseeName} (${o.licenseeKind})` : null,
     ];
   });
-  return csvFile([header, ...rows]);
+  const when = `as of ${asOf.toISOString().slice(0, 10)}`;
+  return csvFile([header, ...rows, ...figureRows(figures, header.length, when, money)]);
 }

@@ -6,6 +6,7 @@ import type { LineDetailsRegistry } from './line-details';
 import type { ShippingNotice } from './order-emails';
 import { addressParts, toBuyerView, toOrderDetail, toSummary } from './order-views';
 import { ordersCsv } from './orders-csv';
+import type { ReportFigures } from './report-figures';
 import type { OrderLineItem } from './order.model';
 import type { OrdersRepository, Tx } from './orders.repository';
 import {
@@ -27,6 +28,8 @@ type Deps = CheckoutDeps & {
   /** Other modules' facts on each line (an edition print's number), asked by every order read. */
   lineDetails: Pick<LineDetailsRegistry, 'read'>;
   taxReport: { csv(month: string): Promise<string> };
+  /** Other modules' summary figures below the orders CSV (what she owes on gift cards). */
+  reportFigures: Pick<ReportFigures, 'read'>;
   /** Succeeded refunds (payments/refunds.service.ts). */
   refunds: Pick<RefundsService, 'refundsFor' | 'refundSources'>;
   /** Cancels an unpaid order's payment, its intent at the provider first (payments.service.ts). */
@@ -307,7 +310,12 @@ export function createOrdersService(ctx: AppContext, repo: OrdersRepository, dep
     /** CSV export of the orders the admin list shows (without its limit). */
     async csv(query: OrderListQuery): Promise<string> {
       const orders = await repo.list({ ...query, limit: 100_000 });
-      return ordersCsv(orders, await repo.lineItemsFor(orders.map((o) => o.id)));
+      const now = new Date();
+      const [lines, figures] = await Promise.all([
+        repo.lineItemsFor(orders.map((o) => o.id)),
+        deps.reportFigures.read(now),
+      ]);
+      return ordersCsv(orders, lines, figures, now);
     },
   };
 }

@@ -2,11 +2,13 @@ import { taxMessages } from '../../contract';
 import type { Db } from '../../platform/db';
 import { badRequest } from '../../platform/http/app-error';
 import { csvDollars, csvFile } from './orders-csv';
+import { figureRows, type ReportFigures } from './report-figures';
 import { createTaxReportRepository } from './tax-report.repository';
 
 // The monthly sales tax report (CSV), per state: the taxed orders paid in the month, what tax was
 // computed on and collected, and the refunds made in the month on taxed orders with the share of
-// tax they gave back.
+// tax they gave back. Below the total, the report figures other modules add (what she owes on gift
+// cards sold) at the month's end, or now for the month under way.
 
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
@@ -50,7 +52,7 @@ const emptyRow = (): Row => ({
   licenceCents: 0,
 });
 
-export function createTaxReport(db: Db) {
+export function createTaxReport(db: Db, figures?: Pick<ReportFigures, 'read'>) {
   const repo = createTaxReportRepository(db);
   return {
     /**
@@ -67,9 +69,12 @@ export function createTaxReport(db: Db) {
       const from = new Date(Date.UTC(year, index, 1));
       const to = new Date(Date.UTC(year, index + 1, 1));
 
-      const [sales, refunds] = await Promise.all([
+      const now = new Date();
+      const asOf = to < now ? to : now;
+      const [sales, refunds, figureValues] = await Promise.all([
         repo.salesByState(from, to),
         repo.refundsOnTaxedOrders(from, to),
+        figures?.read(asOf) ?? [],
       ]);
       const byState = new Map<string, Row>();
       const rowFor = (state: string) => {
@@ -108,7 +113,13 @@ export function createTaxReport(db: Db) {
         for (const k of Object.keys(total) as (keyof Row)[]) total[k] += r[k];
         return line(state, r);
       });
-      return csvFile([header, ...rows, line('Total', total)]);
+      const when = to < now ? `at the end of ${month}` : `as of ${now.toISOString().slice(0, 10)}`;
+      return csvFile([
+        header,
+        ...rows,
+        line('Total', total),
+        ...figureRows(figureValues, header.length, when, csvDollars),
+      ]);
     },
   };
 }

@@ -32,6 +32,7 @@ const MessagesPage = lazy(() => import('./messages/messages-page'));
 const JobsPage = lazy(() => import('./jobs/jobs-page'));
 const PromotionsPage = lazy(() => import('./promotions/promotions-page'));
 const TaxPage = lazy(() => import('./tax/tax-page'));
+const GiftCardsPage = lazy(() => import('./gift-cards/gift-cards-page'));
 const PrintLabPage = lazy(() => import('./print-lab/print-lab-page'));
 const LabReviewPage = lazy(() => import('./lab-review/lab-review-page'));
 const PhotoEditionPanel = lazy(() => import('./editions/photo-edition-panel'));
@@ -170,7 +171,7 @@ function AdminRoutes() {
                 </Screen>
               }
             />
-            {/* the Orders tab's sub-pages: promotion codes, sales tax, the print lab and its orders to review */}
+            {/* the Orders tab's sub-pages: promotion codes, sales tax, gift cards, the print lab and its orders to review */}
             <Route
               path="orders/promotions"
               element={
@@ -184,6 +185,14 @@ function AdminRoutes() {
               element={
                 <Screen>
                   <TaxPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="orders/gift-cards"
+              element={
+                <Screen>
+                  <GiftCardsPage />
                 </Screen>
               }
             />

@@ -14,6 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import LocalPrintshopOutlinedIcon from '@mui/icons-material/LocalPrintshopOutlined';
 import PercentIcon from '@mui/icons-material/Percent';
+import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import { ToReviewNotice } from '../shared/lab/to-review-link';
 import { ListHeader } from '../shared/list-panel';
@@ -36,6 +37,7 @@ const subPageLink = { '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'in
 const SUB_PAGES = [
   { to: '/admin/orders/promotions', label: 'Promotion codes', Icon: SellOutlinedIcon },
   { to: '/admin/orders/tax', label: 'Sales tax', Icon: PercentIcon },
+  { to: '/admin/orders/gift-cards', label: 'Gift cards', Icon: RedeemOutlinedIcon },
   { to: '/admin/orders/print-lab', label: 'Print lab', Icon: LocalPrintshopOutlinedIcon },
 ] as const;
 
@@ -96,7 +98,7 @@ export default function OrdersTab() {
             sx={{
               display: 'grid',
               gap: 1,
-              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, auto)' },
+              gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, auto)', md: 'repeat(5, auto)' },
               width: { xs: '100%', sm: 'auto' },
               '& .MuiButton-root': { whiteSpace: 'nowrap' },
             }}
@@ -119,6 +121,7 @@ export default function OrdersTab() {
               download
               variant="outlined"
               startIcon={<FileDownloadOutlinedIcon />}
+              sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}
             >
               Export CSV
             </Button>

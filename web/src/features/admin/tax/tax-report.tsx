@@ -20,7 +20,7 @@ export function TaxReport() {
   return (
     <FormSection
       title="Monthly tax report"
-      description="A CSV per state: taxable sales, tax collected and the tax given back with refunds."
+      description="A CSV per state: taxable sales, tax collected and the tax given back with refunds; below the total, what you owe on gift cards sold (at the month's end)."
     >
       <GridBox columns={{ xs: '1fr', sm: 'minmax(0, 220px) auto' }} sx={FIELD_AND_BUTTON}>
         <TextField
