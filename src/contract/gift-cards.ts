@@ -47,6 +47,14 @@ export const giftCardCodesSchema = z
   .max(MAX_GIFT_CARD_CODES, giftCardMessages.tooManyCodes)
   .optional();
 
+/** The gift card codes of a checkout or quote: none (absent or null), else each once. */
+export const appliedGiftCardCodes = z
+  .preprocess(
+    (v) => (v === null ? undefined : v),
+    giftCardCodesSchema.transform((codes) => (codes?.length ? [...new Set(codes)] : undefined)),
+  )
+  .optional();
+
 /** A card a buyer applied, as the quote and the placed order show it. */
 export const appliedGiftCardSchema = z.object({
   last4: z.string(),

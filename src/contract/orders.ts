@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress, id, MAX_DOLLARS, money, wholeNumber } from '../platform/http/input-rules';
 import { lineEditionSchema } from './editions';
-import { appliedGiftCardSchema, giftCardCodesSchema } from './gift-cards';
+import { appliedGiftCardCodes, appliedGiftCardSchema } from './gift-cards';
 import { licenseeSchema, licenseeViewSchema, lineLicenceSchema, orderLineKinds } from './licences';
 import { orderGiftCardViewSchema } from './gift-cards';
 import { refundToSchema, refundViewSchema } from './payments';
@@ -100,14 +100,6 @@ export const usAddressSchema = z.object({
     .regex(ZIP_PATTERN, orderMessages.zip),
 });
 export type UsAddress = z.output<typeof usAddressSchema>;
-
-/** The gift card codes of a checkout or quote: none (absent or null), else each once. */
-const appliedGiftCardCodes = z
-  .preprocess(
-    (v) => (v === null ? undefined : v),
-    giftCardCodesSchema.transform((codes) => (codes?.length ? [...new Set(codes)] : undefined)),
-  )
-  .optional();
 
 export const checkoutItemSchema = z.object({
   photoId: id('Photo', { invalid: 'Photo is required' }),
