@@ -222,7 +222,12 @@ export async function embedLettering(
   const drawn = [...new Set([...texts.join('').normalize('NFC')])].sort();
   const beyond = drawn.filter((c) => !BASE_SET.has(c) && !/\s/.test(c)).join('');
   const embed = async (file: keyof typeof fontFiles, name: string, chars: string) =>
-    doc.embedFont(await subsetOf(file, chars), { subset: false, customName: `${tag}+${name}` });
+    doc.embedFont(await subsetOf(file, chars), {
+      subset: false,
+      customName: `${tag}+${name}`,
+      // no ligatures: an "fi" glyph reads back (copied, searched) as one unknown character
+      features: { liga: false, clig: false, dlig: false },
+    });
   const cjkChars =
     beyond
       .split('')
