@@ -172,6 +172,10 @@ describe('spending gift cards at checkout', () => {
     await eventually(async () => (await c.json<{ items: unknown[] }>(c.get('/api/cart'))).items.length === 0);
     await new Promise((r) => setTimeout(r, 1500));
     expect(mailsFor(placed.orderId)).toHaveLength(1);
+    // the receipt says what the cards paid and that nothing was left for the card
+    const receipt = mailTextPart(mailsFor(placed.orderId)[0]!.raw);
+    expect(receipt).toContain('Paid with gift cards: \u2212$70.00');
+    expect(receipt).toContain('Paid by card: $0.00');
     expect(
       Number(
         (

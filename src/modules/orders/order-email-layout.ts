@@ -55,7 +55,8 @@ export function itemRowsHtml(lines: OrderLineItem[], notes?: LineNotes): string 
 
 /**
  * The totals as label and amount: Subtotal, then "Discount (CODE)" (a true minus sign) when a code
- * took something off, Shipping, the tax line when tax was charged or the state taxed, and Total.
+ * took something off, Shipping, the tax line when tax was charged or the state taxed, and Total;
+ * then, when gift cards paid part of it, what they paid and what the card paid.
  */
 function totalLines(order: Order): { label: string; value: string; strong?: boolean }[] {
   const money = orderMoney(order);
@@ -73,6 +74,13 @@ function totalLines(order: Order): { label: string; value: string; strong?: bool
     { label: 'Shipping', value: formatCents(money.shippingCents) },
     ...(taxLine ? [{ label: taxLine.label, value: formatCents(money.taxCents) }] : []),
     { label: 'Total', value: formatCents(money.totalCents), strong: true },
+    // what tenders (gift cards, the only kind) paid, and what was left for the card
+    ...(money.tendersCents > 0
+      ? [
+          { label: 'Paid with gift cards', value: `\u2212${formatCents(money.tendersCents)}` },
+          { label: 'Paid by card', value: formatCents(money.amountDueCents), strong: true },
+        ]
+      : []),
   ];
 }
 
