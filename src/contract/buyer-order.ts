@@ -30,6 +30,9 @@ export const buyerOrderSchema = z.object({
     }),
   ),
   ...orderMoneyShape,
+  /** What gift cards paid of the total (0: none), and what was left for the card: the amount due. */
+  paidWithGiftCards: z.number(),
+  amountDue: z.number(),
   refundedAmount: z.number(),
   refunds: z.array(z.object({ amount: z.number(), reason: z.string(), createdAt: z.string() })),
   shippingAddress: z.string(),

@@ -417,10 +417,11 @@ describe('a bad archive gives a clear error and restores nothing', () => {
     expect(err.code).toBe('damaged');
     expect(err.message).toMatch(/damaged\.tar\.gz is damaged \(.+\)\. Nothing was restored/);
     // nothing of the archive: only the starting rows its migrations put in (the sensitive species,
-    // the rights settings' row, the starting licences, sizes and prices)
+    // the rights settings' row, the starting licences, sizes and prices, the gift card settings' row)
     const {
       sensitive_species: seeded,
       rights_settings: rights,
+      gift_card_settings: giftCardSettings,
       licences,
       download_sizes: sizes,
       licence_prices: prices,
@@ -430,6 +431,7 @@ describe('a bad archive gives a clear error and restores nothing', () => {
     expect(Object.values(restored).every((n) => n === 0)).toBe(true);
     expect(seeded).toBeGreaterThan(0);
     expect(rights).toBe(1);
+    expect(giftCardSettings).toBe(1);
     expect(existsSync(target.dataDir) ? readdirSync(target.dataDir, { recursive: true }) : []).toEqual([]);
 
     // cut short: the same, and the empty database takes a good backup afterwards

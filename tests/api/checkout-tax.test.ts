@@ -77,6 +77,8 @@ describe('sales tax (our rates)', () => {
       promotion: { code: 'DCTEN', summary: '$10.00 off' },
       taxLine: { state: 'DC', rate: '6.5', label: 'Tax (DC 6.5%)' },
       taxCollected: true,
+      giftCards: [],
+      amountDue: 202.35,
     });
     const placed = await c.json<{ orderId: number; total: number }>(
       c.post('/api/checkout', {

@@ -176,6 +176,13 @@ describe('spending gift cards at checkout', () => {
     const receipt = mailTextPart(mailsFor(placed.orderId)[0]!.raw);
     expect(receipt).toContain('Paid with gift cards: \u2212$70.00');
     expect(receipt).toContain('Paid by card: $0.00');
+    // and so does her order page
+    const { status_token: token } = await orderRow(placed.orderId);
+    expect(await c.json(c.get(`/api/orders/by-token/${token}`))).toMatchObject({
+      total: 70,
+      paidWithGiftCards: 70,
+      amountDue: 0,
+    });
     expect(
       Number(
         (

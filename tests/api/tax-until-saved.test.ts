@@ -69,6 +69,8 @@ describe('a fresh shop', () => {
         promotion: null,
         taxLine: null,
         taxCollected: false,
+        giftCards: [],
+        amountDue: 105,
       });
   });
 

@@ -354,6 +354,7 @@ describe('the production build behind Caddy (TLS), two APIs and a worker, PgBoun
         'emails',
         'events',
         'field-uploads',
+        'gift-cards',
         'media-files',
         'payments',
         'print-lab',

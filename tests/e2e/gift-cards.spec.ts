@@ -219,5 +219,98 @@ for (const size of sizes) {
         timeout: 20_000,
       });
     });
+
+    test("a card bought for someone: the recipient's e-mail, spent over two orders, its balance checked", async ({
+      page,
+      db,
+    }) => {
+      test.setTimeout(180_000);
+      await resetRateLimit('gift-card-balance-ip');
+      // a card worth one print and $10 more: the first order uses the print's worth, the second the $10
+      await page.request.delete('/api/cart');
+      const printTotal = await addPrintToCart(page);
+      await page.request.delete('/api/cart');
+      const cardDollars = printTotal + 10;
+
+      const recipient = uniqueEmail(`gift-two-${size.name}`);
+      await page.goto('/gift-card');
+      const form = giftCardForm(page);
+      await form.getByRole('radio', { name: 'Other amount' }).check();
+      await form.getByLabel('Amount ($10–$500)').fill(cardDollars.toFixed(2));
+      await form.getByLabel("Recipient's name").fill('Ann Lee');
+      await form.getByLabel("Recipient's e-mail").fill(recipient);
+      await form.getByRole('button', { name: 'Add to Cart' }).click();
+      const cart = page.getByRole('dialog', { name: 'Your Cart' });
+      await cart.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      const details = page.getByRole('form', { name: 'Your details' });
+      await details.getByLabel('Full Name').fill('Rachel Carson');
+      await details.getByLabel('Email').fill(uniqueEmail(`gift-buyer-${size.name}`));
+      await details.getByRole('button', { name: 'Continue to Payment' }).click();
+      const pay = page.getByRole('form', { name: 'Payment' });
+      await pay.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await pay.getByLabel('Expiry').fill('1234');
+      await pay.getByLabel('CVC').fill('123');
+      await pay.getByRole('button', { name: `Pay ${usd.format(cardDollars)}` }).click();
+      await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
+        timeout: 20_000,
+      });
+
+      // the recipient's e-mail, written once the card is issued and its time (now) has come
+      let mail: { subject: string; text: string } | undefined;
+      await expect
+        .poll(
+          async () => {
+            mail = await db('outbound_emails').where({ to_address: recipient }).first('subject', 'text');
+            return mail !== undefined;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+      expect(mail!.text).toContain(usd.format(cardDollars));
+      const code = /(?:[2-9A-HJ-NP-Z]{4}-){3}[2-9A-HJ-NP-Z]{4}/.exec(mail!.text)?.[0];
+      expect(code).toBeDefined();
+
+      // two orders, each of one print: the card pays all of the first and $10 of the second
+      const checkoutWithCard = async (email: string) => {
+        await addPrintToCart(page);
+        await page.goto('/checkout');
+        await page.getByRole('button', { name: 'Have a gift card?' }).click();
+        await page.getByLabel('Gift card code').fill(code!);
+        await page.getByRole('button', { name: 'Apply', exact: true }).click();
+        await expect(page.getByText('Amount due')).toBeVisible();
+        const details = page.getByRole('form', { name: 'Your details' });
+        await details.getByLabel('Full Name').fill('Ann Lee');
+        await details.getByLabel('Email').fill(email);
+        const group = details.getByRole('group', { name: 'Shipping to US Only' });
+        await group.getByLabel('Address line 1').fill('11701 Berwick Road');
+        await group.getByLabel('City').fill('Silver Spring');
+        await group.getByLabel('State').selectOption('MD');
+        await group.getByLabel('ZIP').fill('20904');
+        return details;
+      };
+      const first = await checkoutWithCard(uniqueEmail(`gift-first-${size.name}`));
+      await first.getByRole('button', { name: 'Place order' }).click();
+      await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
+        timeout: 20_000,
+      });
+
+      const second = await checkoutWithCard(uniqueEmail(`gift-second-${size.name}`));
+      await second.getByRole('button', { name: 'Continue to Payment' }).click();
+      const rest = page.getByRole('form', { name: 'Payment' });
+      await rest.getByLabel('Card number').fill('4242 4242 4242 4242');
+      await rest.getByLabel('Expiry').fill('1234');
+      await rest.getByLabel('CVC').fill('123');
+      await rest.getByRole('button', { name: `Pay ${usd.format(printTotal - 10)}` }).click();
+      await expect(page.getByRole('heading', { name: 'Thank you for your order' })).toBeVisible({
+        timeout: 20_000,
+      });
+
+      // nothing left on it
+      await page.goto('/gift-card/balance');
+      const check = page.getByRole('form', { name: 'Check a gift card balance' });
+      await check.getByLabel('Gift card code').fill(code!);
+      await check.getByRole('button', { name: 'Check balance' }).click();
+      await expect(check.getByText(`$0.00 left on gift card ••••${code!.slice(-4)}`)).toBeVisible();
+    });
   });
 }

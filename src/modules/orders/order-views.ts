@@ -179,6 +179,8 @@ export function toBuyerView(
     tax: toDollars(money.taxCents),
     total: toDollars(money.totalCents),
     ...appliedLines(order),
+    paidWithGiftCards: toDollars(money.tendersCents),
+    amountDue: toDollars(money.amountDueCents),
     refundedAmount: toDollars(money.refundedCents),
     refunds: refunds.map((r) => ({ amount: r.amount, reason: r.reason, createdAt: r.createdAt })),
     shippingAddress: maskedAddress(order.shippingAddress),

@@ -229,6 +229,12 @@ function OrderView({ order }: { order: BuyerOrder }) {
           <Entry label="Total" strong>
             {formatPrice(order.total)}
           </Entry>
+          {order.paidWithGiftCards > 0 && (
+            <>
+              <Entry label="Paid with gift cards">{formatPrice(-order.paidWithGiftCards)}</Entry>
+              <Entry label="Paid by card">{formatPrice(order.amountDue)}</Entry>
+            </>
+          )}
           {order.refundedAmount > 0 && <Entry label="Refunded">{formatPrice(-order.refundedAmount)}</Entry>}
         </Box>
       </Block>
