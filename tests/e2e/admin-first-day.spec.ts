@@ -280,6 +280,8 @@ for (const size of sizes) {
       ];
       for (const target of targets) {
         // where the text is on screen, as a finger (or the mouse) finds it: what is on top answers
+        // (scrolled to first: on a phone the list starts near the bottom of the screen)
+        await target.scrollIntoViewIfNeeded();
         const box = (await target.boundingBox())!;
         const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
         if (desktop) await page.mouse.click(x, y);
