@@ -28,3 +28,4 @@ export * from './licences';
 export * from './licences-admin';
 export * from './gift-cards';
 export * from './gift-cards-admin';
+export * from './numbers';
