@@ -19,7 +19,7 @@ export type {
   PricedPrintLine,
   PrintOptionLookup,
 } from './cart.service';
-export { lineSums, orderMoney, refundableCents, type MoneyLine, type OrderMoney } from './order-money';
+export { lineSums, orderMoney, type MoneyLine, type OrderMoney } from './order-money';
 
 export function createCartModule(
   ctx: AppContext,

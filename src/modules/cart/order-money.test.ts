@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineSums, orderMoney, refundableCents } from './order-money';
+import { lineSums, orderMoney } from './order-money';
 
 describe('lineSums', () => {
   it('adds price x quantity, and each line’s shipping once whatever its quantity', () => {
@@ -74,20 +74,5 @@ describe('the amount due (what the payment provider charges)', () => {
 
   it('is never negative: a gift card worth more than the order leaves nothing to charge', () => {
     expect(orderMoney({ ...order, tendersCents: 50000 }).amountDueCents).toBe(0);
-  });
-});
-
-describe('refundableCents (the refund cap)', () => {
-  it('is the amount due that was paid, less refunds made or under way', () => {
-    const paid = orderMoney({ subtotalCents: 9500, shippingCents: 1500 });
-    expect(refundableCents(paid, 0)).toBe(11000);
-    expect(refundableCents(paid, 2500)).toBe(8500);
-    expect(refundableCents(paid, 11000)).toBe(0);
-  });
-
-  it('never reaches into a tender’s share, and is never negative', () => {
-    const withCard = orderMoney({ subtotalCents: 9500, shippingCents: 1500, tendersCents: 3000 });
-    expect(refundableCents(withCard, 0)).toBe(8000);
-    expect(refundableCents(withCard, 9000)).toBe(0);
   });
 });

@@ -81,15 +81,3 @@ export function orderMoney(input: {
     netCents: totalCents - refundedCents,
   };
 }
-
-/**
- * What a refund through the payment provider may still return: the amount due (what the buyer
- * paid there) less the refunds already made or under way; never below 0. A tender's share is
- * given back by its own module, not by the provider.
- */
-export function refundableCents(
-  money: Pick<OrderMoney, 'amountDueCents'>,
-  committedRefundCents: number,
-): number {
-  return Math.max(0, money.amountDueCents - committedRefundCents);
-}
