@@ -2,22 +2,12 @@ import type { Knex } from 'knex';
 import { CARD_COLUMNS, type Db, type GiftCardRow, type Tx } from './gift-card-ledger.repository';
 
 /**
- * The gift-cards module's SQL beside the ledger: what she offers (settings, the photos a card may
- * show) and a card's delivery (due, claimed once, its recipient changed before it is sent).
+ * The gift-cards module's SQL beside the ledger and the offer (`gift-card-offer.repository.ts`): a
+ * card's delivery (due, claimed once, its recipient changed before it is sent).
  */
 export function createGiftCardsRepository(db: Knex) {
   const cards = (q: Db = db) => q('gift_cards').select(CARD_COLUMNS);
   return {
-    /** Her switch and the amounts she offers (one row, written by the migration). */
-    async settings(): Promise<{ enabled: boolean; amountsCents: number[] }> {
-      const row = await db('gift_card_settings').where({ id: 1 }).first('enabled', 'amounts_cents');
-      return { enabled: row?.enabled ?? false, amountsCents: (row?.amounts_cents ?? []).map(Number) };
-    },
-    /** The photos a card may show, in her order (none: any public photo). */
-    async offeredPhotoIds(): Promise<number[]> {
-      const rows = await db('gift_card_photos').orderBy(['position', 'photo_id']).select('photo_id');
-      return rows.map((r: { photo_id: number }) => r.photo_id);
-    },
     /** The cards bought by these order lines. */
     cardsOfLines: (lineIds: readonly number[], q: Db = db): Promise<GiftCardRow[]> =>
       lineIds.length ? cards(q).whereIn('order_line_id', lineIds) : Promise.resolve([]),

@@ -31,10 +31,10 @@ export { BALANCE_ANSWER_MS } from './gift-card-balance';
  * before orders, which this module needs): her switch and the photos a card may show.
  */
 export function createGiftCardOffers(ctx: AppContext) {
-  const repo = createGiftCardsRepository(ctx.db);
+  const offers = createOfferRepository(ctx.db);
   return {
-    enabled: async () => (await repo.settings()).enabled,
-    offeredPhotoIds: () => repo.offeredPhotoIds(),
+    enabled: async () => (await offers.settings()).enabled,
+    offeredPhotoIds: () => offers.photoIds(),
   };
 }
 import { createGiftCardsAdminRepository } from './gift-cards-admin.repository';
