@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { PDFDocument, PDFFont, PDFPage, rgb } from 'pdf-lib';
+import fontkit from '@pdf-lib/fontkit';
+import { PDFDocument, PDFFont, PDFPage, StandardFonts, rgb } from 'pdf-lib';
 import QRCode from 'qrcode';
 import subsetFont from 'subset-font';
 
-// What certificates share (editions' certificate of authenticity, licences' licence certificate):
+// What certificates share (editions' certificate of authenticity, licences' licence certificate, the
+// printable gift card): the new document (`newCertificateDoc`),
 // the fonts (Noto Serif, with Noto Serif JP for Chinese and Japanese), text drawn in them with
 // fallbacks, centred and wrapped lines, a deterministic subset tag, and the QR code to a check page.
 
@@ -15,6 +17,35 @@ export const MARGIN = 54;
 export const INK = rgb(0.13, 0.13, 0.13);
 export const MUTED = rgb(0.4, 0.4, 0.4);
 export const RULE = rgb(0.7, 0.7, 0.7);
+
+/**
+ * A new one-page document as every certificate and card starts: its title and author, dated by
+ * `createdAt`/`modifiedAt` (never the clock, so the same input gives the same bytes), its texts'
+ * lettering embedded (the CJK font only in the weights `cjk` asks; by default wherever a text has
+ * CJK), Helvetica for the small print, and the framed page.
+ */
+export async function newCertificateDoc(meta: {
+  title: string;
+  author?: string;
+  createdAt: Date;
+  modifiedAt?: Date;
+  texts: string[];
+  cjk?: { regular: boolean; bold: boolean };
+}) {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  doc.setTitle(meta.title, { showInWindowTitleBar: false });
+  const author = meta.author?.normalize('NFC').trim();
+  if (author) doc.setAuthor(author);
+  doc.setCreator('Wildframe');
+  doc.setProducer('Wildframe');
+  doc.setCreationDate(meta.createdAt);
+  doc.setModificationDate(meta.modifiedAt ?? meta.createdAt);
+  const hasCjk = meta.texts.some((t) => CJK.test(t));
+  const lettering = await embedLettering(doc, meta.texts, meta.cjk ?? { regular: hasCjk, bold: hasCjk });
+  const sans = await doc.embedFont(StandardFonts.Helvetica);
+  return { doc, ...lettering, sans, page: framedPage(doc) };
+}
 
 /** A new US Letter page with the thin frame printed certificates have. */
 export function framedPage(doc: PDFDocument): PDFPage {

@@ -1,7 +1,5 @@
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import {
-  framedPage,
+  newCertificateDoc,
   CJK,
   INK,
   MARGIN,
@@ -9,7 +7,6 @@ import {
   PAGE,
   centered,
   clean,
-  embedLettering,
   embedQr,
   fitSize,
   wrap,
@@ -47,24 +44,18 @@ export function soldMonth(soldAt: Date): string {
  * is random), so the bytes are the same however often it is made.
  */
 export async function makeCertificatePdf(input: CertificatePdfInput): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  doc.setTitle(`Certificate of Authenticity ${input.certificateId}`, { showInWindowTitleBar: false });
-  if (input.photographerName.trim()) doc.setAuthor(input.photographerName.normalize('NFC').trim());
-  doc.setCreator('Wildframe');
-  doc.setProducer('Wildframe');
-  doc.setCreationDate(input.soldAt);
-  doc.setModificationDate(input.soldAt);
-
-  const texts = [input.photoTitle, input.label, input.size, input.format, input.photographerName];
   // the CJK font only when a text drawn in that weight has CJK characters
   const hasCjk = (texts: string[]) => texts.some((text) => CJK.test(text));
-  const { serif, serifBold } = await embedLettering(doc, texts, {
-    regular: hasCjk([input.size, input.format, input.photographerName]),
-    bold: hasCjk([input.photoTitle]),
+  const { doc, serif, serifBold, sans, page } = await newCertificateDoc({
+    title: `Certificate of Authenticity ${input.certificateId}`,
+    author: input.photographerName,
+    createdAt: input.soldAt,
+    texts: [input.photoTitle, input.label, input.size, input.format, input.photographerName],
+    cjk: {
+      regular: hasCjk([input.size, input.format, input.photographerName]),
+      bold: hasCjk([input.photoTitle]),
+    },
   });
-  const sans = await doc.embedFont(StandardFonts.Helvetica);
-  const page = framedPage(doc);
   const contentWidth = PAGE.width - 2 * MARGIN;
 
   let y = PAGE.height - MARGIN - 20;

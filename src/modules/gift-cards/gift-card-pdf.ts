@@ -1,15 +1,12 @@
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { StandardFonts } from 'pdf-lib';
 import {
-  framedPage,
-  CJK,
+  newCertificateDoc,
   INK,
   MARGIN,
   MUTED,
   PAGE,
   centered,
   clean,
-  embedLettering,
   embedQr,
   fitSize,
 } from '../../platform/certificate-pdf-kit';
@@ -52,20 +49,12 @@ function wrapWords(text: string, width: (t: string) => number, max: number): str
  * the amount, who it is for and from, the message, the code, and where to use it and check it.
  */
 export async function makeGiftCardPdf(input: GiftCardPdfInput): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  doc.setTitle(`${input.siteName} gift card`, { showInWindowTitleBar: false });
-  doc.setCreator('Wildframe');
-  doc.setProducer('Wildframe');
-  doc.setCreationDate(input.issuedAt);
-  doc.setModificationDate(input.issuedAt);
-
-  const texts = [input.siteName, input.recipientName, input.senderName, input.message];
-  const hasCjk = texts.some((t) => CJK.test(t));
-  const { serif, serifBold } = await embedLettering(doc, texts, { regular: hasCjk, bold: hasCjk });
-  const sans = await doc.embedFont(StandardFonts.Helvetica);
+  const { doc, serif, serifBold, sans, page } = await newCertificateDoc({
+    title: `${input.siteName} gift card`,
+    createdAt: input.issuedAt,
+    texts: [input.siteName, input.recipientName, input.senderName, input.message],
+  });
   const mono = await doc.embedFont(StandardFonts.CourierBold);
-  const page = framedPage(doc);
   const width = PAGE.width - 2 * MARGIN;
 
   let y = PAGE.height - MARGIN - 20;

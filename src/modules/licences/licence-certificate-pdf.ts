@@ -1,15 +1,12 @@
-import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, StandardFonts, degrees, rgb } from 'pdf-lib';
+import { degrees, rgb } from 'pdf-lib';
 import {
-  framedPage,
-  CJK,
+  newCertificateDoc,
   INK,
   MARGIN,
   MUTED,
   PAGE,
   centered,
   clean,
-  embedLettering,
   embedQr,
   fitSize,
   wrap,
@@ -39,20 +36,13 @@ const day = (d: Date) =>
 
 /** The licence certificate as a one-page PDF (the editions' certificate's fonts, lettering and QR code). */
 export async function makeLicenceCertificatePdf(input: LicenceCertificateInput): Promise<Uint8Array> {
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.registerFontkit(fontkit);
-  doc.setTitle(`Licence ${input.grantId}`, { showInWindowTitleBar: false });
-  if (input.photographer.trim()) doc.setAuthor(input.photographer.normalize('NFC').trim());
-  doc.setCreator('Wildframe');
-  doc.setProducer('Wildframe');
-  doc.setCreationDate(input.issuedAt);
-  doc.setModificationDate(input.revokedAt ?? input.issuedAt);
-
-  const texts = [input.licensee, input.photoTitle, input.sizeLabel, input.licenceName, ...input.terms];
-  const hasCjk = texts.some((t) => CJK.test(t));
-  const { serif, serifBold } = await embedLettering(doc, texts, { regular: hasCjk, bold: hasCjk });
-  const sans = await doc.embedFont(StandardFonts.Helvetica);
-  const page = framedPage(doc);
+  const { doc, serif, serifBold, sans, page } = await newCertificateDoc({
+    title: `Licence ${input.grantId}`,
+    author: input.photographer,
+    createdAt: input.issuedAt,
+    modifiedAt: input.revokedAt ?? input.issuedAt,
+    texts: [input.licensee, input.photoTitle, input.sizeLabel, input.licenceName, ...input.terms],
+  });
   const width = PAGE.width - 2 * MARGIN;
 
   let y = PAGE.height - MARGIN - 20;
