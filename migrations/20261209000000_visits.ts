@@ -43,6 +43,14 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('views').notNullable();
     t.primary(['day', 'path']);
   });
+  // the same by month: a year's most viewed pages read 12 months' rows, not 365 days' (the days of
+  // a range's partial months still come from visit_day_pages)
+  await knex.schema.createTable('visit_month_pages', (t) => {
+    t.date('month').notNullable();
+    t.string('path', 300).notNullable();
+    t.integer('views').notNullable();
+    t.primary(['month', 'path']);
+  });
   await knex.schema.createTable('visit_day_referrers', (t) => {
     t.date('day').notNullable();
     t.string('domain', 253).notNullable();
@@ -53,6 +61,7 @@ export async function up(knex: Knex): Promise<void> {
 
 export async function down(knex: Knex): Promise<void> {
   await knex.schema.dropTable('visit_day_referrers');
+  await knex.schema.dropTable('visit_month_pages');
   await knex.schema.dropTable('visit_day_pages');
   await knex.schema.dropTable('visit_days');
   await knex.schema.dropTable('visit_hits');

@@ -66,6 +66,12 @@ export function createVisitsRepository(db: Knex) {
            select day, path, count(*)::int from gone where kind = 'view' and path is not null group by day, path
            on conflict (day, path) do update set views = visit_day_pages.views + excluded.views
          ),
+         months as (
+           insert into visit_month_pages (month, path, views)
+           select date_trunc('month', day)::date, path, count(*)::int from gone
+            where kind = 'view' and path is not null group by 1, path
+           on conflict (month, path) do update set views = visit_month_pages.views + excluded.views
+         ),
          referrers as (
            insert into visit_day_referrers (day, domain, visitors)
            select day, referrer, count(distinct visitor)::int from gone
@@ -93,16 +99,26 @@ export function createVisitsRepository(db: Knex) {
       return rows;
     },
 
-    /** The most viewed paths of the range. */
-    async pages(from: string, to: string, limit: number): Promise<{ path: string; views: number }[]> {
+    /**
+     * The most viewed paths of the range: its whole months from the monthly rows (from `months.from`
+     * up to, not including, `months.to`), its other days from the daily rows, and raw hits.
+     */
+    async pages(
+      from: string,
+      to: string,
+      months: { from: string; to: string },
+      limit: number,
+    ): Promise<{ path: string; views: number }[]> {
       const { rows } = await db.raw<{ rows: { path: string; views: number }[] }>(
         `select path, sum(views)::int as views from (
-           select path, views from visit_day_pages where day between ? and ?
+           select path, views from visit_month_pages where month >= ? and month < ?
+           union all
+           select path, views from visit_day_pages where day between ? and ? and (day < ? or day >= ?)
            union all
            select path, count(*) from visit_hits
             where day between ? and ? and kind = 'view' and path is not null group by path
          ) p group by path order by views desc, path limit ?`,
-        [from, to, from, to, limit],
+        [months.from, months.to, from, to, months.from, months.to, from, to, limit],
       );
       return rows;
     },

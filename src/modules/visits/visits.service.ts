@@ -5,6 +5,21 @@ import { shopDayOf } from './shop-day';
 /** How many pages and referrers a range answers. */
 const TOP = 20;
 
+/**
+ * The whole months inside a range, as [from, to): the first of its first whole month and the first
+ * after its last (the same day twice when it has none). Dates as 'YYYY-MM-DD' compare as text.
+ */
+export function wholeMonths({ from, to }: DayRange): { from: string; to: string } {
+  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const monthAfter = (day: string) => {
+    const [y, m] = day.split('-').map(Number);
+    return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  };
+  const first = from.endsWith('-01') ? from : monthAfter(from);
+  const afterLast = nextDay(to).endsWith('-01') ? nextDay(to) : `${to.slice(0, 7)}-01`;
+  return afterLast > first ? { from: first, to: afterLast } : { from: first, to: first };
+}
+
 export function createVisitsService(repo: VisitsRepository, zone: string) {
   return {
     /**
@@ -14,7 +29,7 @@ export function createVisitsService(repo: VisitsRepository, zone: string) {
     async figures(range: DayRange): Promise<VisitFigures> {
       const [rows, pages, referrers] = await Promise.all([
         repo.days(range.from, range.to),
-        repo.pages(range.from, range.to, TOP),
+        repo.pages(range.from, range.to, wholeMonths(range), TOP),
         repo.referrers(range.from, range.to, TOP),
       ]);
       const totals = { visitors: 0, views: 0, photoViews: 0, addedToCart: 0, checkoutStarted: 0 };
