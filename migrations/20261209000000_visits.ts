@@ -26,7 +26,9 @@ export async function up(knex: Knex): Promise<void> {
   });
   await knex.raw(`ALTER TABLE visit_hits ADD CONSTRAINT visit_hits_kind CHECK (kind IN ('view', 'cart'))`);
   for (const table of ['visit_salts', 'visit_hits'])
-    await knex.raw(`COMMENT ON TABLE ${table} IS 'not backed up: one shop day of visit counting, then deleted'`);
+    await knex.raw(
+      `COMMENT ON TABLE ${table} IS 'not backed up: one shop day of visit counting, then deleted'`,
+    );
 
   await knex.schema.createTable('visit_days', (t) => {
     t.date('day').primary();

@@ -9,7 +9,8 @@ import { createTestApp, eventually, type TestApp } from '../support/test-app';
 // of (address, user agent, the day's salt), nothing of it kept past the day.
 
 const TOKEN = 'metrics-token-for-visits-0123456789';
-const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
+const CHROME =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const FIREFOX = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:133.0) Gecko/20100101 Firefox/133.0';
 /** What a browser sends on a navigation, from an address (the test app trusts its loopback proxy). */
 const browser = (address: string, ua = CHROME): Record<string, string> => ({
@@ -40,10 +41,17 @@ const hitCount = async () => Number((await db()('visit_hits').count({ n: '*' }))
 
 /** How many pages the response cache answered (its metrics). */
 async function pageCacheHits(): Promise<number> {
-  const text = await (await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })
+  ).text();
   const line = text
     .split('\n')
-    .find((l) => l.startsWith('wildframe_response_cache_requests_total{') && /group="page"/.test(l) && /result="hit"/.test(l));
+    .find(
+      (l) =>
+        l.startsWith('wildframe_response_cache_requests_total{') &&
+        /group="page"/.test(l) &&
+        /result="hit"/.test(l),
+    );
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
@@ -69,11 +77,13 @@ describe('page views', () => {
     });
     expect(await hitCount()).toBe(0);
 
-    const ann = (p: string, extra: Record<string, string> = {}) => c.get(p, { ...browser('203.0.113.5'), ...extra });
+    const ann = (p: string, extra: Record<string, string> = {}) =>
+      c.get(p, { ...browser('203.0.113.5'), ...extra });
     const cacheHitsBefore = await pageCacheHits();
     expect((await ann('/about')).status).toBe(200);
     expect(await pageCacheHits()).toBe(cacheHitsBefore + 1); // answered by the cache, and counted
-    for (const p of ['/', `/photo/${photoId}`, '/gift-card', '/checkout', '/about']) expect((await ann(p)).status).toBe(200);
+    for (const p of ['/', `/photo/${photoId}`, '/gift-card', '/checkout', '/about'])
+      expect((await ann(p)).status).toBe(200);
     // another address, and another browser at Ann's address: two more visitors
     const bea = await c.get('/faq', {
       ...browser('203.0.113.6'),
@@ -83,7 +93,13 @@ describe('page views', () => {
     await c.get('/faq', { ...browser('203.0.113.5', FIREFOX), referer: `${app.url}/about` });
 
     const figures = await figuresToday();
-    expect(figures.totals).toEqual({ visitors: 3, views: 8, photoViews: 1, addedToCart: 0, checkoutStarted: 1 });
+    expect(figures.totals).toEqual({
+      visitors: 3,
+      views: 8,
+      photoViews: 1,
+      addedToCart: 0,
+      checkoutStarted: 1,
+    });
     expect(figures.days).toEqual([{ day: today, visitors: 3, views: 8 }]);
     expect(figures.pages[0]).toEqual({ path: '/about', views: 2 });
     expect(figures.pages).toContainEqual({ path: '/faq', views: 2 });
@@ -104,7 +120,10 @@ describe('page views', () => {
     const answers = await Promise.all([
       c.get('/about', { ...ann, dnt: '1' }),
       c.get('/about', { ...ann, 'sec-gpc': '1' }),
-      c.get('/about', browser('203.0.113.7', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)')),
+      c.get(
+        '/about',
+        browser('203.0.113.7', 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)'),
+      ),
       c.get('/about', browser('203.0.113.7', 'curl/8.5.0')),
       c.get('/about', noLanguage), // (fetch sends `accept-language: *` then)
       c.get('/about', { ...ann, 'accept-language': '*' }),
@@ -211,7 +230,11 @@ describe('the roll-up (the maintenance sweep)', () => {
     const range = { from: day(3), to: today };
     const before = await app.modules.visits.figures(range);
     expect(await app.modules.visits.sweep()).toBe(5);
-    expect(await db()('visit_salts').whereIn('day', [day(3), day(2)]).count({ n: '*' })).toEqual([{ n: 0 }]);
+    expect(
+      await db()('visit_salts')
+        .whereIn('day', [day(3), day(2)])
+        .count({ n: '*' }),
+    ).toEqual([{ n: 0 }]);
     const after = await app.modules.visits.figures(range);
     expect(after).toEqual(before);
     expect(after.days).toEqual([
@@ -219,7 +242,13 @@ describe('the roll-up (the maintenance sweep)', () => {
       { day: day(2), visitors: 1, views: 1 },
       { day: today, visitors: 4, views: 9 },
     ]);
-    expect(after.totals).toEqual({ visitors: 7, views: 13, photoViews: 2, addedToCart: 2, checkoutStarted: 2 });
+    expect(after.totals).toEqual({
+      visitors: 7,
+      views: 13,
+      photoViews: 2,
+      addedToCart: 2,
+      checkoutStarted: 2,
+    });
     expect(after.referrers).toEqual([
       { domain: 'birds.example', visitors: 2 },
       { domain: 'example.org', visitors: 1 },

@@ -20,7 +20,9 @@ export type CartAdd = { method: string; path: string };
 
 // The public pages: the storefront's shared ones (a buyer's order page and the certificate and
 // licence checks are private: their paths carry tokens and ids that are not for counting).
-const publicPages = (Object.entries(STOREFRONT_PAGES) as [StorefrontPage, { paths: readonly string[]; cache: string }][])
+const publicPages = (
+  Object.entries(STOREFRONT_PAGES) as [StorefrontPage, { paths: readonly string[]; cache: string }][]
+)
   .filter(([, spec]) => spec.cache === 'shared')
   .map(([page, spec]) => ({ page, pattern: pathsPattern(spec.paths) }));
 const anyPublicPage = pathsPattern(publicPages.flatMap((p) => [...STOREFRONT_PAGES[p.page].paths]));
@@ -42,7 +44,11 @@ function countable(req: IncomingMessage): boolean {
 }
 
 /** The referring site's domain, none for our own host, a missing or unreadable Referer. */
-function referrerDomain(referer: string | undefined, ownHosts: readonly string[], host?: string): string | null {
+function referrerDomain(
+  referer: string | undefined,
+  ownHosts: readonly string[],
+  host?: string,
+): string | null {
   if (!referer) return null;
   let domain: string;
   try {

@@ -124,7 +124,11 @@ export function createVisitsRepository(db: Knex) {
     },
 
     /** The referring domains of the range by visitors (each day's distinct visitors, summed). */
-    async referrers(from: string, to: string, limit: number): Promise<{ domain: string; visitors: number }[]> {
+    async referrers(
+      from: string,
+      to: string,
+      limit: number,
+    ): Promise<{ domain: string; visitors: number }[]> {
       const { rows } = await db.raw<{ rows: { domain: string; visitors: number }[] }>(
         `select domain, sum(visitors)::int as visitors from (
            select domain, visitors from visit_day_referrers where day between ? and ?

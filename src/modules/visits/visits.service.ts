@@ -10,7 +10,8 @@ const TOP = 20;
  * after its last (the same day twice when it has none). Dates as 'YYYY-MM-DD' compare as text.
  */
 export function wholeMonths({ from, to }: DayRange): { from: string; to: string } {
-  const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  const nextDay = (day: string) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
   const monthAfter = (day: string) => {
     const [y, m] = day.split('-').map(Number);
     return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
