@@ -23,6 +23,8 @@ export async function up(knex: Knex): Promise<void> {
     t.string('path', 300);
     // the referring site's domain only (none for our own host or no referrer)
     t.string('referrer', 253);
+    // identical hits of one batch (the same visitor reloading a page) are one row with their count
+    t.integer('hits').notNullable().defaultTo(1);
   });
   await knex.raw(`ALTER TABLE visit_hits ADD CONSTRAINT visit_hits_kind CHECK (kind IN ('view', 'cart'))`);
   for (const table of ['visit_salts', 'visit_hits'])

@@ -6,7 +6,7 @@ import { shopDayOf } from './shop-day';
 
 /** A batch goes every few seconds, or at once when this many hits wait. */
 const BATCH_EVERY_MS = 5000;
-const BATCH_SIZE = 200;
+const BATCH_SIZE = 1000;
 /** While the database is away, hits beyond this are dropped (memory stays bounded). */
 const MAX_WAITING = 20_000;
 
@@ -22,6 +22,13 @@ export function createVisitBatches(repo: VisitsRepository, zone: string, logger:
   let flushing: Promise<void> = Promise.resolve();
   // this process's copy of the current days' salts (the stored row is the truth)
   let salts = new Map<string, Buffer>();
+  // the shop day, worked out at most once a second
+  let dayCache = { until: 0, day: '' };
+  const dayOf = (at: number) => {
+    if (at >= dayCache.until || at < dayCache.until - 1000)
+      dayCache = { until: at - (at % 1000) + 1000, day: shopDayOf(at, zone) };
+    return dayCache.day;
+  };
 
   async function saltsFor(days: Set<string>): Promise<Map<string, Buffer>> {
     const kept = new Map<string, Buffer>();
@@ -31,20 +38,30 @@ export function createVisitBatches(repo: VisitsRepository, zone: string, logger:
   }
 
   async function write(hits: RawHit[]): Promise<void> {
-    const withDays = hits.map((hit) => ({ hit, day: shopDayOf(hit.at, zone) }));
+    const withDays = hits.map((hit) => ({ hit, day: dayOf(hit.at) }));
     const daySalts = await saltsFor(new Set(withDays.map((h) => h.day)));
-    const stored: StoredHit[] = withDays.map(({ hit, day }) => ({
-      day,
-      visitor: createHmac('sha256', daySalts.get(day)!)
+    // identical hits (a visitor reloading a page) become one row with their count
+    const rows = new Map<string, StoredHit>();
+    for (const { hit, day } of withDays) {
+      const visitor = createHmac('sha256', daySalts.get(day)!)
         .update(`${hit.address}\n${hit.userAgent}`)
         .digest()
-        .subarray(0, 16),
-      kind: hit.kind,
-      page: hit.page,
-      path: hit.path,
-      referrer: hit.referrer,
-    }));
-    await repo.insertHits(stored);
+        .subarray(0, 16);
+      const key = [day, visitor.toString('base64'), hit.kind, hit.path, hit.referrer].join('\n');
+      const row = rows.get(key);
+      if (row) row.hits++;
+      else
+        rows.set(key, {
+          day,
+          visitor,
+          kind: hit.kind,
+          page: hit.page,
+          path: hit.path,
+          referrer: hit.referrer,
+          hits: 1,
+        });
+    }
+    await repo.insertHits([...rows.values()]);
   }
 
   /** Writes what waits now (after any batch under way); errors are logged, never thrown. */

@@ -8,6 +8,8 @@ export type StoredHit = {
   page: string | null;
   path: string | null;
   referrer: string | null;
+  /** how many identical hits this row stands for */
+  hits: number;
 };
 
 /** One day's figures, from its daily row or, for a day not yet rolled up, from its raw hits. */
@@ -23,8 +25,8 @@ export type DayRow = {
 /** A day's figures from hits (the same expressions the roll-up stores). */
 const DAY_FIGURES = `
   count(distinct visitor) filter (where kind = 'view')::int as visitors,
-  count(*) filter (where kind = 'view')::int as views,
-  count(*) filter (where kind = 'view' and page = 'photo')::int as photo_views,
+  coalesce(sum(hits) filter (where kind = 'view'), 0)::int as views,
+  coalesce(sum(hits) filter (where kind = 'view' and page = 'photo'), 0)::int as photo_views,
   count(distinct visitor) filter (where kind = 'cart')::int as added_to_cart,
   count(distinct visitor) filter (where kind = 'view' and page = 'checkout')::int as checkout_started`;
 
@@ -37,8 +39,22 @@ export function createVisitsRepository(db: Knex) {
       return row!.salt as Buffer;
     },
 
+    /** One statement of six arrays, whatever the batch's size (cheap to build and to send). */
     async insertHits(hits: StoredHit[]): Promise<void> {
-      if (hits.length) await db('visit_hits').insert(hits);
+      if (!hits.length) return;
+      await db.raw(
+        `insert into visit_hits (day, visitor, kind, page, path, referrer, hits)
+         select * from unnest(?::date[], ?::bytea[], ?::text[], ?::text[], ?::text[], ?::text[], ?::int[])`,
+        [
+          hits.map((h) => h.day),
+          hits.map((h) => h.visitor),
+          hits.map((h) => h.kind),
+          hits.map((h) => h.page),
+          hits.map((h) => h.path),
+          hits.map((h) => h.referrer),
+          hits.map((h) => h.hits),
+        ] as Knex.Value[],
+      );
     },
 
     /**
@@ -49,7 +65,7 @@ export function createVisitsRepository(db: Knex) {
     async rollUpBefore(today: string): Promise<number> {
       const { rows } = await db.raw<{ rows: { hits: number }[] }>(
         `with gone as (
-           delete from visit_hits where day < ? returning day, visitor, kind, page, path, referrer
+           delete from visit_hits where day < ? returning day, visitor, kind, page, path, referrer, hits
          ),
          days as (
            insert into visit_days (day, visitors, views, photo_views, added_to_cart, checkout_started)
@@ -63,12 +79,12 @@ export function createVisitsRepository(db: Knex) {
          ),
          pages as (
            insert into visit_day_pages (day, path, views)
-           select day, path, count(*)::int from gone where kind = 'view' and path is not null group by day, path
+           select day, path, sum(hits)::int from gone where kind = 'view' and path is not null group by day, path
            on conflict (day, path) do update set views = visit_day_pages.views + excluded.views
          ),
          months as (
            insert into visit_month_pages (month, path, views)
-           select date_trunc('month', day)::date, path, count(*)::int from gone
+           select date_trunc('month', day)::date, path, sum(hits)::int from gone
             where kind = 'view' and path is not null group by 1, path
            on conflict (month, path) do update set views = visit_month_pages.views + excluded.views
          ),
@@ -115,7 +131,7 @@ export function createVisitsRepository(db: Knex) {
            union all
            select path, views from visit_day_pages where day between ? and ? and (day < ? or day >= ?)
            union all
-           select path, count(*) from visit_hits
+           select path, sum(hits) from visit_hits
             where day between ? and ? and kind = 'view' and path is not null group by path
          ) p group by path order by views desc, path limit ?`,
         [months.from, months.to, from, to, months.from, months.to, from, to, limit],

@@ -53,7 +53,7 @@ export function createVisitsService(repo: VisitsRepository, zone: string) {
     /**
      * The maintenance sweep's `visits` task: every day before today (the shop's) that still has
      * raw hits becomes its daily rows, and its hits and salt are deleted. Safe to run twice, and
-     * after days of downtime (all such days at once). Answers how many hits it rolled up.
+     * after days of downtime (all such days at once). Answers how many raw rows it rolled up.
      */
     sweep: (now: Date = new Date()) => repo.rollUpBefore(shopDayOf(now.getTime(), zone)),
   };
