@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitFigures } from '../../src/contract';
+import { createBackup } from '../../src/platform/backup';
 import { insertPhoto } from '../support/shop-data';
 import { createTestApp, eventually, type TestApp } from '../support/test-app';
 
@@ -176,6 +179,24 @@ describe('the roll-up (the maintenance sweep)', () => {
     }
     return texts.join('\n');
   }
+
+  it("keeps today's hits and salt out of a backup (its daily rows are in)", async () => {
+    expect(await hitCount()).toBeGreaterThan(0);
+    const work = await mkdtemp(path.join(os.tmpdir(), 'visits-backup-'));
+    try {
+      const made = await createBackup({
+        databaseUrl: app.ctx.config.DATABASE_URL,
+        dataDir: app.ctx.config.DATA_DIR,
+        output: work,
+      });
+      const names = made.tables.map((t) => t.name);
+      expect(names).toEqual(expect.arrayContaining(['visit_days', 'visit_day_pages', 'orders']));
+      expect(names).not.toContain('visit_hits');
+      expect(names).not.toContain('visit_salts');
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
 
   it('turns a past day into daily rows and keeps no hash or salt of it, safely twice', async () => {
     const live = await figuresToday();
