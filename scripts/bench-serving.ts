@@ -5,6 +5,7 @@
 //
 //   npx tsx scripts/bench-serving.ts            (standalone; bench.ts calls benchServing())
 //   BENCH_SERVING_SECONDS=3 BENCH_SERVING_ROUNDS=5 BENCH_SERVING_PORT=3996 BENCH_LOG_LEVEL=info
+//   BENCH_SERVING_ONLY=HTML (only the cases whose name has it)
 import { fork, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -67,10 +68,17 @@ const cases = (photoId: number, mediaFile: string): Case[] => [
     budget: 0.5,
   },
   {
+    // counted as a visit (issue 49): the same page, its hit recorded and batched
     name: 'HTML page /photo/{id}',
     path: `/photo/${photoId}`,
     headers: { ...browser, accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
     budget: 0.5,
+  },
+  {
+    // the same page not counted (DNT): beside the row above, what counting costs
+    name: 'HTML page, not counted (DNT)',
+    path: `/photo/${photoId}`,
+    headers: { ...browser, accept: 'text/html,application/xhtml+xml,*/*;q=0.8', dnt: '1' },
   },
 ];
 
@@ -145,7 +153,10 @@ export async function benchServing(
       id: number;
       files: { display: { url: string }[] }[];
     }[];
-    for (const c of cases(photos[0]?.id ?? 1, photos[0]?.files[0]?.display[0]?.url ?? '/media/1/640.avif')) {
+    // BENCH_SERVING_ONLY=HTML: only the cases whose name has it
+    const only = process.env.BENCH_SERVING_ONLY;
+    const chosen = cases(photos[0]?.id ?? 1, photos[0]?.files[0]?.display[0]?.url ?? '/media/1/640.avif');
+    for (const c of chosen.filter((x) => !only || x.name.includes(only))) {
       // Warm the app as a burst would (first requests fill caches), then capture what it answers.
       await load(`${appBase}${c.path}`, c.headers, 1);
       const captured = await capture(appBase, c);

@@ -183,6 +183,9 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
 
   // A warm cache answers before Express runs at all: the security headers, a request id and a
   // count for the log (cache-hit-log.ts). Everything else (and every miss) takes the full route.
+  // Visit counts (issue 49) watch every request before the cache, so a cached page counts too: on
+  // the answer's 'finish', never awaited (modules/visits).
+  const countVisit = modules.visits.counter(app.get('trust proxy fn') as (a: string, i: number) => boolean);
   const logHit = createCacheHitLog(ctx.logger, 60_000, routineLogLevel(config.NODE_ENV));
   const handle = (app as unknown as { handle: (...a: unknown[]) => void }).handle.bind(app);
   (app as unknown as { handle: unknown }).handle = (
@@ -192,6 +195,7 @@ export function createApp(ctx: AppContext, modules: Modules = createModules(ctx)
   ) => {
     let id = '';
     metrics?.time(req, res);
+    countVisit(req, res);
     const served = responseCache.tryServe(req, res, () => [
       'X-Request-Id',
       (id = requestId(req)),

@@ -9,7 +9,7 @@ import { createMediaModule } from './modules/media';
 import { createCatalogModule } from './modules/catalog';
 import { createContentModule } from './modules/content';
 import { createContactModule } from './modules/contact';
-import { createCartModule } from './modules/cart';
+import { cartEndpoints, createCartModule } from './modules/cart';
 import { createOrdersModule, createStripeClient } from './modules/orders';
 import { createPromotionsModule } from './modules/promotions';
 import { createTaxModule } from './modules/tax';
@@ -21,6 +21,7 @@ import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
 import { createLicenceOffers, createLicencesModule } from './modules/licences';
 import { createGiftCardOffers, createGiftCardsModule } from './modules/gift-cards';
+import { createVisitsModule } from './modules/visits';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -61,6 +62,10 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   const giftCards = createGiftCardsModule(ctx, { catalog, media, orders, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
+  // private visit counts; a successful add to cart (any of the cart's add endpoints) is a funnel step
+  const visits = createVisitsModule(ctx, {
+    cartAdds: [cartEndpoints.addToCart, cartEndpoints.addLicenceToCart, cartEndpoints.addGiftCardToCart],
+  });
   const storefront = createStorefrontModule({
     catalog,
     content,
@@ -131,6 +136,8 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     jobs,
     ...httpModules,
     storefront,
+    /** page views and visitors, counted without cookies (the middleware src/app.ts runs) */
+    visits,
     /** every module's declared endpoints with their handlers (src/endpoints.ts lists the same) */
     endpoints: () => http.flatMap((m) => m.endpoints?.() ?? []),
     rootRoutes: () => http.flatMap((m) => (m.rootRoutes ? [m.rootRoutes()] : [])),

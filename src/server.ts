@@ -37,6 +37,8 @@ export async function startApi(
     // as it is idle (never waiting for clients to hang up); the caller then closes the pools.
     async close() {
       await closeServer();
+      // the visits counted by the last requests, before the caller closes the pools
+      await modules.visits.flush();
       await metricsListener?.close();
     },
   };

@@ -39,4 +39,6 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   { name: 'edition-prints', run: () => modules.editions.service.sweep() },
   // gift cards due and not sent (a lost delayed job, a killed worker): queued again
   { name: 'gift-cards', run: () => modules.giftCards.sweep() },
+  // visit counts: each past day's raw hits rolled up into its daily rows, its hashes and salt deleted
+  { name: 'visits', run: () => modules.visits.sweep() },
 ];

@@ -360,6 +360,7 @@ describe('the production build behind Caddy (TLS), two APIs and a worker, PgBoun
         'print-lab',
         'stale-carts',
         'variants',
+        'visits',
       ].sort(),
     );
     // the sweep is the worker's job alone: the API processes never sweep

@@ -65,6 +65,7 @@ export async function createTestApp(
         server.close(() => resolve());
         server.closeAllConnections();
       });
+      await modules.visits.flush();
       const keys = await ctx.redis.keys(`${cfg.REDIS_PREFIX}:*`).catch(() => []);
       if (keys.length) await ctx.redis.del(...keys).catch(() => undefined);
       await closeContext(ctx);

@@ -4,6 +4,12 @@ import type pg from 'pg';
 
 export const KNEX_TABLES = ['knex_migrations', 'knex_migrations_lock'];
 
+/**
+ * A table's comment that keeps it out of backups (and so out of restores): rows that must not
+ * outlive their day in a backup file either (the visit counter's salts and hashes).
+ */
+export const UNSAVED_TABLE_COMMENT = 'not backed up';
+
 export type TableInfo = {
   name: string;
   /** plain or partitioned (a partitioned table is copied through a SELECT) */
@@ -26,8 +32,9 @@ export async function readTables(client: pg.Client): Promise<TableInfo[]> {
       where c.relnamespace = current_schema()::regnamespace
         and c.relkind in ('r', 'p') and not c.relispartition and c.relpersistence <> 't'
         and c.relname <> all($1)
+        and coalesce(obj_description(c.oid, 'pg_class'), '') not like $2
       order by c.relname`,
-    [KNEX_TABLES],
+    [KNEX_TABLES, `${UNSAVED_TABLE_COMMENT}%`],
   );
   const { rows: columns } = await client.query<{ table: string; column: string }>(
     `select c.relname as table, a.attname as column
