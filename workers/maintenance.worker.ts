@@ -39,4 +39,6 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   { name: 'edition-prints', run: () => modules.editions.service.sweep() },
   // gift cards due and not sent (a lost delayed job, a killed worker): queued again
   { name: 'gift-cards', run: () => modules.giftCards.sweep() },
+  // cart reminders due and not sent (a lost delayed job, a killed worker): queued again
+  { name: 'cart-reminders', run: () => modules.cartReminders.sweep() },
 ];
