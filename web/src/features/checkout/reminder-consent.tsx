@@ -60,7 +60,7 @@ export function ReminderConsent({ email, disabled }: { email: string; disabled: 
             checked={checked}
             onChange={onChange}
             disabled={disabled || isLoading}
-            inputProps={{ 'aria-describedby': 'checkout-reminder-hint' }}
+            slotProps={{ input: { 'aria-describedby': 'checkout-reminder-hint' } }}
           />
         }
         label="E-mail me a reminder if I don't finish"
