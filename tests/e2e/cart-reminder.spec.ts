@@ -1,5 +1,5 @@
 import { addPrintToCart, uniqueEmail } from './support/checkout';
-import { expect, test, sizes } from './support/fixtures';
+import { expect, signInAsOwner, test, sizes } from './support/fixtures';
 
 // Issue 49: the checkout offers a cart reminder only once an e-mail is typed, unticked; ticking it
 // stores the buyer's consent for her cart with that address, unticking withdraws it.
@@ -48,6 +48,22 @@ for (const size of sizes) {
       await expect(box).toBeChecked();
       await box.uncheck();
       await expect.poll(async () => (await db('cart_reminders').where({ email }).first()) ?? null).toBeNull();
+    });
+
+    test("the owner's screen: reached from Orders, shows the counts, refuses a delay of 0 hours", async ({
+      page,
+    }, testInfo) => {
+      await signInAsOwner(page);
+      await page.goto('/admin/orders');
+      await page.getByRole('link', { name: 'Cart reminders' }).click();
+      await expect(page.getByRole('heading', { name: 'Cart Reminders' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Sent' })).toBeVisible();
+      const delay = page.getByLabel('Send after (hours)');
+      await expect(delay).toHaveValue('24');
+      await page.screenshot({ path: testInfo.outputPath(`admin-cart-reminders-${size.name}.png`) });
+      await delay.fill('0');
+      await page.getByRole('button', { name: 'Save Settings' }).click();
+      await expect(page.getByText('Choose a delay of 1 to 72 hours (a whole number).')).toBeVisible();
     });
   });
 }

@@ -33,12 +33,21 @@ export function ReminderConsent({ email, disabled }: { email: string; disabled: 
     setSeenConsent(true);
     setChecked(true);
   }
+  // the address her consent was stored with: a changed one, while ticked, is stored too (once typing
+  // settles; unticking cancels it)
+  const [saved, setSaved] = useState<string | null>(null);
   useEffect(() => {
-    if (!checked || !valid) return;
-    const timer = window.setTimeout(() => void save({ email: typed, consent: true }), EMAIL_SETTLE_MS);
+    if (!checked || !valid || typed === saved) return;
+    const timer = window.setTimeout(
+      () =>
+        void save({ email: typed, consent: true })
+          .unwrap()
+          .then(() => setSaved(typed))
+          .catch(() => undefined),
+      EMAIL_SETTLE_MS,
+    );
     return () => window.clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the address changes
-  }, [typed]);
+  }, [checked, valid, typed, saved, save]);
 
   if (!data?.offered || lastValid === null) return null;
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -47,6 +56,7 @@ export function ReminderConsent({ email, disabled }: { email: string; disabled: 
     setError(null);
     try {
       await save({ email: lastValid, consent: next }).unwrap();
+      setSaved(next ? lastValid : null);
     } catch (err) {
       setChecked(!next);
       setError(serverMessage(err) ?? SAVE_FAILED);
