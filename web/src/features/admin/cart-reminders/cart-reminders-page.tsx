@@ -81,7 +81,7 @@ function SettingsForm({ settings }: { settings: CartReminderSettings }) {
             setDelay(e.target.value);
           }}
           error={Boolean(form.errors.delayHours)}
-          helperText={form.errors.delayHours ?? '1 to 72 hours after she ticks the box. 24 is usual.'}
+          helperText={form.errors.delayHours ?? '1 to 72 hours after the buyer ticks the box. 24 is usual.'}
           disabled={saving}
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
           sx={{ maxWidth: { sm: 240 } }}
@@ -104,14 +104,14 @@ function SettingsForm({ settings }: { settings: CartReminderSettings }) {
 
 function Count({ label, value, hint }: { label: string; value: number; hint: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: 2, flex: 1, minWidth: 0 }}>
-      <Typography variant="overline" component="h3">
+    <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2 }, flex: 1, minWidth: 0 }}>
+      <Typography variant="overline" component="h3" sx={{ letterSpacing: { xs: '0.02em', sm: undefined } }}>
         {label}
       </Typography>
       <Typography variant="h4" component="p">
         {value}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="text.secondary" sx={{ fontSize: { xs: '0.8rem', sm: undefined } }}>
         {hint}
       </Typography>
     </Paper>
@@ -130,7 +130,7 @@ export default function CartRemindersPage() {
             <Typography id="cart-reminder-counts" variant="h5" component="h2" sx={{ mb: 1.5 }}>
               Since the start
             </Typography>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+            <Stack direction="row" spacing={{ xs: 1, sm: 1.5 }}>
               <Count label="Waiting" value={data.counts.waiting} hint="Asked for, not yet due." />
               <Count label="Sent" value={data.counts.sent} hint="One e-mail per cart." />
               <Count label="Recovered" value={data.counts.recovered} hint="Paid after the reminder." />
