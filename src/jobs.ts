@@ -71,6 +71,13 @@ export const jobs = {
      */
     'send-card': z.object({ giftCardId: id, resend: z.boolean().optional() }),
   },
+  'cart-reminders': {
+    /**
+     * E-mail a cart's reminder, once (the job id is the reminder's; delayed to its time; the
+     * sweeper queues a due one whose job was lost).
+     */
+    'send-reminder': z.object({ reminderId: id }),
+  },
 } satisfies JobCatalog;
 export type Jobs = typeof jobs;
 export type AppJobRegistry = JobRegistry<Jobs>;

@@ -22,6 +22,7 @@ import { createRightsModule } from './modules/rights';
 import { createLicenceOffers, createLicencesModule } from './modules/licences';
 import { createGiftCardOffers, createGiftCardsModule } from './modules/gift-cards';
 import { createVisitsModule } from './modules/visits';
+import { createCartRemindersModule } from './modules/cart-reminders';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -60,6 +61,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, fulfillment, events, jobs });
   const licences = createLicencesModule(ctx, { catalog, media, orders, events, rights, jobs });
   const giftCards = createGiftCardsModule(ctx, { catalog, media, orders, events, jobs });
+  const cartReminders = createCartRemindersModule(ctx, { cart, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
   // private visit counts; a successful add to cart (any of the cart's add endpoints) is a funnel step
@@ -125,6 +127,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     editions: limitedEditions,
     licences,
     giftCards,
+    cartReminders,
     setup,
     fieldUploads,
   };

@@ -41,4 +41,6 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   { name: 'gift-cards', run: () => modules.giftCards.sweep() },
   // visit counts: each past day's raw hits rolled up into its daily rows, its hashes and salt deleted
   { name: 'visits', run: () => modules.visits.sweep() },
+  // cart reminders due and not sent (a lost delayed job, a killed worker): queued again
+  { name: 'cart-reminders', run: () => modules.cartReminders.sweep() },
 ];

@@ -61,6 +61,7 @@ describe('failed jobs are visible to the owner', () => {
     });
     expect(health.outbox.stale).toBe(1);
     expect(Object.keys(health.queues).sort()).toEqual([
+      'cart-reminders',
       'editions',
       'events',
       'fulfillment',

@@ -349,6 +349,7 @@ describe('the production build behind Caddy (TLS), two APIs and a worker, PgBoun
     // every task of the sweep ran, through PgBouncer (its advisory lock is a transaction's)
     expect(Object.keys(sweeps().at(-1)!.counts as object).sort()).toEqual(
       [
+        'cart-reminders',
         'clean-originals',
         'edition-prints',
         'emails',

@@ -6,6 +6,7 @@ import type {
   TestConfirmInput,
   TestConfirmResult,
 } from '../../lib/api-types';
+import type { CartReminderConsent, CartReminderState } from '@contract';
 import type {
   GiftCardCheckoutRequest,
   GiftCardCheckoutResult,
@@ -40,6 +41,13 @@ export const checkoutApi = api.injectEndpoints({
     getOrderPaymentStatus: build.mutation<OrderPaymentStatus, { orderId: number; secret: string }>({
       query: ({ orderId, secret }) => `/orders/${orderId}/status?secret=${encodeURIComponent(secret)}`,
     }),
+    // The reminder box (issue 49): offered or not (her switch), and ticked for this cart.
+    getCartReminder: build.query<CartReminderState, void>({
+      query: () => ({ url: '/cart/reminder', cache: 'no-store' }),
+    }),
+    setCartReminder: build.mutation<CartReminderState, CartReminderConsent>({
+      query: (body) => ({ url: '/cart/reminder', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -49,4 +57,6 @@ export const {
   useCreatePaymentIntentMutation,
   useConfirmTestPaymentMutation,
   useGetOrderPaymentStatusMutation,
+  useGetCartReminderQuery,
+  useSetCartReminderMutation,
 } = checkoutApi;

@@ -30,7 +30,8 @@ export const LICENSEE_MESSAGE = 'Enter who the licence is for: your name or your
 
 export type CheckoutErrors = Partial<Record<keyof CheckoutDetails, string>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What the form takes for an e-mail address (the server checks it again). */
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ZIP = /^\d{5}(-\d{4})?$/;
 const MARKUP = /[<>]/;
 const PHONE = /^\+?[\d\s().-]+$/;

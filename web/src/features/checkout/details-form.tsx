@@ -23,6 +23,7 @@ import {
 } from './checkout-validation';
 import type { PaymentSession } from './payment-session';
 import { followBuyerName, LicenseeFields } from './licensee-fields';
+import { ReminderConsent } from './reminder-consent';
 
 const CONTACT_FIELDS: readonly TextFieldSpec<keyof CheckoutDetails>[] = [
   {
@@ -92,11 +93,9 @@ const SERVER_FIELDS: Record<string, keyof CheckoutDetails> = {
   'taxLocation.state': 'addressState',
   'taxLocation.zip': 'addressZip',
 };
-
 const CHECKOUT_FALLBACK = 'There was a problem with your checkout. Please try again.';
 const NO_SECRET = 'Unable to process payment';
 const NO_SECRET_TOAST_FALLBACK = 'There was a problem processing your payment';
-
 type Props = {
   cart: Cart;
   values: CheckoutDetails;
@@ -315,6 +314,7 @@ export function DetailsForm({
   return (
     <Stack component="form" noValidate onSubmit={onSubmit} aria-label="Your details" spacing={3}>
       <RequiredTextFields {...fieldProps} fields={CONTACT_FIELDS} disabled={busy} />
+      <ReminderConsent email={values.customerEmail} disabled={busy} />
       {needs.licensee && (
         <LicenseeFields
           values={values}

@@ -15,6 +15,7 @@ import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import LocalPrintshopOutlinedIcon from '@mui/icons-material/LocalPrintshopOutlined';
 import PercentIcon from '@mui/icons-material/Percent';
 import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
+import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import { ToReviewNotice } from '../shared/lab/to-review-link';
 import { ListHeader } from '../shared/list-panel';
@@ -38,6 +39,7 @@ const SUB_PAGES = [
   { to: '/admin/orders/promotions', label: 'Promotion codes', Icon: SellOutlinedIcon },
   { to: '/admin/orders/tax', label: 'Sales tax', Icon: PercentIcon },
   { to: '/admin/orders/gift-cards', label: 'Gift cards', Icon: RedeemOutlinedIcon },
+  { to: '/admin/orders/cart-reminders', label: 'Cart reminders', Icon: ScheduleSendOutlinedIcon },
   { to: '/admin/orders/print-lab', label: 'Print lab', Icon: LocalPrintshopOutlinedIcon },
 ] as const;
 
