@@ -287,7 +287,7 @@ describe('the roll-up (the maintenance sweep)', () => {
 });
 
 describe('a year of visits', () => {
-  it('answers a year range from the daily rows in under 50 ms (a million page views)', async () => {
+  it('answers a year range (a million page views) from the daily and monthly rows', async () => {
     // 365 days of 2,740 views: 300 pages and 40 referrers a day, as the roll-up leaves them (its
     // monthly page rows too)
     await db().raw(`
@@ -302,17 +302,10 @@ describe('a year of visits', () => {
       select current_date - 400 + d, 'site' || r || '.example', 5 from generate_series(0, 364) d, generate_series(1, 40) r;
       analyze visit_days; analyze visit_day_pages; analyze visit_month_pages; analyze visit_day_referrers;`);
     const range = { from: dayOf(Date.now() - 400 * 86_400_000), to: dayOf(Date.now() - 36 * 86_400_000) };
-    const times: number[] = [];
-    let figures: VisitFigures | undefined;
-    for (let i = 0; i < 5; i++) {
-      const start = performance.now();
-      figures = await app.modules.visits.figures(range);
-      times.push(performance.now() - start);
-    }
-    expect(figures!.totals.views).toBe(365 * 2740);
-    expect(figures!.pages).toHaveLength(20);
-    expect(figures!.pages[0].views).toBe(365 * 9);
-    console.log(`visits.figures() for a year: ${times.map((t) => t.toFixed(1)).join(', ')} ms`);
-    expect(Math.min(...times)).toBeLessThan(50);
+    // its speed is measured by `npm run bench` (bench-numbers), not here
+    const figures: VisitFigures = await app.modules.visits.figures(range);
+    expect(figures.totals.views).toBe(365 * 2740);
+    expect(figures.pages).toHaveLength(20);
+    expect(figures.pages[0].views).toBe(365 * 9);
   });
 });
