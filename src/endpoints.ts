@@ -25,6 +25,7 @@ import {
   giftCardsAdminEndpoints,
   giftCardsPublicEndpoints,
 } from './modules/gift-cards';
+import { numbersEndpoints } from './modules/numbers';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -48,6 +49,7 @@ export const endpoints: readonly EndpointSpec[] = [
   giftCardDeliveryEndpoints,
   giftCardsPublicEndpoints,
   giftCardsAdminEndpoints,
+  numbersEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

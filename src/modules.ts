@@ -15,6 +15,7 @@ import { createPromotionsModule } from './modules/promotions';
 import { createTaxModule } from './modules/tax';
 import { createFulfillmentModule, type AnyLabProvider } from './modules/fulfillment';
 import { createSetupModule } from './modules/setup';
+import { createNumbersModule } from './modules/numbers';
 import { createStorefrontModule } from './modules/storefront';
 import { createEditionsModule } from './modules/editions';
 import { createFieldUploadsModule } from './modules/field-uploads';
@@ -61,6 +62,20 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   const giftCards = createGiftCardsModule(ctx, { catalog, media, orders, events, jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
+  const numbers = createNumbersModule(ctx, {
+    orders,
+    // TODO(lead): wire visits.figures and cartReminders.recoveredCount
+    visits: {
+      figures: async () => ({
+        days: [],
+        totals: { visitors: 0, views: 0, photoViews: 0, addedToCart: 0, checkoutStarted: 0 },
+        referrers: [],
+        pages: [],
+      }),
+    },
+    cartReminders: { recoveredCount: async () => 0 },
+    giftCardsOutstanding: giftCards.outstandingFigure,
+  });
   const storefront = createStorefrontModule({
     catalog,
     content,
@@ -122,6 +137,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     giftCards,
     setup,
     fieldUploads,
+    numbers,
   };
   const http: HttpModule[] = Object.values(httpModules);
   return {
