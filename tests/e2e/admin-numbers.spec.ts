@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAsOwner, sizes, test } from './support/fixtures';
 import { photoWithOption, stamp } from './support/orders';
+import { expectNoA11yViolations } from './support/axe';
 
 // Issue 49, the Numbers tab at phone and desktop size: a paid order on a day of March 2019 (no
 // other spec sells then), the range picked by hand, the revenue card, the chart and its table
@@ -79,6 +80,7 @@ for (const size of sizes) {
         '/api/admin/numbers.csv?from=2019-03-01&to=2019-03-31&grain=day',
       );
       await shot(page, `march-${size.name}`);
+      await expectNoA11yViolations(page, { label: `numbers (${size.name})` });
 
       // by month: one period; an empty range says nothing sold
       await page.getByRole('combobox', { name: 'Group by' }).click();

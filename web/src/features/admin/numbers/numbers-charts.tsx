@@ -72,6 +72,8 @@ export function FunnelChart({ funnel }: { funnel: NumbersAnswer['funnel'] }) {
           layout="horizontal"
           height={220}
           yAxis={[{ scaleType: 'band', dataKey: 'label', width: 116 }]}
+          // counts: whole numbers on the axis, however few
+          xAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => count(v) }]}
           series={[{ dataKey: 'value', label: 'People', valueFormatter: (v) => (v === null ? '' : count(v)) }]}
           hideLegend
           margin={{ right: 16 }}
