@@ -15,7 +15,10 @@ const ORDERS = 10_000;
 const RUNS = 9;
 const OWNER = { username: 'owner', password: 'bench-owner-password' };
 
-export async function benchNumbers(): Promise<{ cases: { query: string; medianMs: number }[]; orders: number }> {
+export async function benchNumbers(): Promise<{
+  cases: { query: string; medianMs: number }[];
+  orders: number;
+}> {
   const dbUrl = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/wildframe');
   dbUrl.pathname = '/wildframe_bench_numbers';
   await dropDatabase(dbUrl.toString());
@@ -113,6 +116,8 @@ async function seed(db: ReturnType<typeof createContext>['db']) {
 }
 
 export const numbersSummary = ({ cases, orders }: Awaited<ReturnType<typeof benchNumbers>>) =>
-  cases.map((c) => `Numbers over ${orders} orders (${c.query}): median ${c.medianMs} ms (budget < 300)`).join('\n');
+  cases
+    .map((c) => `Numbers over ${orders} orders (${c.query}): median ${c.medianMs} ms (budget < 300)`)
+    .join('\n');
 
 if (import.meta.url === `file://${process.argv[1]}`) console.log(numbersSummary(await benchNumbers()));

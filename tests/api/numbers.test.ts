@@ -35,7 +35,10 @@ async function pay(c: HttpClient, orderId: number, amount: number) {
   await eventually(async () => (await orderRow(orderId)).status === 'paid');
 }
 const paidAt = (orderId: number, iso: string) =>
-  app.ctx.db('orders').where({ id: orderId }).update({ paid_at: new Date(iso) });
+  app.ctx
+    .db('orders')
+    .where({ id: orderId })
+    .update({ paid_at: new Date(iso) });
 
 const numbers = (query: string) => admin.json<NumbersAnswer>(admin.get(`/api/admin/numbers?${query}`));
 
@@ -127,7 +130,9 @@ beforeAll(async () => {
   await paidAt(orderD, '2026-12-01T04:30:00Z');
 
   // the gift card B bought is issued once its order is paid
-  await eventually(async () => (await app.ctx.db('gift_cards').whereNotNull('order_line_id').first()) ?? null);
+  await eventually(
+    async () => (await app.ctx.db('gift_cards').whereNotNull('order_line_id').first()) ?? null,
+  );
 }, 60_000);
 afterAll(async () => {
   await app?.close();

@@ -7,7 +7,8 @@ import { expectNoA11yViolations } from './support/axe';
 // other spec sells then), the range picked by hand, the revenue card, the chart and its table
 // showing what the orders of that month were paid, to the cent, as stored.
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `/tmp/numbers-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/tmp/numbers-${name}.png`, fullPage: true });
 const usd = (cents: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
 
@@ -65,14 +66,18 @@ for (const size of sizes) {
       await page.getByLabel('To', { exact: true }).fill('2019-03-31');
 
       const totals = page.getByRole('list', { name: 'Totals' });
-      await expect(totals.getByRole('listitem').filter({ hasText: 'Revenue' })).toContainText(usd(march.cents));
+      await expect(totals.getByRole('listitem').filter({ hasText: 'Revenue' })).toContainText(
+        usd(march.cents),
+      );
       await expect(totals.getByRole('listitem').filter({ hasText: 'Orders' })).toContainText(String(march.n));
 
       const revenue = page.getByRole('region', { name: 'Revenue and orders by day' });
       await expect(revenue.getByRole('row')).toHaveCount(1 + 31);
       await expect(revenue.getByRole('row', { name: /^Mar 14 / })).toContainText(usd(march.cents));
       // the chart itself: a bar for each day of the range
-      const chart = page.locator('section', { has: page.getByRole('heading', { name: 'Revenue', level: 3 }) });
+      const chart = page.locator('section', {
+        has: page.getByRole('heading', { name: 'Revenue', level: 3 }),
+      });
       await expect(chart.locator('svg').first()).toBeVisible();
       await expect(page.getByRole('region', { name: 'Top photos' })).toContainText('Heron at Dawn');
       await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(

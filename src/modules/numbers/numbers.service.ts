@@ -16,7 +16,12 @@ const TOP = 10;
 const sum = <T>(rows: T[], f: (r: T) => number) => rows.reduce((s, r) => s + f(r), 0);
 
 const ranked = (lines: RankedLine[]) =>
-  lines.map((l) => ({ label: l.label, revenue: toDollars(l.revenueCents), quantity: l.quantity, photoId: l.photoId }));
+  lines.map((l) => ({
+    label: l.label,
+    revenue: toDollars(l.revenueCents),
+    quantity: l.quantity,
+    photoId: l.photoId,
+  }));
 
 /**
  * The owner's numbers (issue 49) for a range of shop-local days. What counts as revenue: what

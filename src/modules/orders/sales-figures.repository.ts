@@ -82,7 +82,12 @@ export function createSalesFiguresRepository(db: Db, timeZone: string) {
      * prices (before a code's discount): photos (prints and licences), or print sizes or formats
      * (prints only). Gift card lines are no photo's sale.
      */
-    async topLines(from: Date, to: Date, by: 'photo' | 'size' | 'format', limit: number): Promise<RankedLine[]> {
+    async topLines(
+      from: Date,
+      to: Date,
+      by: 'photo' | 'size' | 'format',
+      limit: number,
+    ): Promise<RankedLine[]> {
       const q = db('order_line_items as li')
         .whereIn('li.order_id', paidIn(from, to).select('id'))
         .whereIn('li.kind', by === 'photo' ? ['print', 'licence'] : ['print'])

@@ -25,7 +25,9 @@ export function ChartSection(props: { title: string; children: ReactNode }) {
 }
 
 const compactMoney = (v: number | null) =>
-  v === null ? '' : new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact' }).format(v);
+  v === null
+    ? ''
+    : new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact' }).format(v);
 
 export function RevenueChart({ numbers }: { numbers: NumbersAnswer }) {
   const { grain } = numbers.range;
@@ -39,14 +41,20 @@ export function RevenueChart({ numbers }: { numbers: NumbersAnswer }) {
           height={260}
           xAxis={[{ scaleType: 'band', dataKey: 'label', tickLabelStyle: { fontSize: 11 } }]}
           yAxis={[{ valueFormatter: compactMoney, width: 56 }]}
-          series={[{ dataKey: 'revenue', label: 'Revenue', valueFormatter: (v) => (v === null ? '' : money(v)) }]}
+          series={[
+            { dataKey: 'revenue', label: 'Revenue', valueFormatter: (v) => (v === null ? '' : money(v)) },
+          ]}
           hideLegend
           margin={{ left: 0, right: 8 }}
         />
       </Box>
       <FiguresTable
         caption={`Revenue and orders by ${grain}`}
-        columns={[{ label: grain === 'day' ? 'Day' : grain === 'week' ? 'Week of' : 'Month' }, { label: 'Orders', numeric: true }, { label: 'Revenue', numeric: true }]}
+        columns={[
+          { label: grain === 'day' ? 'Day' : grain === 'week' ? 'Week of' : 'Month' },
+          { label: 'Orders', numeric: true },
+          { label: 'Revenue', numeric: true },
+        ]}
         rows={numbers.series.map((p) => ({
           key: p.period,
           cells: [periodLabel(p.period, grain), count(p.orders), money(p.revenue)],
@@ -74,7 +82,9 @@ export function FunnelChart({ funnel }: { funnel: NumbersAnswer['funnel'] }) {
           yAxis={[{ scaleType: 'band', dataKey: 'label', width: 116 }]}
           // counts: whole numbers on the axis, however few
           xAxis={[{ tickMinStep: 1, valueFormatter: (v: number) => count(v) }]}
-          series={[{ dataKey: 'value', label: 'People', valueFormatter: (v) => (v === null ? '' : count(v)) }]}
+          series={[
+            { dataKey: 'value', label: 'People', valueFormatter: (v) => (v === null ? '' : count(v)) },
+          ]}
           hideLegend
           margin={{ right: 16 }}
         />

@@ -13,7 +13,10 @@ function RankedTable({ caption, first, rows }: { caption: string; first: string;
     <FiguresTable
       caption={caption}
       columns={[{ label: first }, { label: 'Sold', numeric: true }, { label: 'Revenue', numeric: true }]}
-      rows={rows.map((r) => ({ key: `${r.photoId ?? ''}${r.label}`, cells: [r.label, count(r.quantity), money(r.revenue)] }))}
+      rows={rows.map((r) => ({
+        key: `${r.photoId ?? ''}${r.label}`,
+        cells: [r.label, count(r.quantity), money(r.revenue)],
+      }))}
     />
   );
 }

@@ -9,9 +9,12 @@ export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
 
 /** Today as the shop's clock shows it (en-CA writes dates as YYYY-MM-DD). */
 export function shopToday(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
 const minusDays = (day: string, days: number) =>

@@ -50,7 +50,11 @@ export function NumbersSummary({ sales }: { sales: NumbersAnswer['sales'] }) {
           <Typography
             variant="h5"
             component="p"
-            sx={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere', fontSize: { xs: '1.25rem', sm: '1.5rem' } }}
+            sx={{
+              fontVariantNumeric: 'tabular-nums',
+              overflowWrap: 'anywhere',
+              fontSize: { xs: '1.25rem', sm: '1.5rem' },
+            }}
           >
             {c.value}
           </Typography>

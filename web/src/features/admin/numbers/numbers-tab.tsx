@@ -10,7 +10,13 @@ import Typography from '@mui/material/Typography';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import { useSite } from '../../../lib/site-context';
 import { LoadError } from '../shared/load-error';
-import { NUMBERS_CSV_URL, numbersParams, useGetNumbersQuery, type NumbersAnswer, type NumbersGrain } from './api';
+import {
+  NUMBERS_CSV_URL,
+  numbersParams,
+  useGetNumbersQuery,
+  type NumbersAnswer,
+  type NumbersGrain,
+} from './api';
 import { FunnelChart, RevenueChart } from './numbers-charts';
 import { presetRange, RANGE_PRESETS, shopToday, type RangePreset } from './numbers-range';
 import { NumbersSummary } from './numbers-summary';
@@ -70,7 +76,13 @@ export default function NumbersTab() {
             </MenuItem>
           ))}
         </TextField>
-        <TextField select size="small" label="Group by" value={grain} onChange={(e) => setGrain(e.target.value as NumbersGrain)}>
+        <TextField
+          select
+          size="small"
+          label="Group by"
+          value={grain}
+          onChange={(e) => setGrain(e.target.value as NumbersGrain)}
+        >
           {GRAINS.map((g) => (
             <MenuItem key={g.value} value={g.value}>
               {g.label}
