@@ -75,9 +75,7 @@ for (const size of sizes) {
       await expect(revenue.getByRole('row')).toHaveCount(1 + 31);
       await expect(revenue.getByRole('row', { name: /^Mar 14 / })).toContainText(usd(march.cents));
       // the chart itself: a bar for each day of the range
-      const chart = page.locator('section', {
-        has: page.getByRole('heading', { name: 'Revenue', level: 3 }),
-      });
+      const chart = page.getByRole('figure', { name: /^Revenue by day, chart/ });
       await expect(chart.locator('svg').first()).toBeVisible();
       await expect(page.getByRole('region', { name: 'Top photos' })).toContainText('Heron at Dawn');
       await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(

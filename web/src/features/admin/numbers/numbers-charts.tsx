@@ -34,8 +34,8 @@ export function RevenueChart({ numbers }: { numbers: NumbersAnswer }) {
   const data = numbers.series.map((p) => ({ label: periodLabel(p.period, grain), revenue: p.revenue }));
   return (
     <ChartSection title="Revenue">
-      {/* the table below says the same, exactly: the picture is not read out */}
-      <Box aria-hidden="true">
+      {/* the chart can be explored by keyboard; the table below has the exact figures */}
+      <Box role="figure" aria-label={`Revenue by ${grain}, chart (the table below has the figures)`}>
         <BarChart
           dataset={data}
           height={260}
@@ -74,7 +74,7 @@ export function FunnelChart({ funnel }: { funnel: NumbersAnswer['funnel'] }) {
   ];
   return (
     <ChartSection title="From visit to order">
-      <Box aria-hidden="true">
+      <Box role="figure" aria-label="From visit to order, chart (the table below has the figures)">
         <BarChart
           dataset={steps}
           layout="horizontal"
