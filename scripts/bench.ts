@@ -13,7 +13,7 @@
 // service worker's precache, files and bytes as transferred (precache.ts); the memory of `npm start`
 // on the demo shop and of the production pair, idle and while three 50 MB photos upload, with where
 // it goes (bench-memory.ts); and every page's figures against its budgets in one table
-// (bench-budgets.ts).
+// (bench-budgets.ts); the Numbers screen's answer over 10,000 orders (bench-numbers.ts).
 import { execSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +32,7 @@ import { pageScriptGzipKb, pagesVsLimit, STOREFRONT_PAGES } from './bench-pages'
 import { benchHydration, HYDRATION_PAGES, hydrationTable } from './bench-hydration';
 import { budgetsTable, type LighthousePage } from './bench-budgets';
 import { benchMemory, memoryTable } from './bench-memory';
+import { benchNumbers, numbersSummary } from './bench-numbers';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { precacheSize, precacheSummary, type PrecacheSize } from './precache';
 
@@ -191,6 +192,8 @@ const licensed = await benchLicensed();
 results.licensedDownloads = licensed;
 const memory = await benchMemory();
 results.memory = memory;
+const numbers = await benchNumbers();
+results.numbers = numbers;
 
 mkdirSync('bench-results', { recursive: true });
 writeFileSync('bench-results/latest.json', JSON.stringify(results, null, 2));
@@ -204,4 +207,5 @@ console.log(stampSummary(stamp));
 console.log(licensedSummary(licensed));
 console.log(precacheSummary(results.precache as PrecacheSize));
 console.log(`\nMemory (npm start on the demo shop, then the production pair):\n${memoryTable(memory)}`);
+console.log(numbersSummary(numbers));
 process.exit(0);

@@ -26,6 +26,7 @@ import {
   giftCardsPublicEndpoints,
 } from './modules/gift-cards';
 import { cartRemindersEndpoints } from './modules/cart-reminders';
+import { numbersEndpoints } from './modules/numbers';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -50,6 +51,7 @@ export const endpoints: readonly EndpointSpec[] = [
   giftCardsPublicEndpoints,
   giftCardsAdminEndpoints,
   cartRemindersEndpoints,
+  numbersEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

@@ -15,6 +15,7 @@ import { createPromotionsModule } from './modules/promotions';
 import { createTaxModule } from './modules/tax';
 import { createFulfillmentModule, type AnyLabProvider } from './modules/fulfillment';
 import { createSetupModule } from './modules/setup';
+import { createNumbersModule } from './modules/numbers';
 import { createStorefrontModule } from './modules/storefront';
 import { createEditionsModule } from './modules/editions';
 import { createFieldUploadsModule } from './modules/field-uploads';
@@ -67,6 +68,12 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   // private visit counts; a successful add to cart (any of the cart's add endpoints) is a funnel step
   const visits = createVisitsModule(ctx, {
     cartAdds: [cartEndpoints.addToCart, cartEndpoints.addLicenceToCart, cartEndpoints.addGiftCardToCart],
+  });
+  const numbers = createNumbersModule(ctx, {
+    orders,
+    visits,
+    cartReminders,
+    giftCardsOutstanding: giftCards.outstandingFigure,
   });
   const storefront = createStorefrontModule({
     catalog,
@@ -130,6 +137,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     cartReminders,
     setup,
     fieldUploads,
+    numbers,
   };
   const http: HttpModule[] = Object.values(httpModules);
   return {

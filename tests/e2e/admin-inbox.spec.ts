@@ -13,6 +13,7 @@ const TABS = [
   { label: 'Orders', path: '/admin/orders', heading: 'Orders' },
   { label: 'FAQs', path: '/admin/faqs', heading: 'FAQs' },
   { label: 'Shipping Notice', path: '/admin/shipping-notice', heading: 'Temporary Shipping Notice' },
+  { label: 'Numbers', path: '/admin/numbers', heading: 'Numbers' },
 ];
 
 function stamp(): string {

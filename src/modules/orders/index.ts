@@ -16,6 +16,7 @@ import { createOrdersRoutes } from './orders.routes';
 import { createOrdersService, giftCardFacts } from './orders.service';
 import { createTaxReport } from './tax-report';
 import { createReportFigures, type ReportFigure } from './report-figures';
+import { createSalesFiguresRepository } from './sales-figures.repository';
 import type { PaymentProvider } from './payments/payment-provider';
 import { createPaymentsRepository } from './payments/payments.repository';
 import { createPaymentsRoutes, createWebhookRoutes } from './payments/payments.routes';
@@ -34,10 +35,12 @@ export type { CheckoutHold, HeldOrder } from './checkout-holds';
 export type { CheckoutTender, TenderContext, TenderPart, TenderPartView } from './checkout-tenders';
 export type { LineDetails, LineMailNote } from './line-details';
 export type { ReportFigure } from './report-figures';
+export type { SalesFiguresRepository, PaidDay, RefundDay, RankedLine } from './sales-figures.repository';
 export type { PaymentsService } from './payments/payments.service';
 export { ordersEndpoints } from './orders.routes';
 export { paymentsEndpoints } from './payments/payments.routes';
 export { createStripeClient } from './payments/stripe.provider';
+export { csvFile } from './orders-csv';
 
 /**
  * Orders: checkout, the order and its payment (one aggregate on one `orders` row: its payment
@@ -209,6 +212,8 @@ export function createOrdersModule(
       repo.setGiftCardRecipient(orderId, lineId, email),
     /** The gift card lines of these orders (gift cards' line details: one query for a read). */
     giftCardLinesOf: async (orderIds: number[]) => giftCardFacts(await repo.lineItemsFor(orderIds)),
+    /** The owner's sales figures by shop-local day (the Numbers screen, issue 49). */
+    salesFigures: createSalesFiguresRepository(ctx.db, ctx.config.SHOP_TIME_ZONE),
     /** The order an order line belongs to (a gift card knows its line), or null. */
     orderIdOfLine: (lineId: number) => repo.orderIdOfLine(lineId),
     /**

@@ -22,6 +22,8 @@ const WebsiteDataTab = lazy(() => import('./website-data/website-data-tab'));
 const OrdersTab = lazy(() => import('./orders/orders-tab'));
 const FaqsTab = lazy(() => import('./faqs/faqs-tab'));
 const ShippingNoticeTab = lazy(() => import('./shipping-notice/shipping-notice-tab'));
+// the charts library rides with this tab alone
+const NumbersTab = lazy(() => import('./numbers/numbers-tab'));
 const AddPhotoPage = lazy(() => import('./photos/add-photo-page'));
 const EditPhotoPage = lazy(() => import('./photos/edit-photo-page'));
 const BatchUploadPage = lazy(() => import('./photos/batch-upload-page'));
@@ -57,7 +59,7 @@ function UploadQueueResume() {
   return null;
 }
 
-/** Every admin route (the shell's seven tabs, sign-in and dashboard); paths are relative to /admin. */
+/** Every admin route (the shell's eight tabs, sign-in and dashboard); paths are relative to /admin. */
 function AdminRoutes() {
   return (
     <Routes>
@@ -108,6 +110,7 @@ function AdminRoutes() {
               />
               <Route path="faqs" element={<FaqsTab />} />
               <Route path="shipping-notice" element={<ShippingNoticeTab />} />
+              <Route path="numbers" element={<NumbersTab />} />
             </Route>
             <Route
               path="add-photo"

@@ -9,7 +9,7 @@ import { ADMIN_TABS, tabOfPath } from './admin-tabs';
 import { CenteredSpinner } from '../shared/centered-spinner';
 import { useSelectedTabInView } from './use-selected-tab-in-view';
 
-/** The seven tabs; each tab is its own route so it can be linked and reloaded. */
+/** The eight tabs; each tab is its own route so it can be linked and reloaded. */
 export function AdminTabsLayout() {
   const { pathname } = useLocation();
   const current = tabOfPath(pathname) ?? false;

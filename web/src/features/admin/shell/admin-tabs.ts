@@ -1,4 +1,4 @@
-/** The seven tabs of the admin shell, in order; each is a route under /admin. */
+/** The eight tabs of the admin shell, in order; each is a route under /admin. */
 export const ADMIN_TABS = [
   { value: 'photos', label: 'Photos' },
   { value: 'sale-items', label: 'Sale Items' },
@@ -7,6 +7,7 @@ export const ADMIN_TABS = [
   { value: 'orders', label: 'Orders' },
   { value: 'faqs', label: 'FAQs' },
   { value: 'shipping-notice', label: 'Shipping Notice' },
+  { value: 'numbers', label: 'Numbers' },
 ] as const;
 
 export type AdminTab = (typeof ADMIN_TABS)[number]['value'];

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 /**
  * Keeps the selected tab of a scrollable MUI Tabs in view, centred when it can be: on load, when
  * the tab changes, when the web fonts arrive (they widen the labels after MUI measured them) and
- * when the window is resized. On a phone the seven tabs never fit, so 'Orders' must not stay
+ * when the window is resized. On a phone the eight tabs never fit, so 'Orders' must not stay
  * off screen.
  */
 export function useSelectedTabInView<T extends HTMLElement>(selected: unknown) {
