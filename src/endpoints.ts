@@ -25,6 +25,7 @@ import {
   giftCardsAdminEndpoints,
   giftCardsPublicEndpoints,
 } from './modules/gift-cards';
+import { newsletterAdminEndpoints, newsletterPublicEndpoints } from './modules/newsletter';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -48,6 +49,8 @@ export const endpoints: readonly EndpointSpec[] = [
   giftCardDeliveryEndpoints,
   giftCardsPublicEndpoints,
   giftCardsAdminEndpoints,
+  newsletterPublicEndpoints,
+  newsletterAdminEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

@@ -21,6 +21,7 @@ import { createFieldUploadsModule } from './modules/field-uploads';
 import { createRightsModule } from './modules/rights';
 import { createLicenceOffers, createLicencesModule } from './modules/licences';
 import { createGiftCardOffers, createGiftCardsModule } from './modules/gift-cards';
+import { createNewsletterModule } from './modules/newsletter';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -59,6 +60,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   const limitedEditions = createEditionsModule(ctx, { catalog, media, orders, fulfillment, events, jobs });
   const licences = createLicencesModule(ctx, { catalog, media, orders, events, rights, jobs });
   const giftCards = createGiftCardsModule(ctx, { catalog, media, orders, events, jobs });
+  const newsletter = createNewsletterModule(ctx, { jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
   const storefront = createStorefrontModule({
@@ -120,6 +122,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     editions: limitedEditions,
     licences,
     giftCards,
+    newsletter,
     setup,
     fieldUploads,
   };

@@ -39,4 +39,6 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   { name: 'edition-prints', run: () => modules.editions.service.sweep() },
   // gift cards due and not sent (a lost delayed job, a killed worker): queued again
   { name: 'gift-cards', run: () => modules.giftCards.sweep() },
+  // newsletter sign-ups unconfirmed after 7 days deleted; a sending campaign whose job was lost queued
+  { name: 'newsletter', run: () => modules.newsletter.sweep() },
 ];

@@ -29,3 +29,4 @@ export * from './licences-admin';
 export * from './gift-cards';
 export * from './gift-cards-admin';
 export * from './numbers';
+export * from './newsletter';

@@ -12,6 +12,8 @@ export type Mail = {
   text: string;
   replyTo?: string;
   attachments?: MailAttachment[];
+  /** Extra headers (a newsletter's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 };
 export type Mailer = { send(mail: Mail): Promise<void>; close(): void };
 export type Sender = { name: string; address: string };

@@ -43,6 +43,7 @@ export async function writeEmail(trx: Knex | Knex.Transaction, mail: OutboundEma
             })),
           )
         : null,
+      headers: mail.headers ? JSON.stringify(mail.headers) : null,
     })
     .onConflict('dedupe_key')
     .ignore()
@@ -88,6 +89,7 @@ export async function sendQueuedEmail(db: Db, mailer: Mailer, emailId: number): 
         html: row.html,
         text: row.text,
         attachments: attachmentsOf(row.attachments),
+        headers: row.headers ?? undefined,
       });
     } catch (err) {
       failure = err;
