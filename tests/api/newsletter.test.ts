@@ -77,13 +77,10 @@ async function seedConfirmed(prefix: string, n: number): Promise<string[]> {
 async function newCampaign(subject: string) {
   const admin = await app.admin();
   const campaign = await admin.json<{ id: number }>(
-    admin.post(
-      '/api/admin/newsletter/campaigns',
-      {
-        subject,
-        html: '<p>New <strong>owls</strong>.</p><img src="/api/photos/1/image?v=2" alt="Owl"><img src="https://tracker.example/p.gif"><script>x</script>',
-      },
-    ),
+    admin.post('/api/admin/newsletter/campaigns', {
+      subject,
+      html: '<p>New <strong>owls</strong>.</p><img src="/api/photos/1/image?v=2" alt="Owl"><img src="https://tracker.example/p.gif"><script>x</script>',
+    }),
     201,
   );
   return { admin, id: campaign.id };
@@ -120,9 +117,9 @@ describe('signing up', () => {
     expect((await app.client().post('/newsletter/confirm/' + 'x'.repeat(43), '')).status).toBe(404);
 
     // the same answer again, and nothing sent to a subscribed address
-    expect((await app.client().json<{ message: string }>(subscribe('ann@example.com', 'order'), 202)).message).toBe(
-      answer.message,
-    );
+    expect(
+      (await app.client().json<{ message: string }>(subscribe('ann@example.com', 'order'), 202)).message,
+    ).toBe(answer.message);
     await new Promise((r) => setTimeout(r, 800));
     expect(mailsTo('Ann@example.com')).toHaveLength(1);
   });
@@ -146,13 +143,21 @@ describe('signing up', () => {
       .where({ email_key: 'recent@example.com' })
       .update({ created_at: db().raw("now() - interval '6 days'") });
     await app.modules.newsletter.sweep();
-    const left = await db()('newsletter_subscribers').whereIn('email_key', ['late@example.com', 'recent@example.com']);
+    const left = await db()('newsletter_subscribers').whereIn('email_key', [
+      'late@example.com',
+      'recent@example.com',
+    ]);
     expect(left.map((r) => r.email_key)).toEqual(['recent@example.com']);
   });
 
   it('refuses bad addresses with 400 and stores or sends nothing', async () => {
     const before = await db()('newsletter_subscribers').count({ n: '*' }).first();
-    for (const email of ['eve@example.com\nBcc: x@example.com', 'eve@example.com\n', `${'a'.repeat(10_000)}@example.com`, 42]) {
+    for (const email of [
+      'eve@example.com\nBcc: x@example.com',
+      'eve@example.com\n',
+      `${'a'.repeat(10_000)}@example.com`,
+      42,
+    ]) {
       const res = await app.client().post('/api/newsletter/subscribe', { email });
       expect(res.status, JSON.stringify(email).slice(0, 40)).toBe(400);
       expect((await res.json()).message).toBe('Please enter a valid email address');
@@ -170,13 +175,18 @@ describe('sending a new work e-mail', () => {
   it('keeps only her own images, previews, tests, and refuses a rate of 0 or 1e9 with nothing sent', async () => {
     const { admin, id } = await newCampaign('Bad rates');
     const stored = await admin.json<{ html: string }>(admin.get(`/api/admin/newsletter/campaigns/${id}`));
-    expect(stored.html).toBe('<p>New <strong>owls</strong>.</p><img src="https://shop.example/api/photos/1/image?v=2" alt="Owl" />');
+    expect(stored.html).toBe(
+      '<p>New <strong>owls</strong>.</p><img src="https://shop.example/api/photos/1/image?v=2" alt="Owl" />',
+    );
     const preview = await admin.json<{ html: string; text: string }>(
       admin.get(`/api/admin/newsletter/campaigns/${id}/preview`),
     );
     expect(preview.html).toContain('https://shop.example/api/photos/1/image?v=2');
     expect(preview.text).toContain('Unsubscribe: https://shop.example/unsubscribe/');
-    await admin.json(admin.post(`/api/admin/newsletter/campaigns/${id}/test`, { to: 'dana@refuge.example' }), 202);
+    await admin.json(
+      admin.post(`/api/admin/newsletter/campaigns/${id}/test`, { to: 'dana@refuge.example' }),
+      202,
+    );
     const test = await eventually(async () => mailsTo('dana@refuge.example')[0]);
     expect(test.subject).toBe('[Test] Bad rates');
     expect(mailHeader(test.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
@@ -187,7 +197,9 @@ describe('sending a new work e-mail', () => {
       expect(res.status).toBe(400);
       expect((await res.json()).message).toBe('Enter a rate of 1 to 10,000 e-mails an hour.');
     }
-    expect((await admin.put(`/api/admin/newsletter/campaigns/${id}`, { subject: 'a\nb', html: '' })).status).toBe(400);
+    expect(
+      (await admin.put(`/api/admin/newsletter/campaigns/${id}`, { subject: 'a\nb', html: '' })).status,
+    ).toBe(400);
     expect((await db()('newsletter_campaigns').where({ id }).first()).status).toBe('draft');
     expect(await db()('newsletter_deliveries').where({ campaign_id: id })).toHaveLength(0);
     await new Promise((r) => setTimeout(r, 500));
@@ -222,7 +234,9 @@ describe('sending a new work e-mail', () => {
       .update({ sent_at: db().raw("sent_at - interval '61 minutes'") });
     await app.modules.newsletter.sweep();
     await eventually(async () => emails.every((e) => mailsTo(e).length === 1));
-    await eventually(async () => (await db()('newsletter_campaigns').where({ id }).first()).status === 'sent');
+    await eventually(
+      async () => (await db()('newsletter_campaigns').where({ id }).first()).status === 'sent',
+    );
     const mail = mailsTo(emails[0])[0];
     expect(mail.subject).toBe('Rate of two');
     expect(mailHeader(mail.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
@@ -336,9 +350,10 @@ describe('unsubscribing', () => {
   it('the owner lists, exports and deletes subscribers', async () => {
     const [email] = await seedConfirmed('ask-', 1);
     const admin = await app.admin();
-    const list = await admin.json<{ subscribers: { id: number; email: string }[]; counts: Record<string, number> }>(
-      admin.get('/api/admin/newsletter/subscribers'),
-    );
+    const list = await admin.json<{
+      subscribers: { id: number; email: string }[];
+      counts: Record<string, number>;
+    }>(admin.get('/api/admin/newsletter/subscribers'));
     const row = list.subscribers.find((s) => s.email === email)!;
     expect(list.counts.suppressed).toBeGreaterThan(0);
     const csv = await admin.get('/api/admin/newsletter/subscribers.csv');

@@ -42,8 +42,7 @@ export function createCampaignsRepository(db: Knex) {
     );
   return {
     list: (): Promise<CampaignRow[]> => progress(db).orderBy('c.id', 'desc').limit(100),
-    find: (id: number, q: Db = db): Promise<CampaignRow | undefined> =>
-      progress(q).where('c.id', id).first(),
+    find: (id: number, q: Db = db): Promise<CampaignRow | undefined> => progress(q).where('c.id', id).first(),
     async create(input: { subject: string; html: string }): Promise<number> {
       const [row] = await db('newsletter_campaigns').insert(input).returning('id');
       return row.id;

@@ -35,12 +35,20 @@ export function createNewsletterPageRoutes(
     (req, res, next) =>
       limit(req, res, (err?: unknown) => {
         if (!(err instanceof AppError)) return next(err);
-        sendNewsletterPage(res, err.status, { siteName, title: 'Please try again later', message: err.message });
+        sendNewsletterPage(res, err.status, {
+          siteName,
+          title: 'Please try again later',
+          message: err.message,
+        });
       }),
     async (req, res) => {
       const parsed = newsletterSubscribeSchema.safeParse({ ...(req.body ?? {}), source: 'footer' });
       if (!parsed.success)
-        return sendNewsletterPage(res, 400, { siteName, title: 'Check the address', message: messages.email });
+        return sendNewsletterPage(res, 400, {
+          siteName,
+          title: 'Check the address',
+          message: messages.email,
+        });
       await service.subscribe(parsed.data);
       sendNewsletterPage(res, 200, { siteName, title: 'Almost there', message: messages.subscribed });
     },

@@ -33,6 +33,7 @@ const JobsPage = lazy(() => import('./jobs/jobs-page'));
 const PromotionsPage = lazy(() => import('./promotions/promotions-page'));
 const TaxPage = lazy(() => import('./tax/tax-page'));
 const GiftCardsPage = lazy(() => import('./gift-cards/gift-cards-page'));
+const NewsletterPage = lazy(() => import('./newsletter/newsletter-page'));
 const PrintLabPage = lazy(() => import('./print-lab/print-lab-page'));
 const LabReviewPage = lazy(() => import('./lab-review/lab-review-page'));
 const PhotoEditionPanel = lazy(() => import('./editions/photo-edition-panel'));
@@ -193,6 +194,14 @@ function AdminRoutes() {
               element={
                 <Screen>
                   <GiftCardsPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="newsletter"
+              element={
+                <Screen>
+                  <NewsletterPage />
                 </Screen>
               }
             />

@@ -14,6 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import LocalPrintshopOutlinedIcon from '@mui/icons-material/LocalPrintshopOutlined';
 import PercentIcon from '@mui/icons-material/Percent';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
 import { ToReviewNotice } from '../shared/lab/to-review-link';
@@ -38,6 +39,7 @@ const SUB_PAGES = [
   { to: '/admin/orders/promotions', label: 'Promotion codes', Icon: SellOutlinedIcon },
   { to: '/admin/orders/tax', label: 'Sales tax', Icon: PercentIcon },
   { to: '/admin/orders/gift-cards', label: 'Gift cards', Icon: RedeemOutlinedIcon },
+  { to: '/admin/newsletter', label: 'Newsletter', Icon: EmailOutlinedIcon },
   { to: '/admin/orders/print-lab', label: 'Print lab', Icon: LocalPrintshopOutlinedIcon },
 ] as const;
 
