@@ -16,8 +16,6 @@ import { sanitizeNewsletterHtml } from './newsletter-html';
 const BATCH = 50;
 const HOUR_MS = 3_600_000;
 
-export const campaignJobId = (campaignId: number) => `newsletter-campaign-${campaignId}`;
-
 export type CampaignDeps = {
   repo: CampaignsRepository;
   /** a subscriber's links (the unsubscribe link is made from its id and salt) */
@@ -51,12 +49,12 @@ export function createCampaignsService(ctx: AppContext, deps: CampaignDeps) {
     return count < rate || !oldest ? Date.now() : oldest.getTime() + HOUR_MS + 1000;
   }
 
-  const queueSend = async (id: number, at = Date.now()) =>
+  const queueSend = async (campaignId: number, at = Date.now()) =>
     ctx.queues.enqueueOnce(
       'newsletter',
       'send-campaign',
-      { campaignId: id },
-      campaignJobId(id),
+      { campaignId },
+      `newsletter-campaign-${campaignId}`,
       Math.max(0, at - Date.now()),
     );
 

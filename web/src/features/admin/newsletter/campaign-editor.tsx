@@ -103,7 +103,7 @@ export function CampaignEditor({ campaign, ownerEmail, confirmed, fullScreen, on
       fullScreen={fullScreen}
       aria-labelledby="campaign-title"
     >
-      <DialogTitle id="campaign-title">{id ? 'Edit the e-mail' : 'New e-mail'}</DialogTitle>
+      <DialogTitle id="campaign-title">Write an e-mail</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2.5}>
           {error && <Alert severity="error">{error}</Alert>}
