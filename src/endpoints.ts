@@ -27,6 +27,7 @@ import {
 } from './modules/gift-cards';
 import { cartRemindersEndpoints } from './modules/cart-reminders';
 import { numbersEndpoints } from './modules/numbers';
+import { newsletterAdminEndpoints, newsletterPublicEndpoints } from './modules/newsletter';
 
 export const endpoints: readonly EndpointSpec[] = [
   versionEndpoints,
@@ -52,6 +53,8 @@ export const endpoints: readonly EndpointSpec[] = [
   giftCardsAdminEndpoints,
   cartRemindersEndpoints,
   numbersEndpoints,
+  newsletterPublicEndpoints,
+  newsletterAdminEndpoints,
 ].flatMap((declared): EndpointSpec[] => Object.values(declared));
 
 /** What src/app.ts applies before routing, built from the declarations (and the storefront's pages). */

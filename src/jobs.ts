@@ -78,6 +78,13 @@ export const jobs = {
      */
     'send-reminder': z.object({ reminderId: id }),
   },
+  newsletter: {
+    /**
+     * Write the next e-mails of a campaign the owner's rate allows to the outbox, then run again
+     * (its job id kept) when it allows more; the sweeper queues a sending campaign whose job was lost.
+     */
+    'send-campaign': z.object({ campaignId: id }),
+  },
 } satisfies JobCatalog;
 export type Jobs = typeof jobs;
 export type AppJobRegistry = JobRegistry<Jobs>;

@@ -24,6 +24,7 @@ import { createLicenceOffers, createLicencesModule } from './modules/licences';
 import { createGiftCardOffers, createGiftCardsModule } from './modules/gift-cards';
 import { createVisitsModule } from './modules/visits';
 import { createCartRemindersModule } from './modules/cart-reminders';
+import { createNewsletterModule } from './modules/newsletter';
 
 /** What a maker of the modules may add: print labs beside the built-in ones (a test's own lab). */
 export type ModuleOptions = { extraLabs?: AnyLabProvider[] };
@@ -63,6 +64,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
   const licences = createLicencesModule(ctx, { catalog, media, orders, events, rights, jobs });
   const giftCards = createGiftCardsModule(ctx, { catalog, media, orders, events, jobs });
   const cartReminders = createCartRemindersModule(ctx, { cart, events, jobs });
+  const newsletter = createNewsletterModule(ctx, { jobs });
   const setup = createSetupModule(ctx, { adminAuth, contact, content, tax, orders, fulfillment });
   const fieldUploads = createFieldUploadsModule(ctx, { catalog });
   // private visit counts; a successful add to cart (any of the cart's add endpoints) is a funnel step
@@ -135,6 +137,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     licences,
     giftCards,
     cartReminders,
+    newsletter,
     setup,
     fieldUploads,
     numbers,

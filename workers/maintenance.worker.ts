@@ -43,4 +43,6 @@ export const redriveTasks = ({ ctx, modules }: WorkerDeps): RedriveTask[] => [
   { name: 'visits', run: () => modules.visits.sweep() },
   // cart reminders due and not sent (a lost delayed job, a killed worker): queued again
   { name: 'cart-reminders', run: () => modules.cartReminders.sweep() },
+  // newsletter sign-ups unconfirmed after 7 days deleted; a sending campaign whose job was lost queued
+  { name: 'newsletter', run: () => modules.newsletter.sweep() },
 ];

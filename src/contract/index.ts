@@ -30,3 +30,4 @@ export * from './gift-cards';
 export * from './gift-cards-admin';
 export * from './numbers';
 export * from './cart-reminders';
+export * from './newsletter';

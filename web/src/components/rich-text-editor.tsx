@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor, type Extensions } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -21,6 +21,10 @@ export type RichTextEditorProps = {
   id?: string;
   error?: boolean;
   helperText?: ReactNode;
+  /** More than the rich text (the newsletter's images); the server's sanitizer must keep them. */
+  extraExtensions?: Extensions;
+  /** Buttons of the caller's at the toolbar's end (the newsletter's "Insert photo"). */
+  toolbarEnd?: (editor: Editor) => ReactNode;
 };
 
 // Only what the server's sanitizer keeps (p, strong, em, u, h2-h4, ul/ol/li, a, br) is enabled, so
@@ -52,7 +56,17 @@ type ToolbarState = {
   bulletList: boolean;
 };
 
-function Toolbar({ editor, disabled, labelId }: { editor: Editor; disabled: boolean; labelId: string }) {
+function Toolbar({
+  editor,
+  disabled,
+  labelId,
+  end,
+}: {
+  editor: Editor;
+  disabled: boolean;
+  labelId: string;
+  end?: ReactNode;
+}) {
   const state = useEditorState<ToolbarState>({
     editor,
     selector: ({ editor: e }) => ({
@@ -170,6 +184,7 @@ function Toolbar({ editor, disabled, labelId }: { editor: Editor; disabled: bool
           </IconButton>
         </span>
       </Tooltip>
+      {end}
     </Box>
   );
 }
@@ -191,6 +206,8 @@ export function RichTextEditor({
   id,
   error,
   helperText,
+  extraExtensions,
+  toolbarEnd,
 }: RichTextEditorProps) {
   const autoId = useId();
   const editorId = id ?? `rte-${autoId}`;
@@ -203,7 +220,7 @@ export function RichTextEditor({
   }, [onChange]);
 
   const editor = useEditor({
-    extensions,
+    extensions: extraExtensions ? [...extensions, ...extraExtensions] : extensions,
     content: value,
     editable: !disabled,
     immediatelyRender: true,
@@ -253,7 +270,9 @@ export function RichTextEditor({
           '&:focus-within': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: 1 },
         }}
       >
-        {editor && <Toolbar editor={editor} disabled={disabled} labelId={labelId} />}
+        {editor && (
+          <Toolbar editor={editor} disabled={disabled} labelId={labelId} end={toolbarEnd?.(editor)} />
+        )}
         <Box
           sx={(theme) => ({
             '& .tiptap': {
@@ -277,6 +296,8 @@ export function RichTextEditor({
               '& h4': { fontSize: '1.1rem' },
               '& ul, & ol': { pl: 3 },
               '& a': { color: 'primary.main' },
+              '& img': { display: 'block', maxWidth: '100%', height: 'auto', my: 1.5, borderRadius: 1 },
+              '& img.ProseMirror-selectednode': { outline: 3, outlineColor: 'primary.main' },
             },
           })}
         >

@@ -8,6 +8,7 @@ export const ISLAND_NAMES = [
   'contact-form',
   'gift-card-form',
   'gift-card-balance',
+  'newsletter-signup',
   'toaster',
 ] as const;
 

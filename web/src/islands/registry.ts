@@ -41,6 +41,10 @@ export const ISLANDS = {
     source: 'src/features/storefront/gift-card-balance-form.tsx',
     load: () => import('../features/storefront/gift-card-balance-form'),
   },
+  'newsletter-signup': {
+    source: 'src/features/storefront/newsletter-signup.tsx',
+    load: () => import('../features/storefront/newsletter-signup'),
+  },
   toaster: {
     source: 'src/components/toast/toast-provider.tsx',
     load: () => import('../components/toast/toast-provider'),

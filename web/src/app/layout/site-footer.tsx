@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { TAGLINE } from '../../features/storefront';
+import { NewsletterSignupIsland, TAGLINE } from '../../features/storefront';
 import { useSite } from '../../lib/site-context';
 import { cx } from '../../components/ui';
 import { FOOTER_LINKS } from '@shared/storefront-pages';
@@ -23,6 +23,9 @@ export function SiteFooter() {
               </Link>
             ))}
           </nav>
+        </div>
+        <div className={styles.newsletter}>
+          <NewsletterSignupIsland />
         </div>
         <div className={styles.bottom}>
           {/* A page cached over New Year may say last year: the browser's year wins, without a warning. */}

@@ -36,6 +36,7 @@ const PromotionsPage = lazy(() => import('./promotions/promotions-page'));
 const TaxPage = lazy(() => import('./tax/tax-page'));
 const GiftCardsPage = lazy(() => import('./gift-cards/gift-cards-page'));
 const CartRemindersPage = lazy(() => import('./cart-reminders/cart-reminders-page'));
+const NewsletterPage = lazy(() => import('./newsletter/newsletter-page'));
 const PrintLabPage = lazy(() => import('./print-lab/print-lab-page'));
 const LabReviewPage = lazy(() => import('./lab-review/lab-review-page'));
 const PhotoEditionPanel = lazy(() => import('./editions/photo-edition-panel'));
@@ -205,6 +206,14 @@ function AdminRoutes() {
               element={
                 <Screen>
                   <CartRemindersPage />
+                </Screen>
+              }
+            />
+            <Route
+              path="newsletter"
+              element={
+                <Screen>
+                  <NewsletterPage />
                 </Screen>
               }
             />

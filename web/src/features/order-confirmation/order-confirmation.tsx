@@ -10,6 +10,7 @@ import {
 import { EditionPrint } from '../../components/edition-print';
 import { useGetOrderByTokenQuery } from '../order-status';
 import { BreakableEmail } from './breakable-email';
+import { NewsletterBox } from './newsletter-box';
 import type { OrderConfirmation } from './confirmation-handoff';
 import styles from './order-confirmation.module.css';
 
@@ -60,6 +61,7 @@ export default function OrderConfirmationCard({ confirmation, className, onDismi
             <ArrowForwardIcon size="1.125rem" />
           </Link>
         )}
+        <NewsletterBox email={email} />
       </div>
       <IconButton aria-label="Dismiss order confirmation" onClick={dismiss} className={styles.close}>
         <CloseIcon size="1.25rem" />

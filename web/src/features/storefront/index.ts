@@ -1,1 +1,2 @@
 export { TAGLINE } from './constants';
+export { NewsletterSignupIsland } from './newsletter-signup';

@@ -14,6 +14,7 @@ import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
 import LocalPrintshopOutlinedIcon from '@mui/icons-material/LocalPrintshopOutlined';
 import PercentIcon from '@mui/icons-material/Percent';
+import EmailOutlinedIcon from '@mui/icons-material/EmailOutlined';
 import RedeemOutlinedIcon from '@mui/icons-material/RedeemOutlined';
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
 import SellOutlinedIcon from '@mui/icons-material/SellOutlined';
@@ -40,6 +41,7 @@ const SUB_PAGES = [
   { to: '/admin/orders/tax', label: 'Sales tax', Icon: PercentIcon },
   { to: '/admin/orders/gift-cards', label: 'Gift cards', Icon: RedeemOutlinedIcon },
   { to: '/admin/orders/cart-reminders', label: 'Cart reminders', Icon: ScheduleSendOutlinedIcon },
+  { to: '/admin/newsletter', label: 'Newsletter', Icon: EmailOutlinedIcon },
   { to: '/admin/orders/print-lab', label: 'Print lab', Icon: LocalPrintshopOutlinedIcon },
 ] as const;
 
