@@ -69,6 +69,7 @@ describe('failed jobs are visible to the owner', () => {
       'licences',
       'mail',
       'media',
+      'newsletter',
       'payments',
     ]);
     for (const q of Object.values(health.queues))

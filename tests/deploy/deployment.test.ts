@@ -357,6 +357,7 @@ describe('the production build behind Caddy (TLS), two APIs and a worker, PgBoun
         'field-uploads',
         'gift-cards',
         'media-files',
+        'newsletter',
         'payments',
         'print-lab',
         'stale-carts',
