@@ -51,6 +51,19 @@ for (const size of sizes) {
       await expectNoA11yViolations(page, { label: `inactive notice preview (${size.name})` });
     });
 
+    test("the owner's numbers, cart reminders and newsletter pass axe", async ({ page }) => {
+      for (const screen of [
+        { path: 'numbers', heading: 'Numbers' },
+        { path: 'orders/cart-reminders', heading: 'Cart Reminders' },
+        { path: 'newsletter', heading: 'Newsletter' },
+      ]) {
+        await page.goto(`/admin/${screen.path}`);
+        await expect(page.getByRole('heading', { name: screen.heading, exact: true }).first()).toBeVisible();
+        await settled(page);
+        await expectNoA11yViolations(page, { label: `${screen.path} (${size.name})` });
+      }
+    });
+
     test('the order dialogs pass axe', async ({ page }) => {
       const customer = `Ada ${stamp()}`;
       const orderId = await placeOrder(page, customer);
