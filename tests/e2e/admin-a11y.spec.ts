@@ -30,6 +30,7 @@ for (const size of sizes) {
     });
 
     test('every tab passes axe', async ({ page }) => {
+      test.slow(); // seven screens scanned, then two more views
       for (const tab of tabs) {
         await page.goto(`/admin/${tab.path}`);
         await expect(page.getByRole('heading', { name: tab.heading, exact: true }).first()).toBeVisible();

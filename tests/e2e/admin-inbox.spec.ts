@@ -154,6 +154,7 @@ test.describe('admin bar on a phone (390 px)', () => {
   test('every admin section is reached by tapping the menu, and the active tab is in view', async ({
     page,
   }) => {
+    test.slow(); // every one of the eight tabs through the menu, then the menu's other entries
     await signInAsOwner(page);
     const shopName = page.getByRole('banner').getByRole('link').first();
     // the shop name is whole: not clipped by its box
