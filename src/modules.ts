@@ -76,6 +76,7 @@ export function createModules(ctx: AppContext, options: ModuleOptions = {}) {
     visits,
     cartReminders,
     giftCardsOutstanding: giftCards.outstandingFigure,
+    labCosts: fulfillment.labCosts,
   });
   const storefront = createStorefrontModule({
     catalog,

@@ -3,6 +3,8 @@ import { createTestApp, eventually, type TestApp } from '../support/test-app';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 import { customer, fillCart, insertPhoto, testCard } from '../support/shop-data';
 import { issueGiftCard } from '../support/gift-cards';
+import { startFakeLumaprints, type FakeLumaprints } from '../support/fake-lumaprints';
+import { freePort } from '../support/redis-server';
 import type { HttpClient } from '../support/http-client';
 import type { NumbersAnswer } from '../../src/contract';
 
@@ -21,6 +23,7 @@ import type { NumbersAnswer } from '../../src/contract';
 
 let app: TestApp;
 let sink: SmtpSink;
+let lab: FakeLumaprints;
 let admin: HttpClient;
 let heron: { photoId: number; optionIds: number[] };
 let fox: { photoId: number; optionIds: number[] };
@@ -44,7 +47,14 @@ const numbers = (query: string) => admin.json<NumbersAnswer>(admin.get(`/api/adm
 
 beforeAll(async () => {
   sink = await startSmtpSink();
-  app = await createTestApp({ SMTP_URL: sink.url, OWNER_EMAIL: 'owner@wildframe.example' });
+  lab = await startFakeLumaprints();
+  app = await createTestApp({
+    SMTP_URL: sink.url,
+    OWNER_EMAIL: 'owner@wildframe.example',
+    LUMAPRINTS_API_BASE: lab.url,
+    // the print files' address the lab is given
+    PUBLIC_URL: `http://127.0.0.1:${await freePort()}`,
+  });
   await app.startWorkers();
   admin = await app.admin();
   heron = await insertPhoto(app.ctx.db, { title: 'Heron at Dawn' }); // 8x10 inch Lustre $95 + $10
@@ -137,6 +147,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await sink?.close();
+  await lab?.close();
 });
 
 describe('the numbers of a range', () => {
@@ -227,6 +238,119 @@ describe('the numbers of a range', () => {
     expect(rows).toContain('Tax collected,,10.53');
     expect(rows).toContain('Code discounts,,38.00');
     expect(rows).toContain('Gift cards outstanding (now),,50.00');
+  });
+});
+
+// Lab cost and margin: October's two orders of the Snowy Owl, made by Lumaprints (its double) and
+// sent as soon as paid. E: 2 x $95 + $10 shipping, its prints quoted at $18.50 each, $20 refunded.
+// F: sent when the print's price was not known: no lab cost, so neither in lab cost nor margin.
+describe('lab cost and margin', () => {
+  let orderE: number;
+  let orderF: number;
+  const labRow = (orderId: number) => app.ctx.db('lab_orders').where({ order_id: orderId }).first();
+
+  beforeAll(async () => {
+    const owl = await insertPhoto(app.ctx.db, {
+      title: 'Snowy Owl',
+      pixels: { width: 2400, height: 3000 },
+      options: [{ size: '8x10 inch', format: 'Archival Matte', priceCents: 9500, shippingCents: 1000 }],
+    });
+    await admin.json(
+      admin.put('/api/admin/lab/lumaprints', {
+        enabled: true,
+        sandbox: true,
+        apiKey: lab.credentials.apiKey,
+        apiSecret: lab.credentials.apiSecret,
+        settings: { storeId: lab.store.storeId },
+        shippingMethod: 'default',
+        productionTime: 'regular',
+        holdMinutes: 0,
+        reviewBeforeSending: false,
+        minMarginPercent: 30,
+      }),
+    );
+    const optionId = owl.optionIds[0]!;
+    await admin.json(
+      admin.put(`/api/admin/lab/products/${optionId}`, {
+        provider: 'lumaprints',
+        productId: '103001',
+        widthIn: 8,
+        heightIn: 10,
+      }),
+    );
+    // the price she was quoted when she set the product up
+    const product = () => app.ctx.db('lab_products').where({ print_option_id: optionId });
+    await product().update({ cost_cents: 1850 });
+
+    async function sentOrder(paidOn: string) {
+      const c = app.client();
+      await fillCart(c, [{ photoId: owl.photoId, printOptionId: optionId, quantity: 2 }]);
+      const { orderId } = await c.json<{ orderId: number }>(
+        c.post('/api/checkout', {
+          customerName: customer.customerName,
+          customerEmail: customer.customerEmail,
+          // the lab needs the address in its parts (Maryland: no tax)
+          address: {
+            line1: '4400 Baltimore Avenue',
+            line2: null,
+            city: 'Bladensburg',
+            state: 'MD',
+            zip: '20710',
+          },
+          totalAmount: 200,
+        }),
+        201,
+      );
+      await pay(c, orderId, 200);
+      await eventually(async () => {
+        const row = await labRow(orderId);
+        if (row?.status === 'failed') throw new Error(`${row.last_error} ${row.lab_text}`);
+        return row?.status === 'sent';
+      }, 20_000);
+      await paidAt(orderId, paidOn);
+      return orderId;
+    }
+    orderE = await sentOrder('2026-10-15T15:00:00Z');
+    const refund = await admin.json<{ id: number }>(
+      admin.post(`/api/admin/orders/${orderE}/refunds`, {
+        amount: 20,
+        reason: 'requested_by_customer',
+        idempotencyKey: `numbers-${orderE}-refund-key`,
+      }),
+      201,
+    );
+    await app.ctx
+      .db('order_refunds')
+      .where({ id: refund.id })
+      .update({ succeeded_at: new Date('2026-10-20T15:00:00Z') });
+    await product().update({ cost_cents: null });
+    orderF = await sentOrder('2026-10-16T15:00:00Z');
+  }, 60_000);
+
+  it("records the lab's quoted price of the prints when a lab order is sent, null when unknown", async () => {
+    const e = await labRow(orderE);
+    expect(e.lab_items_cents).toBe(3700);
+    expect(e.lab_shipping_cents).toBeGreaterThan(0);
+    expect((await labRow(orderF)).lab_items_cents).toBeNull();
+  });
+
+  it('counts lab cost and margin of the orders whose lab charge is known, to the cent', async () => {
+    const shipping = (await labRow(orderE)).lab_shipping_cents as number;
+    const n = await numbers('from=2026-10-01&to=2026-10-31');
+    expect(n.sales.orders).toBe(2);
+    expect(n.sales.ordersWithLabCost).toBe(1);
+    // prints 2 x $18.50 plus the lab's shipping
+    expect(n.sales.labCost).toBe((3700 + shipping) / 100);
+    // E paid $200 without tax, less its $20 refund, less the lab cost
+    expect(n.sales.margin).toBe((20000 - 2000 - 3700 - shipping) / 100);
+    const csv = await (await admin.get('/api/admin/numbers.csv?from=2026-10-01&to=2026-10-31')).text();
+    expect(csv).toContain(`Margin,,${((20000 - 2000 - 3700 - shipping) / 100).toFixed(2)}`);
+    // November's orders were never sent to a lab: none known
+    expect((await numbers('from=2026-11-01&to=2026-11-30')).sales).toMatchObject({
+      labCost: null,
+      margin: null,
+      ordersWithLabCost: 0,
+    });
   });
 });
 

@@ -58,6 +58,8 @@ export type LabOrderRow = LabOrderKey & {
   failures: number;
   outageNotifiedAt: Date | null;
   labShippingCents: number | null;
+  /** The lab's quoted price of the prints when sent (null: a line's price unknown). */
+  labItemsCents: number | null;
   carrier: string | null;
   trackingNumber: string | null;
   sentAt: Date | null;
@@ -305,6 +307,21 @@ export function createFulfillmentRepository(db: Db) {
         .limit(100)
         .select('order_id', 'provider');
       return rows.map(keyOf);
+    },
+
+    /**
+     * What the labs charge for each of these shop orders, of the orders whose every lab order sent
+     * (sent or shipped) has its prints' price known: the prints plus the lab's shipping.
+     */
+    async labCosts(orderIds: number[]): Promise<{ orderId: number; costCents: number }[]> {
+      if (!orderIds.length) return [];
+      const rows = await db('lab_orders')
+        .whereIn('order_id', orderIds)
+        .whereIn('status', ['sent', 'shipped'])
+        .groupBy('order_id')
+        .havingRaw('count(*) = count(lab_items_cents)')
+        .select('order_id', db.raw('sum(lab_items_cents + coalesce(lab_shipping_cents, 0))::int as cost'));
+      return rows.map((r) => ({ orderId: r.order_id as number, costCents: r.cost as number }));
     },
 
     /** Orders at the lab not shipped yet and not checked for an hour: polled in case a webhook was lost. */

@@ -92,6 +92,18 @@ export function createFulfillmentModule(
     labProductsGuard,
     /** LAB_DEMO: the labs set up with the demo doubles' keys (src/demo/labs/demo-labs.ts). */
     labDemo: createLabDemo(ctx, { repo, secrets, labs }),
+    /**
+     * What the labs charge for these shop orders (the owner's numbers): the orders whose every
+     * lab order sent has its prints' quoted price, their ids, and the prints plus lab shipping.
+     */
+    async labCosts(orderIds: number[]): Promise<{ costCents: number; orders: number; orderIds: number[] }> {
+      const rows = await repo.labCosts(orderIds);
+      return {
+        costCents: rows.reduce((s, r) => s + r.costCents, 0),
+        orders: rows.length,
+        orderIds: rows.map((r) => r.orderId),
+      };
+    },
     endpoints: () => createFulfillmentRoutes(service),
   };
   return module satisfies HttpModule;

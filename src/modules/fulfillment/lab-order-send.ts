@@ -7,7 +7,7 @@ import { labMessages as messages } from '../../contract';
 import { LabError, type LabOrderItem } from './lab-provider';
 import { labErrorMessage, labErrorWords, type LabErrorWords } from './lab-errors';
 import { isLabOrderNumberTaken, type LabOrderKey, type LabOrderRow } from './fulfillment.repository';
-import { labLinesOf, type LabOrdersDeps } from './lab-order-deps';
+import { labLinesOf, type LabLine, type LabOrdersDeps } from './lab-order-deps';
 
 /**
  * A run holds its lab order this long, renewed every HEARTBEAT_MS while it runs: a run whose
@@ -41,6 +41,20 @@ function splitName(name: string): { firstName: string; lastName: string } {
   return parts.length > 1
     ? { firstName: parts[0]!, lastName: parts.slice(1).join(' ') }
     : { firstName: parts[0] ?? '', lastName: parts[0] ?? '' };
+}
+
+/**
+ * What the lab charges for a lab order's prints: each line's quantity at the lab's price per print
+ * quoted when its product was set up (lab_products.cost_cents), a quote rather than the lab's bill
+ * (Prodigi bills by invoice); null when any line's price is unknown.
+ */
+export function itemsCentsOf(lines: LabLine[]): number | null {
+  let cents = 0;
+  for (const { line, product } of lines) {
+    if (product.costCents === null) return null;
+    cents += line.quantity * product.costCents;
+  }
+  return cents;
 }
 
 /**
@@ -170,7 +184,12 @@ export function createLabOrderSend(ctx: AppContext, deps: LabOrdersDeps) {
    * (the lab numbering again from the start: a demo lab restarted without its orders) is not ours
    * to keep: the owner is told in words (an AppError: the send fails) rather than left 'sending'.
    */
-  async function recordSent(key: LabOrderKey, orderNumber: string, shippingCents: number | null) {
+  async function recordSent(
+    key: LabOrderKey,
+    orderNumber: string,
+    charges: { shippingCents: number | null; itemsCents: number | null },
+  ) {
+    const { shippingCents, itemsCents } = charges;
     try {
       await repo.transaction((trx) =>
         repo.update(trx, key, {
@@ -184,6 +203,7 @@ export function createLabOrderSend(ctx: AppContext, deps: LabOrdersDeps) {
           last_error: null,
           lab_text: null,
           ...(shippingCents === null ? {} : { lab_shipping_cents: shippingCents }),
+          lab_items_cents: itemsCents,
         }),
       );
     } catch (err) {
@@ -263,7 +283,7 @@ export function createLabOrderSend(ctx: AppContext, deps: LabOrdersDeps) {
           callbackUrl: settings.webhookUrl(s),
         }));
       }
-      await recordSent(key, orderNumber!, shippingCents);
+      await recordSent(key, orderNumber!, { shippingCents, itemsCents: itemsCentsOf(lines) });
       logger.info({ orderId, provider, labOrderNumber: orderNumber }, 'order sent to the print lab');
       return { outcome: 'done', detail: `lab order ${orderNumber}` };
     } catch (err) {

@@ -10,6 +10,10 @@ export type VisitCounts = { figures(range: DayRange): Promise<VisitFigures> };
 export type RecoveredCarts = { recoveredCount(range: DayRange): Promise<number> };
 /** What she owes on gift cards now, or null before any was sold (orders' report figure of gift cards). */
 export type OutstandingFigure = { cents(asOf: Date): Promise<number | null> };
+/** What the labs charge for shop orders, of those whose charge is known (fulfillment's `labCosts`). */
+export type LabCosts = (
+  orderIds: number[],
+) => Promise<{ costCents: number; orders: number; orderIds: number[] }>;
 
 const TOP = 10;
 
@@ -30,6 +34,12 @@ const ranked = (lines: RankedLine[]) =>
  * the range. What a gift card paid of an order is not counted again (it was revenue when the card
  * was sold), and a refund's part that went back onto a card is no money out. Tax, shipping and
  * code discounts are the orders' own amounts, whatever paid them.
+ *
+ * Lab cost and margin cover only the orders paid in the range whose lab charge is known: every
+ * lab order of it sent has the lab's quoted price of its prints (recorded at sending; a quote, not
+ * the lab's bill). Lab cost: those prints plus the labs' shipping. Margin: what the buyers paid for
+ * those orders without tax (goods less code discounts, plus shipping, whatever paid), less their
+ * refunds (whenever made, counted whole), less the lab cost. None known: both null.
  */
 export function createNumbersService(deps: {
   timeZone: string;
@@ -37,8 +47,17 @@ export function createNumbersService(deps: {
   visits: VisitCounts;
   cartReminders: RecoveredCarts;
   giftCardsOutstanding: OutstandingFigure;
+  labCosts: LabCosts;
 }) {
   const { sales } = deps;
+
+  /** The lab cost and margin of the orders paid in [from, to) whose lab charge is known, or null. */
+  async function labFigures(from: Date, to: Date) {
+    const known = await deps.labCosts(await sales.paidOrderIds(from, to));
+    if (!known.orders) return null;
+    const incomeCents = await sales.netIncomeOf(known.orderIds);
+    return { costCents: known.costCents, orders: known.orders, marginCents: incomeCents - known.costCents };
+  }
 
   async function figures(query: NumbersQuery): Promise<NumbersAnswer> {
     const range = { from: query.from, to: query.to };
@@ -46,7 +65,7 @@ export function createNumbersService(deps: {
     // always exists: clocks change at night, never at 0:00 in the zones a shop would use)
     const from = shopLocalToInstant(`${range.from}T00:00`, deps.timeZone)!;
     const to = shopLocalToInstant(`${nextDay(range.to)}T00:00`, deps.timeZone)!;
-    const [paid, refunds, photos, sizes, formats, visits, recovered, outstanding] = await Promise.all([
+    const [paid, refunds, photos, sizes, formats, visits, recovered, outstanding, lab] = await Promise.all([
       sales.paidByDay(from, to),
       sales.refundsByDay(from, to),
       sales.topLines(from, to, 'photo', TOP),
@@ -55,6 +74,7 @@ export function createNumbersService(deps: {
       deps.visits.figures(range),
       deps.cartReminders.recoveredCount(range),
       deps.giftCardsOutstanding.cents(new Date()),
+      labFigures(from, to),
     ]);
 
     const { periods, periodOf } = periodsOf(range, query.grain);
@@ -80,11 +100,9 @@ export function createNumbersService(deps: {
         tax: toDollars(sum(paid, (d) => d.taxCents)),
         shipping: toDollars(sum(paid, (d) => d.shippingCents)),
         discounts: toDollars(sum(paid, (d) => d.discountCents)),
-        // The labs' charges are not stored: a lab order keeps its number and status, not what the
-        // lab billed (lab_products' cost is a quote when mapped, not a charge). Unknown, not guessed.
-        labCost: null,
-        margin: null,
-        ordersWithLabCost: 0,
+        labCost: lab && toDollars(lab.costCents),
+        margin: lab && toDollars(lab.marginCents),
+        ordersWithLabCost: lab?.orders ?? 0,
         giftCardsOutstanding: outstanding === null ? null : toDollars(outstanding),
       },
       series: periods.map((period) => {

@@ -77,6 +77,32 @@ export function createSalesFiguresRepository(db: Db, timeZone: string) {
       return rows.map((r) => ({ day: String(r.day), refundedCents: Number(r.refunded ?? 0) }));
     },
 
+    /** The ids of the orders paid in [from, to) (whose lab costs the margin asks of fulfillment). */
+    async paidOrderIds(from: Date, to: Date): Promise<number[]> {
+      const rows: { id: number }[] = await paidIn(from, to).select('id');
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * What buyers paid for these orders without tax (goods less code discounts, plus shipping,
+     * whatever paid), less every refund of them that succeeded, whenever (counted whole: a refund
+     * does not say its tax part), in cents: the margin's income.
+     */
+    async netIncomeOf(orderIds: number[]): Promise<number> {
+      if (!orderIds.length) return 0;
+      const refunded = db('order_refunds')
+        .where('status', 'succeeded')
+        .whereIn('order_id', orderIds)
+        .sum({ cents: 'amount_cents' });
+      const [row] = await db('orders')
+        .whereIn('id', orderIds)
+        .select(
+          db.raw('coalesce(sum(total_cents - tax_cents), 0)::int as paid'),
+          db.raw('coalesce((?), 0)::int as refunded', [refunded]),
+        );
+      return Number(row.paid) - Number(row.refunded);
+    },
+
     /**
      * The best sellers among the lines of the orders paid in [from, to), by their revenue at their
      * prices (before a code's discount): photos (prints and licences), or print sizes or formats

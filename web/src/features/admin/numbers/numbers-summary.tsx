@@ -24,9 +24,13 @@ export function NumbersSummary({ sales }: { sales: NumbersAnswer['sales'] }) {
           {
             label: 'Lab cost',
             value: money(sales.labCost),
-            note: `For ${count(sales.ordersWithLabCost)} orders`,
+            note: `For ${count(sales.ordersWithLabCost)} ${sales.ordersWithLabCost === 1 ? 'order' : 'orders'} sent to a lab`,
           },
-          { label: 'Margin', value: money(sales.margin) },
+          {
+            label: 'Margin',
+            value: money(sales.margin),
+            note: 'Their sales without tax, less refunds and lab cost',
+          },
         ]),
   ];
   return (

@@ -149,7 +149,7 @@ function NumbersFigures({ numbers }: { numbers: NumbersAnswer }) {
           <NumbersSummary sales={numbers.sales} />
           {numbers.sales.labCost === null && (
             <Typography variant="body2" color="text.secondary">
-              Lab cost and margin appear here once your labs' charges are recorded.
+              Lab cost and margin appear for orders sent to a print lab.
             </Typography>
           )}
           <RevenueChart numbers={numbers} />
