@@ -12,7 +12,7 @@ import {
   cartReminderStateSchema,
 } from '../../contract';
 import type { CartRemindersService } from './cart-reminders.service';
-import { sendReminderPage, stopForm } from './reminder-pages';
+import { sendMessagePage } from '../../platform/http/message-page';
 
 const visitor = { auth: 'public', session: true, cache: 'no-store' } as const;
 const admin = { auth: 'admin', session: true, cache: 'no-store' } as const;
@@ -77,7 +77,8 @@ export function createCartRemindersRoutes(ctx: AppContext, service: CartReminder
     restoreCart: async (req, res) => {
       const cartId = await service.restore(String(req.params.token), req.session.cartId);
       if (!cartId)
-        return sendReminderPage(res, 404, ctx.config.SITE_NAME, {
+        return sendMessagePage(res, 404, {
+          siteName: ctx.config.SITE_NAME,
           title: 'This link does not work',
           message: 'This reminder link is not known here. Your cart may still be waiting in the shop.',
         });
@@ -101,16 +102,21 @@ export function createReminderStopRoutes(ctx: AppContext, service: CartReminders
   const router = Router();
   const site = ctx.config.SITE_NAME;
   router.get('/cart-reminders/stop/:token', (req, res) =>
-    sendReminderPage(res, 200, site, {
+    sendMessagePage(res, 200, {
+      siteName: site,
       title: 'Stop cart reminders?',
       message: 'We will not e-mail this address about a cart again.',
-      form: stopForm(`/cart-reminders/stop/${encodeURIComponent(String(req.params.token))}`),
+      button: {
+        action: `/cart-reminders/stop/${encodeURIComponent(String(req.params.token))}`,
+        label: 'Stop reminders',
+      },
     }),
   );
   router.post('/cart-reminders/stop/:token', async (req, res, next) => {
     try {
       const stopped = await service.stop(String(req.params.token));
-      sendReminderPage(res, stopped ? 200 : 404, site, {
+      sendMessagePage(res, stopped ? 200 : 404, {
+        siteName: site,
         title: stopped ? 'Reminders stopped' : 'This link does not work',
         message: stopped
           ? 'You will get no more cart reminders from us.'

@@ -5,7 +5,7 @@ import { richTextToPlain } from '../../platform/rich-text';
 import { TOKEN_PATTERN, tokenHash } from './download-tokens';
 import type { GrantRow, LicenceGrantsRepository, LinkRow } from './licence-grants.repository';
 import { verifyPath } from './licence-grants.service';
-import { sendMessagePage } from './licence-pages';
+import { sendMessagePage } from '../../platform/http/message-page';
 import type { LicensedDownload, LicensedFiles } from './licences.types';
 
 /** Where a Range starts ('bytes=5000-': 5000); none or unreadable: 0, a download from the start. */
@@ -34,9 +34,9 @@ const namePart = (text: string) =>
 export function createDownloadLinks(ctx: AppContext, repo: LicenceGrantsRepository, files: LicensedFiles) {
   const siteName = ctx.config.SITE_NAME;
   const notFoundPage = (res: Response, message: string = messages.linkNotFound) =>
-    sendMessagePage(res, 404, { siteName, title: 'Link not found', message });
+    sendMessagePage(res, 404, { siteName, title: 'Link not found', message, role: 'alert' });
   const gone = (res: Response, message: string) =>
-    sendMessagePage(res, 410, { siteName, title: 'This link no longer works', message });
+    sendMessagePage(res, 410, { siteName, title: 'This link no longer works', message, role: 'alert' });
 
   /** Why a link gives nothing now, or null when it may still be used. */
   function refusal(grant: GrantRow, link: LinkRow): string | null {
@@ -89,6 +89,7 @@ export function createDownloadLinks(ctx: AppContext, repo: LicenceGrantsReposito
         else
           sendMessagePage(res, 503, {
             siteName,
+            role: 'alert',
             title: 'Download not ready',
             message: 'The file could not be sent just now. Please try again in a minute.',
           });

@@ -1,10 +1,10 @@
 import express, { type RequestHandler } from 'express';
 import type { AppContext } from '../../platform/context';
 import { createRouter } from '../../platform/http/async-route';
+import { sendMessagePage } from '../../platform/http/message-page';
 import { AppError } from '../../platform/http/app-error';
 import { sameOrigin } from '../../platform/http/same-origin';
 import { newsletterMessages as messages, newsletterSubscribeSchema } from '../../contract';
-import { sendNewsletterPage } from './newsletter-pages';
 import { CONFIRM_PATH, UNSUBSCRIBE_PATH, type SubscriptionsService } from './subscriptions.service';
 
 /** The footer's form without JavaScript posts here (its island posts to the API). */
@@ -35,7 +35,7 @@ export function createNewsletterPageRoutes(
     (req, res, next) =>
       limit(req, res, (err?: unknown) => {
         if (!(err instanceof AppError)) return next(err);
-        sendNewsletterPage(res, err.status, {
+        sendMessagePage(res, err.status, {
           siteName,
           title: 'Please try again later',
           message: err.message,
@@ -44,19 +44,19 @@ export function createNewsletterPageRoutes(
     async (req, res) => {
       const parsed = newsletterSubscribeSchema.safeParse({ ...(req.body ?? {}), source: 'footer' });
       if (!parsed.success)
-        return sendNewsletterPage(res, 400, {
+        return sendMessagePage(res, 400, {
           siteName,
           title: 'Check the address',
           message: messages.email,
         });
       await service.subscribe(parsed.data);
-      sendNewsletterPage(res, 200, { siteName, title: 'Almost there', message: messages.subscribed });
+      sendMessagePage(res, 200, { siteName, title: 'Almost there', message: messages.subscribed });
     },
   );
 
   const confirmPath = `${CONFIRM_PATH}/:token`;
   router.get(confirmPath, (req, res) =>
-    sendNewsletterPage(res, 200, {
+    sendMessagePage(res, 200, {
       siteName,
       title: 'Confirm your subscription',
       message: `Get an e-mail from ${siteName} when there is new work. You can unsubscribe at any time.`,
@@ -69,12 +69,12 @@ export function createNewsletterPageRoutes(
   router.post(confirmPath, sameOrigin(ctx.config.publicUrl), async (req, res) => {
     const result = await service.confirm(String(req.params.token));
     if (result === 'confirmed')
-      return sendNewsletterPage(res, 200, {
+      return sendMessagePage(res, 200, {
         siteName,
         title: 'You are subscribed',
         message: `Thank you! You will get an e-mail from ${siteName} when there is new work.`,
       });
-    sendNewsletterPage(res, 404, {
+    sendMessagePage(res, 404, {
       siteName,
       title: 'This link does not work',
       message: 'This confirmation link is not valid or has expired. Please sign up again.',
@@ -83,7 +83,7 @@ export function createNewsletterPageRoutes(
 
   const unsubscribePath = `${UNSUBSCRIBE_PATH}/:token`;
   const notALink = (res: express.Response) =>
-    sendNewsletterPage(res, 404, {
+    sendMessagePage(res, 404, {
       siteName,
       title: 'This link does not work',
       message: 'This unsubscribe link is not valid. Use the link in the e-mail you received.',
@@ -91,7 +91,7 @@ export function createNewsletterPageRoutes(
   router.get(unsubscribePath, (req, res) => {
     const token = String(req.params.token);
     if (!service.isUnsubscribeToken(token)) return notALink(res);
-    sendNewsletterPage(res, 200, {
+    sendMessagePage(res, 200, {
       siteName,
       title: 'Unsubscribe',
       message: `Stop all e-mails from ${siteName}'s newsletter to this address, for good?`,
@@ -102,7 +102,7 @@ export function createNewsletterPageRoutes(
     const token = String(req.params.token);
     if (!service.isUnsubscribeToken(token)) return notALink(res);
     await service.unsubscribe(token);
-    sendNewsletterPage(res, 200, {
+    sendMessagePage(res, 200, {
       siteName,
       title: 'You are unsubscribed',
       message: `This address will not get another e-mail from ${siteName}'s newsletter.`,

@@ -1,21 +1,24 @@
 import type { Response } from 'express';
-import { escapeHtml } from '../../platform/html';
+import { escapeHtml } from '../html';
 
-export type NewsletterPage = {
+export type MessagePage = {
   siteName: string;
   title: string;
   message: string;
-  /** a button that POSTs to `action` (confirm, unsubscribe): never done on a GET, which link scanners make */
+  /** how the message is announced: 'alert' for a refusal, 'status' (default) for news */
+  role?: 'alert' | 'status';
+  /** a button that POSTs to `action` (confirm, unsubscribe, stop): never done on a GET, which link scanners make */
   button?: { action: string; label: string; oneClick?: boolean };
 };
 
 /**
- * The newsletter's pages (the footer's form posted without JavaScript, the confirmation and the
- * unsubscribe links), small and server-rendered in the site's colours (web/src/styles/base.css):
- * they are opened from an e-mail, often on a phone, and must work with nothing else of the shop
- * loaded. Never cached, never indexed.
+ * A link's answer as a small page in the site's colours and type (web/src/styles/base.css),
+ * rendered without the web app: the links (a download, a newsletter's confirmation or
+ * unsubscribe, a cart reminder's stop) are opened from an e-mail, often on a phone, and must say
+ * what happened even when nothing else of the shop loads. Never cached, never indexed, and the
+ * token in its address is never sent on as a referrer.
  */
-export function sendNewsletterPage(res: Response, status: number, page: NewsletterPage): void {
+export function sendMessagePage(res: Response, status: number, page: MessagePage): void {
   const title = escapeHtml(page.title);
   const form = page.button
     ? `<form method="post" action="${escapeHtml(page.button.action)}">${page.button.oneClick ? '<input type="hidden" name="List-Unsubscribe" value="One-Click">' : ''}<button type="submit">${escapeHtml(page.button.label)}</button></form>`
@@ -42,6 +45,6 @@ button{font:inherit;font-size:17px;background:#2e4b3c;color:#fff;border:0;border
 button:focus-visible{outline:3px solid #c9a86a;outline-offset:2px}
 </style></head>
 <body><header><a href="/">${escapeHtml(page.siteName)}</a></header>
-<main><h1>${title}</h1><p role="status">${escapeHtml(page.message)}</p>${form}<p><a href="/">Back to the shop</a></p></main></body></html>`,
+<main><h1>${title}</h1><p role="${page.role ?? 'status'}">${escapeHtml(page.message)}</p>${form}<p><a href="/">Back to the shop</a></p></main></body></html>`,
     );
 }
