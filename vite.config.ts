@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA, type VitePWAOptions } from 'vite-plugin-pwa';
 import { APPLE_TOUCH_ICON, manifestIcons, manifestScreenshots, pwaAssets } from './scripts/pwa-assets.ts';
 import { palette } from './web/src/lib/palette.ts';
-import { appChunk } from './scripts/app-chunk.ts';
+import { appChunk, islandsChunk } from './scripts/app-chunk.ts';
 import { storefrontPrecache } from './scripts/precache.ts';
 
 const webSource = (file: string) => fileURLToPath(new URL(`./web/src/${file}`, import.meta.url));
@@ -210,6 +210,15 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: {
             codeSplitting: {
               groups: [
+                {
+                  name: islandsChunk(
+                    webSource('main.tsx'),
+                    webSource('islands/start-islands.tsx'),
+                    webSource('islands/registry.ts'),
+                  ),
+                  debugName: 'islands',
+                  includeDependenciesRecursively: false,
+                },
                 {
                   name: appChunk(
                     webSource('main.tsx'),
