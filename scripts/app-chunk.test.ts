@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appChunk } from './app-chunk';
+import { appChunk, islandsChunk } from './app-chunk';
 
 /** A module graph: id -> [static imports, dynamic imports]. */
 function graphOf(modules: Record<string, [string[], string[]?]>) {
@@ -61,5 +61,43 @@ describe('appChunk', () => {
     expect(chunkOf('/web/hero.tsx')).toBeNull();
     expect(chunkOf('/web/photo-card.tsx')).toBeNull(); // shared with the admin only
     expect(chunkOf('/web/home.tsx')).toBeNull();
+  });
+});
+
+describe('islandsChunk', () => {
+  const islands = graphOf({
+    '/web/main.tsx': [['/web/early-clicks.ts'], ['/web/islands/start.tsx']],
+    '/web/early-clicks.ts': [[]],
+    '/web/islands/start.tsx': [['/web/islands/registry.ts', '/node_modules/react-dom/client.js']],
+    '/web/islands/registry.ts': [[], ['/web/cart-button.tsx', '/web/contact-form.tsx']],
+    '/web/cart-button.tsx': [['/web/cart-store.ts', '/web/early-clicks.ts'], ['/web/wall-preview.tsx']],
+    '/web/contact-form.tsx': [['/web/text-field.tsx']],
+    '/web/cart-store.ts': [[]],
+    '/web/text-field.tsx': [[]],
+    '/web/wall-preview.tsx': [['/node_modules/model-viewer/index.js']],
+    '/node_modules/react-dom/client.js': [[]],
+  });
+  const chunkOf = (id: string) =>
+    islandsChunk('/web/main.tsx', '/web/islands/start.tsx', '/web/islands/registry.ts')(id, islands);
+
+  it('puts the runtime, every island, what they import and React DOM in one chunk', () => {
+    const one = [
+      '/web/islands/start.tsx',
+      '/web/islands/registry.ts',
+      '/web/cart-button.tsx',
+      '/web/contact-form.tsx',
+      '/web/cart-store.ts',
+      '/web/text-field.tsx',
+      '/node_modules/react-dom/client.js',
+    ];
+    expect(one.map(chunkOf)).toEqual(one.map(() => 'islands'));
+  });
+
+  it('leaves out the entry and its imports, and what an island loads lazily (the wall preview)', () => {
+    expect(['/web/main.tsx', '/web/early-clicks.ts', '/web/wall-preview.tsx'].map(chunkOf)).toEqual([
+      null,
+      null,
+      null,
+    ]);
   });
 });

@@ -10,7 +10,7 @@ captureInstallOffer();
 // The server's HTML is the page, already readable: the script that makes it interactive loads
 // after the page's images and its first paint, so on a slow connection it never shares the
 // bandwidth with the largest image or delays what is drawn. A storefront page hydrates its islands
-// only (web/src/islands: React DOM and a few small chunks); checkout, the order page, the admin
+// only (web/src/islands: one chunk with React DOM); checkout, the order page, the admin
 // and a page opened offline from the app shell start the React app (React, the store, the page's
 // chunk). A click on a button before then loads it at once (early-clicks.ts).
 let started = false;
