@@ -145,6 +145,23 @@ describe('page views', () => {
     expect(await figuresToday()).toBeTruthy();
     expect(await hitCount()).toBe(before);
   });
+
+  it("leaves out the owner's own browser (marked when she signs in, also once signed out)", async () => {
+    const before = await hitCount();
+    const owner = await app.admin(); // the sign-in answer marks her browser
+    expect(owner.cookieHeader).toMatch(/(^|; )wf\.owner=1(;|$)/);
+    const her = browser('203.0.113.9');
+    expect((await owner.get('/about', her)).status).toBe(200);
+    expect((await owner.post('/api/admin/logout')).status).toBe(200);
+    expect(owner.cookieHeader).not.toMatch(/wf\.sid/);
+    expect((await owner.get(`/photo/${photoId}`, her)).status).toBe(200);
+    await app.modules.visits.flush();
+    expect(await hitCount()).toBe(before);
+    // a visitor at the same address with the same browser, without the mark, is counted
+    expect((await app.client().get('/about', her)).status).toBe(200);
+    await app.modules.visits.flush();
+    expect(await hitCount()).toBe(before + 1);
+  });
 });
 
 describe('added to cart', () => {
@@ -261,11 +278,11 @@ describe('the roll-up (the maintenance sweep)', () => {
     expect(after.days).toEqual([
       { day: day(3), visitors: 2, views: 3 },
       { day: day(2), visitors: 1, views: 1 },
-      { day: today, visitors: 4, views: 9 },
+      { day: today, visitors: 5, views: 10 },
     ]);
     expect(after.totals).toEqual({
-      visitors: 7,
-      views: 13,
+      visitors: 8,
+      views: 14,
       photoViews: 2,
       addedToCart: 2,
       checkoutStarted: 2,

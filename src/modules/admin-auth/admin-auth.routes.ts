@@ -4,6 +4,7 @@ import { Strategy as LocalStrategy } from 'passport-local';
 import type { AppContext } from '../../platform/context';
 import { unauthorized } from '../../platform/http/app-error';
 import { bindEndpoints, type EndpointSpec } from '../../platform/http/endpoint';
+import { markOwnerBrowser } from '../../platform/http/owner-browser';
 import { createRateLimit } from '../../platform/http/rate-limit';
 import type { SessionUser } from '../../platform/http/guards';
 import type { AdminAuthService } from './admin-auth.service';
@@ -145,6 +146,7 @@ export function createAdminAuthRoutes(ctx: AppContext, service: AdminAuthService
         );
         const firstSignIn = await service.recordSignIn(user.id);
         req.log.info({ username: user.username, firstSignIn }, 'admin signed in');
+        markOwnerBrowser(req, res);
         res.json({ ...user, firstSignIn });
       },
     },

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import proxyaddr from 'proxy-addr';
 import { isbot } from 'isbot';
 import { pathsPattern } from '../../platform/http/endpoint';
+import { isOwnerBrowser } from '../../platform/http/owner-browser';
 import { STOREFRONT_PAGES, type StorefrontPage } from '../../shared/storefront-pages';
 
 /** A hit before it is hashed: held in memory only until the next batch (a few seconds). */
@@ -34,13 +35,21 @@ const pageOf = (path: string): StorefrontPage | null =>
  * Not counted: a visitor who asks not to be tracked (`DNT: 1`, `Sec-GPC: 1`), a bot by its user
  * agent (isbot's maintained list; no user agent at all is a script), and what no browser sends
  * on a navigation or a fetch: no `Accept-Language`, or `*` (curl, uptime checks, most
- * scrapers; Node's fetch sends `*`).
+ * scrapers; Node's fetch sends `*`); the owner's own browser (marked when she signs in).
  */
 function countable(req: IncomingMessage): boolean {
   const h = req.headers;
   const ua = h['user-agent'];
   const language = h['accept-language'];
-  return !!ua && !!language && language !== '*' && h.dnt !== '1' && h['sec-gpc'] !== '1' && !isbot(ua);
+  return (
+    !!ua &&
+    !!language &&
+    language !== '*' &&
+    h.dnt !== '1' &&
+    h['sec-gpc'] !== '1' &&
+    !isbot(ua) &&
+    !isOwnerBrowser(h.cookie)
+  );
 }
 
 /** The referring site's domain, none for our own host, a missing or unreadable Referer. */
