@@ -95,6 +95,19 @@ for (const size of sizes) {
       await page.getByLabel('To', { exact: true }).fill('2019-05-31');
       await expect(page.getByText('Nothing sold in this range')).toBeVisible();
       await shot(page, `empty-${size.name}`);
+
+      // a range the server would refuse is said under its field; the last good range's figures stay
+      await page.getByLabel('From', { exact: true }).fill('2019-06-01');
+      await expect(page.getByText('The end date must be on or after the start date.')).toBeVisible();
+      await expect(page.getByLabel('To', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+      await expect(page.getByText('Nothing sold in this range')).toBeVisible();
+      await expect(page.getByText(/Failed to load numbers/)).toHaveCount(0);
+      await page.getByLabel('From', { exact: true }).fill('');
+      await expect(page.getByText('Choose a start date (YYYY-MM-DD).')).toBeVisible();
+      await page.getByLabel('From', { exact: true }).fill('2019-03-01');
+      await expect(page.getByText('The end date must be on or after the start date.')).toHaveCount(0);
+      await expect(monthly.getByRole('row', { name: /^Mar 2019 / })).toContainText(usd(march.cents));
+      await shot(page, `range-fixed-${size.name}`);
     });
   });
 }

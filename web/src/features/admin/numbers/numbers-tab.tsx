@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import { numbersQuery } from '@contract';
 import { useSite } from '../../../lib/site-context';
 import { LoadError } from '../shared/load-error';
 import {
@@ -34,7 +35,15 @@ export default function NumbersTab() {
   const today = shopToday(timeZone);
   const [preset, setPreset] = useState<RangePreset>('month');
   const [grain, setGrain] = useState<NumbersGrain>('day');
-  const [custom, setCustom] = useState(() => presetRange('month', today));
+  // The custom range as typed (a field may be empty or the days reversed) and the last one the
+  // server's own rule accepts, which the figures keep showing while she corrects the other.
+  const [draft, setDraft] = useState(() => presetRange('month', today));
+  const [custom, setCustom] = useState(draft);
+  const draftErrors = rangeErrors(draft);
+  const changeDraft = (next: { from: string; to: string }) => {
+    setDraft(next);
+    if (!rangeErrors(next)) setCustom(next);
+  };
   const range = preset === 'custom' ? custom : presetRange(preset, today);
   const query = { ...range, grain };
   const { data, error, isLoading, isFetching, refetch } = useGetNumbersQuery(query, {
@@ -56,7 +65,7 @@ export default function NumbersTab() {
           display: 'grid',
           gap: 1.5,
           gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(2, minmax(160px, 200px)) 1fr' },
-          alignItems: 'center',
+          alignItems: 'start',
         }}
       >
         <TextField
@@ -66,7 +75,10 @@ export default function NumbersTab() {
           value={preset}
           onChange={(e) => {
             const next = e.target.value as RangePreset;
-            if (next === 'custom' && preset !== 'custom') setCustom(range);
+            if (next === 'custom' && preset !== 'custom') {
+              setDraft(range);
+              setCustom(range);
+            }
             setPreset(next);
           }}
         >
@@ -105,16 +117,20 @@ export default function NumbersTab() {
               type="date"
               size="small"
               label="From"
-              value={custom.from}
-              onChange={(e) => e.target.value && setCustom({ ...custom, from: e.target.value })}
+              value={draft.from}
+              onChange={(e) => changeDraft({ ...draft, from: e.target.value })}
+              error={Boolean(draftErrors?.from)}
+              helperText={draftErrors?.from}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <TextField
               type="date"
               size="small"
               label="To"
-              value={custom.to}
-              onChange={(e) => e.target.value && setCustom({ ...custom, to: e.target.value })}
+              value={draft.to}
+              onChange={(e) => changeDraft({ ...draft, to: e.target.value })}
+              error={Boolean(draftErrors?.to)}
+              helperText={draftErrors?.to}
               slotProps={{ inputLabel: { shrink: true } }}
             />
           </>
@@ -131,6 +147,18 @@ export default function NumbersTab() {
       )}
     </Stack>
   );
+}
+
+/** What the server would say of a custom range, by field (its own rule, from the contract); null if none. */
+function rangeErrors(range: { from: string; to: string }): { from?: string; to?: string } | null {
+  const checked = numbersQuery.safeParse(range);
+  if (checked.success) return null;
+  const errors: { from?: string; to?: string } = {};
+  for (const issue of checked.error.issues) {
+    const field = issue.path[0];
+    if ((field === 'from' || field === 'to') && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
 }
 
 function NumbersFigures({ numbers }: { numbers: NumbersAnswer }) {
