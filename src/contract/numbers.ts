@@ -16,15 +16,14 @@ export const numbersMessages = {
   grain: 'Group by day, week or month.',
 } as const;
 
-const isoDay = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(
-      (s) =>
-        !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
-      message,
-    );
+const isDay = (s: unknown): s is string =>
+  typeof s === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(s) &&
+  !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) &&
+  new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+const isoDay = (message: string) => z.string({ error: message }).refine(isDay, message);
+/** The range's own rules only once both ends are days (else each end's message is enough). */
+const bothDays = (q: { from: unknown; to: unknown }) => isDay(q.from) && isDay(q.to);
 
 /** `GET /api/admin/numbers?from=2026-11-01&to=2026-11-30&grain=day` (dates inclusive, shop time). */
 export const numbersQuery = z
@@ -33,9 +32,10 @@ export const numbersQuery = z
     to: isoDay(numbersMessages.to),
     grain: z.enum(['day', 'week', 'month'], { error: numbersMessages.grain }).default('day'),
   })
-  .refine((q) => q.from <= q.to, { message: numbersMessages.reversed, path: ['to'] })
+  .refine((q) => !bothDays(q) || q.from <= q.to, { message: numbersMessages.reversed, path: ['to'] })
   .refine(
     (q) =>
+      !bothDays(q) ||
       (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 < NUMBERS_MAX_DAYS,
     { message: numbersMessages.tooLong, path: ['to'] },
   );

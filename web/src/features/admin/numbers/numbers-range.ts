@@ -27,6 +27,39 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: strin
   return { from: minusDays(today, 29), to: today };
 }
 
+/**
+ * The server's messages for a range it refuses (`numbersMessages` of src/contract/numbers.ts; the
+ * web app imports only the contract's types, so numbers-range.test.ts keeps the copies equal).
+ */
+export const RANGE_MESSAGES = {
+  from: 'Choose a start date (YYYY-MM-DD).',
+  to: 'Choose an end date (YYYY-MM-DD).',
+  reversed: 'The end date must be on or after the start date.',
+  tooLong: `Choose a range of at most ${366 * 5} days.`,
+} as const;
+const MAX_DAYS = 366 * 5;
+
+const isDay = (s: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
+
+/** What the server would say of a custom range, by field; null when it takes it. */
+export function rangeErrors({
+  from,
+  to,
+}: {
+  from: string;
+  to: string;
+}): { from?: string; to?: string } | null {
+  if (!isDay(from) || !isDay(to))
+    return {
+      ...(isDay(from) ? {} : { from: RANGE_MESSAGES.from }),
+      ...(isDay(to) ? {} : { to: RANGE_MESSAGES.to }),
+    };
+  if (from > to) return { to: RANGE_MESSAGES.reversed };
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000;
+  return days < MAX_DAYS ? null : { to: RANGE_MESSAGES.tooLong };
+}
+
 /** A period's name as a short date: "Nov 3" ("Nov 2026" for a month). */
 export function periodLabel(period: string, grain: 'day' | 'week' | 'month'): string {
   const date = new Date(`${period}T00:00:00Z`);

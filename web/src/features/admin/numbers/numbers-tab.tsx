@@ -8,7 +8,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
-import { numbersQuery } from '@contract';
 import { useSite } from '../../../lib/site-context';
 import { LoadError } from '../shared/load-error';
 import {
@@ -19,7 +18,7 @@ import {
   type NumbersGrain,
 } from './api';
 import { FunnelChart, RevenueChart } from './numbers-charts';
-import { presetRange, RANGE_PRESETS, shopToday, type RangePreset } from './numbers-range';
+import { presetRange, RANGE_PRESETS, rangeErrors, shopToday, type RangePreset } from './numbers-range';
 import { NumbersSummary } from './numbers-summary';
 import { TopLists, VisitLists } from './numbers-lists';
 
@@ -147,18 +146,6 @@ export default function NumbersTab() {
       )}
     </Stack>
   );
-}
-
-/** What the server would say of a custom range, by field (its own rule, from the contract); null if none. */
-function rangeErrors(range: { from: string; to: string }): { from?: string; to?: string } | null {
-  const checked = numbersQuery.safeParse(range);
-  if (checked.success) return null;
-  const errors: { from?: string; to?: string } = {};
-  for (const issue of checked.error.issues) {
-    const field = issue.path[0];
-    if ((field === 'from' || field === 'to') && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
 }
 
 function NumbersFigures({ numbers }: { numbers: NumbersAnswer }) {
