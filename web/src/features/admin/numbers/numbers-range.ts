@@ -29,7 +29,7 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: strin
 
 /**
  * The server's messages for a range it refuses (`numbersMessages` of src/contract/numbers.ts; the
- * web app imports only the contract's types, so numbers-range.test.ts keeps the copies equal).
+ * web app imports only the contract's types, so tests/unit/numbers-range.test.ts keeps the copies equal).
  */
 export const RANGE_MESSAGES = {
   from: 'Choose a start date (YYYY-MM-DD).',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { numbersMessages, numbersQuery } from '../../../../../src/contract/numbers';
-import { RANGE_MESSAGES, rangeErrors } from './numbers-range';
+import { numbersMessages, numbersQuery } from '../../src/contract/numbers';
+import { RANGE_MESSAGES, rangeErrors } from '../../web/src/features/admin/numbers/numbers-range';
 
 /** The server's answer for a range, by field, as the admin shows it. */
 function serverErrors(range: { from: string; to: string }) {
