@@ -10,6 +10,7 @@ export const newsletterMessages = {
   body: 'Write the e-mail (at most 200,000 characters).',
   rate: 'Enter a rate of 1 to 10,000 e-mails an hour.',
   notDraft: 'This e-mail has already been sent.',
+  notDeletable: 'This e-mail is being sent or has been sent, so it cannot be deleted.',
   noSubscribers: 'There are no confirmed subscribers yet.',
 } as const;
 

@@ -182,7 +182,7 @@ describe('sending a new work e-mail', () => {
       admin.get(`/api/admin/newsletter/campaigns/${id}/preview`),
     );
     expect(preview.html).toContain('https://shop.example/api/photos/1/image?v=2');
-    expect(preview.text).toContain('Unsubscribe: https://shop.example/unsubscribe/');
+    expect(preview.text).toContain('Unsubscribe: https://shop.example/unsubscribe/sample');
     await admin.json(
       admin.post(`/api/admin/newsletter/campaigns/${id}/test`, { to: 'dana@refuge.example' }),
       202,
@@ -190,6 +190,28 @@ describe('sending a new work e-mail', () => {
     const test = await eventually(async () => mailsTo('dana@refuge.example')[0]);
     expect(test.subject).toBe('[Test] Bad rates');
     expect(mailHeader(test.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    // the test's sample link, opened or one-clicked by her mail client: a page that says so, nothing changed
+    expect(unsubscribeUrl(test.raw)).toBe('https://shop.example/unsubscribe/sample');
+    const listBefore = await db()('newsletter_subscribers').orderBy('id');
+    const suppressedBefore = await db()('newsletter_suppressions').count({ n: '*' }).first();
+    for (const method of ['GET', 'POST']) {
+      const page = await fetch(`${app.url}/unsubscribe/sample`, {
+        method,
+        ...(method === 'POST'
+          ? {
+              headers: { 'content-type': 'application/x-www-form-urlencoded' },
+              body: 'List-Unsubscribe=One-Click',
+            }
+          : {}),
+      });
+      expect(page.status, method).toBe(200);
+      const text = await page.text();
+      expect(text).toContain('<h1>This is a sample link</h1>');
+      expect(text).toContain('from a preview or test of your newsletter, so nothing changed');
+      expect(text).not.toContain('<button');
+    }
+    expect(await db()('newsletter_subscribers').orderBy('id')).toEqual(listBefore);
+    expect(await db()('newsletter_suppressions').count({ n: '*' }).first()).toEqual(suppressedBefore);
 
     await seedConfirmed('rate-bad-', 1);
     for (const ratePerHour of [0, 1e9, 1.5, '', null]) {
@@ -363,5 +385,68 @@ describe('unsubscribing', () => {
     expect(await db()('newsletter_subscribers').where({ id: row.id }).first()).toBeUndefined();
     expect((await admin.delete(`/api/admin/newsletter/subscribers/${row.id}`)).status).toBe(404);
     expect((await app.client().get('/api/admin/newsletter/subscribers')).status).toBe(401);
+  });
+});
+
+describe('deleting an e-mail', () => {
+  const campaignState = async (id: number) => ({
+    campaign: await db()('newsletter_campaigns').where({ id }).first(),
+    deliveries: await db()('newsletter_deliveries').where({ campaign_id: id }).orderBy('id'),
+  });
+
+  it('deletes a draft; refuses one being sent or sent, changing nothing; 404 unknown; 401 signed out', async () => {
+    const draft = await newCampaign('Never mind');
+    expect((await app.client().delete(`/api/admin/newsletter/campaigns/${draft.id}`)).status).toBe(401);
+    expect(await db()('newsletter_campaigns').where({ id: draft.id }).first()).toBeTruthy();
+    expect(
+      await draft.admin.json<{ message: string }>(
+        draft.admin.delete(`/api/admin/newsletter/campaigns/${draft.id}`),
+      ),
+    ).toEqual({ message: 'The e-mail was deleted.' });
+    expect(await db()('newsletter_campaigns').where({ id: draft.id }).first()).toBeUndefined();
+    expect((await draft.admin.get(`/api/admin/newsletter/campaigns/${draft.id}`)).status).toBe(404);
+    expect((await draft.admin.delete(`/api/admin/newsletter/campaigns/${draft.id}`)).status).toBe(404);
+
+    // sent: one subscriber at 100 an hour
+    const [one] = await seedConfirmed('del-sent-', 1);
+    const sent = await newCampaign('Already out');
+    await sent.admin.json(
+      sent.admin.post(`/api/admin/newsletter/campaigns/${sent.id}/send`, { ratePerHour: 100 }),
+      202,
+    );
+    await eventually(async () => mailsTo(one).length === 1);
+    await eventually(
+      async () => (await db()('newsletter_campaigns').where({ id: sent.id }).first()).status === 'sent',
+    );
+    // being sent: two subscribers at 1 an hour, the second an hour away
+    const two = await seedConfirmed('del-sending-', 2);
+    const sending = await newCampaign('Going out');
+    await sending.admin.json(
+      sending.admin.post(`/api/admin/newsletter/campaigns/${sending.id}/send`, { ratePerHour: 1 }),
+      202,
+    );
+    await eventually(async () => two.filter((e) => mailsTo(e).length).length === 1);
+
+    for (const { id, status } of [
+      { id: sent.id, status: 'sent' },
+      { id: sending.id, status: 'sending' },
+    ]) {
+      const before = await campaignState(id);
+      expect(before.campaign.status).toBe(status);
+      const res = await sent.admin.delete(`/api/admin/newsletter/campaigns/${id}`);
+      expect(res.status).toBe(409);
+      expect((await res.json()).message).toBe(
+        'This e-mail is being sent or has been sent, so it cannot be deleted.',
+      );
+      expect(await campaignState(id)).toEqual(before);
+    }
+    const list = await sent.admin.json<{ campaigns: { id: number; status: string }[] }>(
+      sent.admin.get('/api/admin/newsletter/campaigns'),
+    );
+    expect(list.campaigns.filter((c) => [sent.id, sending.id, draft.id].includes(c.id))).toEqual([
+      expect.objectContaining({ id: sending.id, status: 'sending' }),
+      expect.objectContaining({ id: sent.id, status: 'sent' }),
+    ]);
+    expect((await sent.admin.delete('/api/admin/newsletter/campaigns/999999')).status).toBe(404);
   });
 });

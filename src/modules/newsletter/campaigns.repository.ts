@@ -54,6 +54,10 @@ export function createCampaignsRepository(db: Knex) {
         .update({ ...input, updated_at: db.fn.now() });
       return n === 1;
     },
+    /** Deletes a draft (it has no deliveries yet); false once it is being sent. */
+    async removeDraft(id: number): Promise<boolean> {
+      return (await db('newsletter_campaigns').where({ id, status: 'draft' }).delete()) === 1;
+    },
     lockStatus: async (trx: Knex.Transaction, id: number): Promise<string | undefined> =>
       (await trx('newsletter_campaigns').where({ id }).forUpdate().first('status'))?.status,
     /** Sending starts: one delivery per confirmed subscriber now; their number. */

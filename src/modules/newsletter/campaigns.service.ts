@@ -11,6 +11,7 @@ import {
 import type { CampaignRow, CampaignsRepository } from './campaigns.repository';
 import { campaignMail, type MailLinks } from './newsletter-emails';
 import { sanitizeNewsletterHtml } from './newsletter-html';
+import { SAMPLE_UNSUBSCRIBE_PATH } from './subscriptions.service';
 
 /** At most this many e-mails are written to the outbox by one run of the send job. */
 const BATCH = 50;
@@ -93,6 +94,11 @@ export function createCampaignsService(ctx: AppContext, deps: CampaignDeps) {
       if (!(await repo.update(id, clean(input)))) throw conflict(messages.notDraft);
       return view(await found(id));
     },
+    /** A draft she no longer wants; one being sent or sent stays (its deliveries are its record). */
+    async remove(id: number): Promise<void> {
+      await found(id);
+      if (!(await repo.removeDraft(id))) throw conflict(messages.notDeletable);
+    },
     /** The e-mail as a subscriber gets it, with a sample unsubscribe link. */
     async preview(id: number) {
       const c = await found(id);
@@ -149,8 +155,8 @@ export type CampaignsService = ReturnType<typeof createCampaignsService>;
 const sampleLinks = (ctx: AppContext): MailLinks => ({
   siteName: ctx.config.SITE_NAME,
   shopUrl: `${ctx.config.publicUrl}/`,
-  // a test's or preview's link: no subscriber's, so the page says it is not a working link
-  unsubscribeUrl: `${ctx.config.publicUrl}/unsubscribe/sample`,
+  // no subscriber's: its page says it is a sample and that nothing changed
+  unsubscribeUrl: `${ctx.config.publicUrl}${SAMPLE_UNSUBSCRIBE_PATH}`,
 });
 
 const view = (r: CampaignRow): NewsletterCampaign => ({

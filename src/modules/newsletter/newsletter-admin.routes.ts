@@ -52,6 +52,14 @@ export const newsletterAdminEndpoints = {
     answer: newsletterCampaignSchema,
     contract: 'PUT /api/admin/newsletter/campaigns/{id}',
   },
+  deleteCampaign: {
+    ...admin,
+    method: 'DELETE',
+    path: '/api/admin/newsletter/campaigns/:id',
+    params: campaign,
+    answer: newsletterMessageSchema,
+    contract: 'DELETE /api/admin/newsletter/campaigns/{id}',
+  },
   preview: {
     ...admin,
     method: 'GET',
@@ -120,6 +128,10 @@ export function createNewsletterAdminRoutes(
     campaign: async (_req, res, { params }) => void res.json(await campaigns.get(params.id)),
     updateCampaign: async (_req, res, { params, body }) =>
       void res.json(await campaigns.update(params.id, body)),
+    deleteCampaign: async (_req, res, { params }) => {
+      await campaigns.remove(params.id);
+      res.json({ message: 'The e-mail was deleted.' });
+    },
     preview: async (_req, res, { params }) => void res.json(await campaigns.preview(params.id)),
     sendTest: async (_req, res, { params, body }) => {
       await campaigns.sendTest(params.id, body.to);

@@ -5,7 +5,12 @@ import { sendMessagePage } from '../../platform/http/message-page';
 import { AppError } from '../../platform/http/app-error';
 import { sameOrigin } from '../../platform/http/same-origin';
 import { newsletterMessages as messages, newsletterSubscribeSchema } from '../../contract';
-import { CONFIRM_PATH, UNSUBSCRIBE_PATH, type SubscriptionsService } from './subscriptions.service';
+import {
+  CONFIRM_PATH,
+  SAMPLE_UNSUBSCRIBE_PATH,
+  UNSUBSCRIBE_PATH,
+  type SubscriptionsService,
+} from './subscriptions.service';
 
 /** The footer's form without JavaScript posts here (its island posts to the API). */
 export const SUBSCRIBE_FORM_PATH = '/newsletter/subscribe';
@@ -80,6 +85,17 @@ export function createNewsletterPageRoutes(
       message: 'This confirmation link is not valid or has expired. Please sign up again.',
     });
   });
+
+  // the preview's and a test's link, opened or one-clicked by her mail client: she learns it
+  // worked as a sample would, and that no address came off the list
+  const sample = (_req: express.Request, res: express.Response) =>
+    sendMessagePage(res, 200, {
+      siteName,
+      title: 'This is a sample link',
+      message: `This unsubscribe link is from a preview or test of your newsletter, so nothing changed. In the e-mails your subscribers get, this link is their own and takes them off ${siteName}'s list.`,
+    });
+  router.get(SAMPLE_UNSUBSCRIBE_PATH, sample);
+  router.post(SAMPLE_UNSUBSCRIBE_PATH, sample);
 
   const unsubscribePath = `${UNSUBSCRIBE_PATH}/:token`;
   const notALink = (res: express.Response) =>

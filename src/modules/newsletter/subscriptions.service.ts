@@ -14,6 +14,8 @@ const PAGE_SIZE = 50;
 
 export const UNSUBSCRIBE_PATH = '/unsubscribe';
 export const CONFIRM_PATH = '/newsletter/confirm';
+/** The unsubscribe link of a preview or test e-mail: it names no subscriber (its page says so). */
+export const SAMPLE_UNSUBSCRIBE_PATH = `${UNSUBSCRIBE_PATH}/sample`;
 
 /**
  * Who gets the newsletter: a sign-up is double opt-in (a confirmation e-mail; only a confirmed

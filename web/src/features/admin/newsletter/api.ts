@@ -22,6 +22,10 @@ export const newsletterAdminApi = api.enhanceEndpoints({ addTagTypes: ['Newslett
       query: ({ id, ...body }) => ({ url: `/admin/newsletter/campaigns/${id}`, method: 'PUT', body }),
       invalidatesTags: ['Newsletter'],
     }),
+    deleteCampaign: build.mutation<{ message: string }, number>({
+      query: (id) => ({ url: `/admin/newsletter/campaigns/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Newsletter'],
+    }),
     getPreview: build.query<CampaignPreview, number>({
       query: (id) => ({ url: `/admin/newsletter/campaigns/${id}/preview`, cache: 'no-store' }),
       keepUnusedDataFor: 0,
@@ -59,6 +63,7 @@ export const {
   useGetCampaignsQuery,
   useCreateCampaignMutation,
   useUpdateCampaignMutation,
+  useDeleteCampaignMutation,
   useLazyGetPreviewQuery,
   useSendTestMutation,
   useSendCampaignMutation,

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,6 +15,7 @@ import { errorMessage } from '../../../lib/api';
 import { useActionToast } from '../shared/action-toast';
 import {
   useCreateCampaignMutation,
+  useGetSubscribersQuery,
   useLazyGetPreviewQuery,
   useSendCampaignMutation,
   useSendTestMutation,
@@ -23,8 +24,17 @@ import {
 } from './api';
 import { NewsletterImage } from './newsletter-image';
 import { PhotoPickerDialog } from './photo-picker-dialog';
+import { SendConfirmDialog } from './send-confirm-dialog';
+import { subscribersText } from './send-pace';
 
 const extraExtensions = [NewsletterImage];
+
+/** The server's rule too (newsletterSendSchema): checked here so the question names a real rate. */
+const RATE_ERROR = 'Enter a rate of 1 to 10,000 e-mails an hour.';
+const rateOf = (typed: string): number | null => {
+  const n = /^\s*\d{1,5}\s*$/.test(typed) ? Number(typed) : NaN;
+  return n >= 1 && n <= 10_000 ? n : null;
+};
 
 type Props = {
   campaign: NewsletterCampaign | null;
@@ -52,6 +62,12 @@ export function CampaignEditor({ campaign, ownerEmail, confirmed, fullScreen, on
   const [preview, previewState] = useLazyGetPreviewQuery();
   const [sendTest, testing] = useSendTestMutation();
   const [send, sending] = useSendCampaignMutation();
+  // the send asked about; kept while the question closes, so its text does not change as it fades
+  const [asked, setAsked] = useState<{ id: number; rate: number } | null>(null);
+  const [asking, setAsking] = useState(false);
+  const sendButton = useRef<HTMLButtonElement>(null);
+  // the page's count, read again when she is asked: the question names who the send goes to now
+  const counts = useGetSubscribersQuery(1);
   const act = useActionToast();
   const busy = creating.isLoading || updating.isLoading || sending.isLoading;
 
@@ -84,12 +100,22 @@ export function CampaignEditor({ campaign, ownerEmail, confirmed, fullScreen, on
       });
   };
   const onSend = async () => {
+    const ratePerHour = rateOf(rate);
+    if (ratePerHour === null) return setError(RATE_ERROR);
     const saved = await save();
     if (!saved) return;
+    void counts.refetch();
+    setAsked({ id: saved, rate: ratePerHour });
+    setAsking(true);
+  };
+  const confirmSend = async () => {
+    if (!asked) return;
     try {
-      await send({ id: saved, ratePerHour: rate }).unwrap();
+      await send({ id: asked.id, ratePerHour: String(asked.rate) }).unwrap();
+      setAsking(false);
       onClose();
     } catch (err) {
+      setAsking(false);
       setError(errorMessage(err));
     }
   };
@@ -146,6 +172,8 @@ export function CampaignEditor({ campaign, ownerEmail, confirmed, fullScreen, on
               </Typography>
               <Box
                 component="iframe"
+                // a new one for each preview: a link followed in it (its sample unsubscribe page) is left
+                key={previewState.fulfilledTimeStamp}
                 title="Preview of the e-mail"
                 sandbox=""
                 srcDoc={previewState.data.html}
@@ -183,17 +211,19 @@ export function CampaignEditor({ campaign, ownerEmail, confirmed, fullScreen, on
               label="E-mails an hour"
               value={rate}
               onChange={(e) => setRate(e.target.value)}
+              error={error === RATE_ERROR}
               helperText="1 to 10,000: what your e-mail plan allows (e.g. 100 for a small plan)."
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
               fullWidth
             />
             <Button
+              ref={sendButton}
               variant="contained"
               onClick={onSend}
               disabled={busy || confirmed === 0}
               sx={{ minHeight: 56, flexShrink: 0 }}
             >
-              {`Send to ${confirmed} subscriber${confirmed === 1 ? '' : 's'}`}
+              {`Send to ${subscribersText(confirmed)}`}
             </Button>
           </Stack>
         </Stack>
@@ -207,6 +237,17 @@ export function CampaignEditor({ campaign, ownerEmail, confirmed, fullScreen, on
         </Button>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      <SendConfirmDialog
+        open={asking}
+        subject={subject}
+        count={confirmed}
+        counting={counts.isFetching}
+        ratePerHour={asked?.rate ?? 1}
+        sending={sending.isLoading}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => void confirmSend()}
+        returnFocus={sendButton}
+      />
       <PhotoPickerDialog
         open={picking}
         fullScreen={fullScreen}

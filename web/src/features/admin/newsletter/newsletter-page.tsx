@@ -9,18 +9,27 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
+import { useActionToast } from '../shared/action-toast';
 import { CardRow } from '../shared/card-row';
+import { ConfirmDeleteDialog } from '../shared/confirm-delete-dialog';
 import { EmptyList, ListSkeleton } from '../shared/list-panel';
 import { LoadError } from '../shared/load-error';
 import { formatDate } from '../shared/relative-time';
 import { SubPage } from '../shared/sub-page';
-import { useGetCampaignsQuery, useGetSubscribersQuery, type NewsletterCampaign } from './api';
+import {
+  useDeleteCampaignMutation,
+  useGetCampaignsQuery,
+  useGetSubscribersQuery,
+  type NewsletterCampaign,
+} from './api';
 import { CampaignEditor } from './campaign-editor';
 import { SubscribersSection } from './subscribers-section';
 
 const STATUS = { draft: 'Draft', sending: 'Sending', sent: 'Sent' } as const;
 
-function CampaignRow({ campaign, onOpen }: { campaign: NewsletterCampaign; onOpen: () => void }) {
+type RowProps = { campaign: NewsletterCampaign; onOpen: () => void; onDelete: () => void };
+
+function CampaignRow({ campaign, onOpen, onDelete }: RowProps) {
   const headingId = `campaign-${campaign.id}`;
   const share = campaign.total ? (100 * campaign.sent) / campaign.total : 0;
   return (
@@ -44,9 +53,14 @@ function CampaignRow({ campaign, onOpen }: { campaign: NewsletterCampaign; onOpe
       }
       actions={
         campaign.status === 'draft' ? (
-          <Button variant="outlined" size="small" onClick={onOpen} aria-label={`Edit ${campaign.subject}`}>
-            Edit
-          </Button>
+          <>
+            <Button variant="outlined" size="small" onClick={onOpen} aria-label={`Edit ${campaign.subject}`}>
+              Edit
+            </Button>
+            <Button size="small" color="error" onClick={onDelete} aria-label={`Delete ${campaign.subject}`}>
+              Delete
+            </Button>
+          </>
         ) : undefined
       }
     >
@@ -84,10 +98,22 @@ export default function NewsletterPage() {
   });
   const subscribers = useGetSubscribersQuery(1);
   const [editing, setEditing] = useState<NewsletterCampaign | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<NewsletterCampaign | null>(null);
+  const [remove, removing] = useDeleteCampaignMutation();
+  const act = useActionToast();
   const data = campaigns.data;
   const sending = Boolean(data?.campaigns.some((c) => c.status === 'sending'));
   if ((sending ? 10_000 : 0) !== polling) setPolling(sending ? 10_000 : 0);
   const counts = subscribers.data?.counts;
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    const ok = await act(() => remove(deleting.id).unwrap(), {
+      done: { title: 'Draft Deleted', description: `“${deleting.subject}” was deleted.` },
+      failure: 'delete the draft',
+    });
+    if (ok) setDeleting(null);
+  };
 
   return (
     <SubPage
@@ -157,7 +183,12 @@ export default function NewsletterPage() {
           ) : (
             <Stack component="ul" spacing={1.5} aria-label="E-mails" sx={{ listStyle: 'none', p: 0, m: 0 }}>
               {data.campaigns.map((c) => (
-                <CampaignRow key={c.id} campaign={c} onOpen={() => setEditing(c)} />
+                <CampaignRow
+                  key={c.id}
+                  campaign={c}
+                  onOpen={() => setEditing(c)}
+                  onDelete={() => setDeleting(c)}
+                />
               ))}
             </Stack>
           )}
@@ -165,6 +196,16 @@ export default function NewsletterPage() {
 
         <SubscribersSection />
       </Stack>
+      <ConfirmDeleteDialog
+        open={deleting !== null}
+        id="delete-campaign"
+        role="alertdialog"
+        title="Delete this draft?"
+        text={`“${deleting?.subject ?? ''}” is deleted. It was never sent. This cannot be undone.`}
+        deleting={removing.isLoading}
+        onCancel={() => setDeleting(null)}
+        onConfirm={() => void confirmDelete()}
+      />
       {editing && (
         <CampaignEditor
           campaign={editing === 'new' ? null : editing}
