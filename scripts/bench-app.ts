@@ -115,7 +115,8 @@ export async function startApp(): Promise<App> {
   await migrateLatest(ctx.db);
   await createModules(ctx).adminAuth.service.ensureAdmin(ADMIN);
   await ctx.db('categories').insert({ name: CATEGORY, display_name: 'Birds' }).onConflict('name').ignore();
-  const port = await freePort();
+  // BENCH_APP_PORT pins the API's port (a shared machine's helpers each keep to their own range)
+  const port = process.env.BENCH_APP_PORT ? Number(process.env.BENCH_APP_PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
   const api = run('api', { ...env, PORT: String(port) });
   const worker = run('worker', env);

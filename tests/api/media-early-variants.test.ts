@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
@@ -8,17 +8,33 @@ import { createLogger } from '../../src/platform/logger';
 import { createDomainEventBus } from '../../src/domain-events';
 import { createAppJobRegistry, type Jobs } from '../../src/jobs';
 import { createMediaModule, planVariants, type MediaModule } from '../../src/modules/media';
+import type { ImageStamp } from '../../src/shared/file-rights';
 import { testConfig } from '../support/test-config';
 import { grainyJpeg } from '../support/images';
 
 // An upload's variants start as soon as its original is stored, beside the check decode and the
-// transaction that writes its row: the run encodes them at once but stores nothing before that
-// row exists, and nothing at all for an upload refused or abandoned after it was stored.
+// transaction that writes its row: the run decodes the original at once but encodes and stores
+// nothing before that row exists (what the files carry is read from it: the stamp), and nothing at
+// all for an upload refused or abandoned after it was stored.
 type MakeVariants = z.infer<Jobs['media']['make-variants']>;
 let ctx: AppContext;
 let media: MediaModule;
 let jpeg: Buffer;
 const ROW_WAIT_MS = 1500;
+/** What the files carry once a row names the asset (as the rights module answers: nothing before). */
+const stamp: ImageStamp = {
+  rights: {
+    creator: 'Dana Whitfield',
+    copyrightNotice: '© 2026 Dana Whitfield',
+    creditLine: 'Dana Whitfield Photography',
+    rightsUrl: 'https://shop.example/about',
+    dataMining: 'DMI-PROHIBITED-AIMLTRAINING',
+    title: 'Heron at dawn',
+  },
+  watermark: null,
+  watermarkFromWidth: 1080,
+  key: 'stamp-of-the-row',
+};
 
 beforeAll(async () => {
   const config = testConfig();
@@ -29,6 +45,10 @@ beforeAll(async () => {
     events: createDomainEventBus(ctx),
     jobs: createAppJobRegistry(),
     rowWaitMs: ROW_WAIT_MS,
+  });
+  media.useStampSource('the row', {
+    stampOf: async (assetId) =>
+      (await ctx.db('media_assets').where({ id: assetId }).first()) ? stamp : null,
   });
   jpeg = await grainyJpeg(1800, 1200, { sigma: 20, quality: 85 });
 }, 60_000);
@@ -58,7 +78,7 @@ const queuedJob = (assetId: number) =>
 const maxBytes = 50 * 1024 * 1024;
 
 describe('variants started when the upload is stored', () => {
-  it('are queued with the reserved id, encoded before the row exists, and stored only once it does', async () => {
+  it('are queued with the reserved id, decoded before the row exists, and made only once it does', async () => {
     const prepared = await media.prepareOriginal(jpeg, { kind: 'photo', maxBytes });
     expect(prepared.id).toBeGreaterThan(0);
     const job = await queuedJob(prepared.id!);
@@ -75,11 +95,18 @@ describe('variants started when the upload is stored', () => {
     const asset = await media.recordOriginal(prepared);
     expect(asset.id).toBe(prepared.id);
     const planned = planVariants('photo', 1800, 1200).length;
-    expect(await run).toMatchObject({ outcome: 'done', made: planned });
+    expect(await run).toMatchObject({ outcome: 'done', made: planned, restamp: false });
     expect((await storedFiles(asset.id)).length).toBe(planned);
     expect(Number((await variantRows(asset.id))!.n)).toBe(planned);
     const row = await ctx.db('media_assets').where({ id: asset.id }).first('variants_ready_at');
     expect(row.variants_ready_at).not.toBeNull();
+    // made once, carrying the row's stamp: nothing is marked to be made again
+    const files = await ctx.db('media_assets').where({ id: asset.id }).first();
+    expect(files).toMatchObject({ stamp_key: stamp.key, restamp_wanted_at: null, variants_revision: 0 });
+    const jpg = await readFile(
+      path.join(ctx.config.DATA_DIR, 'media', 'variants', String(asset.id), 'thumb.jpg'),
+    );
+    expect(jpg.toString('latin1')).toContain('Heron at dawn');
     // the upload event's run after it finds them made
     expect(await media.makeVariants(asset.id)).toMatchObject({ outcome: 'skipped', made: 0 });
   });

@@ -50,6 +50,32 @@ export async function keepsIcc(data: Buffer): Promise<boolean> {
   return !!m.icc && m.space !== 'cmyk';
 }
 
+/** An original decoded once and scaled to the largest of a set's widths: what every variant is made from. */
+export type ScaledSource = { source: Source; keepIcc: boolean };
+
+/**
+ * Decodes an original once and scales it to the largest of `todo` (the set's costly part, which
+ * no stamp changes). Raw pixels are the cheapest; an uncompressed TIFF (nearly as cheap) when an
+ * ICC profile must travel along.
+ */
+export async function scaledSource(original: Buffer, todo: PlannedVariant[]): Promise<ScaledSource> {
+  const keepIcc = await keepsIcc(original);
+  const maxWidth = Math.max(...todo.map((v) => v.width));
+  const base = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+    .rotate()
+    .resize({ width: maxWidth, withoutEnlargement: true });
+  if (keepIcc)
+    return {
+      source: { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() },
+      keepIcc,
+    };
+  const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
+  return {
+    source: { data, raw: { width: info.width, height: info.height, channels: info.channels } },
+    keepIcc,
+  };
+}
+
 /**
  * Decodes an original once, scales it to the largest of `todo` and encodes each variant from
  * those pixels; `each` gets every variant as soon as it is encoded (its flush overlaps the
@@ -62,20 +88,7 @@ export async function renderVariants<T>(
   each: (v: PlannedVariant, data: Buffer) => Promise<T>,
 ): Promise<T[]> {
   if (!todo.length) return [];
-  const keepIcc = await keepsIcc(original);
-  const maxWidth = Math.max(...todo.map((v) => v.width));
-  const base = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
-    .rotate()
-    .resize({ width: maxWidth, withoutEnlargement: true });
-  // Raw pixels are the cheapest; an uncompressed TIFF (nearly as cheap) when an ICC profile
-  // must travel along.
-  let source: Source;
-  if (keepIcc) {
-    source = { data: await base.keepIccProfile().tiff({ compression: 'none' }).toBuffer() };
-  } else {
-    const { data, info } = await base.raw({ depth: 'uchar' }).toBuffer({ resolveWithObject: true });
-    source = { data, raw: { width: info.width, height: info.height, channels: info.channels } };
-  }
+  const { source, keepIcc } = await scaledSource(original, todo);
   return renderFrom(source, todo, keepIcc, stamp, each);
 }
 

@@ -5,9 +5,18 @@ import type { JobOutcome, Queues } from '../../platform/queue';
 import type { Jobs } from '../../jobs';
 import { createAssetQueue } from './variant-once';
 import type { StampSlot } from './media.stamp';
-import { etagOf, keepsIcc, render, renderVariants, slowestFirst } from './media.render';
+import {
+  etagOf,
+  keepsIcc,
+  render,
+  renderFrom,
+  renderVariants,
+  scaledSource,
+  slowestFirst,
+  type ScaledSource,
+} from './media.render';
 import { enqueueRestampJob } from './media.restamp';
-import type { AssetMeta, MediaRepository, StoredVariant, VariantRef } from './media.repository';
+import type { AssetMeta, MediaRepository, VariantRef } from './media.repository';
 import {
   mimeByFormat,
   planVariants,
@@ -151,10 +160,18 @@ export function createVariantService(
     }
   }
 
+  /** A stored original decoded and scaled for `todo`; its bytes are let go once it is. */
+  async function decodeStored(storageKey: string, todo: PlannedVariant[]): Promise<ScaledSource> {
+    const original = await repo.readStored(storageKey);
+    if (!original) throw new Error(`original ${storageKey} is not stored (refused)`);
+    return scaledSource(original, todo);
+  }
+
   /**
-   * The run started as soon as an upload was stored, beside its check decode and transaction
-   * (prepareOriginal): every variant is encoded at once, but none is stored until the row naming
-   * the original exists. A refused or abandoned upload stores nothing here.
+   * The run started as soon as an upload was stored (prepareOriginal): its decode runs beside the
+   * upload's check decode and transaction; the encodes wait for the row naming the original, as
+   * what they carry (a photo's title and rights: the stamp) is read from the rows that transaction
+   * writes. So a set is made once, with its stamp, and a refused or abandoned upload stores nothing.
    */
   async function makeBeforeRecorded(
     assetId: number,
@@ -164,18 +181,16 @@ export function createVariantService(
     const stop = new AbortController();
     const recorded = rowWritten(assetId, unrecorded.storageKey, trx, stop.signal);
     try {
-      const original = await repo.readStored(unrecorded.storageKey);
-      if (!original) throw new Error(`original ${unrecorded.storageKey} is not stored (refused)`);
       const todo = slowestFirst(planVariants(unrecorded.kind, unrecorded.width, unrecorded.height));
-      const stamp = await deps.stamps.stampOf(assetId, unrecorded.kind);
-      const made = await renderVariants(original, todo, stamp, async (v, data) =>
-        (await recorded) ? repo.storeVariant(assetId, { ...v, revision: 0, data, etag: etagOf(data) }) : null,
-      );
-      // one answer for every variant: all were stored, or none
+      const { source, keepIcc } = await decodeStored(unrecorded.storageKey, todo);
       if (!(await recorded))
         return { outcome: 'skipped', detail: 'no row named the upload in time: nothing stored', made: 0 };
-      await repo.completeVariants(assetId, made as StoredVariant[], stamp?.key ?? null, trx);
-      // asked before the upload's rows existed (a photo's title): made again if that changed it
+      const stamp = await deps.stamps.stampOf(assetId, unrecorded.kind);
+      const made = await renderFrom(source, todo, keepIcc, stamp, (v, data) =>
+        repo.storeVariant(assetId, { ...v, revision: 0, data, etag: etagOf(data) }),
+      );
+      await repo.completeVariants(assetId, made, stamp?.key ?? null, trx);
+      // changed while they were encoded (a quick edit of the title): made again
       const after = await deps.stamps.stampOf(assetId, unrecorded.kind);
       const restamp = (after?.key ?? null) !== (stamp?.key ?? null);
       if (restamp) await repo.markRestamp([assetId], trx);
