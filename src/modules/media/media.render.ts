@@ -22,8 +22,15 @@ function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<
   return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
 }
 
-/** Decoded pixels (raw), or an image file (the uncompressed TIFF carrying an ICC profile, or an original). */
-export type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+/** An image file's bytes or path (sharp reads a path as it decodes, never holding the file whole). */
+export type ImageInput = Buffer | string;
+/**
+ * Decoded pixels (raw, always a Buffer), or an image file (the uncompressed TIFF carrying an ICC
+ * profile, or an original, maybe by its path).
+ */
+export type Source =
+  | { data: ImageInput; raw?: undefined }
+  | { data: Buffer; raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 
 /**
  * Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or the original's XMP) and
@@ -45,7 +52,7 @@ export async function render(
 }
 
 /** CMYK files are converted to sRGB; every other embedded profile travels with the variants. */
-export async function keepsIcc(data: Buffer): Promise<boolean> {
+export async function keepsIcc(data: ImageInput): Promise<boolean> {
   const m = await sharp(data).metadata();
   return !!m.icc && m.space !== 'cmyk';
 }
@@ -56,7 +63,7 @@ export async function keepsIcc(data: Buffer): Promise<boolean> {
  * encodes still running).
  */
 export async function renderVariants<T>(
-  original: Buffer,
+  original: ImageInput,
   todo: PlannedVariant[],
   stamp: ImageStamp | null,
   each: (v: PlannedVariant, data: Buffer) => Promise<T>,

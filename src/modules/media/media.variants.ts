@@ -69,13 +69,14 @@ export function createVariantService(
     const mimeType = mimeByFormat[wanted.format];
     const made = await repo.withVariantLock(assetId, SERVE_WAIT_MS, async (trx) => {
       // the revision read under the lock: a remake's switch holds it too
-      const original = await repo.findOriginal(assetId, trx);
+      const original = await repo.findOriginalInput(assetId, trx);
       if (!original) throw new AppError('not_found', 'The image no longer exists.');
       const at = { ...wanted, revision: original.variantsRevision };
       const before = await repo.findVariantRef(assetId, at, trx);
       if (before) return servedFrom(before, mimeType);
       const stamp = await deps.stamps.stampOf(assetId, original.kind);
-      const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true, stamp);
+      const { input } = original;
+      const data = await render({ data: input }, wanted, await keepsIcc(input), true, stamp);
       await repo.insertVariants(assetId, [{ ...at, data, etag: etagOf(data) }], trx);
       const stored = await repo.findVariantRef(assetId, at, trx);
       if (!stored) throw new AppError('not_found', 'The image no longer exists.');
@@ -112,7 +113,7 @@ export function createVariantService(
     trx: Knex.Transaction,
     unrecorded?: UnrecordedOriginal,
   ): Promise<JobOutcome & { made: number; restamp?: boolean }> {
-    const asset = await repo.findOriginal(assetId, trx);
+    const asset = await repo.findOriginalInput(assetId, trx);
     if (!asset && unrecorded) return makeBeforeRecorded(assetId, unrecorded, trx);
     if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
     if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
@@ -128,7 +129,7 @@ export function createVariantService(
     );
     const stamp = await deps.stamps.stampOf(assetId, asset.kind);
     const revision = asset.variantsRevision;
-    const made = await renderVariants(asset.data, todo, stamp, (v, data) =>
+    const made = await renderVariants(asset.input, todo, stamp, (v, data) =>
       repo.storeVariant(assetId, { ...v, revision, data, etag: etagOf(data) }),
     );
     await repo.completeVariants(assetId, made, stamp?.key ?? null, trx);
@@ -164,7 +165,7 @@ export function createVariantService(
     const stop = new AbortController();
     const recorded = rowWritten(assetId, unrecorded.storageKey, trx, stop.signal);
     try {
-      const original = await repo.readStored(unrecorded.storageKey);
+      const original = await repo.storedInput(unrecorded.storageKey);
       if (!original) throw new Error(`original ${unrecorded.storageKey} is not stored (refused)`);
       const todo = slowestFirst(planVariants(unrecorded.kind, unrecorded.width, unrecorded.height));
       const stamp = await deps.stamps.stampOf(assetId, unrecorded.kind);
