@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 # One image for both process kinds (docker-compose.yml runs it as `api` and as `worker`):
 #   node dist/node/api.js      (= npm run start:api: migrates, then serves the API and the web app)
-#   node --max-semi-space-size=1 --lite-mode dist/node/worker.js   (= npm run start:worker)
+#   node --max-semi-space-size=1 --lite-mode --expose-gc dist/node/worker.js   (= npm run start:worker)
 #   npm run migrate | admin | backup | restore   (one-off commands, e.g. `docker compose exec api ...`)
 # It holds the compiled build and production dependencies only; nothing shop-specific is baked in
 # (SITE_NAME, PHOTOGRAPHER_NAME, PUBLIC_URL... are read when a process starts).

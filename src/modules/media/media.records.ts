@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import type { Db } from '../../platform/db';
 import type { MediaAssetModel, MediaVariantModel } from './media.models';
@@ -79,3 +80,22 @@ export function bytesReader(store: MediaStore) {
     return data;
   };
 }
+
+/**
+ * What libvips reads an original from: its file's path when the store is a local filesystem (read
+ * as it decodes, never whole in memory: a 50 MB original held as a Buffer is 50 MB of the worker's
+ * peak, twice when the last job's is not collected yet), else its bytes. Null when it is missing.
+ */
+export function inputReader(store: MediaStore) {
+  return async function inputOf(row: {
+    data: Buffer | null;
+    storageKey: string | null;
+  }): Promise<ImageInput | null> {
+    if (row.data) return row.data;
+    if (!store.localPath) return store.get(row.storageKey!);
+    const file = store.localPath(row.storageKey!);
+    return (await stat(file).catch(() => null)) ? file : null;
+  };
+}
+/** An image's bytes, or the path of its file (sharp takes either). */
+export type ImageInput = Buffer | string;

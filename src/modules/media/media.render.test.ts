@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ImageStamp } from '../../shared/file-rights';
@@ -96,4 +99,28 @@ describe('the watermark laid once on the scaled source', () => {
         expect(await cornerDiff(marked.get(k)!, clean.get(k)!)).toBeLessThan(0.5);
     });
   }
+});
+
+// The worker hands libvips a local store's original by its path (never read whole into memory):
+// the variants must be the very bytes made from the file's Buffer.
+describe('variants from the original file', () => {
+  it('are the same bytes as from its Buffer, its ICC profile kept', async () => {
+    const original = await photo('p3');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'wildframe-render-'));
+    try {
+      const file = path.join(dir, 'original.jpg');
+      await writeFile(file, original);
+      const fromPath = new Map(
+        await renderVariants(file, [...todo], stamp, async (v, d) => [`${v.kind}${v.width}`, d] as const),
+      );
+      const fromBuffer = await made(original, stamp);
+      expect([...fromPath.keys()]).toEqual([...fromBuffer.keys()]);
+      for (const [k, d] of fromBuffer) expect(fromPath.get(k)!.equals(d)).toBe(true);
+      expect(!!(await sharp(fromPath.get('display2400')!).metadata()).icc).toBe(true);
+      const alone = await render({ data: file }, display(640), await keepsIcc(file), true, null);
+      expect(alone.equals(await render({ data: original }, display(640), true, true, null))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -22,8 +22,15 @@ function encode(pipeline: Sharp, format: VariantFormat, width: number): Promise<
   return pipeline.flatten({ background: '#ffffff' }).jpeg(JPEG).toBuffer();
 }
 
-/** Decoded pixels (raw), or an image file (the uncompressed TIFF carrying an ICC profile, or an original). */
-export type Source = { data: Buffer; raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
+/** An image file's bytes or path (sharp reads a path as it decodes, never holding the file whole). */
+export type ImageInput = Buffer | string;
+/**
+ * Decoded pixels (raw, always a Buffer), or an image file (the uncompressed TIFF carrying an ICC
+ * profile, or an original, maybe by its path).
+ */
+export type Source =
+  | { data: ImageInput; raw?: undefined }
+  | { data: Buffer; raw: { width: number; height: number; channels: 1 | 2 | 3 | 4 } };
 
 /**
  * Resizes to the planned size, keeps only the ICC profile (no EXIF, GPS or the original's XMP) and
@@ -45,7 +52,7 @@ export async function render(
 }
 
 /** CMYK files are converted to sRGB; every other embedded profile travels with the variants. */
-export async function keepsIcc(data: Buffer): Promise<boolean> {
+export async function keepsIcc(data: ImageInput): Promise<boolean> {
   const m = await sharp(data).metadata();
   return !!m.icc && m.space !== 'cmyk';
 }
@@ -58,7 +65,7 @@ export type ScaledSource = { source: Source; keepIcc: boolean };
  * no stamp changes). Raw pixels are the cheapest; an uncompressed TIFF (nearly as cheap) when an
  * ICC profile must travel along.
  */
-export async function scaledSource(original: Buffer, todo: PlannedVariant[]): Promise<ScaledSource> {
+export async function scaledSource(original: ImageInput, todo: PlannedVariant[]): Promise<ScaledSource> {
   const keepIcc = await keepsIcc(original);
   const maxWidth = Math.max(...todo.map((v) => v.width));
   const base = sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
@@ -82,7 +89,7 @@ export async function scaledSource(original: Buffer, todo: PlannedVariant[]): Pr
  * encodes still running).
  */
 export async function renderVariants<T>(
-  original: Buffer,
+  original: ImageInput,
   todo: PlannedVariant[],
   stamp: ImageStamp | null,
   each: (v: PlannedVariant, data: Buffer) => Promise<T>,

@@ -4,11 +4,13 @@ import type { VariantKind } from './media.rules';
 import type { MediaStore } from './media-store';
 import {
   bytesReader,
+  inputReader,
   metaColumns,
   originalKey,
   printFileKey,
   type AssetMeta,
   type Executor,
+  type ImageInput,
   type PrintCrop,
   type StoredAsset,
   type VariantRef,
@@ -35,6 +37,7 @@ export type {
  */
 export function createMediaRepository(db: Db, store: MediaStore) {
   const bytesOf = bytesReader(store);
+  const inputOf = inputReader(store);
 
   const repo = {
     /**
@@ -71,9 +74,9 @@ export function createMediaRepository(db: Db, store: MediaStore) {
       return Number(rows[0].id);
     },
 
-    /** A stored original's bytes by its key, before any row names it; null when it is gone. */
-    async readStored(storageKey: string): Promise<Buffer | null> {
-      return store.get(storageKey);
+    /** A stored original by its key (its path or bytes: inputReader), before any row names it; null when it is gone. */
+    async storedInput(storageKey: string): Promise<ImageInput | null> {
+      return inputOf({ data: null, storageKey });
     },
 
     /** Whether the row naming `storageKey` as asset `id` exists (seen by `trx`'s next statement). */
@@ -101,6 +104,20 @@ export function createMediaRepository(db: Db, store: MediaStore) {
         .findById(id)
         .select([...metaColumns, 'data', 'storage_key']);
       return row && Object.assign(row, { data: (await bytesOf(row))! });
+    },
+
+    /** findOriginal for libvips: the original's path when the store is local, else its bytes (inputReader). */
+    async findOriginalInput(
+      id: number,
+      trx: Executor = db,
+    ): Promise<(AssetMeta & { input: ImageInput }) | undefined> {
+      const row = await MediaAssetModel.query(trx)
+        .findById(id)
+        .select([...metaColumns, 'data', 'storage_key']);
+      if (!row) return undefined;
+      const input = await inputOf(row);
+      if (!input) throw new Error(`media file ${row.storageKey} is missing from the ${store.name} store`);
+      return Object.assign(row, { input });
     },
 
     /** Where an original's bytes are: its store key, or its bytes for a row from before the store. */

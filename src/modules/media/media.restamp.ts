@@ -51,11 +51,11 @@ export function createRestamp(
         await repo.clearMark(assetId, state.wanted, trx);
         return 'current' as const;
       }
-      const original = await repo.findOriginal(assetId, trx);
+      const original = await repo.findOriginalInput(assetId, trx);
       if (!original) return 'gone' as const;
       const revision = state.variantsRevision + 1;
       const todo = slowestFirst(planVariants(original.kind, original.width, original.height));
-      const stored: StoredVariant[] = await renderVariants(original.data, todo, stamp, (v, data) =>
+      const stored: StoredVariant[] = await renderVariants(original.input, todo, stamp, (v, data) =>
         repo.storeVariant(assetId, { ...v, revision, data, etag: etagOf(data) }),
       );
       await repo.switchRevision(state, stored, key, trx);

@@ -78,13 +78,14 @@ export function createVariantService(
     const mimeType = mimeByFormat[wanted.format];
     const made = await repo.withVariantLock(assetId, SERVE_WAIT_MS, async (trx) => {
       // the revision read under the lock: a remake's switch holds it too
-      const original = await repo.findOriginal(assetId, trx);
+      const original = await repo.findOriginalInput(assetId, trx);
       if (!original) throw new AppError('not_found', 'The image no longer exists.');
       const at = { ...wanted, revision: original.variantsRevision };
       const before = await repo.findVariantRef(assetId, at, trx);
       if (before) return servedFrom(before, mimeType);
       const stamp = await deps.stamps.stampOf(assetId, original.kind);
-      const data = await render({ data: original.data }, wanted, await keepsIcc(original.data), true, stamp);
+      const { input } = original;
+      const data = await render({ data: input }, wanted, await keepsIcc(input), true, stamp);
       await repo.insertVariants(assetId, [{ ...at, data, etag: etagOf(data) }], trx);
       const stored = await repo.findVariantRef(assetId, at, trx);
       if (!stored) throw new AppError('not_found', 'The image no longer exists.');
@@ -121,7 +122,7 @@ export function createVariantService(
     trx: Knex.Transaction,
     unrecorded?: UnrecordedOriginal,
   ): Promise<JobOutcome & { made: number; restamp?: boolean }> {
-    const asset = await repo.findOriginal(assetId, trx);
+    const asset = await repo.findOriginalInput(assetId, trx);
     if (!asset && unrecorded) return makeBeforeRecorded(assetId, unrecorded, trx);
     if (!asset) return { outcome: 'skipped', detail: `asset ${assetId} no longer exists`, made: 0 };
     if (asset.variantsReadyAt) return { outcome: 'skipped', detail: 'variants already exist', made: 0 };
@@ -137,7 +138,7 @@ export function createVariantService(
     );
     const stamp = await deps.stamps.stampOf(assetId, asset.kind);
     const revision = asset.variantsRevision;
-    const made = await renderVariants(asset.data, todo, stamp, (v, data) =>
+    const made = await renderVariants(asset.input, todo, stamp, (v, data) =>
       repo.storeVariant(assetId, { ...v, revision, data, etag: etagOf(data) }),
     );
     await repo.completeVariants(assetId, made, stamp?.key ?? null, trx);
@@ -160,9 +161,9 @@ export function createVariantService(
     }
   }
 
-  /** A stored original decoded and scaled for `todo`; its bytes are let go once it is. */
+  /** A stored original (its path, or its bytes, let go once) decoded and scaled for `todo`. */
   async function decodeStored(storageKey: string, todo: PlannedVariant[]): Promise<ScaledSource> {
-    const original = await repo.readStored(storageKey);
+    const original = await repo.storedInput(storageKey);
     if (!original) throw new Error(`original ${storageKey} is not stored (refused)`);
     return scaledSource(original, todo);
   }
