@@ -163,6 +163,15 @@ export function useCheckoutQuote({
     return () => window.clearTimeout(timer);
   }, [key, needed, paused, getQuote]);
 
+  /**
+   * An apply's answer is the question of the moment at once, not at the next render: an ask for
+   * the old code that answers in between (its debounce ran while the apply was in flight) must not
+   * replace it, or the code shows applied with no discount and nothing asks again.
+   */
+  const answered = useCallback((key: string) => {
+    latest.current = { ...latest.current, key, answerKey: key };
+  }, []);
+
   /** Checks a typed code now; on success its quote is the summary's (the caller applies the code). */
   const apply = useCallback(
     async (typed: string): Promise<ApplyResult> => {
@@ -173,12 +182,13 @@ export function useCheckoutQuote({
         // the answer for the code about to be applied (an ask in flight for the old code is dropped)
         const key = quoteKey(latest.current.cart, { ...now, code });
         setAnswer({ key, quote, quoteState: now.state, failed: false });
+        answered(key);
         return { ok: true, code };
       } catch (err) {
         return { ok: false, message: refusal(err).message };
       }
     },
-    [getQuote],
+    [getQuote, answered],
   );
 
   /** Checks a gift card code now (a quote with it added); on success the caller applies it. */
@@ -190,12 +200,13 @@ export function useCheckoutQuote({
         const quote = await getQuote(quoteBody({ ...now, giftCardCodes })).unwrap();
         const key = quoteKey(latest.current.cart, { ...now, giftCardCodes });
         setAnswer({ key, quote, quoteState: now.state, failed: false });
+        answered(key);
         return { ok: true, code };
       } catch (err) {
         return { ok: false, message: refusal(err).message };
       }
     },
-    [getQuote],
+    [getQuote, answered],
   );
 
   const fresh = answer?.key === key;
