@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/test-app';
 import { mailHeader, mailTextPart } from '../support/smtp-sink';
 import { requeueStaleEmails } from '../../src/platform/outbox';
-import {
-  newsletterHelpers,
-  SHOP,
-  resetSignUpLimit,
-  startNewsletterRig,
-  stopNewsletterRig,
-  unsubscribeUrl,
-  type NewsletterRig,
-} from '../support/newsletter-rig';
+import { SHOP, unsubscribeUrl, useNewsletterRig } from '../support/newsletter-rig';
 
 // Issue 49, a newsletter's send: at her rate through the job queue, reaching each confirmed
 // address exactly once through a killed worker, a lost job and an SMTP outage; a draft deleted, an
 // e-mail being sent or sent never.
 
-let rig: NewsletterRig;
-beforeAll(async () => {
-  rig = await startNewsletterRig();
-}, 30_000);
-afterAll(() => stopNewsletterRig(rig));
-beforeEach(() => resetSignUpLimit(rig.app));
-
-const { db, mailsTo, seedConfirmed, newCampaign, campaignJob } = newsletterHelpers(() => rig);
+const { rig, db, mailsTo, seedConfirmed, newCampaign, campaignJob } = useNewsletterRig();
 
 describe('sending a new work e-mail', () => {
   it('keeps only her own images, previews, tests, and refuses a rate of 0 or 1e9 with nothing sent', async () => {

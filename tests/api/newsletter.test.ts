@@ -1,29 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '../support/test-app';
 import { mailHeader, mailTextPart } from '../support/smtp-sink';
-import {
-  newsletterHelpers,
-  pathOf,
-  resetSignUpLimit,
-  startNewsletterRig,
-  stopNewsletterRig,
-  unsubscribeUrl,
-  type NewsletterRig,
-} from '../support/newsletter-rig';
+import { pathOf, unsubscribeUrl, useNewsletterRig } from '../support/newsletter-rig';
 
 // Issue 49, a newsletter they chose: double opt-in (a confirmation e-mail, confirmed by a button,
 // unconfirmed addresses gone after 7 days), the same answer whatever the address's state,
 // one-click unsubscribe by POST without a session, and a suppression list no later sign-up gets
 // past. Sending and deleting: newsletter-sending.test.ts.
 
-let rig: NewsletterRig;
-beforeAll(async () => {
-  rig = await startNewsletterRig();
-}, 30_000);
-afterAll(() => stopNewsletterRig(rig));
-beforeEach(() => resetSignUpLimit(rig.app));
-
-const { db, mailsTo, subscribe, seedConfirmed, newCampaign } = newsletterHelpers(() => rig);
+const { rig, db, mailsTo, subscribe, seedConfirmed, newCampaign } = useNewsletterRig();
 
 describe('signing up', () => {
   it('is double opt-in: a confirmation e-mail, confirmed only by its button, the token stored as a hash', async () => {

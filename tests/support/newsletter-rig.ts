@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { RunningWorkers } from '../../workers/main';
@@ -94,4 +95,18 @@ export function newsletterHelpers(rig: () => NewsletterRig) {
     },
     campaignJob: (id: number) => rig().app.ctx.queues.get('newsletter').getJob(`newsletter-campaign-${id}`),
   };
+}
+
+/**
+ * A test file's rig: started before its tests, stopped after, the sign-up limit reset before each
+ * test; `rig` is filled in by beforeAll (a test may swap its `workers`).
+ */
+export function useNewsletterRig() {
+  const rig = {} as NewsletterRig;
+  beforeAll(async () => {
+    Object.assign(rig, await startNewsletterRig());
+  }, 30_000);
+  afterAll(() => stopNewsletterRig(rig.app ? rig : undefined));
+  beforeEach(() => resetSignUpLimit(rig.app));
+  return { rig, ...newsletterHelpers(() => rig) };
 }
