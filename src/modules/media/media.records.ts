@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import type { Db } from '../../platform/db';
+import type { ImageInput } from './media.render';
 import type { MediaAssetModel, MediaVariantModel } from './media.models';
 import { variantFileName, type AssetKind } from './media.rules';
 import { extensionOf, type MediaStore } from './media-store';
@@ -97,5 +98,3 @@ export function inputReader(store: MediaStore) {
     return (await stat(file).catch(() => null)) ? file : null;
   };
 }
-/** An image's bytes, or the path of its file (sharp takes either). */
-export type ImageInput = Buffer | string;

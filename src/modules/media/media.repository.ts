@@ -2,6 +2,7 @@ import type { Db } from '../../platform/db';
 import { MediaAssetModel } from './media.models';
 import type { VariantKind } from './media.rules';
 import type { MediaStore } from './media-store';
+import type { ImageInput } from './media.render';
 import {
   bytesReader,
   inputReader,
@@ -10,7 +11,6 @@ import {
   printFileKey,
   type AssetMeta,
   type Executor,
-  type ImageInput,
   type PrintCrop,
   type StoredAsset,
   type VariantRef,
